@@ -1,0 +1,341 @@
+//! Piece placement: which piece stands on which square.
+
+use core::fmt;
+
+use crate::{attacks, Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
+
+/// Piece placement, as bitboards by role and by colour.
+///
+/// A `Board` holds any placement, legal or not: nine queens, no kings and
+/// pawns on the first rank are all representable. Legality is the business of
+/// validation.
+///
+/// ```
+/// use forsyth::{Board, Color, Role, Square};
+/// let board = Board::standard();
+/// assert_eq!(board.piece_at(Square::E1), Some(Role::King.of(Color::White)));
+/// assert_eq!(board.occupied().count(), 32);
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    occupied: Bitboard,
+}
+
+impl Board {
+    /// The board with no piece on it.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// assert!(Board::empty().occupied().is_empty());
+    /// ```
+    pub const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
+    }
+
+    /// The classical starting placement.
+    ///
+    /// ```
+    /// use forsyth::{Board, Square};
+    /// assert!(Board::standard().piece_at(Square::D8).is_some());
+    /// ```
+    pub fn standard() -> Board {
+        use Role::*;
+        Board::from_back_rank(&[Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook])
+    }
+
+    /// The starting placement with `back_rank` (files `a` to `h`) for both
+    /// colours, pawns on the second and seventh ranks.
+    ///
+    /// ```
+    /// use forsyth::{Board, Role::*};
+    /// let b = Board::from_back_rank(&[Bishop, Bishop, Queen, Knight, Knight, Rook, King, Rook]);
+    /// assert_eq!(b.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
+    /// ```
+    pub fn from_back_rank(back_rank: &[Role; 8]) -> Board {
+        let mut board = Board::empty();
+        for (file, &role) in File::ALL.iter().zip(back_rank) {
+            for color in Color::ALL {
+                let back = Rank::back_rank(color);
+                let pawns = Rank::Second.relative_to(color);
+                board.set_piece_at(Square::from_coords(*file, back), role.of(color));
+                board.set_piece_at(Square::from_coords(*file, pawns), Role::Pawn.of(color));
+            }
+        }
+        board
+    }
+
+    /// Every occupied square.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// assert_eq!(Board::standard().occupied().count(), 32);
+    /// ```
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The squares of one colour's pieces.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color};
+    /// assert_eq!(Board::standard().by_color(Color::Black).count(), 16);
+    /// ```
+    #[inline]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares of one role's pieces, both colours.
+    ///
+    /// ```
+    /// use forsyth::{Board, Role};
+    /// assert_eq!(Board::standard().by_role(Role::Pawn).count(), 16);
+    /// ```
+    #[inline]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// The squares of one piece.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color, Role};
+    /// assert_eq!(Board::standard().by_piece(Role::Knight.of(Color::White)).count(), 2);
+    /// ```
+    #[inline]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        Bitboard(self.by_role(piece.role).0 & self.by_color(piece.color).0)
+    }
+
+    /// The rooks and queens.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// assert_eq!(Board::standard().rooks_and_queens().count(), 6);
+    /// ```
+    #[inline]
+    pub fn rooks_and_queens(&self) -> Bitboard {
+        self.by_role(Role::Rook) | self.by_role(Role::Queen)
+    }
+
+    /// The bishops and queens.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// assert_eq!(Board::standard().bishops_and_queens().count(), 6);
+    /// ```
+    #[inline]
+    pub fn bishops_and_queens(&self) -> Bitboard {
+        self.by_role(Role::Bishop) | self.by_role(Role::Queen)
+    }
+
+    /// The king of `color`, when it has exactly one.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color, Square};
+    /// assert_eq!(Board::standard().king_of(Color::Black), Some(Square::E8));
+    /// assert_eq!(forsyth::Board::empty().king_of(Color::Black), None);
+    /// ```
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(Role::King.of(color)).single_square()
+    }
+
+    /// The colour of the piece on `sq`, if any.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color, Square};
+    /// assert_eq!(Board::standard().color_at(Square::A8), Some(Color::Black));
+    /// ```
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The role of the piece on `sq`, if any.
+    ///
+    /// ```
+    /// use forsyth::{Board, Role, Square};
+    /// assert_eq!(Board::standard().role_at(Square::C1), Some(Role::Bishop));
+    /// ```
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied.contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role(role).contains(sq))
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use forsyth::{Board, Square};
+    /// assert_eq!(Board::standard().piece_at(Square::E4), None);
+    /// ```
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = self.color_at(sq)?;
+        Some(Piece { color, role })
+    }
+
+    /// Puts `piece` on `sq`, replacing what stood there.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color, Role, Square};
+    /// let mut b = Board::empty();
+    /// b.set_piece_at(Square::D4, Role::Queen.of(Color::White));
+    /// b.set_piece_at(Square::D4, Role::Knight.of(Color::Black));
+    /// assert_eq!(b.piece_at(Square::D4), Some(Role::Knight.of(Color::Black)));
+    /// assert_eq!(b.occupied().count(), 1);
+    /// ```
+    #[inline]
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.discard_piece_at(sq);
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] |= bb;
+        self.by_color[piece.color as usize] |= bb;
+        self.occupied |= bb;
+    }
+
+    /// Removes and returns the piece on `sq`, if any.
+    ///
+    /// ```
+    /// use forsyth::{Board, Role, Square};
+    /// let mut b = Board::standard();
+    /// assert_eq!(b.remove_piece_at(Square::E2).map(|p| p.role), Some(Role::Pawn));
+    /// assert_eq!(b.piece_at(Square::E2), None);
+    /// ```
+    #[inline]
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq);
+        self.discard_piece_at(sq);
+        piece
+    }
+
+    /// Removes whatever stands on `sq`.
+    ///
+    /// ```
+    /// use forsyth::{Board, Square};
+    /// let mut b = Board::standard();
+    /// b.discard_piece_at(Square::A1);
+    /// assert_eq!(b.occupied().count(), 31);
+    /// ```
+    #[inline]
+    pub fn discard_piece_at(&mut self, sq: Square) {
+        if self.occupied.contains(sq) {
+            let keep = !Bitboard::from_square(sq);
+            for bb in &mut self.by_role {
+                *bb &= keep;
+            }
+            for bb in &mut self.by_color {
+                *bb &= keep;
+            }
+            self.occupied &= keep;
+        }
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with `occupied` as the
+    /// blockers for sliding pieces.
+    ///
+    /// ```
+    /// use forsyth::{Board, Color, Square};
+    /// let b = Board::standard();
+    /// assert_eq!(b.attackers_to(Square::F3, Color::White, b.occupied()).count(), 3);
+    /// ```
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(attacker);
+        ((attacks::rook(sq, occupied) & self.rooks_and_queens())
+            | (attacks::bishop(sq, occupied) & self.bishops_and_queens())
+            | (attacks::knight(sq) & self.by_role(Role::Knight))
+            | (attacks::king(sq) & self.by_role(Role::King))
+            | (attacks::pawn(attacker.other(), sq) & self.by_role(Role::Pawn)))
+            & them
+    }
+
+    /// How many pieces of each colour stand on the board.
+    ///
+    /// ```
+    /// use forsyth::{Board, ByColor};
+    /// assert_eq!(Board::standard().material_count(), ByColor::new(16, 16));
+    /// ```
+    pub fn material_count(&self) -> ByColor<usize> {
+        ByColor::new_with(|c| self.by_color(c).count())
+    }
+
+    /// Every piece with its square, `a1` first.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// assert_eq!(Board::standard().pieces().count(), 32);
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .into_iter()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Writes the FEN piece placement field (rank 8 first) into `out`.
+    ///
+    /// ```
+    /// use forsyth::Board;
+    /// let mut s = String::new();
+    /// Board::empty().write_placement(&mut s);
+    /// assert_eq!(s, "8/8/8/8/8/8/8/8");
+    /// ```
+    pub fn write_placement(&self, out: &mut String) {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                match self.piece_at(sq) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank != Rank::First {
+                out.push('/');
+            }
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// The FEN piece placement field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(72);
+        self.write_placement(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}

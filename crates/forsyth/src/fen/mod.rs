@@ -1,0 +1,61 @@
+//! FEN records: the grammar, the syntax types and the writers, for standard
+//! FEN, Shredder-FEN and X-FEN alike.
+//!
+//! # What the parser accepts
+//!
+//! The grammar is written down in `specs/fen.md`. Beyond the letter of the
+//! standard it accepts, on purpose:
+//! - four fields (EPD style); the clocks are then `0 1`;
+//! - runs of spaces and tabs between fields, white space around the record;
+//! - castling letters of all three encodings in any order, each at most once;
+//! - fullmove number `0` (real files contain it; validation judges it);
+//! - adjacent digits in a rank (`44`), as long as the rank has 8 squares.
+//!
+//! It works on bytes: input that is not UTF-8 is a syntax error at the first
+//! offending byte, never a panic.
+
+mod error;
+mod grammar;
+mod syntax;
+mod write;
+
+pub use error::{FenField, ParseFenError, ParseFenErrorKind};
+pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
+pub use write::{
+    write_castling, write_fen, CastlingNotation, LossyCastlingError, LossyCastlingReason,
+    ShredderOrder, WriteOptions,
+};
+
+impl Fen {
+    /// Parses one FEN record from bytes.
+    ///
+    /// ```
+    /// use forsyth::Fen;
+    /// let fen = Fen::from_ascii(b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
+    /// assert_eq!(fen.halfmoves, 1);
+    /// assert!(Fen::from_ascii(b"not a fen").is_err());
+    /// ```
+    pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
+        grammar::record(input)
+    }
+}
+
+impl core::str::FromStr for Fen {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+        Fen::from_ascii(s.as_bytes())
+    }
+}
+
+impl core::fmt::Display for Fen {
+    /// The record as parsed, six fields, castling letters in the order given.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {} {} ", self.board, self.turn.char(), self.castling)?;
+        match self.ep_square {
+            Some(sq) => write!(f, "{sq}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+    }
+}

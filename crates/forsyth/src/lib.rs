@@ -1,0 +1,44 @@
+//! forsyth: chess positions in every notation, Chess960 first.
+//!
+//! Parse FEN, Shredder-FEN and X-FEN into one model that records each
+//! castling rook by its origin file; write any of them; convert between them
+//! without losing information (or say why an encoding cannot express a
+//! position); number the 960 Chess960 starts.
+//!
+//! ```
+//! use forsyth::{CastlingNotation, Fen, Setup};
+//! let fen = Fen::from_ascii(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+//! let setup = Setup::from_fen(&fen, None).expect("castling letters name real rooks");
+//! assert_eq!(
+//!     setup.to_fen(&CastlingNotation::XFen.into())?,
+//!     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+//! );
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+pub mod fen;
+mod position;
+mod role;
+mod setup;
+mod square;
+
+pub use bitboard::{Bitboard, IntoIter as BitboardIter};
+pub use board::Board;
+pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
+pub use color::{ByColor, Color};
+pub use fen::{
+    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, Fen, FenField,
+    FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,
+    ShredderOrder, WriteOptions,
+};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
+pub use square::{File, ParseSquareError, Rank, Square};
