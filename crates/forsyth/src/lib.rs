@@ -23,6 +23,7 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+mod convert;
 pub mod fen;
 mod position;
 mod role;
@@ -33,6 +34,7 @@ pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
+pub use convert::{convert_line, ConvertError, ConvertOptions};
 pub use fen::{
     write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, Fen, FenField,
     FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,

@@ -1,0 +1,26 @@
+//! Rendering one-record errors with a caret under the fault.
+
+use std::fmt::Write;
+
+/// The record, a caret under byte `offset`, and the message:
+///
+/// ```text
+///   8/8/8/8/8/8/8/8 w X -
+///                     ^
+///   col 19: castling: 'X' is not K, Q, k, q or a file letter A-H/a-h
+/// ```
+pub fn caret(record: &str, offset: usize, message: &str) -> String {
+    let mut s = String::new();
+    let shown: String = record
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let _ = writeln!(s, "  {shown}");
+    // Columns are bytes; the display width of the prefix is its char count.
+    let prefix = record
+        .get(..offset.min(record.len()))
+        .map_or(offset, |p| p.chars().count());
+    let _ = writeln!(s, "  {}^", " ".repeat(prefix));
+    let _ = write!(s, "  {message}");
+    s
+}

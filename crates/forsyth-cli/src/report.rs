@@ -1,0 +1,50 @@
+//! Printing diagnostics as `FILE:LINE:COL: field: message`.
+
+use std::io::{self, Write};
+
+use forsyth::ConvertError;
+
+/// Counts and prints rejected lines to standard error.
+pub struct Reporter {
+    err: io::BufWriter<io::Stderr>,
+    pub rejected: u64,
+    pub io_errors: u64,
+}
+
+impl Reporter {
+    pub fn new() -> Reporter {
+        Reporter {
+            err: io::BufWriter::new(io::stderr()),
+            rejected: 0,
+            io_errors: 0,
+        }
+    }
+
+    /// One line of diagnostics per fault of a rejected line.
+    pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
+        self.rejected += 1;
+        for (offset, field, message) in error.faults() {
+            let _ = writeln!(
+                self.err,
+                "{source}:{line}:{}: {field}: {message}",
+                offset + 1
+            );
+        }
+    }
+
+    /// A rejected line whose fault is not a FEN error (too long).
+    pub fn line_error(&mut self, source: &str, line: u64, col: usize, field: &str, message: &str) {
+        self.rejected += 1;
+        let _ = writeln!(self.err, "{source}:{line}:{col}: {field}: {message}");
+    }
+
+    /// A problem with a whole input (cannot open, read error).
+    pub fn io_error(&mut self, source: &str, error: &io::Error) {
+        self.io_errors += 1;
+        let _ = writeln!(self.err, "forsyth: {source}: {error}");
+    }
+
+    pub fn flush(&mut self) {
+        let _ = self.err.flush();
+    }
+}

@@ -1,0 +1,233 @@
+//! The examples of `specs/fen.md`, checked against the parser and writers.
+//! Section 2's error table is read from the spec itself, so the spec and
+//! the code cannot drift apart.
+
+use forsyth::{
+    CastlingNotation, CastlingSide, Color, Fen, File, Setup, ShredderOrder, Square, Variant,
+    WriteOptions,
+};
+
+const SPEC: &str = include_str!("../../../specs/fen.md");
+
+fn section<'a>(spec: &'a str, heading: &str) -> &'a str {
+    let start = spec.find(heading).expect("heading in spec");
+    let rest = &spec[start + heading.len()..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
+        .skip(1) // header
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().trim_matches('`').trim().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn fenc(n: CastlingNotation, order: ShredderOrder) -> WriteOptions {
+    WriteOptions {
+        castling: n,
+        shredder_order: order,
+    }
+}
+
+#[test]
+fn error_table_of_section_2() {
+    let rows = table_rows(section(SPEC, "## 2. Errors"));
+    assert!(rows.len() >= 18, "the spec lists the error kinds");
+    for row in rows {
+        let [input, column, field, kind] = &row[..] else {
+            panic!("malformed row {row:?}");
+        };
+        let input = if input == "(empty line)" {
+            ""
+        } else {
+            input.as_str()
+        };
+        let err = Fen::from_ascii(input.as_bytes()).expect_err(input);
+        assert_eq!(err.column().to_string(), *column, "column for {input:?}");
+        assert_eq!(err.field.label(), field, "field for {input:?}");
+        assert_eq!(err.kind.name(), kind, "kind for {input:?}");
+    }
+}
+
+/// PGN standard, section 16.1: the start and the positions after 1.e4,
+/// 1...c5 and 2.Nf3.
+const PGN_EXAMPLES: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+];
+
+#[test]
+fn pgn_standard_examples_are_in_the_spec() {
+    let examples = section(SPEC, "### 5.1");
+    for fen in PGN_EXAMPLES {
+        assert!(
+            examples.contains(fen),
+            "{fen} is listed in specs/fen.md 5.1"
+        );
+    }
+}
+
+#[test]
+fn pgn_standard_examples_round_trip() {
+    for text in PGN_EXAMPLES {
+        let fen: Fen = text.parse().unwrap();
+        let setup = Setup::from_fen(&fen, None).unwrap();
+        assert_eq!(setup.variant, Variant::Standard);
+        assert_eq!(setup.castling.count(), 4);
+        for n in [CastlingNotation::Standard, CastlingNotation::XFen] {
+            assert_eq!(setup.to_fen(&n.into()).unwrap(), text);
+        }
+        let shredder = setup.to_fen(&CastlingNotation::Shredder.into()).unwrap();
+        assert_eq!(shredder, text.replace("KQkq", "AHah"));
+    }
+    // The pieces of the third example, square by square.
+    let fen: Fen = PGN_EXAMPLES[2].parse().unwrap();
+    assert_eq!(fen.board.piece_at(Square::C5).map(|p| p.char()), Some('p'));
+    assert_eq!(fen.board.piece_at(Square::E4).map(|p| p.char()), Some('P'));
+    assert_eq!(fen.board.piece_at(Square::C7), None);
+    assert_eq!(fen.ep_square, Some(Square::C6));
+    assert_eq!((fen.halfmoves, fen.fullmoves), (0, 2));
+}
+
+/// Section 5.2, one row per position: (record with castling as input,
+/// Shredder files order, Shredder wing order, X-FEN, standard or None).
+const ENCODINGS: [(&str, &str, &str, &str, Option<&str>); 5] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "AHah",
+        "HAha",
+        "KQkq",
+        Some("KQkq"),
+    ),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "FHfh",
+        "HFhf",
+        "KQkq",
+        None,
+    ),
+    ("4k3/8/8/8/8/8/8/RR2K1RR w BG - 0 1", "BG", "GB", "GB", None),
+    ("4k3/8/8/8/8/8/8/RR2K1RR w GQ - 0 1", "AG", "GA", "GQ", None),
+    ("4k3/8/8/8/8/8/8/R3K1R1 w KQ - 0 1", "AG", "GA", "KQ", None),
+];
+
+fn castling_field(fen: &str) -> &str {
+    fen.split(' ').nth(2).unwrap()
+}
+
+#[test]
+fn one_position_in_three_encodings() {
+    let table = section(SPEC, "### 5.2");
+    for (input, files, wings, xfen, standard) in ENCODINGS {
+        for field in [files, wings, xfen] {
+            assert!(table.contains(&format!("`{field}`")), "{field} in spec 5.2");
+        }
+        let setup = Setup::from_fen(&input.parse().unwrap(), None).unwrap();
+        let write = |o: WriteOptions| setup.to_fen(&o).map(|f| castling_field(&f).to_owned());
+        use CastlingNotation::*;
+        assert_eq!(write(fenc(Shredder, ShredderOrder::Files)).unwrap(), files);
+        assert_eq!(write(fenc(Shredder, ShredderOrder::Wings)).unwrap(), wings);
+        assert_eq!(write(fenc(XFen, ShredderOrder::Files)).unwrap(), xfen);
+        assert_eq!(
+            write(fenc(Standard, ShredderOrder::Files)).ok().as_deref(),
+            standard
+        );
+        // Every written form reads back to the same setup.
+        for field in [files, wings, xfen].into_iter().chain(standard) {
+            let again = input.replacen(castling_field(input), field, 1);
+            let back = Setup::from_fen(&again.parse().unwrap(), Some(setup.variant)).unwrap();
+            assert_eq!(back, setup, "{again}");
+        }
+    }
+}
+
+#[test]
+fn xfen_inner_rook_resolution() {
+    // King b1, rooks a1 (outer, queen side), c1 and h1: K is h1, C is the inner c1
+    // rook... c1 stands on the king side of b1, so `C` is an inner king-side rook.
+    let s = Setup::from_fen(&"1k6/8/8/8/8/8/8/RKR4R w CQ - 0 1".parse().unwrap(), None).unwrap();
+    assert_eq!(s.variant, Variant::Chess960);
+    assert_eq!(
+        s.castling.rook(Color::White, CastlingSide::KingSide),
+        Some(File::C)
+    );
+    assert_eq!(
+        s.castling.rook(Color::White, CastlingSide::QueenSide),
+        Some(File::A)
+    );
+    assert_eq!(castling_field(&s.to_string()), "CQ");
+    // `K` there means the outermost, h1.
+    let s = Setup::from_fen(&"1k6/8/8/8/8/8/8/RKR4R w K - 0 1".parse().unwrap(), None).unwrap();
+    assert_eq!(
+        s.castling.rook(Color::White, CastlingSide::KingSide),
+        Some(File::H)
+    );
+}
+
+#[test]
+fn standard_variant_readings() {
+    // Standard: K means h1 even when another rook stands nearer (g1).
+    let fen: Fen = "4k3/8/8/8/8/8/8/4K1RR w K - 0 1".parse().unwrap();
+    let s = Setup::from_fen(&fen, Some(Variant::Standard)).unwrap();
+    assert_eq!(
+        s.castling.rook_square(Color::White, CastlingSide::KingSide),
+        Some(Square::H1)
+    );
+    // Standard refuses a king off e1; auto then reads Chess960.
+    let fen: Fen = "5k2/8/8/8/8/8/8/R4K1R w KQ - 0 1".parse().unwrap();
+    let errs = Setup::from_fen(&fen, Some(Variant::Standard)).unwrap_err();
+    assert_eq!(errs.len(), 2);
+    assert!(errs.iter().all(|e| e.kind.name() == "king_not_on_e_file"));
+    assert_eq!(
+        Setup::from_fen(&fen, None).unwrap().variant,
+        Variant::Chess960
+    );
+}
+
+#[test]
+fn castling_errors_name_each_letter() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "no_castling_rook"),
+        ("8/8/8/8/8/8/8/R6R w KQ - 0 1", "no_single_king"),
+        ("4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1", "king_not_on_back_rank"),
+        ("4k3/8/8/8/8/8/8/R3K2R w HK - 0 1", "two_rights_on_one_wing"),
+        (
+            "4k3/8/8/8/8/8/8/R3K1RR w GH - 0 1",
+            "two_rights_on_one_wing",
+        ),
+        ("4k3/8/8/8/8/8/8/R3K2R w B - 0 1", "no_castling_rook"),
+        ("4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "no_castling_rook"),
+    ];
+    for (text, kind) in cases {
+        let fen: Fen = text.parse().unwrap();
+        let errs = Setup::from_fen(&fen, None).unwrap_err();
+        assert_eq!(errs.last().unwrap().kind.name(), kind, "{text}");
+        let last = errs.last().unwrap();
+        assert_eq!(
+            text.as_bytes()[last.offset] as char,
+            last.token.char(),
+            "offset points at the letter in {text}"
+        );
+    }
+}
+
+#[test]
+fn lossy_standard_write_is_an_error() {
+    let s = Setup::from_fen(&"4k3/8/8/8/8/8/8/R3K1R1 w KQ - 0 1".parse().unwrap(), None).unwrap();
+    let err = s.to_fen(&CastlingNotation::Standard.into()).unwrap_err();
+    assert_eq!(err.rook, Square::G1);
+    assert!(err.to_string().contains("use X-FEN or Shredder-FEN"));
+    // A Chess960 setup whose rights happen to be standard writes fine.
+    let mut s = Setup::standard();
+    s.variant = Variant::Chess960;
+    assert!(s.to_fen(&CastlingNotation::Standard.into()).is_ok());
+}

@@ -1,0 +1,6 @@
+//! Integration tests of the `forsyth` command. One binary, one module per
+//! command; each runs the real executable.
+
+mod convert;
+mod show;
+mod util;
