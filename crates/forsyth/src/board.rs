@@ -291,6 +291,30 @@ impl Board {
             .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
+    /// Puts `piece` on `sq`, which must be empty (parser fast path).
+    #[inline]
+    pub(crate) fn put_on_empty(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(!self.occupied.contains(sq));
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] |= bb;
+        self.by_color[piece.color as usize] |= bb;
+        self.occupied |= bb;
+    }
+
+    /// The FEN letter of each square, `0` for an empty one, `a1` first.
+    fn mailbox(&self) -> [u8; 64] {
+        let mut letters = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let letter = role.of(color).char() as u8;
+                for sq in self.by_piece(role.of(color)) {
+                    letters[sq.index()] = letter;
+                }
+            }
+        }
+        letters
+    }
+
     /// Writes the FEN piece placement field (rank 8 first) into `out`.
     ///
     /// ```
@@ -300,28 +324,35 @@ impl Board {
     /// assert_eq!(s, "8/8/8/8/8/8/8/8");
     /// ```
     pub fn write_placement(&self, out: &mut String) {
-        for rank in Rank::ALL.into_iter().rev() {
+        let letters = self.mailbox();
+        let mut buf = [0u8; 71];
+        let mut n = 0;
+        for rank in (0..8).rev() {
             let mut empty = 0u8;
-            for file in File::ALL {
-                let sq = Square::from_coords(file, rank);
-                match self.piece_at(sq) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        out.push(piece.char());
+            for &letter in &letters[rank * 8..rank * 8 + 8] {
+                if letter == 0 {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        buf[n] = b'0' + empty;
+                        n += 1;
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    buf[n] = letter;
+                    n += 1;
                 }
             }
             if empty > 0 {
-                out.push((b'0' + empty) as char);
+                buf[n] = b'0' + empty;
+                n += 1;
             }
-            if rank != Rank::First {
-                out.push('/');
+            if rank > 0 {
+                buf[n] = b'/';
+                n += 1;
             }
         }
+        // Only ASCII letters, digits and '/' were written.
+        out.push_str(core::str::from_utf8(&buf[..n]).unwrap_or_default());
     }
 }
 

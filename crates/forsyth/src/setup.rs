@@ -4,8 +4,8 @@
 use core::fmt;
 
 use crate::{
-    Bitboard, Board, CastlingField, CastlingRights, CastlingSide, CastlingToken, Color, Fen, File,
-    Rank, Role, Square,
+    Bitboard, Board, ByColor, CastlingField, CastlingRights, CastlingSide, CastlingToken, Color,
+    Fen, File, Rank, Role, Square,
 };
 
 /// The rules a position is played under.
@@ -213,29 +213,33 @@ impl Setup {
     /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
     /// ```
     pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, Vec<CastlingError>> {
+        let (board, field, offset) = (&fen.board, &fen.castling, fen.offsets.castling);
+        let mut errors = Vec::new();
         let (variant, castling) = match variant {
             Some(v) => (
                 v,
-                resolve_castling(&fen.board, &fen.castling, fen.offsets.castling, v)?,
+                resolve_with(board, field, offset, v, &mut |e| errors.push(e)),
             ),
-            None => match resolve_castling(
-                &fen.board,
-                &fen.castling,
-                fen.offsets.castling,
-                Variant::Standard,
-            ) {
-                Ok(rights) => (Variant::Standard, rights),
-                Err(_) => (
-                    Variant::Chess960,
-                    resolve_castling(
-                        &fen.board,
-                        &fen.castling,
-                        fen.offsets.castling,
-                        Variant::Chess960,
-                    )?,
-                ),
-            },
+            None => {
+                // Standard when every letter resolves under it; one pass, no allocation.
+                let mut fits = true;
+                let rights = resolve_with(board, field, offset, Variant::Standard, &mut |_| {
+                    fits = false
+                });
+                if fits {
+                    (Variant::Standard, rights)
+                } else {
+                    let v = Variant::Chess960;
+                    (
+                        v,
+                        resolve_with(board, field, offset, v, &mut |e| errors.push(e)),
+                    )
+                }
+            }
         };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
         Ok(Setup {
             board: fen.board.clone(),
             turn: fen.turn,
@@ -314,29 +318,48 @@ impl CastlingSide {
     }
 }
 
-fn back_rank_rooks(board: &Board, color: Color) -> Bitboard {
-    board.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(Rank::back_rank(color))
-}
-
 /// Resolves every letter of `field` under `variant`. `field_offset` is the
 /// byte offset of the castling field, for error positions.
+#[allow(dead_code)] // the validator reports these errors with the board problems
 pub(crate) fn resolve_castling(
     board: &Board,
     field: &CastlingField,
     field_offset: usize,
     variant: Variant,
 ) -> Result<CastlingRights, Vec<CastlingError>> {
-    let mut rights = CastlingRights::none();
     let mut errors = Vec::new();
+    let rights = resolve_with(board, field, field_offset, variant, &mut |e| errors.push(e));
+    if errors.is_empty() {
+        Ok(rights)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Resolves the letters it can, handing each error to `error`.
+fn resolve_with(
+    board: &Board,
+    field: &CastlingField,
+    field_offset: usize,
+    variant: Variant,
+    error: &mut dyn FnMut(CastlingError),
+) -> CastlingRights {
+    let mut rights = CastlingRights::none();
+    if field.is_empty() {
+        return rights;
+    }
+    let kings = ByColor::new_with(|c| board.by_piece(Role::King.of(c)).single_square());
+    let rooks = ByColor::new_with(|c| {
+        board.by_piece(Role::Rook.of(c)) & Bitboard::from_rank(Rank::back_rank(c))
+    });
     // Which wings a letter has already claimed, per colour.
     let mut claimed = [[false; 2]; 2];
     for (index, token) in field.iter() {
         let color = token.color();
         let back = Rank::back_rank(color);
-        let king_bb = board.by_piece(Role::King.of(color));
-        let king = king_bb.single_square();
-        let mut error = |kind, square| {
-            errors.push(CastlingError {
+        let king = *kings.get(color);
+        let mut report = |kind, square| {
+            error(CastlingError {
                 token,
                 offset: field_offset + index,
                 kind,
@@ -345,24 +368,24 @@ pub(crate) fn resolve_castling(
             })
         };
         let Some(king) = king else {
-            error(CastlingErrorKind::NoSingleKing, None);
+            report(CastlingErrorKind::NoSingleKing, None);
             continue;
         };
         if king.rank() != back {
-            error(CastlingErrorKind::KingNotOnBackRank, None);
+            report(CastlingErrorKind::KingNotOnBackRank, None);
             continue;
         }
         if variant == Variant::Standard && king.file() != File::E {
-            error(CastlingErrorKind::KingNotOnEFile, None);
+            report(CastlingErrorKind::KingNotOnEFile, None);
             continue;
         }
-        let rooks = back_rank_rooks(board, color);
+        let rooks = *rooks.get(color);
         let rook_file = match (variant, token) {
             (Variant::Standard, CastlingToken::King(_)) => Some(File::H),
             (Variant::Standard, CastlingToken::Queen(_)) => Some(File::A),
             (Variant::Standard, CastlingToken::File(_, f)) => {
                 if f != File::A && f != File::H {
-                    error(
+                    report(
                         CastlingErrorKind::NotAStandardRookFile,
                         Some(Square::from_coords(f, back)),
                     );
@@ -381,30 +404,26 @@ pub(crate) fn resolve_castling(
             (Variant::Chess960, CastlingToken::File(_, f)) => Some(f),
         };
         let Some(rook_file) = rook_file else {
-            error(CastlingErrorKind::NoCastlingRook, None);
+            report(CastlingErrorKind::NoCastlingRook, None);
             continue;
         };
         let rook_sq = Square::from_coords(rook_file, back);
         let Some(side) = CastlingSide::of_rook(king.file(), rook_file) else {
-            error(CastlingErrorKind::NoCastlingRook, Some(rook_sq));
+            report(CastlingErrorKind::NoCastlingRook, Some(rook_sq));
             continue;
         };
         if !rooks.contains(rook_sq) {
-            error(CastlingErrorKind::NoCastlingRook, Some(rook_sq));
+            report(CastlingErrorKind::NoCastlingRook, Some(rook_sq));
             continue;
         }
         let wing = &mut claimed[color.index()][side.index()];
         if *wing {
-            error(CastlingErrorKind::TwoRightsOnOneWing, Some(rook_sq));
+            report(CastlingErrorKind::TwoRightsOnOneWing, Some(rook_sq));
             continue;
         }
         *wing = true;
         // Cannot fail: one king per colour, one rook per wing, rook off the king's file.
         let _ = rights.add(color, king.file(), rook_file);
     }
-    if errors.is_empty() {
-        Ok(rights)
-    } else {
-        Err(errors)
-    }
+    rights
 }

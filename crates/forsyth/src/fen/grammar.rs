@@ -14,7 +14,7 @@ use nom::{
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::{Board, Color, File, Piece, Rank, Square};
+use crate::{Board, Color, Piece, Square};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -86,8 +86,29 @@ pub(crate) fn placement(input: &[u8]) -> PResult<'_, Board> {
     let mut i = 0;
     while i < input.len() {
         let b = input[i];
-        match b {
-            b'/' => {
+        match PLACEMENT_CLASS[b as usize] {
+            Class::Piece(piece) => {
+                if file >= 8 {
+                    return fail(
+                        &input[i..],
+                        F,
+                        ParseFenErrorKind::RankTooLong { rank: rank + 1 },
+                    );
+                }
+                board.put_on_empty(Square::new_wrapping(u32::from(rank * 8 + file)), piece);
+                file += 1;
+            }
+            Class::Empty(n) => {
+                file += n;
+                if file > 8 {
+                    return fail(
+                        &input[i..],
+                        F,
+                        ParseFenErrorKind::RankTooLong { rank: rank + 1 },
+                    );
+                }
+            }
+            Class::Slash => {
                 if file < 8 {
                     return fail(
                         &input[i..],
@@ -104,33 +125,8 @@ pub(crate) fn placement(input: &[u8]) -> PResult<'_, Board> {
                 rank -= 1;
                 file = 0;
             }
-            b'1'..=b'8' => {
-                file += b - b'0';
-                if file > 8 {
-                    return fail(
-                        &input[i..],
-                        F,
-                        ParseFenErrorKind::RankTooLong { rank: rank + 1 },
-                    );
-                }
-            }
-            _ if is_blank(b) => break,
-            _ => match Piece::from_char(b as char) {
-                Some(piece) => {
-                    if file >= 8 {
-                        return fail(
-                            &input[i..],
-                            F,
-                            ParseFenErrorKind::RankTooLong { rank: rank + 1 },
-                        );
-                    }
-                    let sq =
-                        Square::from_coords(File::ALL[file as usize], Rank::ALL[rank as usize]);
-                    board.set_piece_at(sq, piece);
-                    file += 1;
-                }
-                None => return fail(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b)),
-            },
+            Class::Blank => break,
+            Class::Other => return fail(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b)),
         }
         i += 1;
     }
@@ -154,6 +150,35 @@ pub(crate) fn placement(input: &[u8]) -> PResult<'_, Board> {
     }
     Ok((rest, board))
 }
+
+/// What a byte means in the placement field.
+#[derive(Copy, Clone)]
+enum Class {
+    Piece(Piece),
+    Empty(u8),
+    Slash,
+    Blank,
+    Other,
+}
+
+/// The class of every byte, so the placement loop does one lookup per byte.
+static PLACEMENT_CLASS: [Class; 256] = {
+    let mut table = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'/' => Class::Slash,
+            b' ' | b'\t' => Class::Blank,
+            d @ b'1'..=b'8' => Class::Empty(d - b'0'),
+            c => match Piece::from_char(c as char) {
+                Some(p) => Class::Piece(p),
+                None => Class::Other,
+            },
+        };
+        b += 1;
+    }
+    table
+};
 
 /// `turn = "w" | "b" ;`
 pub(crate) fn turn(input: &[u8]) -> PResult<'_, Color> {
