@@ -50,7 +50,7 @@ impl ConvertOptions {
 /// let opts = ConvertOptions::new(CastlingNotation::Standard);
 /// let err = convert_line(b"4k3/8/8/8/8/8/8/1R2K3 w B - 0 1", &opts, &mut out).unwrap_err();
 /// assert!(matches!(err, ConvertError::Lossy { .. }));
-/// assert_eq!(err.column(), 21);
+/// assert_eq!(err.column(), 25);
 /// assert_eq!(err.kind(), "rook_not_in_corner");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
