@@ -22,6 +22,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 pub mod fen;
 mod position;
@@ -32,6 +33,10 @@ mod square;
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
+pub use chess960::{
+    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind, SplitMix64,
+    StartPositionError,
+};
 pub use color::{ByColor, Color};
 pub use fen::{
     write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, Fen, FenField,
