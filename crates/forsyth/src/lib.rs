@@ -22,6 +22,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 mod convert;
 pub mod fen;
@@ -33,6 +34,10 @@ mod square;
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
+pub use chess960::{
+    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind, SplitMix64,
+    StartPositionError,
+};
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, ConvertError, ConvertOptions};
 pub use fen::{
