@@ -2,5 +2,6 @@
 //! command; each runs the real executable.
 
 mod convert;
+mod gen;
 mod show;
 mod util;

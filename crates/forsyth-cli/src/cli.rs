@@ -48,6 +48,71 @@ pub enum Command {
             forsyth show bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
     )]
     Show(ShowArgs),
+    /// Print Chess960 starts by their standard number (518 is the classical start)
+    #[command(
+        long_about = "Print Chess960 starting positions by their standard number, 0 to 959 \
+            (518 is the classical start, 0 is BBQNNRKR, 959 is RKRNNQBB). One FEN line per \
+            start; with --format json, one JSON object per line with the number, the back rank \
+            and the FEN in all three encodings (standard: null where it cannot say the start).\n\n\
+            With --random, starts are drawn uniformly; the same --seed always gives the same \
+            starts (the generator is SplitMix64, see specs/chess960.md).",
+        after_help = "Examples:\n  \
+            forsyth gen 518\n  \
+            forsyth gen --all --castling shredder > chess960.fen\n  \
+            forsyth gen --random --seed 7 --count 10\n  \
+            forsyth gen 0 --format json"
+    )]
+    Gen(GenArgs),
+    /// Print the Chess960 number of a position whose pieces stand as a start
+    #[command(
+        long_about = "Print the Chess960 start number (0 to 959) of a position whose pieces \
+            stand exactly as a Chess960 start; only the pieces count (side to move, castling, \
+            en passant and clocks are ignored). Otherwise say why it is not a start, and exit 1.",
+        after_help = "Examples:\n  \
+            forsyth index 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'   # 518\n  \
+            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1     # 0"
+    )]
+    Index(IndexArgs),
+}
+
+/// Output format of `gen`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    /// One FEN line per start
+    Fen,
+    /// One JSON object per line: number, back rank, FEN in every encoding
+    Json,
+}
+
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("which").required(true).args(["number", "all", "random"]))]
+pub struct GenArgs {
+    /// The start number, 0 to 959
+    pub number: Option<forsyth::Chess960Start>,
+    /// All 960 starts, in number order
+    #[arg(long)]
+    pub all: bool,
+    /// Random starts (uniform)
+    #[arg(long)]
+    pub random: bool,
+    /// Seed for --random (the same seed gives the same starts)
+    #[arg(long, requires = "random")]
+    pub seed: Option<u64>,
+    /// How many random starts
+    #[arg(long, requires = "random", default_value_t = 1)]
+    pub count: u64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Output format
+    #[arg(long, value_enum, default_value = "fen")]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct IndexArgs {
+    /// The FEN record (one quoted argument, or its fields as separate words)
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    pub fen: Vec<String>,
 }
 
 /// The castling encodings, as the command line spells them.

@@ -4,6 +4,7 @@
 mod cli;
 mod convert;
 mod diag;
+mod gen;
 mod lines;
 mod report;
 mod show;
@@ -27,6 +28,8 @@ fn main() -> ExitCode {
     let result = match args.command {
         cli::Command::Convert(a) => convert::run(&a),
         cli::Command::Show(a) => show::run(&a),
+        cli::Command::Gen(a) => gen::run(&a),
+        cli::Command::Index(a) => gen::index(&a),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome as u8),

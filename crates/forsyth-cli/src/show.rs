@@ -108,6 +108,15 @@ pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
     writeln!(out, "halfmove clock   {}", setup.halfmoves)?;
     writeln!(out, "fullmove number  {}", setup.fullmoves)?;
     writeln!(out, "variant          {}", setup.variant)?;
+    match forsyth::Chess960Start::from_board(&setup.board) {
+        Ok(start) => writeln!(
+            out,
+            "Chess960 start   {} ({})",
+            start.number(),
+            start.back_rank_letters()
+        )?,
+        Err(_) => writeln!(out, "Chess960 start   no")?,
+    }
     writeln!(out)?;
     let encodings = [
         ("X-FEN", WriteOptions::new(CastlingNotation::XFen)),

@@ -11,48 +11,15 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use forsyth::{
-    convert_line, Board, CastlingNotation, CastlingRights, Color, ConvertOptions, Fen, File, Rank,
-    Role, Setup, ShredderOrder, Square, Variant, WriteOptions,
+    convert_line, CastlingNotation, CastlingRights, Chess960Start, Color, ConvertOptions, Fen,
+    File, Rank, Role, Setup, ShredderOrder, SplitMix64, Square, Variant, WriteOptions,
 };
 
 const RECORDS: usize = 200_000;
 const PASSES: usize = 7;
 
-/// splitmix64: a small seeded generator, so the corpus is the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A random Chess960 back rank: bishops on opposite colours, queen and
-/// knights on free squares, then rook, king, rook in the three left.
-fn back_rank(rng: &mut Rng) -> [Role; 8] {
-    let mut rank: [Option<Role>; 8] = [None; 8];
-    rank[2 * rng.below(4) as usize + 1] = Some(Role::Bishop);
-    rank[2 * rng.below(4) as usize] = Some(Role::Bishop);
-    for (role, choices) in [(Role::Queen, 6), (Role::Knight, 5), (Role::Knight, 4)] {
-        let free: Vec<usize> = (0..8).filter(|&i| rank[i].is_none()).collect();
-        rank[free[rng.below(choices) as usize]] = Some(role);
-    }
-    let free: Vec<usize> = (0..8).filter(|&i| rank[i].is_none()).collect();
-    rank[free[0]] = Some(Role::Rook);
-    rank[free[1]] = Some(Role::King);
-    rank[free[2]] = Some(Role::Rook);
-    rank.map(|r| r.unwrap_or(Role::Pawn))
-}
-
-fn random_setup(rng: &mut Rng) -> Setup {
-    let mut board = Board::from_back_rank(&back_rank(rng));
+fn random_setup(rng: &mut SplitMix64) -> Setup {
+    let mut board = Chess960Start::random_with(rng).to_setup().board;
     for sq in board.occupied() {
         if board.role_at(sq) != Some(Role::King) && rng.below(3) == 0 {
             board.discard_piece_at(sq);
@@ -88,7 +55,7 @@ fn random_setup(rng: &mut Rng) -> Setup {
 }
 
 fn corpus() -> Vec<String> {
-    let mut rng = Rng(0x5eed_f0e5);
+    let mut rng = SplitMix64::new(0x5eed_f0e5);
     let encodings = [
         WriteOptions::new(CastlingNotation::XFen),
         WriteOptions::new(CastlingNotation::Shredder),

@@ -1,32 +1,14 @@
 //! Property-test strategies shared by the integration tests.
 #![allow(dead_code)]
 
-use forsyth::{Board, CastlingRights, Color, File, Piece, Rank, Role, Setup, Square, Variant};
+use forsyth::{
+    Board, CastlingRights, Chess960Start, Color, File, Piece, Rank, Role, Setup, Square, Variant,
+};
 use proptest::prelude::*;
 
-/// A back rank of a Chess960 start: bishops on opposite colours, king
-/// between the rooks. Built by placing pieces into free files, so every
-/// one of the 960 can appear.
+/// The back rank of any of the 960 starts.
 pub fn arb_back_rank() -> impl Strategy<Value = [Role; 8]> {
-    (0usize..4, 0usize..4, 0usize..6, 0usize..5, 0usize..4).prop_map(|(lb, db, q, n1, n2)| {
-        let mut rank: [Option<Role>; 8] = [None; 8];
-        rank[2 * lb + 1] = Some(Role::Bishop);
-        rank[2 * db] = Some(Role::Bishop);
-        let free = |rank: &[Option<Role>; 8]| -> Vec<usize> {
-            (0..8).filter(|&i| rank[i].is_none()).collect()
-        };
-        let f = free(&rank);
-        rank[f[q]] = Some(Role::Queen);
-        let f = free(&rank);
-        rank[f[n1]] = Some(Role::Knight);
-        let f = free(&rank);
-        rank[f[n2]] = Some(Role::Knight);
-        let f = free(&rank);
-        rank[f[0]] = Some(Role::Rook);
-        rank[f[1]] = Some(Role::King);
-        rank[f[2]] = Some(Role::Rook);
-        rank.map(|r| r.unwrap())
-    })
+    (0u16..960).prop_map(|n| Chess960Start::new(n).unwrap().back_rank())
 }
 
 /// A legal-looking setup: a 960 start with random pieces (never kings)
