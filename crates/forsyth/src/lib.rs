@@ -49,3 +49,8 @@ pub use position::Position;
 pub use role::{Piece, Role};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The README's examples, run as doctests so they never rot.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
