@@ -393,8 +393,9 @@ fn resolve_with(
                 }
                 Some(f)
             }
+            // Shifting twice keeps the shift below 64 for a king on h8.
             (Variant::Chess960, CastlingToken::King(_)) => (rooks
-                & Bitboard(!0u64 << (king.index() + 1)))
+                & Bitboard((!0u64 << king.index()) << 1))
             .last()
             .map(Square::file),
             (Variant::Chess960, CastlingToken::Queen(_)) => (rooks

@@ -231,3 +231,18 @@ fn lossy_standard_write_is_an_error() {
     s.variant = Variant::Chess960;
     assert!(s.to_fen(&CastlingNotation::Standard.into()).is_ok());
 }
+
+/// Regression (found by the fuzz target `setup_from_fen`): a king on h8 (or
+/// h1) with a `K`/`k` letter overflowed a shift while looking for king-side
+/// rooks. There are none, so the letter is an error, not a panic.
+#[test]
+fn king_in_the_h_corner_with_king_side_letter() {
+    for text in [
+        "rnbqpnbk/rp1ppppp/8/2p5/4P3/8/PPPP1PPP/BRNQNKBP w KQkq c6 0 2",
+        "4k2r/8/8/8/8/8/8/R6K w K - 0 1",
+    ] {
+        let fen: Fen = text.parse().unwrap();
+        let errors = Setup::from_fen(&fen, None).unwrap_err();
+        assert!(errors.iter().any(|e| e.kind.name() == "no_castling_rook"), "{text}");
+    }
+}
