@@ -28,17 +28,19 @@ mod position;
 mod role;
 mod setup;
 mod square;
+mod validate;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use fen::{
-    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, Fen, FenField,
-    FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,
-    ShredderOrder, WriteOptions,
+    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen,
+    FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
+    ParseFenErrorKind, ShredderOrder, WriteOptions,
 };
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};

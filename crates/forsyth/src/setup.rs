@@ -326,6 +326,23 @@ pub(crate) fn resolve_castling(
     field_offset: usize,
     variant: Variant,
 ) -> Result<CastlingRights, Vec<CastlingError>> {
+    let (rights, errors) = resolve_castling_partial(board, field, field_offset, variant);
+    if errors.is_empty() {
+        Ok(rights)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Resolves every letter of `field` under `variant`, keeping the rights that
+/// resolve and reporting every letter that does not (validation reports
+/// those together with the board's problems).
+pub(crate) fn resolve_castling_partial(
+    board: &Board,
+    field: &CastlingField,
+    field_offset: usize,
+    variant: Variant,
+) -> (CastlingRights, Vec<CastlingError>) {
     let mut rights = CastlingRights::none();
     let mut errors = Vec::new();
     // Which wings a letter has already claimed, per colour.
@@ -402,9 +419,5 @@ pub(crate) fn resolve_castling(
         // Cannot fail: one king per colour, one rook per wing, rook off the king's file.
         let _ = rights.add(color, king.file(), rook_file);
     }
-    if errors.is_empty() {
-        Ok(rights)
-    } else {
-        Err(errors)
-    }
+    (rights, errors)
 }
