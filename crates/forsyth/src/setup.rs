@@ -387,8 +387,10 @@ pub(crate) fn resolve_castling_partial(
                 }
                 Some(f)
             }
+            // `checked_shl`: a king on h8 leaves nothing above it (a plain
+            // shift by 64 overflows).
             (Variant::Chess960, CastlingToken::King(_)) => (rooks
-                & Bitboard(!0u64 << (king.index() + 1)))
+                & Bitboard(u64::MAX.checked_shl(king.index() as u32 + 1).unwrap_or(0)))
             .last()
             .map(Square::file),
             (Variant::Chess960, CastlingToken::Queen(_)) => (rooks
@@ -420,4 +422,24 @@ pub(crate) fn resolve_castling_partial(
         let _ = rights.add(color, king.file(), rook_file);
     }
     (rights, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `k` with the black king on h8 shifted a mask by 64 bits
+    /// (found by the validation property tests).
+    #[test]
+    fn king_side_letter_with_king_on_h8() {
+        let fen = Fen::from_ascii(b"7k/8/8/8/8/8/8/K7 w k - 0 1").unwrap();
+        let errors = Setup::from_fen(&fen, Some(Variant::Chess960)).unwrap_err();
+        assert_eq!(errors[0].kind, CastlingErrorKind::NoCastlingRook);
+        let fen = Fen::from_ascii(b"r6k/8/8/8/8/8/8/K7 w q - 0 1").unwrap();
+        let setup = Setup::from_fen(&fen, Some(Variant::Chess960)).unwrap();
+        assert_eq!(
+            setup.castling.rook(Color::Black, CastlingSide::QueenSide),
+            Some(File::A)
+        );
+    }
 }

@@ -935,10 +935,14 @@ pub(crate) fn push(
 
 /// `a1, b2 and c3`: the squares of `bb` in words.
 pub(crate) fn list_squares(bb: Bitboard) -> String {
-    let squares: Vec<String> = bb.into_iter().map(|sq| sq.to_string()).collect();
-    match squares.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    let n = bb.count();
+    let mut out = String::with_capacity(n * 4 + 4);
+    for (i, sq) in bb.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " and " } else { ", " });
+        }
+        out.push(sq.file().char());
+        out.push(sq.rank().char());
     }
+    out
 }
