@@ -3,7 +3,10 @@
 //! Parse FEN, Shredder-FEN and X-FEN into one model that records each
 //! castling rook by its origin file; write any of them; convert between them
 //! without losing information (or say why an encoding cannot express a
-//! position); number the 960 Chess960 starts.
+//! position); number the 960 Chess960 starts. Validation ([`Report`],
+//! [`Position::from_fen`], [`Position::from_setup`]) reports every problem
+//! of a record at once, with stable kind names, and repairs what can be
+//! dropped; `specs/validation.md` lists the problems.
 //!
 //! ```
 //! use forsyth::{CastlingNotation, Fen, Setup};

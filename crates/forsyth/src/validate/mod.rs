@@ -714,7 +714,28 @@ impl Report {
     /// assert_eq!(json, r#"{"valid":true,"variant":"standard","problems":[]}"#);
     /// ```
     pub fn write_json(&self, out: &mut String) {
-        out.push_str("{\"valid\":");
+        out.push('{');
+        self.write_json_members(out);
+        out.push('}');
+    }
+
+    /// Appends the members of [`Report::write_json`]'s object without the
+    /// braces, for callers that add members of their own (file, line, ...).
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 0".parse::<Fen>()?, None);
+    /// let mut json = String::from(r#"{"line":7,"#);
+    /// report.write_json_members(&mut json);
+    /// json.push('}');
+    /// assert_eq!(
+    ///     json,
+    ///     r#"{"line":7,"valid":false,"variant":"standard","problems":[{"kind":"fullmove_zero","severity":"error","squares":[],"message":"the fullmove number is 0; it starts at 1"}]}"#
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_json_members(&self, out: &mut String) {
+        out.push_str("\"valid\":");
         out.push_str(if self.is_legal() { "true" } else { "false" });
         out.push_str(",\"variant\":\"");
         out.push_str(self.setup.variant.into());
@@ -725,7 +746,7 @@ impl Report {
             }
             p.write_json(out);
         }
-        out.push_str("]}");
+        out.push(']');
     }
 }
 
