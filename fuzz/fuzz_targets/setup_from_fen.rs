@@ -1,9 +1,9 @@
 //! Any bytes: parsing never panics, errors point inside the input, and
 //! every encoding that can express a parsed setup reads back to it
-//! (parse, write, parse is stable).
+//! (parse, write, parse is stable). Validation and repair never panic.
 #![no_main]
 
-use forsyth::{CastlingNotation, Fen, Setup, ShredderOrder, WriteOptions};
+use forsyth::{CastlingNotation, EnPassantMode, Fen, Report, Setup, ShredderOrder, WriteOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,6 +15,11 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
+    // Validation and repair never panic, and repair's output has no
+    // problem that repair is meant to remove.
+    let report = Report::of_fen(&fen, None);
+    let (repaired, _) = report.repair();
+    assert!(repaired.problems().iter().all(|p| p.kind().field() == forsyth::FenField::Placement));
     let setup = match Setup::from_fen(&fen, None) {
         Ok(s) => s,
         Err(errors) => {
@@ -32,9 +37,11 @@ fuzz_target!(|data: &[u8]| {
         CastlingNotation::XFen,
     ] {
         for shredder_order in [ShredderOrder::Files, ShredderOrder::Wings] {
+            // The en-passant square as held, so the round trip keeps it.
             let opts = WriteOptions {
                 castling,
                 shredder_order,
+                en_passant: EnPassantMode::Always,
             };
             let Ok(text) = setup.to_fen(&opts) else {
                 assert_eq!(castling, CastlingNotation::Standard);

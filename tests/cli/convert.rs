@@ -73,7 +73,9 @@ fn every_line_is_output_or_reported() {
         errs[3]
     );
     assert!(
-        errs[4].starts_with("<stdin>:8:23: castling: 'K': white has no rook"),
+        errs[4].starts_with(
+            "<stdin>:8:23: castling: illegal: castling_rook_missing: 'K': white has no rook"
+        ),
         "{}",
         errs[4]
     );

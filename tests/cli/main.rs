@@ -5,3 +5,4 @@ mod convert;
 mod gen;
 mod show;
 mod util;
+mod validate;

@@ -29,12 +29,15 @@ pub enum Command {
             input when none, or for '-') and writes each accepted line, in order, in the chosen \
             encoding. Every rejected line is reported on standard error as \
             FILE:LINE:COL: field: message. Blank lines are skipped. Four-field (EPD-style) records \
-            get the clocks 0 1.\n\n\
+            get the clocks 0 1. Illegal positions are refused (see `forsyth validate`) unless \
+            --no-validate is given. The en-passant square is written only when a legal \
+            en-passant capture exists, unless --ep says otherwise.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
         after_help = "Examples:\n  \
             forsyth convert --castling shredder < games.fen > games.shredder.fen\n  \
             forsyth convert --castling shredder --shredder-order wings a.fen b.fen\n  \
+            forsyth convert --no-validate --ep always < broken.fen\n  \
             echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' | forsyth convert --castling shredder"
     )]
     Convert(ConvertArgs),
@@ -73,6 +76,28 @@ pub enum Command {
             forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1     # 0"
     )]
     Index(IndexArgs),
+    /// Check that positions are legal, naming every problem
+    #[command(
+        long_about = "Check that positions are legal under the rules of chess and Chess960, \
+            and name every problem of each line at once: board (kings, pawns, piece counts), \
+            checks, castling rights, en passant and clocks, each with a stable kind name. \
+            Warnings (material or pawn structures no legal game reaches) do not make a line \
+            invalid. The kinds are documented in specs/validation.md.\n\n\
+            Text output: FILE:LINE: ok, or one FILE:LINE: kind: message line per problem \
+            (warnings as FILE:LINE: warning: kind: message). JSON: one object per input line.\n\n\
+            With --repair, standard output gets one FEN per line: the nearest legal position \
+            (castling rights, en-passant square and clocks that cannot hold are dropped; no \
+            piece is ever moved or removed), and standard error says what changed \
+            (FILE:LINE: repaired: kind: message) and what could not be repaired.\n\n\
+            Exit status: 0 when every line is valid (with --repair: could be repaired), \
+            1 otherwise, 2 for usage or I/O errors.",
+        after_help = "Examples:\n  \
+            forsyth validate setups.fen\n  \
+            forsyth validate --format json < setups.fen\n  \
+            forsyth validate --repair setups.fen > repaired.fen 2> changes.txt\n  \
+            echo '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1' | forsyth validate"
+    )]
+    Validate(ValidateArgs),
 }
 
 /// Output format of `gen`.
@@ -154,6 +179,20 @@ pub struct OutputArgs {
     /// Shredder-FEN letter order within a colour
     #[arg(long, value_enum, default_value = "files")]
     pub shredder_order: ShredderOrderArg,
+    /// When to write the en-passant square
+    #[arg(long = "ep", value_enum, default_value = "legal")]
+    pub en_passant: EnPassantArg,
+}
+
+/// When the en-passant square is written.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EnPassantArg {
+    /// Only when a legal en-passant capture exists (PGN standard, 2020 revision)
+    Legal,
+    /// When an enemy pawn stands beside the pushed pawn (X-FEN)
+    Pseudo,
+    /// Whenever a pawn just made a double step (PGN standard, 1994)
+    Always,
 }
 
 #[derive(Args, Debug)]
@@ -163,6 +202,36 @@ pub struct ConvertArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
+    /// Convert illegal positions too (check only the grammar and castling letters)
+    #[arg(long)]
+    pub no_validate: bool,
+    /// Input files (standard input when none, or '-')
+    pub files: Vec<PathBuf>,
+}
+
+/// Output format of `validate`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReportFormatArg {
+    /// FILE:LINE: ok, or FILE:LINE: kind: message per problem
+    Text,
+    /// One JSON object per input line
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Variant to judge under
+    #[arg(long, value_enum, default_value = "auto")]
+    pub variant: VariantArg,
+    /// Report format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ReportFormatArg,
+    /// Write the nearest legal position of each line (dropping impossible castling
+    /// rights, en-passant square, clocks) and say what changed
+    #[arg(long)]
+    pub repair: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -189,6 +258,11 @@ impl OutputArgs {
             shredder_order: match self.shredder_order {
                 ShredderOrderArg::Files => forsyth::ShredderOrder::Files,
                 ShredderOrderArg::Wings => forsyth::ShredderOrder::Wings,
+            },
+            en_passant: match self.en_passant {
+                EnPassantArg::Legal => forsyth::EnPassantMode::Legal,
+                EnPassantArg::Pseudo => forsyth::EnPassantMode::Pseudo,
+                EnPassantArg::Always => forsyth::EnPassantMode::Always,
             },
         }
     }

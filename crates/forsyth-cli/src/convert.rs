@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use forsyth::{convert_line, ConvertOptions};
+use forsyth::{convert_line, Check, ConvertOptions};
 
 use crate::cli::ConvertArgs;
 use crate::lines::{LineReader, Source, MAX_LINE};
@@ -13,6 +13,11 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     let opts = ConvertOptions {
         variant: args.variant.variant(),
         write: args.output.write_options(),
+        check: if args.no_validate {
+            Check::Syntax
+        } else {
+            Check::Legality
+        },
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());

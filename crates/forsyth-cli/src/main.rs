@@ -8,6 +8,7 @@ mod gen;
 mod lines;
 mod report;
 mod show;
+mod validate;
 
 use std::io;
 use std::process::ExitCode;
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         cli::Command::Show(a) => show::run(&a),
         cli::Command::Gen(a) => gen::run(&a),
         cli::Command::Index(a) => gen::index(&a),
+        cli::Command::Validate(a) => validate::run(&a),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome as u8),

@@ -3,20 +3,19 @@
 use std::io::{self, Write};
 
 use forsyth::{
-    CastlingNotation, CastlingSide, Color, ConvertError, Fen, File, Rank, Setup, ShredderOrder,
-    Square, WriteOptions,
+    CastlingNotation, CastlingSide, Color, ConvertError, EnPassantMode, Fen, File, Rank, Report,
+    Setup, Severity, ShredderOrder, Square, WriteOptions,
 };
 
 use crate::cli::ShowArgs;
 use crate::diag::caret;
 use crate::Outcome;
 
-/// Parses a FEN given on the command line, printing errors with a caret.
-pub fn parse_arg(words: &[String], variant: Option<forsyth::Variant>) -> Result<Setup, String> {
+/// Parses a FEN given on the command line (its words joined by spaces);
+/// the error is rendered with a caret under the fault.
+pub fn parse_fen_arg(words: &[String]) -> Result<Fen, String> {
     let record = words.join(" ");
-    let fen =
-        Fen::from_ascii(record.as_bytes()).map_err(|e| render(&record, &ConvertError::Parse(e)))?;
-    Setup::from_fen(&fen, variant).map_err(|e| render(&record, &ConvertError::Castling(e)))
+    Fen::from_ascii(record.as_bytes()).map_err(|e| render(&record, &ConvertError::Parse(e)))
 }
 
 fn render(record: &str, error: &ConvertError) -> String {
@@ -86,23 +85,33 @@ fn castling_lines(setup: &Setup) -> Vec<String> {
 }
 
 pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
-    let setup = match parse_arg(&args.fen, args.variant.variant()) {
-        Ok(s) => s,
+    let fen = match parse_fen_arg(&args.fen) {
+        Ok(f) => f,
         Err(message) => {
             eprintln!("forsyth: {message}");
             return Ok(Outcome::Rejected);
         }
     };
+    // The report keeps the castling rights that resolve; the others are
+    // among its problems.
+    let report = Report::of_fen(&fen, args.variant.variant());
+    let setup = report.setup();
     let mut out = io::stdout().lock();
-    write!(out, "{}", diagram(&setup))?;
+    write!(out, "{}", diagram(setup))?;
     writeln!(out)?;
     writeln!(out, "side to move     {}", setup.turn.name())?;
-    for (i, line) in castling_lines(&setup).into_iter().enumerate() {
+    for (i, line) in castling_lines(setup).into_iter().enumerate() {
         writeln!(out, "{:<17}{line}", if i == 0 { "castling" } else { "" })?;
     }
+    let ep_note = match (setup.ep_square, setup.ep_square_for(EnPassantMode::Legal)) {
+        (Some(_), None) => {
+            " (no legal en-passant capture: writers drop it unless --ep says otherwise)"
+        }
+        _ => "",
+    };
     writeln!(
         out,
-        "en passant       {}",
+        "en passant       {}{ep_note}",
         setup.ep_square.map_or("-".to_owned(), |s| s.to_string())
     )?;
     writeln!(out, "halfmove clock   {}", setup.halfmoves)?;
@@ -118,22 +127,28 @@ pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
         Err(_) => writeln!(out, "Chess960 start   no")?,
     }
     writeln!(out)?;
+    // Written with the en-passant square as given, so every field shows.
+    let as_given = |castling, shredder_order| WriteOptions {
+        castling,
+        shredder_order,
+        en_passant: EnPassantMode::Always,
+    };
     let encodings = [
-        ("X-FEN", WriteOptions::new(CastlingNotation::XFen)),
+        (
+            "X-FEN",
+            as_given(CastlingNotation::XFen, ShredderOrder::Files),
+        ),
         (
             "Shredder-FEN",
-            WriteOptions::new(CastlingNotation::Shredder),
+            as_given(CastlingNotation::Shredder, ShredderOrder::Files),
         ),
         (
             "  (wing order)",
-            WriteOptions {
-                castling: CastlingNotation::Shredder,
-                shredder_order: ShredderOrder::Wings,
-            },
+            as_given(CastlingNotation::Shredder, ShredderOrder::Wings),
         ),
         (
             "standard FEN",
-            WriteOptions::new(CastlingNotation::Standard),
+            as_given(CastlingNotation::Standard, ShredderOrder::Files),
         ),
     ];
     for (name, opts) in encodings {
@@ -142,5 +157,27 @@ pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
             Err(e) => writeln!(out, "{name:<17}(cannot: {e})")?,
         }
     }
-    Ok(Outcome::Ok)
+    writeln!(out)?;
+    if report.problems().is_empty() {
+        writeln!(out, "legal            yes")?;
+    } else {
+        let verdict = if report.is_legal() {
+            "yes, with warnings"
+        } else {
+            "no"
+        };
+        writeln!(out, "legal            {verdict}")?;
+        for p in report.problems() {
+            let severity = match p.severity() {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            writeln!(out, "  {severity}: {p}")?;
+        }
+    }
+    Ok(if report.is_legal() {
+        Outcome::Ok
+    } else {
+        Outcome::Rejected
+    })
 }

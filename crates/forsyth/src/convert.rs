@@ -6,9 +6,28 @@
 use core::fmt;
 
 use crate::{
-    write_fen, CastlingError, Fen, FenField, LossyCastlingError, ParseFenError, Setup, Variant,
-    WriteOptions,
+    write_fen, CastlingError, Fen, FenField, FieldOffsets, LossyCastlingError, ParseFenError,
+    PositionError, Report, Setup, Severity, Variant, WriteOptions,
 };
+
+/// What a conversion checks before writing.
+///
+/// ```
+/// use forsyth::Check;
+/// assert_eq!(Check::default(), Check::Legality);
+/// assert_eq!("syntax".parse::<Check>(), Ok(Check::Syntax));
+/// ```
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Check {
+    /// Refuse positions that validation finds illegal (warnings pass).
+    #[default]
+    Legality,
+    /// Only the grammar and the castling letters: converts broken data too.
+    Syntax,
+}
 
 /// How to convert a record.
 ///
@@ -24,6 +43,8 @@ pub struct ConvertOptions {
     pub variant: Option<Variant>,
     /// How to write the result.
     pub write: WriteOptions,
+    /// Whether illegal positions are refused.
+    pub check: Check,
 }
 
 impl ConvertOptions {
@@ -37,6 +58,7 @@ impl ConvertOptions {
         ConvertOptions {
             variant: None,
             write: WriteOptions::new(notation),
+            check: Check::Legality,
         }
     }
 }
@@ -67,6 +89,13 @@ pub enum ConvertError {
         /// Byte offset of the castling field in the line.
         offset: usize,
     },
+    /// The position is illegal (with [`Check::Legality`]).
+    Illegal {
+        /// Every problem found.
+        error: Box<PositionError>,
+        /// Where the fields start in the line, to place each problem.
+        offsets: FieldOffsets,
+    },
 }
 
 impl ConvertError {
@@ -82,6 +111,7 @@ impl ConvertError {
             ConvertError::Parse(e) => e.offset,
             ConvertError::Castling(errors) => errors.first().map_or(0, |e| e.offset),
             ConvertError::Lossy { offset, .. } => *offset,
+            ConvertError::Illegal { .. } => self.faults().first().map_or(0, |f| f.0),
         }
     }
 
@@ -107,30 +137,43 @@ impl ConvertError {
         match self {
             ConvertError::Parse(e) => e.field,
             ConvertError::Castling(_) | ConvertError::Lossy { .. } => FenField::Castling,
+            ConvertError::Illegal { error, .. } => errors_of(error)
+                .next()
+                .map_or(FenField::Record, |p| p.kind().field()),
         }
     }
 
     /// The stable kind name of the (first) fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions};
-    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// use forsyth::{convert_line, Check, ConvertOptions};
+    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.kind(), "no_single_king");
+    /// // Validated, every problem is reported; the first is about castling.
+    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert_eq!(err.kind(), "castling_without_king");
+    /// assert!(err.faults().iter().any(|f| f.2.contains("empty_board")));
     /// ```
     pub fn kind(&self) -> &'static str {
         match self {
             ConvertError::Parse(e) => e.kind.name(),
             ConvertError::Castling(errors) => errors.first().map_or("castling", |e| e.kind.name()),
             ConvertError::Lossy { error, .. } => error.reason.into(),
+            ConvertError::Illegal { error, .. } => errors_of(error)
+                .next()
+                .map_or("illegal", |p| p.kind().name()),
         }
     }
 
     /// Each fault as (byte offset, field, message without the column), in
-    /// order: one for most errors, one per bad letter for castling.
+    /// order: one for most errors, one per bad letter for castling, one per
+    /// problem (errors, not warnings) of an illegal position.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions};
-    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// use forsyth::{convert_line, Check, ConvertOptions};
+    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults().len(), 2);
     /// assert_eq!(err.faults()[1].0, 19);
     /// ```
@@ -153,8 +196,21 @@ impl ConvertError {
             ConvertError::Lossy { error, offset } => {
                 vec![(*offset, FenField::Castling, error.to_string())]
             }
+            ConvertError::Illegal { error, offsets } => errors_of(error)
+                .map(|p| {
+                    let field = p.kind().field();
+                    (offsets.of(field), field, format!("illegal: {p}"))
+                })
+                .collect(),
         }
     }
+}
+
+fn errors_of(error: &PositionError) -> impl Iterator<Item = &crate::Problem> + '_ {
+    error
+        .problems()
+        .iter()
+        .filter(|p| p.severity() == Severity::Error)
 }
 
 impl fmt::Display for ConvertError {
@@ -178,8 +234,9 @@ impl From<ParseFenError> for ConvertError {
     }
 }
 
-/// Parses one record, resolves its castling letters and appends it to `out`
-/// in the requested encoding. On error `out` is left as it was.
+/// Parses one record, resolves its castling letters, validates it (unless
+/// `opts.check` is [`Check::Syntax`]) and appends it to `out` in the
+/// requested encoding. On error `out` is left as it was.
 ///
 /// ```
 /// use forsyth::{convert_line, CastlingNotation, ConvertOptions};
@@ -194,7 +251,16 @@ pub fn convert_line(
     out: &mut String,
 ) -> Result<Setup, ConvertError> {
     let fen = Fen::from_ascii(line)?;
-    let setup = Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?;
+    let setup = match opts.check {
+        Check::Syntax => Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?,
+        Check::Legality => Report::of_fen(&fen, opts.variant)
+            .into_position()
+            .map_err(|error| ConvertError::Illegal {
+                error: Box::new(error),
+                offsets: fen.offsets,
+            })?
+            .into_setup(),
+    };
     write_fen(&setup, &opts.write, out).map_err(|error| ConvertError::Lossy {
         error,
         offset: fen.offsets.castling,

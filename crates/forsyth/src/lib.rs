@@ -3,7 +3,10 @@
 //! Parse FEN, Shredder-FEN and X-FEN into one model that records each
 //! castling rook by its origin file; write any of them; convert between them
 //! without losing information (or say why an encoding cannot express a
-//! position); number the 960 Chess960 starts.
+//! position); number the 960 Chess960 starts. Validation ([`Report`],
+//! [`Position::from_fen`], [`Position::from_setup`]) reports every problem
+//! of a record at once, with stable kind names, and repairs what can be
+//! dropped; `specs/validation.md` lists the problems.
 //!
 //! ```
 //! use forsyth::{CastlingNotation, Fen, Setup};
@@ -30,6 +33,7 @@ mod position;
 mod role;
 mod setup;
 mod square;
+mod validate;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
@@ -39,16 +43,17 @@ pub use chess960::{
     StartPositionError,
 };
 pub use color::{ByColor, Color};
-pub use convert::{convert_line, ConvertError, ConvertOptions};
+pub use convert::{convert_line, Check, ConvertError, ConvertOptions};
 pub use fen::{
-    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, Fen, FenField,
-    FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,
-    ShredderOrder, WriteOptions,
+    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen,
+    FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
+    ParseFenErrorKind, ShredderOrder, WriteOptions,
 };
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
 
 /// The README's examples, run as doctests so they never rot.
 #[doc = include_str!("../../../README.md")]

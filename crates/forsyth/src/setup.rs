@@ -318,22 +318,18 @@ impl CastlingSide {
     }
 }
 
-/// Resolves every letter of `field` under `variant`. `field_offset` is the
-/// byte offset of the castling field, for error positions.
-#[allow(dead_code)] // the validator reports these errors with the board problems
-pub(crate) fn resolve_castling(
+/// Resolves every letter of `field` under `variant`, keeping the rights that
+/// resolve and reporting every letter that does not (validation reports
+/// those together with the board's problems).
+pub(crate) fn resolve_castling_partial(
     board: &Board,
     field: &CastlingField,
     field_offset: usize,
     variant: Variant,
-) -> Result<CastlingRights, Vec<CastlingError>> {
+) -> (CastlingRights, Vec<CastlingError>) {
     let mut errors = Vec::new();
     let rights = resolve_with(board, field, field_offset, variant, &mut |e| errors.push(e));
-    if errors.is_empty() {
-        Ok(rights)
-    } else {
-        Err(errors)
-    }
+    (rights, errors)
 }
 
 /// Resolves the letters it can, handing each error to `error`.
@@ -427,4 +423,24 @@ fn resolve_with(
         let _ = rights.add(color, king.file(), rook_file);
     }
     rights
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `k` with the black king on h8 shifted a mask by 64 bits
+    /// (found by the validation property tests).
+    #[test]
+    fn king_side_letter_with_king_on_h8() {
+        let fen = Fen::from_ascii(b"7k/8/8/8/8/8/8/K7 w k - 0 1").unwrap();
+        let errors = Setup::from_fen(&fen, Some(Variant::Chess960)).unwrap_err();
+        assert_eq!(errors[0].kind, CastlingErrorKind::NoCastlingRook);
+        let fen = Fen::from_ascii(b"r6k/8/8/8/8/8/8/K7 w q - 0 1").unwrap();
+        let setup = Setup::from_fen(&fen, Some(Variant::Chess960)).unwrap();
+        assert_eq!(
+            setup.castling.rook(Color::Black, CastlingSide::QueenSide),
+            Some(File::A)
+        );
+    }
 }

@@ -6,9 +6,9 @@
 use std::collections::{BTreeSet, HashSet};
 
 use forsyth::{
-    BackRankError, CastlingNotation, Chess960Start, Color, Fen, File, ParseStartNumberErrorKind,
-    Piece, Rank, Role, Setup, ShredderOrder, SplitMix64, Square, StartPositionError, Variant,
-    WriteOptions,
+    BackRankError, CastlingNotation, Chess960Start, Color, EnPassantMode, Fen, File,
+    ParseStartNumberErrorKind, Piece, Rank, Role, Setup, ShredderOrder, SplitMix64, Square,
+    StartPositionError, Variant, WriteOptions,
 };
 
 const SPEC: &str = include_str!("../../../specs/chess960.md");
@@ -86,6 +86,7 @@ fn listing() -> Vec<Listed> {
 const SHREDDER_WINGS: WriteOptions = WriteOptions {
     castling: CastlingNotation::Shredder,
     shredder_order: ShredderOrder::Wings,
+    en_passant: EnPassantMode::Legal,
 };
 
 #[test]

@@ -4,7 +4,7 @@
 mod common;
 
 use forsyth::{
-    convert_line, CastlingNotation, ConvertOptions, Fen, Setup, ShredderOrder, Variant,
+    convert_line, CastlingNotation, Check, ConvertOptions, Fen, Setup, ShredderOrder, Variant,
     WriteOptions,
 };
 use proptest::prelude::*;
@@ -20,6 +20,7 @@ fn all_options() -> Vec<WriteOptions> {
             v.push(WriteOptions {
                 castling,
                 shredder_order,
+                ..WriteOptions::default()
             });
         }
     }
@@ -62,7 +63,8 @@ proptest! {
             let Ok(text) = setup.to_fen(&from) else { continue };
             for to in all_options() {
                 let mut out = String::new();
-                let opts = ConvertOptions { variant: Some(setup.variant), write: to };
+                // Syntax only: this property is about encodings, not legality.
+                let opts = ConvertOptions { variant: Some(setup.variant), write: to, check: Check::Syntax };
                 let direct = setup.to_fen(&to);
                 let converted = convert_line(text.as_bytes(), &opts, &mut out);
                 prop_assert_eq!(direct.is_ok(), converted.is_ok());

@@ -22,8 +22,8 @@ mod write;
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
 pub use write::{
-    write_castling, write_fen, CastlingNotation, LossyCastlingError, LossyCastlingReason,
-    ShredderOrder, WriteOptions,
+    write_castling, write_fen, CastlingNotation, EnPassantMode, LossyCastlingError,
+    LossyCastlingReason, ShredderOrder, WriteOptions,
 };
 
 impl Fen {

@@ -261,3 +261,24 @@ pub struct FieldOffsets {
     pub halfmoves: usize,
     pub fullmoves: usize,
 }
+
+impl FieldOffsets {
+    /// The offset of `field` (the placement's for [`FenField::Record`]).
+    ///
+    /// ```
+    /// use forsyth::{Fen, FenField};
+    /// let fen = Fen::from_ascii(b"8/8/8/8/8/8/8/K6k w - - 3 9").unwrap();
+    /// assert_eq!(fen.offsets.of(FenField::Fullmoves), 26);
+    /// ```
+    pub fn of(&self, field: crate::FenField) -> usize {
+        use crate::FenField::*;
+        match field {
+            Record | Placement => self.placement,
+            Turn => self.turn,
+            Castling => self.castling,
+            EnPassant => self.en_passant,
+            Halfmoves => self.halfmoves,
+            Fullmoves => self.fullmoves,
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 use core::fmt::{self, Write as _};
 
-use crate::{Bitboard, CastlingSide, Color, File, Rank, Role, Setup, Square};
+use crate::{validate::en_passant, Bitboard, CastlingSide, Color, File, Rank, Role, Setup, Square};
 
 /// How the castling field is written.
 ///
@@ -65,11 +65,58 @@ pub enum ShredderOrder {
     Wings,
 }
 
+/// When the en-passant square is written.
+///
+/// A setup holds the square whenever the last move was a double step; the
+/// standards differ on when to write it.
+///
+/// ```
+/// use forsyth::{EnPassantMode, Fen, Setup};
+/// assert_eq!("pseudo".parse::<EnPassantMode>(), Ok(EnPassantMode::Pseudo));
+/// assert_eq!(EnPassantMode::default(), EnPassantMode::Legal);
+/// // 1. e4: no black pawn can take en passant.
+/// let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
+/// let setup = Setup::from_fen(&fen, None).unwrap();
+/// assert_eq!(setup.ep_square_for(EnPassantMode::Always), Some(forsyth::Square::E3));
+/// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), None);
+/// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
+/// ```
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum EnPassantMode {
+    /// Only when a legal en-passant capture exists (pins and checks taken
+    /// into account), as the 2020 revision of the PGN standard asks.
+    #[default]
+    Legal,
+    /// When a pawn of the side to move stands beside the pawn that just made
+    /// a double step, as X-FEN asks.
+    Pseudo,
+    /// Whenever a pawn just made a double step (the square as the setup
+    /// holds it), as the 1994 PGN standard asks.
+    Always,
+}
+
 /// Options for writing a FEN record.
 ///
 /// ```
-/// use forsyth::{CastlingNotation, Setup, ShredderOrder, WriteOptions};
-/// let opts = WriteOptions { castling: CastlingNotation::Shredder, shredder_order: ShredderOrder::Wings };
+/// use forsyth::{CastlingNotation, EnPassantMode, Setup, ShredderOrder, WriteOptions};
+/// let opts = WriteOptions {
+///     castling: CastlingNotation::Shredder,
+///     shredder_order: ShredderOrder::Wings,
+///     en_passant: EnPassantMode::Legal,
+/// };
 /// assert_eq!(Setup::standard().to_fen(&opts).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -78,6 +125,8 @@ pub struct WriteOptions {
     pub castling: CastlingNotation,
     /// Letter order for Shredder-FEN.
     pub shredder_order: ShredderOrder,
+    /// When to write the en-passant square.
+    pub en_passant: EnPassantMode,
 }
 
 impl WriteOptions {
@@ -91,6 +140,7 @@ impl WriteOptions {
         WriteOptions {
             castling: notation,
             shredder_order: ShredderOrder::Files,
+            en_passant: EnPassantMode::Legal,
         }
     }
 }
@@ -256,13 +306,21 @@ pub fn write_castling(
 }
 
 /// Writes the whole record of `setup`: six fields, castling in
-/// `opts.castling`, the en-passant square as the setup holds it.
+/// `opts.castling`, the en-passant square when `opts.en_passant` says so
+/// (see [`Setup::ep_square_for`]).
 ///
 /// ```
-/// use forsyth::{write_fen, Setup, WriteOptions};
+/// use forsyth::{write_fen, EnPassantMode, Fen, Setup, WriteOptions};
 /// let mut s = String::new();
 /// write_fen(&Setup::standard(), &WriteOptions::default(), &mut s).unwrap();
 /// assert_eq!(s, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+///
+/// // The d-pawn may take en passant: written in every mode.
+/// let fen: Fen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
+/// let setup = Setup::from_fen(&fen, None).unwrap();
+/// s.clear();
+/// write_fen(&setup, &WriteOptions::default(), &mut s).unwrap();
+/// assert_eq!(s, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
 /// ```
 pub fn write_fen(
     setup: &Setup,
@@ -279,7 +337,7 @@ pub fn write_fen(
         return Err(e);
     }
     out.push(' ');
-    match setup.ep_square {
+    match setup.ep_square_for(opts.en_passant) {
         Some(sq) => {
             out.push(sq.file().char());
             out.push(sq.rank().char());
@@ -292,6 +350,30 @@ pub fn write_fen(
 }
 
 impl Setup {
+    /// The en-passant square as a writer in `mode` writes it: the setup's
+    /// square for [`EnPassantMode::Always`]; for
+    /// [`EnPassantMode::Pseudo`] only when a pawn of the side to move could
+    /// capture by the pawn rules; for [`EnPassantMode::Legal`] only when such
+    /// a capture is legal.
+    ///
+    /// ```
+    /// use forsyth::{EnPassantMode, Fen, Setup, Square};
+    /// // The e4 pawn is pinned along the fourth rank once both pawns leave it.
+    /// let fen: Fen = "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1".parse().unwrap();
+    /// let setup = Setup::from_fen(&fen, None).unwrap();
+    /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), Some(Square::D3));
+    /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
+    /// ```
+    pub fn ep_square_for(&self, mode: EnPassantMode) -> Option<Square> {
+        let ep = self.ep_square?;
+        let keep = match mode {
+            EnPassantMode::Always => true,
+            EnPassantMode::Pseudo => !en_passant::pseudo_ep_captures(self).is_empty(),
+            EnPassantMode::Legal => !en_passant::legal_ep_captures(self).is_empty(),
+        };
+        keep.then_some(ep)
+    }
+
     /// The FEN record in the given encoding.
     ///
     /// ```
@@ -307,11 +389,16 @@ impl Setup {
 }
 
 impl fmt::Display for Setup {
-    /// X-FEN, which can say every setup.
+    /// X-FEN, which can say every setup, with the en-passant square as the
+    /// setup holds it ([`EnPassantMode::Always`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::with_capacity(90);
+        let opts = WriteOptions {
+            en_passant: EnPassantMode::Always,
+            ..WriteOptions::new(CastlingNotation::XFen)
+        };
         // X-FEN never fails.
-        let _ = write_fen(self, &WriteOptions::new(CastlingNotation::XFen), &mut s);
+        let _ = write_fen(self, &opts, &mut s);
         f.write_str(&s)
     }
 }

@@ -1,0 +1,185 @@
+//! Checks: the side not to move must not be in check, and the checks on the
+//! side to move must be what one legal move can give.
+//!
+//! The last move gave every check there is: the moved piece checks from
+//! where it landed, or a line piece checks through the square the moved
+//! piece left (a discovered check; en passant also empties the captured
+//! pawn's square). Hence at most two checkers; two checkers never on one
+//! line with the king; at least one of two checkers a line piece, the other
+//! having moved out of its line. A pawn still on its starting square cannot
+//! give check at all.
+
+use super::{en_passant::DoubleStep, list_squares, push, Problem, ProblemKind, Remedy};
+use crate::{attacks, Bitboard, Board, Color, Rank, Role, Setup, Square};
+
+fn is_slider(board: &Board, sq: Square) -> bool {
+    matches!(
+        board.role_at(sq),
+        Some(Role::Bishop | Role::Rook | Role::Queen)
+    )
+}
+
+/// Where a pawn of `color` now on `sq` can have come from: one or two
+/// squares behind it, or diagonally behind (a capture).
+fn pawn_origins(color: Color, sq: Square) -> Bitboard {
+    let back = match color {
+        Color::White => -1,
+        Color::Black => 1,
+    };
+    let mut origins = attacks::pawn(!color, sq);
+    if let Some(one) = sq.offset(0, back) {
+        origins = origins.with(one);
+    }
+    if sq.rank() == Rank::Fourth.relative_to(color) {
+        if let Some(two) = sq.offset(0, 2 * back) {
+            origins = origins.with(two);
+        }
+    }
+    origins
+}
+
+/// Squares the piece now on `sq` can have come from in one move (as a pawn
+/// promoting, too, when it stands on its last rank). The squares emptied by
+/// an en-passant capture are among a pawn's origins: the captured pawn
+/// stood right behind the capturer's target.
+fn origins(board: &Board, sq: Square) -> Bitboard {
+    let Some(piece) = board.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mut from = match piece.role {
+        Role::Pawn => return pawn_origins(piece.color, sq),
+        Role::King => attacks::king(sq),
+        _ => attacks::attacks(sq, piece, board.occupied()),
+    };
+    if piece.role != Role::King && sq.rank() == Rank::back_rank(!piece.color) {
+        from |= pawn_origins(piece.color, sq);
+    }
+    from
+}
+
+/// An en-passant capture by `them` that uncovered both `a` and `b`: the
+/// capturer left one line, the captured pawn the other.
+fn double_discovery(board: &Board, them: Color, king: Square, a: Square, b: Square) -> bool {
+    let (line_a, line_b) = (attacks::between(a, king), attacks::between(b, king));
+    let landed =
+        board.by_piece(Role::Pawn.of(them)) & Bitboard::from_rank(Rank::Sixth.relative_to(them));
+    let back = match them {
+        Color::White => -1,
+        Color::Black => 1,
+    };
+    landed.into_iter().any(|to| {
+        let Some(captured) = to.offset(0, back) else {
+            return false;
+        };
+        attacks::pawn(!them, to).into_iter().any(|from| {
+            (line_a.contains(from) && line_b.contains(captured))
+                || (line_b.contains(from) && line_a.contains(captured))
+        })
+    })
+}
+
+pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Problem>) {
+    let board = &setup.board;
+    let us = setup.turn;
+    let them = !us;
+    let (Some(king), Some(their_king)) = (board.king_of(us), board.king_of(them)) else {
+        return;
+    };
+    let occupied = board.occupied();
+    let attackers = board.attackers_to(their_king, us, occupied);
+    if !attackers.is_empty() {
+        push(
+            out,
+            ProblemKind::OppositeCheck,
+            attackers.with(their_king),
+            format!(
+                "{} is to move but the {} king on {their_king} is in check from {}",
+                us.name(),
+                them.name(),
+                list_squares(attackers)
+            ),
+            None,
+        );
+    }
+    // Adjacent kings are the problem above, not a check to explain.
+    let checkers = board.attackers_to(king, them, occupied) & !board.by_role(Role::King);
+    if checkers.is_empty() {
+        return;
+    }
+    let in_check = |what: &str| {
+        format!(
+            "the {} king on {king} is in check from {}{what}",
+            us.name(),
+            list_squares(checkers)
+        )
+    };
+    if checkers.count() > 2 {
+        push(
+            out,
+            ProblemKind::TooManyCheckers,
+            checkers.with(king),
+            in_check("; no move gives more than two checks"),
+            None,
+        );
+        return;
+    }
+    if let Some(step) = step {
+        let explained = checkers.single_square().is_some_and(|c| {
+            c == step.pushed
+                || (is_slider(board, c) && attacks::between(c, king).contains(step.origin))
+        });
+        if !explained {
+            push(
+                out,
+                ProblemKind::EnPassantImpossibleCheck,
+                checkers.with(king).with(step.ep),
+                format!(
+                    "the en-passant square {} says the last move was {}-{}, which cannot have given the check from {} on the {} king on {king}",
+                    step.ep,
+                    step.origin,
+                    step.pushed,
+                    list_squares(checkers),
+                    us.name()
+                ),
+                Some(Remedy::DropEnPassant),
+            );
+        }
+        return;
+    }
+    let reason = match (checkers.first(), checkers.last()) {
+        (Some(a), Some(b)) if a != b => {
+            if attacks::aligned(a, b, king) {
+                Some(", which stand on one line with it; no single move gives both checks")
+            } else if !is_slider(board, a) && !is_slider(board, b) {
+                Some(", neither a bishop, rook or queen; no single move gives both checks")
+            } else {
+                let uncovered = |line: Square, moved: Square| {
+                    is_slider(board, line)
+                        && origins(board, moved).intersects(attacks::between(line, king))
+                };
+                if uncovered(a, b) || uncovered(b, a) || double_discovery(board, them, king, a, b) {
+                    None
+                } else {
+                    Some(", but neither could have moved out of the other's line; no single move gives both checks")
+                }
+            }
+        }
+        (Some(c), _) => {
+            let unmoved_pawn = board.piece_at(c) == Some(Role::Pawn.of(them))
+                && c.rank() == Rank::Second.relative_to(them);
+            unmoved_pawn.then_some(
+                ", a pawn that has not left its starting square; no move could have given that check",
+            )
+        }
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        push(
+            out,
+            ProblemKind::ImpossibleCheck,
+            checkers.with(king),
+            in_check(reason),
+            None,
+        );
+    }
+}

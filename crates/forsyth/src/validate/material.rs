@@ -1,0 +1,169 @@
+//! Warnings found by counting: material and pawn files no legal game
+//! reaches.
+
+use super::{push, Problem, ProblemKind};
+use crate::{Bitboard, Color, Role, Setup};
+
+/// How many pieces of `color` must be promoted pawns: queens beyond one,
+/// rooks and knights beyond two, bishops beyond one per square colour.
+pub(crate) fn promoted(setup: &Setup, color: Color) -> usize {
+    let board = &setup.board;
+    let ours = board.by_color(color);
+    let count = |role: Role| (board.by_role(role) & ours).count();
+    let bishops = board.by_role(Role::Bishop) & ours;
+    count(Role::Queen).saturating_sub(1)
+        + count(Role::Rook).saturating_sub(2)
+        + count(Role::Knight).saturating_sub(2)
+        + (bishops & Bitboard::LIGHT).count().saturating_sub(1)
+        + (bishops & Bitboard::DARK).count().saturating_sub(1)
+}
+
+/// The fewest captures that put pawns, each starting on its own file, on the
+/// files they stand on: a pawn changes file only by capturing, one file per
+/// capture. `files` holds the file of each pawn.
+pub(crate) fn min_pawn_captures(files: &[usize]) -> usize {
+    let mut files = files.to_vec();
+    files.sort_unstable();
+    let n = files.len();
+    if n > 8 {
+        // More pawns than files: counted as an error elsewhere.
+        return 0;
+    }
+    // Matching sorted pawns to an increasing choice of starting files is
+    // optimal for costs |from - to|. best[j] = least cost for the pawns so
+    // far using starting files 0..j.
+    const INF: usize = usize::MAX / 2;
+    let mut best = [0usize; 9];
+    for (i, &file) in files.iter().enumerate() {
+        let mut next = [INF; 9];
+        for j in (i + 1)..=8 {
+            // Pawn i starts on file j - 1, or pawn i starts further left.
+            let here = best[j - 1].saturating_add(file.abs_diff(j - 1));
+            next[j] = next[j - 1].min(here);
+        }
+        best = next;
+    }
+    best[8]
+}
+
+pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
+    let board = &setup.board;
+    if board.occupied().is_empty() {
+        return;
+    }
+    for color in Color::ALL {
+        let pawns = board.by_piece(Role::Pawn.of(color));
+        let missing_pawns = 8usize.saturating_sub(pawns.count());
+        let promoted = promoted(setup, color);
+        if promoted > missing_pawns {
+            push(
+                out,
+                ProblemKind::TooManyPromoted,
+                board.by_color(color) & !board.by_role(Role::Pawn) & !board.by_role(Role::King),
+                format!(
+                    "{} has at least {promoted} promoted {} but {}",
+                    color.name(),
+                    if promoted == 1 { "piece" } else { "pieces" },
+                    match missing_pawns {
+                        0 => "no pawn missing".to_owned(),
+                        1 => "only 1 pawn missing".to_owned(),
+                        n => format!("only {n} pawns missing"),
+                    },
+                ),
+                None,
+            );
+        }
+        // Cheap test first: pawns on distinct files need no capture.
+        let mut files_seen = 0u8;
+        let mut distinct = true;
+        for sq in pawns {
+            let bit = 1 << sq.file().index();
+            distinct &= files_seen & bit == 0;
+            files_seen |= bit;
+        }
+        if distinct {
+            continue;
+        }
+        let files: Vec<usize> = pawns.into_iter().map(|sq| sq.file().index()).collect();
+        let needed = min_pawn_captures(&files);
+        let missing = 16usize.saturating_sub(board.by_color(!color).count());
+        if needed > missing {
+            let doubled = pawns
+                .into_iter()
+                .filter(|sq| (pawns & Bitboard::from_file(sq.file())).more_than_one())
+                .collect::<Bitboard>();
+            push(
+                out,
+                ProblemKind::ImpossiblePawnStructure,
+                doubled,
+                format!(
+                    "{}'s pawns need at least {needed} {} to reach their files ({}), but {} has {}",
+                    color.name(),
+                    if needed == 1 { "capture" } else { "captures" },
+                    pawn_files(pawns),
+                    (!color).name(),
+                    match missing {
+                        0 => "lost no piece".to_owned(),
+                        1 => "lost only 1 piece".to_owned(),
+                        n => format!("lost only {n} pieces"),
+                    },
+                ),
+                None,
+            );
+        }
+    }
+}
+
+/// `a, b, b and c`: the files of the pawns, a file once per pawn.
+fn pawn_files(pawns: Bitboard) -> String {
+    let mut files: Vec<char> = pawns.into_iter().map(|sq| sq.file().char()).collect();
+    files.sort_unstable();
+    let words: Vec<String> = files.iter().map(char::to_string).collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reference: try every injective assignment of pawns to files.
+    fn brute(files: &[usize]) -> usize {
+        fn go(files: &[usize], used: u8) -> usize {
+            match files.split_first() {
+                None => 0,
+                Some((&f, rest)) => (0..8)
+                    .filter(|j| used & (1 << j) == 0)
+                    .map(|j| f.abs_diff(j) + go(rest, used | (1 << j)))
+                    .min()
+                    .unwrap_or(usize::MAX / 4),
+            }
+        }
+        go(files, 0)
+    }
+
+    #[test]
+    fn min_captures_matches_brute_force() {
+        let mut seed = 0x1234_5678_9abc_def1_u64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let n = (seed % 7) as usize + 1;
+            let files: Vec<usize> = (0..n)
+                .map(|i| ((seed >> (8 + 3 * i)) & 7) as usize)
+                .collect();
+            assert_eq!(min_pawn_captures(&files), brute(&files), "{files:?}");
+        }
+    }
+
+    #[test]
+    fn doubled_pawn_needs_one_capture() {
+        assert_eq!(min_pawn_captures(&[0, 0]), 1);
+        assert_eq!(min_pawn_captures(&[0, 0, 0]), 3);
+        assert_eq!(min_pawn_captures(&[0, 1, 2, 3, 4, 5, 6, 7]), 0);
+    }
+}

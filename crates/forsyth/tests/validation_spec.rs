@@ -1,0 +1,188 @@
+//! The examples of `specs/validation.md`: for every problem kind, its failing
+//! records report it and its passing records report nothing at all.
+
+use std::collections::BTreeMap;
+
+use forsyth::{Fen, ProblemKind, Report, Severity, Variant};
+use strum::IntoEnumIterator;
+
+const SPEC: &str = include_str!("../../../specs/validation.md");
+
+#[derive(Debug)]
+struct Example {
+    fails: bool,
+    variant: Option<Variant>,
+    record: String,
+    line: usize,
+}
+
+#[derive(Debug, Default)]
+struct Section {
+    severity: String,
+    examples: Vec<Example>,
+}
+
+/// Sections `### `kind` (severity)` with their table rows
+/// `| fails/passes | variant | `record` |`.
+fn sections() -> BTreeMap<String, Section> {
+    let mut out: BTreeMap<String, Section> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for (i, line) in SPEC.lines().enumerate() {
+        if let Some(rest) = line.strip_prefix("### `") {
+            let (kind, rest) = rest.split_once('`').expect("heading closes the kind");
+            let severity = rest.trim().trim_start_matches('(').trim_end_matches(')');
+            let old = out.insert(
+                kind.to_owned(),
+                Section {
+                    severity: severity.to_owned(),
+                    examples: Vec::new(),
+                },
+            );
+            assert!(old.is_none(), "kind {kind} documented twice");
+            current = Some(kind.to_owned());
+        } else if line.starts_with("## ") {
+            current = None;
+        } else if let Some(kind) = &current {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            if cells.len() == 5 && (cells[1] == "fails" || cells[1] == "passes") {
+                let variant = match cells[2] {
+                    "auto" => None,
+                    v => Some(v.parse().expect("variant name")),
+                };
+                let record = cells[3].trim_matches('`').to_owned();
+                out.get_mut(kind).unwrap().examples.push(Example {
+                    fails: cells[1] == "fails",
+                    variant,
+                    record,
+                    line: i + 1,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn report(e: &Example) -> Report {
+    let fen = Fen::from_ascii(e.record.as_bytes())
+        .unwrap_or_else(|err| panic!("line {}: {} does not parse: {err}", e.line, e.record));
+    Report::of_fen(&fen, e.variant)
+}
+
+#[test]
+fn every_kind_is_documented_with_both_examples() {
+    let sections = sections();
+    for kind in ProblemKind::iter() {
+        let section = sections
+            .get(kind.name())
+            .unwrap_or_else(|| panic!("{} has no section in specs/validation.md", kind.name()));
+        let severity: Severity = section.severity.parse().expect("severity word");
+        assert_eq!(severity, kind.severity(), "{}", kind.name());
+        assert!(
+            section.examples.iter().any(|e| e.fails),
+            "{}: no failing record",
+            kind.name()
+        );
+        assert!(
+            section.examples.iter().any(|e| !e.fails),
+            "{}: no passing record",
+            kind.name()
+        );
+    }
+    for name in sections.keys() {
+        assert!(
+            name.parse::<ProblemKind>().is_ok(),
+            "specs/validation.md documents unknown kind {name}"
+        );
+    }
+}
+
+#[test]
+fn failing_records_report_their_kind() {
+    for (name, section) in sections() {
+        let kind: ProblemKind = name.parse().unwrap();
+        for e in section.examples.iter().filter(|e| e.fails) {
+            let r = report(e);
+            assert!(
+                r.has(kind),
+                "line {}: {} should report {name}, got {:?}",
+                e.line,
+                e.record,
+                r.problems()
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+            );
+            let p = r.problems().iter().find(|p| p.kind() == kind).unwrap();
+            assert_eq!(p.severity(), kind.severity());
+            assert!(!p.message().is_empty());
+            assert!(!p.message().ends_with('.'), "{}", p.message());
+            assert_eq!(
+                r.is_legal(),
+                r.problems()
+                    .iter()
+                    .all(|p| p.severity() == Severity::Warning)
+            );
+        }
+    }
+}
+
+#[test]
+fn passing_records_report_nothing() {
+    for (name, section) in sections() {
+        for e in section.examples.iter().filter(|e| !e.fails) {
+            let r = report(e);
+            assert!(
+                r.is_clean(),
+                "line {} ({name}): {} should be clean, got {:?}",
+                e.line,
+                e.record,
+                r.problems()
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+            );
+            assert!(r.into_position().is_ok());
+        }
+    }
+}
+
+/// The spec's repair rules: castling, en-passant and clock problems go away;
+/// board and check problems stay; the board never changes.
+#[test]
+fn repair_of_failing_records() {
+    let repairable = |k: ProblemKind| {
+        let n = k.name();
+        n.starts_with("castling_") || n.starts_with("en_passant_") || n.contains("move")
+    };
+    for (name, section) in sections() {
+        let kind: ProblemKind = name.parse().unwrap();
+        for e in section.examples.iter().filter(|e| e.fails) {
+            let r = report(e);
+            let (repaired, repairs) = r.repair();
+            assert_eq!(repaired.setup().board, r.setup().board);
+            assert_eq!(repaired.setup().turn, r.setup().turn);
+            if kind.severity() == Severity::Error && repairable(kind) {
+                assert!(!repairs.is_empty(), "line {}: nothing repaired", e.line);
+                assert!(
+                    !repaired.has(kind),
+                    "line {}: {name} survives repair",
+                    e.line
+                );
+            }
+            if r.errors().all(|p| repairable(p.kind())) {
+                assert!(
+                    repaired.is_legal(),
+                    "line {}: {:?}",
+                    e.line,
+                    repaired.problems()
+                );
+            } else {
+                assert!(
+                    !repaired.is_legal(),
+                    "line {}: repair removed a board problem",
+                    e.line
+                );
+            }
+        }
+    }
+}

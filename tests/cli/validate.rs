@@ -1,0 +1,123 @@
+//! `forsyth validate`, and validation inside `convert` and `show`. The
+//! expected kinds are those `specs/validation.md` defines for each example.
+
+use crate::util::forsyth;
+
+const INPUT: &str = "\
+4k3/8/8/8/8/8/8/4K2R w KQ - 0 1
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+
+8/8/8/8/8/8/8/8 w - - 0 0
+not a fen
+";
+
+#[test]
+fn text_report_names_every_problem_of_every_line() {
+    let r = forsyth(&["validate"], INPUT.as_bytes());
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "<stdin>:1: castling_rook_missing: 'Q': white has no rook on a1 to castle with"
+    );
+    assert_eq!(lines[1], "<stdin>:2: ok");
+    assert!(lines[2].starts_with("<stdin>:4: empty_board: "));
+    assert!(lines[3].starts_with("<stdin>:4: fullmove_zero: "));
+    assert!(
+        lines[4].starts_with("<stdin>:5: bad_placement_byte: col 2: placement:"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines.len(), 5);
+}
+
+#[test]
+fn all_valid_exits_0() {
+    let r = forsyth(
+        &["validate"],
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "<stdin>:1: ok\n"));
+}
+
+#[test]
+fn json_report_is_one_object_per_line() {
+    let r = forsyth(&["validate", "--format", "json"], INPUT.as_bytes());
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].starts_with("{\"file\":\"<stdin>\",\"line\":1,\"valid\":false,"));
+    assert!(lines[0].contains("\"kind\":\"castling_rook_missing\""));
+    assert!(lines[0].contains("\"squares\":[\"a1\",\"e1\"]"));
+    assert!(lines[1].contains("\"valid\":true"));
+    assert!(lines[3].contains("\"syntax\":{\"kind\":\"bad_placement_byte\""));
+    assert!(lines.iter().all(|l| l.starts_with('{') && l.ends_with('}')));
+}
+
+#[test]
+fn repair_drops_what_cannot_hold_and_says_so() {
+    let r = forsyth(&["validate", "--repair"], INPUT.as_bytes());
+    assert_eq!(
+        r.code, 1,
+        "the empty board and the bad line cannot be repaired"
+    );
+    assert_eq!(
+        r.stdout,
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    );
+    assert!(
+        r.stderr
+            .contains("<stdin>:1: repaired: drop_castling_right:"),
+        "{}",
+        r.stderr
+    );
+    assert!(r
+        .stderr
+        .contains("<stdin>:4: repaired: set_fullmove_number:"));
+    assert!(r.stderr.contains("<stdin>:4: empty_board:"));
+    // Repaired output validates clean.
+    let again = forsyth(&["validate"], r.stdout.as_bytes());
+    assert_eq!(again.code, 0, "{}", again.stdout);
+}
+
+#[test]
+fn convert_refuses_illegal_positions_unless_told_not_to() {
+    // White to move while Black is in check from the rook: the side not to move is in check.
+    let input = "4k3/8/8/8/8/8/8/4RK2 w - - 0 1\n";
+    let r = forsyth(&["convert"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:1:1: placement: illegal: opposite_check:"),
+        "{}",
+        r.stderr
+    );
+    let r = forsyth(&["convert", "--no-validate"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (0, input));
+}
+
+#[test]
+fn convert_en_passant_modes() {
+    // After 1.e4: no black pawn can take on e3, so only `always` keeps it.
+    let input = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n";
+    let run = |mode: &str| forsyth(&["convert", "--ep", mode], input.as_bytes()).stdout;
+    assert_eq!(run("always"), input);
+    assert_eq!(run("legal"), input.replace(" e3 ", " - "));
+    assert_eq!(run("pseudo"), input.replace(" e3 ", " - "));
+    // A black pawn on d4 beside the pushed pawn: pseudo and legal keep it.
+    let input = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n";
+    let run = |mode: &str| forsyth(&["convert", "--ep", mode], input.as_bytes()).stdout;
+    assert_eq!(run("legal"), input);
+    assert_eq!(run("pseudo"), input);
+}
+
+#[test]
+fn show_lists_problems_under_the_diagram() {
+    let r = forsyth(&["show", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"], b"");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("legal            no\n  error: castling_rook_missing:"),
+        "{}",
+        r.stdout
+    );
+}
