@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use forsyth::{convert_line, Check, ConvertOptions};
 
 use crate::cli::ConvertArgs;
-use crate::lines::{LineReader, Source, MAX_LINE};
+use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
 use crate::report::Reporter;
 use crate::Outcome;
 
@@ -19,55 +19,18 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             Check::Legality
         },
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut reporter = Reporter::new();
-    let mut text = String::with_capacity(128);
-    for source in Source::from_args(&args.files) {
-        let name = source.name();
-        let reader = match source.open() {
-            Ok(r) => r,
-            Err(e) => {
-                reporter.io_error(&name, &e);
-                continue;
-            }
-        };
-        let mut lines = LineReader::new(reader);
-        loop {
-            let line = match lines.next_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => break,
-                Err(e) => {
-                    reporter.io_error(&name, &e);
-                    break;
-                }
-            };
-            let (bytes, too_long, number) = (line.bytes, line.too_long, line.number);
-            if too_long {
-                reporter.line_error(
-                    &name,
-                    number,
-                    MAX_LINE + 1,
-                    "record",
-                    &format!("line longer than {MAX_LINE} bytes"),
-                );
-                continue;
-            }
-            if bytes.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            text.clear();
-            match convert_line(bytes, &opts, &mut text) {
-                Ok(_) => {
-                    text.push('\n');
-                    out.write_all(text.as_bytes())?;
-                }
-                Err(e) => {
-                    reporter.convert_error(&name, number, &e);
-                }
-            }
-        }
-    }
+    let mut command = Convert {
+        opts,
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        reporter: Reporter::new(),
+        text: String::with_capacity(128),
+    };
+    visit_lines(&args.files, &mut command)?;
+    let Convert {
+        mut out,
+        mut reporter,
+        ..
+    } = command;
     out.flush()?;
     reporter.flush();
     Ok(if reporter.io_errors > 0 {
@@ -77,4 +40,42 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     } else {
         Outcome::Ok
     })
+}
+
+struct Convert {
+    opts: ConvertOptions,
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    reporter: Reporter,
+    text: String,
+}
+
+impl LineVisitor for Convert {
+    fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()> {
+        if line.too_long {
+            self.reporter.line_error(
+                source,
+                line.number,
+                MAX_LINE + 1,
+                "record",
+                &format!("line longer than {MAX_LINE} bytes"),
+            );
+            return Ok(());
+        }
+        self.text.clear();
+        match convert_line(line.bytes, &self.opts, &mut self.text) {
+            Ok(_) => {
+                self.text.push('\n');
+                self.out.write_all(self.text.as_bytes())
+            }
+            Err(e) => {
+                self.reporter.convert_error(source, line.number, &e);
+                Ok(())
+            }
+        }
+    }
+
+    fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.reporter.io_error(source, error);
+        Ok(())
+    }
 }

@@ -117,6 +117,46 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// What a bulk command does with its input: each non-blank line, and each
+/// input that cannot be opened or read.
+pub trait LineVisitor {
+    /// One line of `source` (blank lines are skipped; a line cut at
+    /// [`MAX_LINE`] is passed with `too_long` set).
+    fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()>;
+    /// `source` could not be opened, or reading it failed.
+    fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()>;
+}
+
+/// Feeds every line of every source to `visitor`, in order.
+pub fn visit_lines(files: &[PathBuf], visitor: &mut impl LineVisitor) -> io::Result<()> {
+    for source in Source::from_args(files) {
+        let name = source.name();
+        let reader = match source.open() {
+            Ok(r) => r,
+            Err(e) => {
+                visitor.io_error(&name, &e)?;
+                continue;
+            }
+        };
+        let mut lines = LineReader::new(reader);
+        loop {
+            match lines.next_line() {
+                Ok(Some(line)) => {
+                    if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
+                        visitor.line(&name, line)?;
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    visitor.io_error(&name, &e)?;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn memchr_newline(b: &[u8]) -> Option<usize> {
     b.iter().position(|&c| c == b'\n')
 }

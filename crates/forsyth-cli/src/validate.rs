@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use forsyth::{Fen, Report, Severity};
 
 use crate::cli::{ReportFormatArg, ValidateArgs};
-use crate::lines::{LineReader, Source, MAX_LINE};
+use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
 use crate::Outcome;
 
 /// A JSON string literal.
@@ -43,59 +43,13 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         invalid: 0,
         io_errors: 0,
     };
-    for source in Source::from_args(&args.files) {
-        let name = source.name();
-        let reader = match source.open() {
-            Ok(r) => r,
-            Err(e) => {
-                sink.io_errors += 1;
-                writeln!(sink.err, "forsyth: {name}: {e}")?;
-                continue;
-            }
-        };
-        let mut lines = LineReader::new(reader);
-        loop {
-            let line = match lines.next_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => break,
-                Err(e) => {
-                    sink.io_errors += 1;
-                    writeln!(sink.err, "forsyth: {name}: {e}")?;
-                    break;
-                }
-            };
-            if line.bytes.iter().all(u8::is_ascii_whitespace) && !line.too_long {
-                continue;
-            }
-            let at = format!("{name}:{}", line.number);
-            let parsed = if line.too_long {
-                Err(format!(
-                    "line_too_long: col {}: record: line longer than {MAX_LINE} bytes",
-                    MAX_LINE + 1
-                ))
-            } else {
-                Fen::from_ascii(line.bytes).map_err(|e| format!("{}: {e}", e.kind.name()))
-            };
-            let file_line = (name.as_str(), line.number);
-            match parsed {
-                Err(message) => {
-                    sink.invalid += 1;
-                    syntax_error(&mut sink, args, file_line, &at, &message)?;
-                }
-                Ok(fen) => {
-                    let report = Report::of_fen(&fen, variant);
-                    if args.repair {
-                        repair(&mut sink, args, file_line, &at, &report, &write_opts)?;
-                    } else {
-                        if !report.is_legal() {
-                            sink.invalid += 1;
-                        }
-                        judge(&mut sink, args, file_line, &at, &report)?;
-                    }
-                }
-            }
-        }
-    }
+    let mut command = Validate {
+        args,
+        variant,
+        write_opts,
+        sink: &mut sink,
+    };
+    visit_lines(&args.files, &mut command)?;
     sink.out.flush()?;
     sink.err.flush()?;
     Ok(if sink.io_errors > 0 {
@@ -105,6 +59,51 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     } else {
         Outcome::Ok
     })
+}
+
+struct Validate<'a> {
+    args: &'a ValidateArgs,
+    variant: Option<forsyth::Variant>,
+    write_opts: forsyth::WriteOptions,
+    sink: &'a mut Sink,
+}
+
+impl LineVisitor for Validate<'_> {
+    fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
+        let (args, sink) = (self.args, &mut *self.sink);
+        let at = format!("{name}:{}", line.number);
+        let parsed = if line.too_long {
+            Err(format!(
+                "line_too_long: col {}: record: line longer than {MAX_LINE} bytes",
+                MAX_LINE + 1
+            ))
+        } else {
+            Fen::from_ascii(line.bytes).map_err(|e| format!("{}: {e}", e.kind.name()))
+        };
+        let file_line = (name, line.number);
+        match parsed {
+            Err(message) => {
+                sink.invalid += 1;
+                syntax_error(sink, args, file_line, &at, &message)
+            }
+            Ok(fen) => {
+                let report = Report::of_fen(&fen, self.variant);
+                if args.repair {
+                    repair(sink, args, file_line, &at, &report, &self.write_opts)
+                } else {
+                    if !report.is_legal() {
+                        sink.invalid += 1;
+                    }
+                    judge(sink, args, file_line, &at, &report)
+                }
+            }
+        }
+    }
+
+    fn io_error(&mut self, name: &str, error: &io::Error) -> io::Result<()> {
+        self.sink.io_errors += 1;
+        writeln!(self.sink.err, "forsyth: {name}: {error}")
+    }
 }
 
 fn json_head(file: &str, line: u64) -> String {
