@@ -251,6 +251,17 @@ impl Board {
         }
     }
 
+    /// Toggles `piece` on `sq` (puts it on an empty square, or takes it off
+    /// the square it stands on). The move maker's primitive: the caller knows
+    /// what stands where.
+    #[inline]
+    pub(crate) fn toggle(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.occupied ^= bb;
+    }
+
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the
     /// blockers for sliding pieces.
     ///

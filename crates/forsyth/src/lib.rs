@@ -24,6 +24,10 @@ mod board;
 mod castling;
 mod color;
 pub mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod play;
 mod position;
 mod role;
 mod setup;
@@ -38,6 +42,9 @@ pub use fen::{
     FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,
     ShredderOrder, WriteOptions,
 };
+pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
+pub use moves::Move;
+pub use play::IllegalMoveError;
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};

@@ -1,6 +1,6 @@
 //! A legal position: a [`Setup`] that passed validation.
 
-use crate::{Board, CastlingRights, Color, Setup, Square, Variant};
+use crate::{Board, CastlingRights, Color, Role, Setup, Square, Variant};
 
 /// A position that is legal under its variant's rules.
 ///
@@ -22,6 +22,25 @@ impl Position {
     /// the validator's to establish.
     pub(crate) fn from_setup_unchecked(setup: Setup) -> Position {
         Position { setup }
+    }
+
+    // TEMPORARY: replaced by validation at merge
+    /// Validates `setup` (stand-in: only checks that each colour has exactly
+    /// one king).
+    ///
+    /// ```
+    /// use forsyth::{Board, Position, Setup};
+    /// assert!(Position::from_setup(Setup::standard()).is_ok());
+    /// let no_kings = Setup { board: Board::empty(), ..Setup::standard() };
+    /// assert!(Position::from_setup(no_kings).is_err());
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Position, String> {
+        for color in Color::ALL {
+            if setup.board.by_piece(Role::King.of(color)).count() != 1 {
+                return Err(format!("{} must have exactly one king", color.name()));
+            }
+        }
+        Ok(Position { setup })
     }
 
     #[doc(hidden)]
