@@ -270,6 +270,7 @@ impl Board {
     /// let b = Board::standard();
     /// assert_eq!(b.attackers_to(Square::F3, Color::White, b.occupied()).count(), 3);
     /// ```
+    #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(attacker);
         ((attacks::rook(sq, occupied) & self.rooks_and_queens())

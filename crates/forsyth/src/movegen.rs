@@ -95,6 +95,21 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Empties the list, keeping its storage.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill = None;
+    }
+
     /// The moves as a slice.
     ///
     /// ```
@@ -532,6 +547,21 @@ impl Position {
         let mut list = MoveList::new();
         generate(self, &mut list);
         list
+    }
+
+    /// Replaces the contents of `list` with the legal moves: the same as
+    /// [`legal_moves`](Position::legal_moves), reusing the list's storage.
+    ///
+    /// ```
+    /// use forsyth::{MoveList, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_into(&mut list);
+    /// assert_eq!(list, pos.legal_moves());
+    /// ```
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        generate(self, list);
     }
 
     /// The number of legal moves, counted without listing them.

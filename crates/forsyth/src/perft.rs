@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the move tree, the standard test of a move
 //! generator against published counts.
 
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
 
 impl Position {
     /// The number of move sequences of exactly `depth` plies (leaf nodes of
@@ -16,19 +16,8 @@ impl Position {
     /// assert_eq!(pos.perft(3), 8_902);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves() as u64,
-            _ => self
-                .legal_moves()
-                .iter()
-                .map(|&m| {
-                    let mut child = self.clone();
-                    child.play_unchecked(m);
-                    child.perft(depth - 1)
-                })
-                .sum(),
-        }
+        let mut lists = move_lists(depth);
+        perft(self, depth, &mut lists, false)
     }
 
     /// Perft split by first move: each legal move with the perft of the
@@ -46,13 +35,60 @@ impl Position {
         if depth == 0 {
             return Vec::new();
         }
+        let mut lists = move_lists(depth);
         self.legal_moves()
             .iter()
             .map(|&m| {
                 let mut child = self.clone();
                 child.play_unchecked(m);
-                (m, child.perft(depth - 1))
+                (m, perft(&child, depth - 1, &mut lists, false))
             })
             .collect()
+    }
+
+    /// Perft that lists the moves of the last ply instead of only counting
+    /// them, as most libraries' perft does. For benchmarks comparing move
+    /// generation alone; not part of the stable API.
+    #[doc(hidden)]
+    pub fn perft_listing_leaves(&self, depth: u32) -> u64 {
+        let mut lists = move_lists(depth);
+        perft(self, depth, &mut lists, true)
+    }
+}
+
+/// One move list per ply below the root, reused across the walk.
+fn move_lists(depth: u32) -> Vec<MoveList> {
+    (0..depth.min(64)).map(|_| MoveList::new()).collect()
+}
+
+/// `lists[0]` is this ply's list, the rest are for the plies below. With
+/// `list_leaves`, the last ply is listed instead of counted.
+fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) -> u64 {
+    match (depth, lists.split_first_mut()) {
+        (0, _) => 1,
+        (1, _) if !list_leaves => pos.count_legal_moves() as u64,
+        (_, Some((list, rest))) => {
+            pos.legal_moves_into(list);
+            if depth == 1 {
+                return list.len() as u64;
+            }
+            let mut nodes = 0;
+            for &m in list.iter() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                nodes += perft(&child, depth - 1, rest, list_leaves);
+            }
+            nodes
+        }
+        // Deeper than 64 plies: lists made on the way.
+        (_, None) => {
+            let mut nodes = 0;
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                nodes += perft(&child, depth - 1, &mut [], list_leaves);
+            }
+            nodes
+        }
     }
 }
