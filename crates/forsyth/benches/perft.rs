@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use forsyth::{Fen, Position, Setup, Variant};
+use forsyth::{Fen, Position, Setup};
 use shakmaty::{fen::Fen as SFen, CastlingMode, Chess};
 
 /// (FEN, depth, published count). Classical positions from the chess
@@ -126,7 +126,7 @@ fn main() {
         // Interleave the libraries so that a slow phase of the machine hits both.
         let results = [
             round(&ours, Position::perft),
-            round(&theirs, |p, d| shakmaty::perft(p, d)),
+            round(&theirs, shakmaty::perft),
             round(&ours, Position::perft_listing_leaves),
         ];
         for (b, (n, t)) in best.iter_mut().zip(results) {
@@ -159,5 +159,4 @@ fn main() {
         nps(best[0]) / nps(best[1]),
         nps(best[2]) / nps(best[1])
     );
-    let _ = Variant::Chess960;
 }

@@ -26,12 +26,15 @@ mod color;
 pub mod fen;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
 mod play;
 mod position;
 mod role;
+mod san;
 mod setup;
 mod square;
+mod uci;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
@@ -44,8 +47,11 @@ pub use fen::{
 };
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
-pub use play::IllegalMoveError;
+pub use outcome::Outcome;
+pub use play::{IllegalMoveError, ParseMoveError, PlayMovesError};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::{CastlingMode, IllegalUciError, IllegalUciKind, ParseUciError, UciMove};

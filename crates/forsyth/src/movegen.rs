@@ -457,7 +457,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     };
     let pinned = pinned(board, king, us);
 
-    for from in board.by_role(Role::Knight) & ours - pinned {
+    for from in board.by_role(Role::Knight) & (ours - pinned) {
         sink.piece(board, Role::Knight, from, attacks::knight(from) & target);
     }
     for from in board.by_role(Role::Bishop) & ours {
@@ -593,9 +593,9 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Fen, Position, Setup, Square};
-    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/3n4/R3K2r w - - 0 1")?;
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/3n4/8/R3K2r w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
-    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), [Square::D2, Square::H1]);
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), [Square::H1, Square::D3]);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn checkers(&self) -> Bitboard {

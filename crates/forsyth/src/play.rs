@@ -5,7 +5,7 @@ use core::fmt;
 use crate::{
     movegen::{castling_targets, en_passant_capturers},
     moves::{double_push_ep_square, en_passant_victim},
-    Color, Move, Position, Role,
+    Color, IllegalUciError, Move, Position, Role, San, SanError, UciMove,
 };
 
 /// The error of [`Position::play`]: the move is not legal in the position.
@@ -147,5 +147,163 @@ impl Position {
                 turn: self.turn(),
             })
         }
+    }
+}
+
+/// The error of [`Position::parse_move`]: the text is not a legal move,
+/// in UCI or in SAN.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let err = pos.parse_move("e5").unwrap_err();
+/// assert_eq!(err.kind(), "illegal_san");
+/// assert_eq!(err.to_string(), "illegal move e5 for white");
+/// assert_eq!(pos.parse_move("e2e5").unwrap_err().kind(), "illegal_uci");
+/// assert_eq!(pos.parse_move("hello").unwrap_err().to_string(), "'hello' is neither a uci nor a san move");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// The text is neither UCI nor SAN.
+    InvalidMove {
+        /// The text.
+        text: String,
+    },
+    /// UCI, but no legal move.
+    Uci(IllegalUciError),
+    /// SAN, but not exactly one legal move.
+    San(SanError),
+}
+
+impl ParseMoveError {
+    /// The stable kind name, snake case: `invalid_move`, or the kind of the
+    /// UCI or SAN error (`null_move`, `no_piece`, `missing_promotion`,
+    /// `illegal_uci`, `illegal_san`, `ambiguous_san`).
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(pos.parse_move("0000").unwrap_err().kind(), "null_move");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ParseMoveError::InvalidMove { .. } => "invalid_move",
+            ParseMoveError::Uci(e) => e.kind.name(),
+            ParseMoveError::San(e) => e.kind.name(),
+        }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::InvalidMove { text } => {
+                write!(f, "'{text}' is neither a uci nor a san move")
+            }
+            ParseMoveError::Uci(e) => write!(f, "{e}"),
+            ParseMoveError::San(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// The error of [`Position::play_moves`]: which move could not be played,
+/// and why.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let err = pos.play_moves(["e4", "e7e5", "Ke3"]).unwrap_err();
+/// assert_eq!(err.index, 2);
+/// assert_eq!(err.to_string(), "move 3 (Ke3): illegal move Ke3 for white");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayMovesError {
+    /// The index of the move in the sequence, from 0.
+    pub index: usize,
+    /// The move as given.
+    pub text: String,
+    /// Why it is not legal.
+    pub error: ParseMoveError,
+}
+
+impl PlayMovesError {
+    /// The stable kind name of the underlying error (see
+    /// [`ParseMoveError::kind`]).
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(pos.play_moves(["Nf3", "Nf3"]).unwrap_err().kind(), "illegal_san");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        self.error.kind()
+    }
+}
+
+impl fmt::Display for PlayMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}): {}", self.index + 1, self.text, self.error)
+    }
+}
+
+impl std::error::Error for PlayMovesError {}
+
+impl Position {
+    /// Reads a legal move written in UCI (either castling convention, see
+    /// [`UciMove::to_move`]) or in SAN (see [`San`] for what is accepted).
+    /// Text of UCI syntax (`e2e4`, `e7e8q`, `0000`) is read as UCI,
+    /// anything else as SAN.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(pos.parse_move("Nf3")?, pos.parse_move("g1f3")?);
+    /// # Ok::<_, forsyth::ParseMoveError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let text = text.trim();
+        if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
+            return uci.to_move(self).map_err(ParseMoveError::Uci);
+        }
+        match San::from_ascii(text.as_bytes()) {
+            Ok(san) => san.to_move(self).map_err(ParseMoveError::San),
+            Err(_) => Err(ParseMoveError::InvalidMove {
+                text: text.to_owned(),
+            }),
+        }
+    }
+
+    /// Plays a sequence of moves, each in UCI or SAN (see
+    /// [`parse_move`](Position::parse_move)), and returns the final position,
+    /// or the first move that is not legal.
+    ///
+    /// ```
+    /// use forsyth::{CastlingNotation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let after = pos.play_moves(["e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"])?;
+    /// assert_eq!(
+    ///     after.setup().to_fen(&CastlingNotation::Standard.into()).unwrap(),
+    ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
+    /// );
+    /// # Ok::<_, forsyth::PlayMovesError>(())
+    /// ```
+    pub fn play_moves<I, S>(&self, moves: I) -> Result<Position, PlayMovesError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut pos = self.clone();
+        for (index, text) in moves.into_iter().enumerate() {
+            let text = text.as_ref();
+            let m = pos.parse_move(text).map_err(|error| PlayMovesError {
+                index,
+                text: text.to_owned(),
+                error,
+            })?;
+            pos.play_unchecked(m);
+        }
+        Ok(pos)
     }
 }
