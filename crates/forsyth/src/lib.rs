@@ -15,6 +15,25 @@
 //! );
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A legal [`Position`] generates its moves (Chess960 castling included),
+//! plays them, counts them with [`Position::perft`], writes and reads them
+//! in UCI ([`UciMove`], either castling convention) and SAN ([`San`]), and
+//! tells how the game has ended ([`Outcome`]):
+//!
+//! ```
+//! use forsyth::{CastlingMode, Fen, Position, Setup};
+//! let fen = Fen::from_ascii(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+//! let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+//! assert_eq!(pos.perft(3), 12_189);
+//! let start = Position::from_setup(Setup::standard()).expect("legal");
+//! let after = start.play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])?;
+//! let castle = after.parse_move("e1h1")?;
+//! assert_eq!(after.san(castle), "O-O");
+//! assert_eq!(after.uci(castle, CastlingMode::Standard), "e1g1");
+//! assert_eq!(after.outcome(), None);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -533,7 +533,8 @@ impl SanPlus {
     }
 
     /// The SAN of a legal move of `pos`, with `+` or `#` when the move
-    /// checks or mates.
+    /// checks or mates. (For a move that is not legal the text is written
+    /// the same way, without suffix, and means nothing.)
     ///
     /// ```
     /// use forsyth::{Fen, Position, SanPlus, Setup, UciMove};
@@ -546,6 +547,9 @@ impl SanPlus {
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         let legal = pos.legal_moves();
         let san = San::from_move_in(m, &legal);
+        if !legal.contains(&m) {
+            return SanPlus { san, suffix: None };
+        }
         let mut after = pos.clone();
         after.play_unchecked(m);
         let suffix = if !after.is_check() {
