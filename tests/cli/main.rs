@@ -3,6 +3,7 @@
 
 mod convert;
 mod gen;
+mod play;
 mod show;
 mod util;
 mod validate;

@@ -98,6 +98,107 @@ pub enum Command {
             echo '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1' | forsyth validate"
     )]
     Validate(ValidateArgs),
+    /// Count the leaf nodes of the legal move tree (perft), optionally per move
+    #[command(
+        long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
+            test of a move generator. With --divide, list each legal move with its count first \
+            (moves in UCI, sorted). Chess960 castling is generated in full.",
+        after_help = "Examples:\n  \
+            forsyth perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 5   # 4865609\n  \
+            forsyth perft --divide 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' 3"
+    )]
+    Perft(PerftArgs),
+    /// List the legal moves of a position
+    #[command(
+        long_about = "List the legal moves of a position, one per line, sorted, in UCI (default) \
+            or SAN. In UCI, castling is written king-to-destination (e1g1) in standard chess and \
+            king-takes-rook (e1h1) in Chess960 unless --uci-castling says otherwise.",
+        after_help = "Examples:\n  \
+            forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
+            forsyth moves --format san 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'"
+    )]
+    Moves(MovesArgs),
+    /// Play moves (SAN or UCI) from a position and print the resulting FEN
+    #[command(
+        long_about = "Play moves from a position and print the resulting FEN in the chosen \
+            encoding. Each move may be SAN (e4, Nxf3+, O-O, e8=Q, also 0-0, e8Q and trailing \
+            annotations) or UCI in either castling convention (e1g1 or e1h1). The first move \
+            that is not legal is named, with the reason, and nothing is printed (exit 1).",
+        after_help = "Examples:\n  \
+            forsyth play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' e4 e5 Nf3 Nc6 Bb5\n  \
+            forsyth play --castling shredder \"$(forsyth gen 0)\" b3 b6 Bxg7 Bxg2"
+    )]
+    Play(PlayArgs),
+}
+
+/// How `moves` writes moves.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveFormatArg {
+    /// Long algebraic, as engines speak it (e2e4)
+    Uci,
+    /// Standard algebraic notation (e4, Nf3, O-O)
+    San,
+}
+
+/// UCI castling convention.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UciCastlingArg {
+    /// By variant: e1g1 in standard chess, e1h1 (king takes rook) in Chess960
+    Auto,
+    /// King to its destination: e1g1
+    Standard,
+    /// King takes its rook: e1h1
+    Chess960,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The FEN record (one quoted argument)
+    pub fen: String,
+    /// Depth in plies
+    pub depth: u32,
+    /// List each move with its count
+    #[arg(long)]
+    pub divide: bool,
+    /// Print time and nodes per second to standard error
+    #[arg(long)]
+    pub stats: bool,
+    /// UCI castling convention for --divide
+    #[arg(long, value_enum, default_value = "auto")]
+    pub uci_castling: UciCastlingArg,
+    /// Variant to read castling letters under
+    #[arg(long, value_enum, default_value = "auto")]
+    pub variant: VariantArg,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The FEN record (one quoted argument, or its fields as separate words)
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    pub fen: Vec<String>,
+    /// Move notation
+    #[arg(long, value_enum, default_value = "uci")]
+    pub format: MoveFormatArg,
+    /// UCI castling convention
+    #[arg(long, value_enum, default_value = "auto")]
+    pub uci_castling: UciCastlingArg,
+    /// Variant to read castling letters under
+    #[arg(long, value_enum, default_value = "auto")]
+    pub variant: VariantArg,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The FEN record (one quoted argument)
+    pub fen: String,
+    /// Moves, SAN or UCI
+    #[arg(allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Variant to read castling letters under
+    #[arg(long, value_enum, default_value = "auto")]
+    pub variant: VariantArg,
 }
 
 /// Output format of `gen`.

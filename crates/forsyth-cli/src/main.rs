@@ -6,6 +6,7 @@ mod convert;
 mod diag;
 mod gen;
 mod lines;
+mod play;
 mod report;
 mod show;
 mod validate;
@@ -32,6 +33,9 @@ fn main() -> ExitCode {
         cli::Command::Gen(a) => gen::run(&a),
         cli::Command::Index(a) => gen::index(&a),
         cli::Command::Validate(a) => validate::run(&a),
+        cli::Command::Perft(a) => play::perft(&a),
+        cli::Command::Moves(a) => play::moves(&a),
+        cli::Command::Play(a) => play::play(&a),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome as u8),

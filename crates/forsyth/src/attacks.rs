@@ -1,7 +1,9 @@
 //! Attack sets of every piece, from tables computed at compile time.
 //!
-//! Sliding pieces use the classical ray method: for each direction, the ray
-//! from the square is cut at the first blocker (found with one bit scan).
+//! Sliding pieces use "fancy" magic bitboards: the occupancy of the squares
+//! that matter is multiplied by a per-square factor and shifted into an index
+//! of a table of precomputed attack sets. `build.rs` searches the factors
+//! (with a fixed seed, so every build is the same) and writes the tables.
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
@@ -112,20 +114,28 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 static KNIGHT: [u64; 64] = step_table(&KNIGHT_DELTAS);
 static KING: [u64; 64] = step_table(&KING_DELTAS);
 static PAWN: [[u64; 64]; 2] = [pawn_table(1), pawn_table(-1)];
-static RAYS: [[u64; 64]; 8] = ray_table();
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
-#[inline]
-fn ray_attacks(dir: usize, sq: Square, occupied: Bitboard) -> u64 {
-    let ray = RAYS[dir][sq.index()];
-    let blockers = ray & occupied.0;
-    if blockers == 0 {
-        ray
-    } else if dir < 4 {
-        ray ^ RAYS[dir][blockers.trailing_zeros() as usize]
-    } else {
-        ray ^ RAYS[dir][63 - blockers.leading_zeros() as usize]
-    }
+/// One square's entry of a magic table (see the module doc).
+struct Magic {
+    /// The squares whose occupancy matters (rays without their edge square).
+    mask: u64,
+    /// The multiplier mapping each subset of `mask` to a table slot.
+    factor: u64,
+    /// 64 minus the number of bits of `mask`.
+    shift: u32,
+    /// Where the square's window starts in `SLIDER_ATTACKS`.
+    offset: usize,
+}
+
+include!(concat!(env!("OUT_DIR"), "/magics.rs"));
+
+#[inline(always)]
+fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
+    // The mask keeps the index in bounds (the table length is a power of two),
+    // which lets the compiler drop the bounds check.
+    Bitboard(SLIDER_ATTACKS[(magic.offset + index) & SLIDER_TABLE_MASK])
 }
 
 /// The squares a knight on `sq` attacks.
@@ -174,12 +184,7 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(
-        ray_attacks(0, sq, occupied)
-            | ray_attacks(1, sq, occupied)
-            | ray_attacks(4, sq, occupied)
-            | ray_attacks(5, sq, occupied),
-    )
+    magic_lookup(&ROOK_MAGICS[sq.index() & 63], occupied)
 }
 
 /// The squares a bishop on `sq` attacks, given the occupied squares.
@@ -190,12 +195,7 @@ pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(
-        ray_attacks(2, sq, occupied)
-            | ray_attacks(3, sq, occupied)
-            | ray_attacks(6, sq, occupied)
-            | ray_attacks(7, sq, occupied),
-    )
+    magic_lookup(&BISHOP_MAGICS[sq.index() & 63], occupied)
 }
 
 /// The squares a queen on `sq` attacks, given the occupied squares.

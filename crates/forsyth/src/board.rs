@@ -251,6 +251,17 @@ impl Board {
         }
     }
 
+    /// Toggles `piece` on `sq` (puts it on an empty square, or takes it off
+    /// the square it stands on). The move maker's primitive: the caller knows
+    /// what stands where.
+    #[inline]
+    pub(crate) fn toggle(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.occupied ^= bb;
+    }
+
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the
     /// blockers for sliding pieces.
     ///
@@ -259,6 +270,7 @@ impl Board {
     /// let b = Board::standard();
     /// assert_eq!(b.attackers_to(Square::F3, Color::White, b.occupied()).count(), 3);
     /// ```
+    #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(attacker);
         ((attacks::rook(sq, occupied) & self.rooks_and_queens())

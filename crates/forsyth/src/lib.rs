@@ -18,6 +18,25 @@
 //! );
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A legal [`Position`] generates its moves (Chess960 castling included),
+//! plays them, counts them with [`Position::perft`], writes and reads them
+//! in UCI ([`UciMove`], either castling convention) and SAN ([`San`]), and
+//! tells how the game has ended ([`Outcome`]):
+//!
+//! ```
+//! use forsyth::{CastlingMode, Fen, Position, Setup};
+//! let fen = Fen::from_ascii(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+//! let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+//! assert_eq!(pos.perft(3), 12_189);
+//! let start = Position::from_setup(Setup::standard()).expect("legal");
+//! let after = start.play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])?;
+//! let castle = after.parse_move("e1h1")?;
+//! assert_eq!(after.san(castle), "O-O");
+//! assert_eq!(after.uci(castle, CastlingMode::Standard), "e1g1");
+//! assert_eq!(after.outcome(), None);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -29,10 +48,17 @@ mod chess960;
 mod color;
 mod convert;
 pub mod fen;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod play;
 mod position;
 mod role;
+mod san;
 mod setup;
 mod square;
+mod uci;
 mod validate;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
@@ -49,10 +75,16 @@ pub use fen::{
     FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
     ParseFenErrorKind, ShredderOrder, WriteOptions,
 };
+pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
+pub use moves::Move;
+pub use outcome::Outcome;
+pub use play::{IllegalMoveError, ParseMoveError, PlayMovesError};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::{CastlingMode, IllegalUciError, IllegalUciKind, ParseUciError, UciMove};
 pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
 
 /// The README's examples, run as doctests so they never rot.

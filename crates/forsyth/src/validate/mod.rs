@@ -199,6 +199,31 @@ impl ProblemKind {
         }
     }
 
+    /// `true` for the kinds [`PositionError::ignore`] may set aside: the
+    /// position cannot arise in a game, but each side still has one king,
+    /// the side not to move is not in check and no pawn stands on a back
+    /// rank, so legal move generation stays sound. These are
+    /// `impossible_check`, `too_many_checkers`, `en_passant_impossible_check`,
+    /// `castling_asymmetric`, `too_many_pawns` and `too_many_pieces`.
+    ///
+    /// ```
+    /// use forsyth::ProblemKind;
+    /// assert!(ProblemKind::ImpossibleCheck.is_ignorable());
+    /// assert!(!ProblemKind::MissingKing.is_ignorable());
+    /// ```
+    pub fn is_ignorable(self) -> bool {
+        use ProblemKind::*;
+        matches!(
+            self,
+            ImpossibleCheck
+                | TooManyCheckers
+                | EnPassantImpossibleCheck
+                | CastlingAsymmetric
+                | TooManyPawns
+                | TooManyPieces
+        )
+    }
+
     /// The FEN field a problem of this kind is about (board and check
     /// problems, and the warnings, are about the placement).
     ///
@@ -886,6 +911,35 @@ pub struct PositionError {
 }
 
 impl PositionError {
+    /// The position anyway, when every error is of one of `kinds` and each
+    /// of those is [ignorable](ProblemKind::is_ignorable): positions no game
+    /// can reach but on which legal move generation stays sound, such as the
+    /// impossible checker alignments of perft trap suites. Otherwise the
+    /// error itself, unchanged.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Position, ProblemKind};
+    /// // Checked by a queen on a6 and a bishop on d3, on one line with the king.
+    /// let fen: Fen = "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1".parse()?;
+    /// let err = Position::from_fen(&fen, None).unwrap_err();
+    /// assert!(err.has(ProblemKind::ImpossibleCheck));
+    /// let pos = err.ignore(&[ProblemKind::ImpossibleCheck]).expect("only an impossible check");
+    /// assert!(pos.is_check());
+    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// ```
+    #[allow(clippy::result_large_err)]
+    pub fn ignore(self, kinds: &[ProblemKind]) -> Result<Position, PositionError> {
+        let all_ignored = self
+            .report
+            .errors()
+            .all(|p| p.kind.is_ignorable() && kinds.contains(&p.kind));
+        if all_ignored {
+            Ok(Position::from_setup_unchecked(self.report.setup))
+        } else {
+            Err(self)
+        }
+    }
+
     /// The rejected setup (for a record: with the castling rights that
     /// resolved).
     ///

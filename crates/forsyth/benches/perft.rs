@@ -1,0 +1,162 @@
+//! Perft speed of forsyth against shakmaty, on the same positions in the
+//! same run.
+//!
+//! `cargo bench -p forsyth --bench perft` prints, for each library, the
+//! nodes counted, the time and the nodes per second, and the ratio. Every
+//! count is checked against the published one (a wrong count aborts).
+//!
+//! Two forsyth figures are given: `Position::perft`, which counts the last
+//! ply without listing it, and the same walk listing the last ply's moves,
+//! as shakmaty's `perft` does; the second compares the move generators
+//! alone.
+//!
+//! `FORSYTH_BENCH_ROUNDS` (default 3) sets how many times the whole set is
+//! run; the best round of each library is reported.
+
+use std::time::{Duration, Instant};
+
+use forsyth::{Fen, Position, Setup};
+use shakmaty::{fen::Fen as SFen, CastlingMode, Chess};
+
+/// (FEN, depth, published count). Classical positions from the chess
+/// programming wiki's perft page, Chess960 positions from
+/// `tests/data/chess960.perft`.
+const CASES: &[(&str, u32, u64)] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        4_865_609,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        4_085_603,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+        2_103_487,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        4,
+        3_894_594,
+    ),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        5,
+        8_146_062,
+    ),
+    (
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        4,
+        667_366,
+    ),
+    (
+        "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+        5,
+        6_417_013,
+    ),
+];
+
+fn forsyth_positions() -> Vec<Position> {
+    CASES
+        .iter()
+        .map(|(fen, _, _)| {
+            let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
+            let setup = Setup::from_fen(&fen, None).expect("castling resolves");
+            Position::from_setup(setup).expect("legal position")
+        })
+        .collect()
+}
+
+fn shakmaty_positions() -> Vec<Chess> {
+    CASES
+        .iter()
+        .map(|(fen, _, _)| {
+            let fen: SFen = fen.parse().expect("valid fen");
+            fen.into_position(CastlingMode::Chess960)
+                .expect("legal position")
+        })
+        .collect()
+}
+
+/// Runs `perft` on every case, checking each count; returns (nodes, time).
+fn round<P>(positions: &[P], perft: impl Fn(&P, u32) -> u64) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut nodes = 0;
+    for (pos, &(fen, depth, expected)) in positions.iter().zip(CASES) {
+        let got = perft(pos, depth);
+        assert_eq!(got, expected, "{fen} depth {depth}");
+        nodes += got;
+    }
+    (nodes, start.elapsed())
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not, and
+    // then one quick round only checks that the bench runs.
+    let benchmarking = std::env::args().any(|a| a == "--bench");
+    let rounds: usize = if benchmarking {
+        std::env::var("FORSYTH_BENCH_ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(3)
+    } else {
+        0
+    };
+    let ours = forsyth_positions();
+    let theirs = shakmaty_positions();
+    if rounds == 0 {
+        // Smoke test: depth 3 of the first case only.
+        assert_eq!(ours[0].perft(3), 8_902);
+        assert_eq!(shakmaty::perft(&theirs[0], 3), 8_902);
+        println!("perft bench: smoke run ok (use `cargo bench` to measure)");
+        return;
+    }
+    let mut best = [Duration::MAX; 3];
+    let mut nodes = 0;
+    for r in 0..rounds {
+        // Interleave the libraries so that a slow phase of the machine hits both.
+        let results = [
+            round(&ours, Position::perft),
+            round(&theirs, shakmaty::perft),
+            round(&ours, Position::perft_listing_leaves),
+        ];
+        for (b, (n, t)) in best.iter_mut().zip(results) {
+            nodes = n;
+            *b = (*b).min(t);
+        }
+        eprintln!("round {}/{rounds} done", r + 1);
+    }
+    let nps = |t: Duration| nodes as f64 / t.as_secs_f64();
+    let names = [
+        "forsyth Position::perft (last ply counted)",
+        "shakmaty::perft (last ply listed)",
+        "forsyth, last ply listed",
+    ];
+    println!(
+        "perft: {} positions ({} classical, {} Chess960), {nodes} nodes per round, best of {rounds} rounds",
+        CASES.len(),
+        6,
+        CASES.len() - 6
+    );
+    for (name, t) in names.iter().zip(best) {
+        println!(
+            "  {name:<44} {:>8.3} s  {:>7.1} M nodes/s",
+            t.as_secs_f64(),
+            nps(t) / 1e6
+        );
+    }
+    println!(
+        "  ratio forsyth / shakmaty: {:.2} (perft), {:.2} (both listing the last ply)",
+        nps(best[0]) / nps(best[1]),
+        nps(best[2]) / nps(best[1])
+    );
+}

@@ -1,0 +1,620 @@
+//! Legal move generation, for standard chess and Chess960 alike.
+//!
+//! Moves are generated legal from the start, not filtered after the fact:
+//!
+//! - the checkers of the king decide the *check mask*: every move but a king
+//!   move must capture the single checker or block between it and the king,
+//!   and under double check only the king moves;
+//! - pinned pieces (found by looking through our own pieces from the king
+//!   towards the enemy sliders) move only along the line through the king;
+//! - a king move is legal when its destination is not attacked with the king
+//!   taken off the board (so that it cannot hide behind itself);
+//! - en passant, rare and full of traps (the two pawns leaving one rank at
+//!   once, the captured pawn giving check), is checked by looking at the king
+//!   after the move;
+//! - castling follows the Chess960 rule, which standard chess is a case of
+//!   (see [`Position::legal_moves`]).
+//!
+//! The generator writes into a sink, so the same code fills a [`MoveList`]
+//! or only counts moves (for perft's last ply).
+
+use core::{fmt, ops::Deref};
+
+use crate::{
+    attacks, Bitboard, Board, CastlingSide, Color, File, Move, Position, Rank, Role, Square,
+};
+
+/// Moves kept inline before a [`MoveList`] moves to the heap. No legal
+/// position of chess has more than 218 moves; positions with many promoted
+/// pieces can have more, and still work.
+const INLINE: usize = 256;
+
+/// A list of moves, without allocation for up to 256 of them.
+///
+/// Dereferences to a slice of [`Move`].
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let moves = pos.legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().all(|m| !m.is_capture()));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    buf: [Move; INLINE],
+    len: usize,
+    /// Every move, once there are more than `INLINE` of them.
+    spill: Option<Vec<Move>>,
+}
+
+const PLACEHOLDER: Move = Move::EnPassant {
+    from: Square::A1,
+    to: Square::A1,
+};
+
+impl MoveList {
+    /// An empty list.
+    ///
+    /// ```
+    /// use forsyth::MoveList;
+    /// assert!(MoveList::new().is_empty());
+    /// ```
+    pub fn new() -> MoveList {
+        MoveList {
+            buf: [PLACEHOLDER; INLINE],
+            len: 0,
+            spill: None,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// for _ in 0..300 {
+    ///     list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// }
+    /// assert_eq!(list.len(), 300);
+    /// ```
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        if self.len < INLINE {
+            self.buf[self.len] = m;
+            self.len += 1;
+        } else {
+            self.push_spilled(m);
+        }
+    }
+
+    #[cold]
+    fn push_spilled(&mut self, m: Move) {
+        let buf = &self.buf;
+        self.spill.get_or_insert_with(|| buf.to_vec()).push(m);
+        self.len += 1;
+    }
+
+    /// Empties the list, keeping its storage.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill = None;
+    }
+
+    /// The moves as a slice.
+    ///
+    /// ```
+    /// use forsyth::MoveList;
+    /// assert_eq!(MoveList::new().as_slice(), &[]);
+    /// ```
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        match &self.spill {
+            Some(v) => v,
+            None => &self.buf[..self.len],
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = IntoIter;
+
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> MoveList {
+        let mut list = MoveList::new();
+        for m in iter {
+            list.push(m);
+        }
+        list
+    }
+}
+
+/// The moves of a [`MoveList`], by value.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// assert_eq!(pos.legal_moves().into_iter().filter(|m| m.role() == forsyth::Role::Knight).count(), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct IntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for IntoIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        m
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len.saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
+
+/// Where generated moves go: into a list, or only into a count.
+pub(crate) trait MoveSink {
+    /// Moves of the piece of `role` on `from` to every square of `targets`.
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
+    /// Pawn moves to every square of `targets`, each from the square
+    /// `delta` indices before it; promotions on the last rank.
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32);
+    /// One pawn move (four with promotions).
+    fn pawn(&mut self, board: &Board, from: Square, to: Square);
+    /// An en-passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Castling.
+    fn castle(&mut self, king: Square, rook: Square);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
+            self.pawn(board, from, to);
+        }
+    }
+
+    #[inline]
+    fn pawn(&mut self, board: &Board, from: Square, to: Square) {
+        let capture = board.role_at(to);
+        if Bitboard::BACKRANKS.contains(to) {
+            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                self.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+        } else {
+            self.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.push(Move::EnPassant { from, to });
+    }
+
+    #[inline]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.push(Move::Castle { king, rook });
+    }
+}
+
+/// A sink that only counts.
+pub(crate) struct Counter(pub(crate) usize);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    #[inline]
+    fn pawns(&mut self, _: &Board, targets: Bitboard, _: i32) {
+        self.0 +=
+            (targets - Bitboard::BACKRANKS).count() + 4 * (targets & Bitboard::BACKRANKS).count();
+    }
+
+    #[inline]
+    fn pawn(&mut self, _: &Board, _: Square, to: Square) {
+        self.0 += if Bitboard::BACKRANKS.contains(to) {
+            4
+        } else {
+            1
+        };
+    }
+
+    #[inline]
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn castle(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+#[inline(always)]
+fn shift(bb: Bitboard, delta: i32) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(bb.0 << delta)
+    } else {
+        Bitboard(bb.0 >> -delta)
+    }
+}
+
+/// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers.
+#[inline]
+pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    !board.attackers_to(sq, by, occupied).is_empty()
+}
+
+/// Our pieces pinned to our king on `king`.
+#[inline]
+fn pinned(board: &Board, king: Square, us: Color) -> Bitboard {
+    let theirs = board.by_color(!us);
+    let snipers = ((attacks::rook(king, theirs) & board.rooks_and_queens())
+        | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
+        & theirs;
+    let occupied = board.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    pinned & board.by_color(us)
+}
+
+/// The pawns of `turn` that may legally capture en passant on `ep`: the
+/// square must be empty on the right rank with an enemy pawn in front of it,
+/// and the king of `turn` must not stand in check after the capture.
+pub(crate) fn en_passant_capturers(board: &Board, turn: Color, ep: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let victim = Square::from_coords(ep.file(), Rank::Fifth.relative_to(turn));
+    if ep.rank() != Rank::Sixth.relative_to(turn)
+        || board.occupied().contains(ep)
+        || !board.by_piece(Role::Pawn.of(!turn)).contains(victim)
+    {
+        return out;
+    }
+    let Some(king) = board.by_piece(Role::King.of(turn)).first() else {
+        return out;
+    };
+    for from in attacks::pawn(!turn, ep) & board.by_piece(Role::Pawn.of(turn)) {
+        let occupied = board.occupied().without(from).without(victim).with(ep);
+        if (board.attackers_to(king, !turn, occupied) - Bitboard::from_square(victim)).is_empty() {
+            out = out.with(from);
+        }
+    }
+    out
+}
+
+/// The king's and the rook's destinations for castling on `side`.
+#[inline]
+pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Square) {
+    let back = Rank::back_rank(color);
+    (
+        Square::from_coords(side.king_to_file(), back),
+        Square::from_coords(side.rook_to_file(), back),
+    )
+}
+
+fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
+    let setup = &pos.setup;
+    let us = setup.turn;
+    let rights = &setup.castling;
+    let board = &setup.board;
+    if rights.king_file(us) != Some(king.file()) || king.rank() != Rank::back_rank(us) {
+        return;
+    }
+    for side in CastlingSide::ALL {
+        let Some(rook) = rights.rook_square(us, side) else {
+            continue;
+        };
+        if !board.by_piece(Role::Rook.of(us)).contains(rook) {
+            continue;
+        }
+        let (king_to, rook_to) = castling_targets(us, side);
+        // Everyone but the castling pair; the attacks on the king's path are
+        // judged with the rook gone, as it is once castling is done.
+        let others = board.occupied().without(king).without(rook);
+        let king_path = attacks::between(king, king_to).with(king_to);
+        let rook_path = attacks::between(rook, rook_to).with(rook_to);
+        if (king_path | rook_path).intersects(others) {
+            continue;
+        }
+        if king_path
+            .into_iter()
+            .any(|sq| is_attacked(board, sq, !us, others))
+        {
+            continue;
+        }
+        sink.castle(king, rook);
+    }
+}
+
+/// Generates every legal move of `pos` into `sink`.
+pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    let them = !us;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = board.occupied();
+    let Some(king) = (board.by_role(Role::King) & ours).first() else {
+        return;
+    };
+    let checkers = board.attackers_to(king, them, occupied);
+
+    let without_king = occupied.without(king);
+    let mut safe = Bitboard::EMPTY;
+    for to in attacks::king(king) - ours {
+        if !is_attacked(board, to, them, without_king) {
+            safe = safe.with(to);
+        }
+    }
+    sink.piece(board, Role::King, king, safe);
+
+    if checkers.more_than_one() {
+        return;
+    }
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => {
+            castling(pos, king, sink);
+            !ours
+        }
+    };
+    let pinned = pinned(board, king, us);
+
+    for from in board.by_role(Role::Knight) & (ours - pinned) {
+        sink.piece(board, Role::Knight, from, attacks::knight(from) & target);
+    }
+    for from in board.by_role(Role::Bishop) & ours {
+        let mut to = attacks::bishop(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Bishop, from, to);
+    }
+    for from in board.by_role(Role::Rook) & ours {
+        let mut to = attacks::rook(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Rook, from, to);
+    }
+    for from in board.by_role(Role::Queen) & ours {
+        let mut to = attacks::queen(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Queen, from, to);
+    }
+
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let free = pawns - pinned;
+    let empty = !occupied;
+    let (push, left, right) = match us {
+        Color::White => (8, 7, 9),
+        Color::Black => (-8, -9, -7),
+    };
+    let single = shift(free, push) & empty;
+    let double = shift(
+        single & Bitboard::from_rank(Rank::Third.relative_to(us)),
+        push,
+    ) & empty;
+    sink.pawns(board, single & target, push);
+    sink.pawns(board, double & target, 2 * push);
+    let capturable = theirs & target;
+    sink.pawns(
+        board,
+        shift(free - Bitboard::from_file(File::A), left) & capturable,
+        left,
+    );
+    sink.pawns(
+        board,
+        shift(free - Bitboard::from_file(File::H), right) & capturable,
+        right,
+    );
+    for from in pawns & pinned {
+        let bb = Bitboard::from_square(from);
+        let one = shift(bb, push) & empty;
+        let two = shift(one & Bitboard::from_rank(Rank::Third.relative_to(us)), push) & empty;
+        let captures = attacks::pawn(us, from) & theirs;
+        for to in (one | two | captures) & target & attacks::line(king, from) {
+            sink.pawn(board, from, to);
+        }
+    }
+
+    if let Some(ep) = pos.setup.ep_square {
+        for from in en_passant_capturers(board, us, ep) {
+            sink.en_passant(from, ep);
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// Castling, in standard chess and Chess960 alike, is legal when the
+    /// colour still has the right, the king is not in check, every square
+    /// between the king and its destination (`g` or `c` file) and between the
+    /// rook and its destination (`f` or `d` file) is empty but for the king
+    /// and that rook, and no square the king passes or lands on is attacked,
+    /// judged with the castling rook already gone. The king or the rook may
+    /// not move at all.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Move, Position, Setup, Square};
+    /// // Chess960: the king stays on g1, only the rook moves.
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/6KR w H - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert!(pos.legal_moves().contains(&Move::Castle { king: Square::G1, rook: Square::H1 }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        generate(self, &mut list);
+        list
+    }
+
+    /// Replaces the contents of `list` with the legal moves: the same as
+    /// [`legal_moves`](Position::legal_moves), reusing the list's storage.
+    ///
+    /// ```
+    /// use forsyth::{MoveList, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_into(&mut list);
+    /// assert_eq!(list, pos.legal_moves());
+    /// ```
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        generate(self, list);
+    }
+
+    /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(pos.count_legal_moves(), 20);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        generate(self, &mut counter);
+        counter.0
+    }
+
+    /// `true` if `m` is a legal move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Role, Setup, Square};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+    /// assert!(pos.is_legal(m));
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The enemy pieces that attack the king of the side to move.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Position, Setup, Square};
+    /// // Double check: the knight came from e5 and uncovered the rook.
+    /// let fen = Fen::from_ascii(b"4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), [Square::D3, Square::E8]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checkers(&self) -> Bitboard {
+        let board = &self.setup.board;
+        let us = self.setup.turn;
+        match board.by_piece(Role::King.of(us)).first() {
+            Some(king) => board.attackers_to(king, !us, board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// `true` if the side to move is in check.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// assert!(!Position::from_setup(Setup::standard()).expect("legal").is_check());
+    /// ```
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+}

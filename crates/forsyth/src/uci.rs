@@ -1,0 +1,365 @@
+//! UCI move notation: origin and destination squares, and a promotion
+//! letter; see [`UciMove`].
+
+use core::{fmt, str::FromStr};
+
+use crate::{Color, Move, Position, Role, Square, Variant};
+
+/// How castling is written in UCI.
+///
+/// ```
+/// use forsyth::{CastlingMode, Variant};
+/// assert_eq!(CastlingMode::from_variant(Variant::Chess960), CastlingMode::Chess960);
+/// assert_eq!("standard".parse::<CastlingMode>(), Ok(CastlingMode::Standard));
+/// ```
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum CastlingMode {
+    /// The king's origin and destination: `e1g1`.
+    #[default]
+    Standard,
+    /// The king's origin and its rook's square: `e1h1`.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// The usual convention of a variant.
+    ///
+    /// ```
+    /// use forsyth::{CastlingMode, Variant};
+    /// assert_eq!(CastlingMode::from_variant(Variant::Standard), CastlingMode::Standard);
+    /// ```
+    pub const fn from_variant(variant: Variant) -> CastlingMode {
+        match variant {
+            Variant::Standard => CastlingMode::Standard,
+            Variant::Chess960 => CastlingMode::Chess960,
+        }
+    }
+}
+
+/// A move in UCI notation, not yet related to a position.
+///
+/// Castling has two conventions. Standard chess's UCI writes the king's
+/// move (`e1g1`); UCI_Chess960 writes the king taking its own rook (`e1h1`),
+/// which stays unambiguous when the king moves one square or not at all.
+/// [`UciMove::from_move`] writes either; [`UciMove::to_move`] reads both:
+///
+/// - a move of the piece on the origin square to the destination is always
+///   read as that move (`f1g1` with the king on `f1` is a king step when that
+///   step is legal);
+/// - otherwise the king "taking" its castling rook is castling with that rook;
+/// - otherwise the king going to its castling destination is castling.
+///
+/// Leniency: the promotion letter may be uppercase.
+///
+/// ```
+/// use forsyth::{CastlingMode, Move, Position, Role, Setup, Square, UciMove};
+/// let uci: UciMove = "g1f3".parse()?;
+/// assert_eq!(uci, UciMove::Normal { from: Square::G1, to: Square::F3, promotion: None });
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let m = uci.to_move(&pos)?;
+/// assert_eq!(m.role(), Role::Knight);
+/// assert_eq!(UciMove::from_move(m, CastlingMode::Standard).to_string(), "g1f3");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// A move from one square to another, with an optional promotion.
+    Normal {
+        /// Origin square.
+        from: Square,
+        /// Destination square (or, for Chess960 castling, the rook's square).
+        to: Square,
+        /// The role a pawn becomes.
+        promotion: Option<Role>,
+    },
+    /// The null move, `0000`: it passes the turn, and is never legal here.
+    Null,
+}
+
+/// The error of reading text that is not UCI move syntax.
+///
+/// ```
+/// use forsyth::UciMove;
+/// let err = UciMove::from_ascii(b"e2e9").unwrap_err();
+/// assert_eq!(err.to_string(), "'e2e9' is not a uci move (expected two squares and an optional promotion letter, as e2e4 or e7e8q)");
+/// assert_eq!(err.kind(), "invalid_uci");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseUciError {
+    /// The text, lossily decoded.
+    pub text: String,
+}
+
+impl ParseUciError {
+    /// The stable kind name.
+    ///
+    /// ```
+    /// use forsyth::UciMove;
+    /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), "invalid_uci");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "invalid_uci"
+    }
+}
+
+impl fmt::Display for ParseUciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a uci move (expected two squares and an optional promotion letter, as e2e4 or e7e8q)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseUciError {}
+
+/// Why a UCI move is not a legal move of a position.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum IllegalUciKind {
+    /// `0000`, which no position can play.
+    NullMove,
+    /// The side to move has no piece on the origin square.
+    NoPiece,
+    /// A pawn reaches the last rank without a promotion letter.
+    MissingPromotion,
+    /// Any other illegal move.
+    IllegalUci,
+}
+
+impl IllegalUciKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::IllegalUciKind;
+    /// assert_eq!(IllegalUciKind::MissingPromotion.name(), "missing_promotion");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The error of [`UciMove::to_move`]: no legal move is written so.
+///
+/// ```
+/// use forsyth::{IllegalUciKind, Position, Setup, UciMove};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let err = "e3e4".parse::<UciMove>()?.to_move(&pos).unwrap_err();
+/// assert_eq!(err.kind, IllegalUciKind::NoPiece);
+/// assert_eq!(err.to_string(), "illegal move e3e4: white has no piece on e3");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalUciError {
+    /// The move.
+    pub uci: UciMove,
+    /// The side to move.
+    pub turn: Color,
+    /// What is wrong.
+    pub kind: IllegalUciKind,
+}
+
+impl fmt::Display for IllegalUciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let color = self.turn.name();
+        let UciMove::Normal { from, to, .. } = self.uci else {
+            return write!(f, "the null move 0000 cannot be played");
+        };
+        write!(f, "illegal move {}: ", self.uci)?;
+        match self.kind {
+            IllegalUciKind::NullMove => write!(f, "the null move cannot be played"),
+            IllegalUciKind::NoPiece => write!(f, "{color} has no piece on {from}"),
+            IllegalUciKind::MissingPromotion => {
+                write!(f, "a pawn reaching {to} must promote: add q, r, b or n")
+            }
+            IllegalUciKind::IllegalUci => write!(f, "not a legal move for {color}"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalUciError {}
+
+impl UciMove {
+    /// Reads `e2e4`, `e7e8q` (or `e7e8Q`) or `0000`.
+    ///
+    /// ```
+    /// use forsyth::{Role, Square, UciMove};
+    /// assert_eq!(
+    ///     UciMove::from_ascii(b"a7a8n")?,
+    ///     UciMove::Normal { from: Square::A7, to: Square::A8, promotion: Some(Role::Knight) }
+    /// );
+    /// assert_eq!(UciMove::from_ascii(b"0000")?, UciMove::Null);
+    /// assert!(UciMove::from_ascii(b"e7e8k").is_err());
+    /// # Ok::<_, forsyth::ParseUciError>(())
+    /// ```
+    pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciError> {
+        let err = || ParseUciError {
+            text: String::from_utf8_lossy(text).into_owned(),
+        };
+        if text == b"0000" {
+            return Ok(UciMove::Null);
+        }
+        if text.len() != 4 && text.len() != 5 {
+            return Err(err());
+        }
+        let from = Square::from_ascii(&text[0..2]).ok_or_else(err)?;
+        let to = Square::from_ascii(&text[2..4]).ok_or_else(err)?;
+        let promotion = match text.get(4) {
+            None => None,
+            Some(&b) => match Role::from_char(b as char) {
+                Some(role @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(role),
+                _ => return Err(err()),
+            },
+        };
+        Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    /// Writes a move, castling in the convention `mode`.
+    ///
+    /// ```
+    /// use forsyth::{CastlingMode, Move, Square, UciMove};
+    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(UciMove::from_move(castle, CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(UciMove::from_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
+    /// ```
+    pub fn from_move(m: Move, mode: CastlingMode) -> UciMove {
+        let to = match (m, mode) {
+            (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
+            _ => m.to(),
+        };
+        UciMove::Normal {
+            from: m.from(),
+            to,
+            promotion: m.promotion(),
+        }
+    }
+
+    /// The legal move of `pos` written so, in either castling convention
+    /// (see [`UciMove`]).
+    ///
+    /// ```
+    /// use forsyth::{Fen, Move, Position, Setup, Square, UciMove};
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/1R3K1R w HB - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// let castle = Move::Castle { king: Square::F1, rook: Square::B1 };
+    /// assert_eq!("f1b1".parse::<UciMove>()?.to_move(&pos)?, castle);
+    /// assert_eq!("f1c1".parse::<UciMove>()?.to_move(&pos)?, castle);
+    /// // The king's one-square step stays a step.
+    /// assert!(!"f1g1".parse::<UciMove>()?.to_move(&pos)?.is_castle());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUciError> {
+        let error = |kind| IllegalUciError {
+            uci: *self,
+            turn: pos.turn(),
+            kind,
+        };
+        let UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } = *self
+        else {
+            return Err(error(IllegalUciKind::NullMove));
+        };
+        if !pos.board().by_color(pos.turn()).contains(from) {
+            return Err(error(IllegalUciKind::NoPiece));
+        }
+        let moves = pos.legal_moves();
+        let direct = moves.iter().find(|m| match **m {
+            Move::Normal {
+                from: f,
+                to: t,
+                promotion: p,
+                ..
+            } => f == from && t == to && p == promotion,
+            Move::EnPassant { from: f, to: t } => f == from && t == to && promotion.is_none(),
+            Move::Castle { .. } => false,
+        });
+        let castle = |pick: fn(Move) -> Square| {
+            moves.iter().find(|m| {
+                matches!(m, Move::Castle { king, .. } if *king == from)
+                    && pick(**m) == to
+                    && promotion.is_none()
+            })
+        };
+        let rook = |m: Move| match m {
+            Move::Castle { rook, .. } => rook,
+            other => other.to(),
+        };
+        if let Some(&m) = direct.or_else(|| castle(rook)).or_else(|| castle(Move::to)) {
+            return Ok(m);
+        }
+        let promotes = promotion.is_none()
+            && moves
+                .iter()
+                .any(|m| m.from() == from && m.to() == to && m.promotion().is_some());
+        Err(error(if promotes {
+            IllegalUciKind::MissingPromotion
+        } else {
+            IllegalUciKind::IllegalUci
+        }))
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            UciMove::Null => f.write_str("0000"),
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}{to}")?;
+                match promotion {
+                    Some(role) => write!(f, "{}", role.char()),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = ParseUciError;
+
+    fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
+        UciMove::from_ascii(s.as_bytes())
+    }
+}
+
+impl Position {
+    /// A legal move written in UCI, castling in the convention `mode`.
+    ///
+    /// ```
+    /// use forsyth::{CastlingMode, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut ucis: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, CastlingMode::Standard)).collect();
+    /// ucis.sort();
+    /// assert_eq!(ucis[..3], ["a2a3", "a2a4", "b1a3"]);
+    /// ```
+    pub fn uci(&self, m: Move, mode: CastlingMode) -> String {
+        UciMove::from_move(m, mode).to_string()
+    }
+}

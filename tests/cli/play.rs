@@ -1,0 +1,79 @@
+//! `forsyth perft`, `forsyth moves` and `forsyth play`. Counts are the
+//! published perft figures (chess programming wiki; the Chess960 suite in
+//! crates/forsyth/tests/data/chess960.perft).
+
+use crate::util::forsyth;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// Entry 0 of the Chess960 perft suite: depth 1: 21, depth 2: 528, depth 3: 12189.
+const C960_0: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+
+#[test]
+fn perft_matches_published_counts() {
+    let r = forsyth(&["perft", START, "4"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "197281\n"));
+    let r = forsyth(&["perft", C960_0, "3"], b"");
+    assert_eq!(r.stdout, "12189\n");
+}
+
+#[test]
+fn divide_lists_each_move_and_sums() {
+    let r = forsyth(&["perft", "--divide", C960_0, "2"], b"");
+    assert_eq!(r.code, 0);
+    let rows: Vec<&str> = r.stdout.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 21);
+    let sum: u64 = rows
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 528);
+    assert_eq!(r.stdout.lines().last(), Some("528"));
+}
+
+#[test]
+fn moves_in_uci_and_san_with_both_castling_conventions() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let r = forsyth(&["moves", "--format", "san", fen], b"");
+    assert_eq!(r.stdout.lines().count(), 26);
+    assert!(r.stdout.lines().any(|l| l == "O-O-O"));
+    let uci = forsyth(&["moves", fen], b"").stdout;
+    assert!(
+        uci.lines().any(|l| l == "e1g1"),
+        "standard chess: king to g1"
+    );
+    let uci = forsyth(&["moves", "--uci-castling", "chess960", fen], b"").stdout;
+    assert!(uci.lines().any(|l| l == "e1h1"), "king takes rook");
+    // In Chess960 the default is king takes rook.
+    let r = forsyth(&["moves", C960_0], b"");
+    assert_eq!(r.stdout.lines().count(), 21);
+}
+
+#[test]
+fn play_applies_san_and_uci_and_names_the_first_illegal_move() {
+    let r = forsyth(
+        &[
+            "play", START, "e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "O-O",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4\n"
+        )
+    );
+    let r = forsyth(&["play", START, "e4", "e5", "Ke3", "Nf6"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert!(r.stderr.contains("move 3 (Ke3)"), "{}", r.stderr);
+    let r = forsyth(&["play", START, "f3", "e5", "g4", "Qh4#"], b"");
+    assert_eq!(r.code, 0);
+    assert!(r.stderr.contains("checkmate"), "{}", r.stderr);
+}
+
+#[test]
+fn illegal_start_positions_are_refused() {
+    let r = forsyth(&["perft", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "1"], b"");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("opposite_check"), "{}", r.stderr);
+}
