@@ -263,7 +263,7 @@ pub struct FieldOffsets {
 }
 
 impl FieldOffsets {
-    /// The offset of `field` (the placement's for [`FenField::Record`]).
+    /// The offset of `field` (the placement's for [`FenField::Record`](crate::FenField::Record)).
     ///
     /// ```
     /// use forsyth::{Fen, FenField};
