@@ -26,11 +26,6 @@ impl Position {
         Position { setup }
     }
 
-    #[doc(hidden)]
-    pub fn from_setup_unchecked_for_doc(setup: Setup) -> Position {
-        Position::from_setup_unchecked(setup)
-    }
-
     /// Validates `setup`: the legal position, or every problem found.
     /// Warnings do not block; see [`Report::of_setup`] to read them.
     ///
