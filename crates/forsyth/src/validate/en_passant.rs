@@ -2,6 +2,7 @@
 //! allows (for the writers' en-passant modes).
 
 use super::{push, Problem, ProblemKind, Remedy};
+use crate::movegen::en_passant_capturers;
 use crate::{attacks, Bitboard, Color, Rank, Role, Setup, Square};
 
 /// The double step an en-passant square claims: the pawn went from `origin`
@@ -149,36 +150,15 @@ pub(crate) fn pseudo_ep_captures(setup: &Setup) -> Bitboard {
 /// not attacked. That covers pins on the capturing pawn, checks the capture
 /// does not answer, and the rank pin where both pawns leave the king's rank.
 /// Without a single king of the side to move every pseudo-legal capture
-/// counts.
-///
-/// Self-contained on purpose: a move generator can replace it.
+/// counts. The test itself is the move generator's, which needs only the
+/// board, so it holds for setups that are not legal positions too.
 pub(crate) fn legal_ep_captures(setup: &Setup) -> Bitboard {
     let capturers = pseudo_ep_captures(setup);
-    if capturers.is_empty() {
+    if capturers.is_empty() || setup.board.king_of(setup.turn).is_none() {
         return capturers;
     }
-    let board = &setup.board;
-    let us = setup.turn;
-    let them = !us;
-    let Some(king) = board.king_of(us) else {
-        return capturers;
-    };
-    let Some(step) = claimed(setup) else {
-        return Bitboard::EMPTY;
-    };
-    let theirs = board.by_color(them).without(step.pushed);
-    let mut legal = Bitboard::EMPTY;
-    for from in capturers {
-        let occupied = (board.occupied().without(from).without(step.pushed)).with(step.ep);
-        let attackers = ((attacks::rook(king, occupied) & board.rooks_and_queens())
-            | (attacks::bishop(king, occupied) & board.bishops_and_queens())
-            | (attacks::knight(king) & board.by_role(Role::Knight))
-            | (attacks::king(king) & board.by_role(Role::King))
-            | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
-            & theirs;
-        if attackers.is_empty() {
-            legal = legal.with(from);
-        }
+    match claimed(setup) {
+        Some(step) => capturers & en_passant_capturers(&setup.board, setup.turn, step.ep),
+        None => Bitboard::EMPTY,
     }
-    legal
 }
