@@ -143,8 +143,12 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
                 ),
                 Some(Remedy::DropEnPassant),
             );
+        } else {
+            return;
         }
-        return;
+        // Dropping the en-passant square leaves the checks to be judged on
+        // their own, as below: say now whether they can stand at all, so
+        // that the report lists every problem and repair's promise holds.
     }
     let reason = match (checkers.first(), checkers.last()) {
         (Some(a), Some(b)) if a != b => {
