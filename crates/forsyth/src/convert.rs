@@ -130,8 +130,10 @@ impl ConvertError {
     ///
     /// ```
     /// use forsyth::{convert_line, ConvertOptions, FenField};
-    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.field(), FenField::Castling);
+    /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w - e6", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert_eq!(err.field(), FenField::EnPassant);
     /// ```
     pub fn field(&self) -> FenField {
         match self {
@@ -150,10 +152,10 @@ impl ConvertError {
     /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.kind(), "no_single_king");
-    /// // Validated, every problem is reported; the first is about castling.
+    /// // Validated, every problem is reported, in the order of the fields.
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
-    /// assert_eq!(err.kind(), "castling_without_king");
-    /// assert!(err.faults().iter().any(|f| f.2.contains("empty_board")));
+    /// assert_eq!(err.kind(), "empty_board");
+    /// assert!(err.faults().iter().any(|f| f.2.contains("castling_without_king")));
     /// ```
     pub fn kind(&self) -> &'static str {
         match self {

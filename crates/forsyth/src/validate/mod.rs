@@ -54,8 +54,8 @@ mod material;
 use core::fmt;
 
 use crate::{
-    setup::resolve_castling_partial, Bitboard, CastlingSide, CastlingToken, Color, Fen, FenField,
-    Position, Setup, Variant,
+    setup::resolve_castling_partial, Bitboard, CastlingError, CastlingSide, CastlingToken, Color,
+    Fen, FenField, Position, Setup, Variant,
 };
 
 /// How grave a problem is.
@@ -602,8 +602,7 @@ impl Report {
             variant,
         };
         let mut problems = Vec::new();
-        castling::letters(&errors, &mut problems);
-        run(&setup, &mut problems);
+        run(&setup, &errors, &mut problems);
         Report { setup, problems }
     }
 
@@ -619,7 +618,7 @@ impl Report {
     /// ```
     pub fn of_setup(setup: Setup) -> Report {
         let mut problems = Vec::new();
-        run(&setup, &mut problems);
+        run(&setup, &[], &mut problems);
         Report { setup, problems }
     }
 
@@ -876,14 +875,16 @@ fn apply(setup: &mut Setup, remedy: Remedy, problem: &Problem, repairs: &mut Vec
     });
 }
 
-/// Every check on a setup, in report order (castling letters come first and
-/// are added by the caller).
-fn run(setup: &Setup, out: &mut Vec<Problem>) {
+/// Every check on a setup, in report order: the fields of the record from
+/// left to right (the board, checks, castling letters that named no right,
+/// the rights, en passant, clocks), then the warnings.
+fn run(setup: &Setup, letters: &[CastlingError], out: &mut Vec<Problem>) {
     let kings_ok = board::board(setup, out);
     let double_step = en_passant::double_step(setup);
     if kings_ok {
         check::checks(setup, double_step, out);
     }
+    castling::letters(letters, out);
     castling::rights(setup, out);
     en_passant::en_passant(setup, out);
     clocks::clocks(setup, out);
