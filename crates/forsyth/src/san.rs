@@ -22,7 +22,9 @@ use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 ///   `=` (`e8=q`);
 /// - a missing, wrong or extra `+` / `#` (and `++`);
 /// - trailing annotation glyphs `!`, `?`, `!!`, `??`, `!?`, `?!`;
-/// - a capture without `x`, and more disambiguation than needed (`Ngf3`).
+/// - a capture without `x`, and more disambiguation than needed (`Ngf3`);
+/// - a pawn letter `P` (`Pe4`, `Pexd5`), and `e.p.` after an en-passant
+///   capture (`exd6e.p.`; only on a pawn capture to the third or sixth rank).
 ///
 /// It is strict where the text would say something false: `x` on a move that
 /// captures nothing, a missing promotion piece, or a move that more than one
@@ -254,6 +256,9 @@ impl San {
     /// assert_eq!(San::from_ascii(b"0-0-0")?, San::Castle(CastlingSide::QueenSide));
     /// assert_eq!(San::from_ascii(b"e8Q+!?")?, San::from_ascii(b"e8=Q")?);
     /// assert!(San::from_ascii(b"Ke9").is_err());
+    /// assert_eq!(San::from_ascii(b"Pe4")?, San::from_ascii(b"e4")?);
+    /// assert_eq!(San::from_ascii(b"exd6e.p.+")?, San::from_ascii(b"exd6+")?);
+    /// assert!(San::from_ascii(b"exd5e.p.").is_err());
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<San, ParseSanError> {
@@ -460,12 +465,19 @@ impl SanPlus {
             text: String::from_utf8_lossy(text).into_owned(),
         };
         let (body, suffix) = strip_suffixes(text);
+        let (body, en_passant) = match body {
+            [head @ .., b'e', b'.', b'p', b'.'] => (head, true),
+            _ => (body, false),
+        };
         let castle = match body {
             b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
             b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
             _ => None,
         };
         if let Some(side) = castle {
+            if en_passant {
+                return Err(err());
+            }
             return Ok(SanPlus {
                 san: San::Castle(side),
                 suffix,
@@ -476,6 +488,7 @@ impl SanPlus {
             [b @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest @ ..] => {
                 (Role::from_char(*b as char).ok_or_else(err)?, rest)
             }
+            [b'P', rest @ ..] => (Role::Pawn, rest),
             _ => (Role::Pawn, body),
         };
         // Promotion at the end: `=Q`, `=q` or `Q`.
@@ -517,6 +530,15 @@ impl SanPlus {
         };
         // A pawn names at most its file, and only when capturing.
         if role == Role::Pawn && (rank.is_some() || file.is_some() != capture) {
+            return Err(err());
+        }
+        // `e.p.` only where an en-passant capture can land.
+        if en_passant
+            && (role != Role::Pawn
+                || !capture
+                || promotion.is_some()
+                || !matches!(to.rank(), Rank::Third | Rank::Sixth))
+        {
             return Err(err());
         }
         Ok(SanPlus {

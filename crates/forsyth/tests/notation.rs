@@ -94,6 +94,13 @@ fn pawn_moves_captures_promotions_en_passant() {
             to: Square::D6
         }
     );
+    // Older texts: a pawn letter, `e.p.` after an en-passant capture.
+    assert_eq!(p.parse_move("Pexd6e.p.").unwrap(), ep);
+    assert_eq!(p.parse_move("exd6e.p.").unwrap(), ep);
+    assert_eq!(p.parse_move("Pe6").unwrap(), p.parse_move("e6").unwrap());
+    for bad in ["e6e.p.", "Pb8e.p.", "bxa8=Qe.p.", "O-Oe.p.", "Ke2e.p."] {
+        assert!(p.parse_move(bad).is_err(), "{bad} read");
+    }
     // Promotion without `=`, lowercase after `=`.
     assert_eq!(p.parse_move("b8Q").unwrap(), p.parse_move("b8=Q").unwrap());
     assert_eq!(p.parse_move("b8=q").unwrap(), p.parse_move("b8=Q").unwrap());
