@@ -161,3 +161,25 @@ fn broken_pipe_is_a_normal_exit() {
     assert!(status.success(), "exit {status:?}, stderr {err}");
     assert_eq!(err, "");
 }
+
+#[test]
+fn illegal_lines_point_at_the_letter_or_field_at_fault() {
+    // Columns counted by hand: the `k` is byte 27, the en-passant field
+    // starts at byte 25.
+    let input = "4k3/8/8/8/8/8/8/R3K2R w KQk - 0 1\n4k3/8/8/8/8/8/8/4K3 w - e6 0 1\n";
+    let r = forsyth(&["convert"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    let errs: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("<stdin>:1:27: castling: illegal: castling_rook_missing: 'k'"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].starts_with("<stdin>:2:25: en passant: illegal: "),
+        "{}",
+        errs[1]
+    );
+}

@@ -201,7 +201,8 @@ impl ConvertError {
             ConvertError::Illegal { error, offsets } => errors_of(error)
                 .map(|p| {
                     let field = p.kind().field();
-                    (offsets.of(field), field, format!("illegal: {p}"))
+                    let offset = p.offset().unwrap_or_else(|| offsets.of(field));
+                    (offset, field, format!("illegal: {p}"))
                 })
                 .collect(),
         }

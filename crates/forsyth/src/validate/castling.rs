@@ -29,12 +29,14 @@ pub(super) fn letters(errors: &[CastlingError], out: &mut Vec<Problem>) {
         if let Some(sq) = error.square {
             squares = squares.with(sq);
         }
-        push(
-            out,
-            letter_kind(error.kind),
-            squares,
-            error.to_string(),
-            Some(Remedy::DropLetter(error.token)),
+        out.push(
+            Problem::new(
+                letter_kind(error.kind),
+                squares,
+                error.to_string(),
+                Some(Remedy::DropLetter(error.token)),
+            )
+            .at(error.offset),
         );
     }
 }

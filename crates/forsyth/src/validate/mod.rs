@@ -304,6 +304,7 @@ pub struct Problem {
     squares: Bitboard,
     message: String,
     remedy: Option<Remedy>,
+    offset: Option<usize>,
 }
 
 impl Problem {
@@ -318,7 +319,29 @@ impl Problem {
             squares,
             message,
             remedy,
+            offset: None,
         }
+    }
+
+    /// Where in the record the text at fault starts (0-based byte offset),
+    /// when a single piece of text is to blame: for now the castling letter
+    /// that named no right. Problems of the position as a whole have none;
+    /// point at their [field](ProblemKind::field) instead.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K2R w KQk - 0 1".parse()?;
+    /// let report = Report::of_fen(&fen, None);
+    /// assert_eq!(report.problems()[0].offset(), Some(26)); // the `k`
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+
+    pub(crate) fn at(mut self, offset: usize) -> Problem {
+        self.offset = Some(offset);
+        self
     }
 
     /// What is wrong.
@@ -370,7 +393,9 @@ impl Problem {
     }
 
     /// Appends the problem as one JSON object:
-    /// `{"kind":…,"severity":…,"squares":[…],"message":…}`.
+    /// `{"kind":…,"severity":…,"field":…,"squares":[…],"message":…}`, with
+    /// `"column":N` (1-based byte column) after the field when the problem
+    /// has an [offset](Problem::offset).
     ///
     /// ```
     /// use forsyth::{Fen, Report};
@@ -379,8 +404,12 @@ impl Problem {
     /// report.problems()[0].write_json(&mut json);
     /// assert_eq!(
     ///     json,
-    ///     r#"{"kind":"missing_king","severity":"error","squares":[],"message":"white has no king"}"#
+    ///     r#"{"kind":"missing_king","severity":"error","field":"placement","squares":[],"message":"white has no king"}"#
     /// );
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w Q - 0 1".parse::<Fen>()?, None);
+    /// json.clear();
+    /// report.problems()[0].write_json(&mut json);
+    /// assert!(json.starts_with(r#"{"kind":"castling_rook_missing","severity":"error","field":"castling","column":23,"#));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_json(&self, out: &mut String) {
@@ -388,7 +417,13 @@ impl Problem {
         out.push_str(self.kind.name());
         out.push_str("\",\"severity\":\"");
         out.push_str(self.severity().into());
-        out.push_str("\",\"squares\":[");
+        out.push_str("\",\"field\":\"");
+        out.push_str(self.kind.field().into());
+        out.push('"');
+        if let Some(offset) = self.offset {
+            let _ = fmt::Write::write_fmt(out, format_args!(",\"column\":{}", offset + 1));
+        }
+        out.push_str(",\"squares\":[");
         for (i, sq) in self.squares.into_iter().enumerate() {
             if i > 0 {
                 out.push(',');
@@ -794,7 +829,7 @@ impl Report {
     /// json.push('}');
     /// assert_eq!(
     ///     json,
-    ///     r#"{"line":7,"valid":false,"variant":"standard","problems":[{"kind":"fullmove_zero","severity":"error","squares":[],"message":"the fullmove number is 0; it starts at 1"}]}"#
+    ///     r#"{"line":7,"valid":false,"variant":"standard","problems":[{"kind":"fullmove_zero","severity":"error","field":"fullmoves","squares":[],"message":"the fullmove number is 0; it starts at 1"}]}"#
     /// );
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
