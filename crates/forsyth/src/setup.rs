@@ -178,6 +178,26 @@ impl Default for Setup {
     }
 }
 
+/// The variant a castling field that fits neither meant: the one with fewer
+/// bad letters; on a tie, Chess960 when a file letter was written (as
+/// Shredder-FEN and X-FEN inner rooks write), else standard.
+pub(crate) fn likelier_variant(field: &CastlingField, standard: usize, chess960: usize) -> Variant {
+    match standard.cmp(&chess960) {
+        core::cmp::Ordering::Less => Variant::Standard,
+        core::cmp::Ordering::Greater => Variant::Chess960,
+        core::cmp::Ordering::Equal => {
+            if field
+                .iter()
+                .any(|(_, token)| matches!(token, CastlingToken::File(..)))
+            {
+                Variant::Chess960
+            } else {
+                Variant::Standard
+            }
+        }
+    }
+}
+
 impl Setup {
     /// The classical starting position.
     ///
@@ -201,7 +221,11 @@ impl Setup {
     /// under `variant`, or, with `None`, under `Standard` when the position
     /// fits it and `Chess960` otherwise.
     ///
-    /// On failure, every letter that cannot be resolved is reported.
+    /// On failure, every letter that cannot be resolved is reported. With
+    /// `None`, when the letters fit neither variant, the errors are those of
+    /// the variant with fewer bad letters; on a tie, `Chess960` when the
+    /// field holds a file letter (`A`-`H`, `a`-`h`), else `Standard`.
+    /// [`Report::of_fen`](crate::Report::of_fen) picks the same way.
     ///
     /// ```
     /// use forsyth::{CastlingSide, Color, Fen, File, Setup, Variant};
@@ -230,10 +254,21 @@ impl Setup {
                     (Variant::Standard, rights)
                 } else {
                     let v = Variant::Chess960;
-                    (
-                        v,
-                        resolve_with(board, field, offset, v, &mut |e| errors.push(e)),
-                    )
+                    let rights = resolve_with(board, field, offset, v, &mut |e| errors.push(e));
+                    if !errors.is_empty() {
+                        // Neither fits: report the errors of the variant
+                        // the record most likely meant.
+                        let mut standard = Vec::new();
+                        resolve_with(board, field, offset, Variant::Standard, &mut |e| {
+                            standard.push(e)
+                        });
+                        if likelier_variant(field, standard.len(), errors.len())
+                            == Variant::Standard
+                        {
+                            errors = standard;
+                        }
+                    }
+                    (v, rights)
                 }
             }
         };

@@ -215,6 +215,9 @@ fn castling_errors_name_each_letter() {
         ),
         ("4k3/8/8/8/8/8/8/R3K2R w B - 0 1", "no_castling_rook"),
         ("4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "no_castling_rook"),
+        // Fits neither variant, one bad letter each: without a file letter
+        // it is judged as standard chess (specs/fen.md, section 3).
+        ("4k2r/8/8/8/8/8/8/R6K w K - 0 1", "king_not_on_e_file"),
     ];
     for (text, kind) in cases {
         let fen: Fen = text.parse().unwrap();
@@ -251,7 +254,8 @@ fn king_in_the_h_corner_with_king_side_letter() {
         "4k2r/8/8/8/8/8/8/R6K w K - 0 1",
     ] {
         let fen: Fen = text.parse().unwrap();
-        let errors = Setup::from_fen(&fen, None).unwrap_err();
+        assert!(Setup::from_fen(&fen, None).is_err(), "{text}");
+        let errors = Setup::from_fen(&fen, Some(Variant::Chess960)).unwrap_err();
         assert!(
             errors.iter().any(|e| e.kind.name() == "no_castling_rook"),
             "{text}"

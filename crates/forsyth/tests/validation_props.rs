@@ -9,7 +9,7 @@
 
 use forsyth::{
     Bitboard, Board, CastlingField, CastlingToken, Color, EnPassantMode, Fen, FieldOffsets, File,
-    Piece, ProblemKind, Rank, Report, Role, Severity, Square, Variant, WriteOptions,
+    Piece, ProblemKind, Rank, Report, Role, Setup, Severity, Square, Variant, WriteOptions,
 };
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
@@ -837,6 +837,30 @@ proptest! {
             prop_assert!(fen.board.king_of(fen.turn).is_some());
         } else {
             prop_assert!(report.into_position().is_err());
+        }
+    }
+
+    /// Validation and `Setup::from_fen` read the castling letters the same
+    /// way: same variant and rights when they resolve, the same bad letters
+    /// when they do not (specs/fen.md, section 3).
+    #[test]
+    fn auto_variant_agrees_with_setup_from_fen(fen in arb_fen()) {
+        let report = Report::of_fen(&fen, None);
+        match Setup::from_fen(&fen, None) {
+            Ok(setup) => {
+                prop_assert_eq!(setup.variant, report.setup().variant, "{}", fen);
+                prop_assert_eq!(&setup.castling, &report.setup().castling, "{}", fen);
+            }
+            Err(errors) => {
+                let reported: Vec<(usize, String)> = report
+                    .problems()
+                    .iter()
+                    .filter_map(|p| Some((p.offset()?, p.message().to_owned())))
+                    .collect();
+                let letters: Vec<(usize, String)> =
+                    errors.iter().map(|e| (e.offset, e.to_string())).collect();
+                prop_assert_eq!(reported, letters, "{}", fen);
+            }
         }
     }
 

@@ -54,8 +54,9 @@ mod material;
 use core::fmt;
 
 use crate::{
-    setup::resolve_castling_partial, Bitboard, CastlingError, CastlingSide, CastlingToken, Color,
-    Fen, FenField, Position, Setup, Variant,
+    setup::{likelier_variant, resolve_castling_partial},
+    Bitboard, CastlingError, CastlingSide, CastlingToken, Color, Fen, FenField, Position, Setup,
+    Variant,
 };
 
 /// How grave a problem is.
@@ -593,9 +594,9 @@ pub struct Report {
 
 impl Report {
     /// Validates a parsed record under `variant` (`None`: standard when the
-    /// castling letters fit it, else Chess960, as
-    /// [`Setup::from_fen`]; when neither fits, the one with fewer bad
-    /// letters, standard on a tie).
+    /// castling letters fit it, else Chess960; when neither fits, the one
+    /// with fewer bad letters, on a tie Chess960 if a file letter was
+    /// written: as [`Setup::from_fen`]).
     ///
     /// Castling letters that name no right are problems like any other; the
     /// judged setup keeps the rights that do resolve.
@@ -619,7 +620,9 @@ impl Report {
                     (Variant::Standard, standard)
                 } else {
                     let chess960 = resolve(Variant::Chess960);
-                    if chess960.1.len() < standard.1.len() {
+                    if likelier_variant(&fen.castling, standard.1.len(), chess960.1.len())
+                        == Variant::Chess960
+                    {
                         (Variant::Chess960, chess960)
                     } else {
                         (Variant::Standard, standard)
