@@ -340,6 +340,22 @@ impl Problem {
         self.offset
     }
 
+    /// `true` when [`Report::repair`] removes this problem (by dropping a
+    /// castling right or letter, the en-passant square or fixing a clock);
+    /// `false` for what only moving or removing a piece could fix.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 0".parse::<Fen>()?, None);
+    /// assert!(report.problems().iter().all(|p| p.is_repairable()));
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
+    /// assert!(!report.problems()[0].is_repairable()); // no white king
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_repairable(&self) -> bool {
+        self.remedy.is_some()
+    }
+
     pub(crate) fn at(mut self, offset: usize) -> Problem {
         self.offset = Some(offset);
         self
