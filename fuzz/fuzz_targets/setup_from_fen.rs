@@ -16,10 +16,15 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     // Validation and repair never panic, and repair's output has no
-    // problem that repair is meant to remove.
+    // problem that repair is meant to remove: when every error was
+    // repairable, the result is legal.
     let report = Report::of_fen(&fen, None);
     let (repaired, _) = report.repair();
     assert!(repaired.problems().iter().all(|p| p.kind().field() == forsyth::FenField::Placement));
+    assert!(repaired.errors().all(|p| !p.is_repairable()));
+    if report.errors().all(|p| p.is_repairable()) {
+        assert!(repaired.is_legal(), "{:?}", repaired.problems());
+    }
     let setup = match Setup::from_fen(&fen, None) {
         Ok(s) => s,
         Err(errors) => {
