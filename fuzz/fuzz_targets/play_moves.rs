@@ -57,7 +57,12 @@ fuzz_target!(|data: &[u8]| {
                 pos = pos.play(m).expect("a parsed move is legal");
                 let report = Report::of_setup(pos.setup().clone());
                 if legal_so_far {
-                    assert!(report.is_legal(), "{}: {:?}", pos.setup(), report.problems());
+                    assert!(
+                        report.is_legal(),
+                        "{}: {:?}",
+                        pos.setup(),
+                        report.problems()
+                    );
                 }
                 legal_so_far = report.is_legal();
             }

@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
     // repairable, the result is legal.
     let report = Report::of_fen(&fen, None);
     let (repaired, _) = report.repair();
-    assert!(repaired.problems().iter().all(|p| p.kind().field() == forsyth::FenField::Placement));
+    assert!(repaired
+        .problems()
+        .iter()
+        .all(|p| p.kind().field() == forsyth::FenField::Placement));
     assert!(repaired.errors().all(|p| !p.is_repairable()));
     if report.errors().all(|p| p.is_repairable()) {
         assert!(repaired.is_legal(), "{:?}", repaired.problems());
