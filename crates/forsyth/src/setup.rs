@@ -178,26 +178,6 @@ impl Default for Setup {
     }
 }
 
-/// The variant a castling field that fits neither meant: the one with fewer
-/// bad letters; on a tie, Chess960 when a file letter was written (as
-/// Shredder-FEN and X-FEN inner rooks write), else standard.
-pub(crate) fn likelier_variant(field: &CastlingField, standard: usize, chess960: usize) -> Variant {
-    match standard.cmp(&chess960) {
-        core::cmp::Ordering::Less => Variant::Standard,
-        core::cmp::Ordering::Greater => Variant::Chess960,
-        core::cmp::Ordering::Equal => {
-            if field
-                .iter()
-                .any(|(_, token)| matches!(token, CastlingToken::File(..)))
-            {
-                Variant::Chess960
-            } else {
-                Variant::Standard
-            }
-        }
-    }
-}
-
 impl Setup {
     /// The classical starting position.
     ///
@@ -237,53 +217,12 @@ impl Setup {
     /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
     /// ```
     pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, Vec<CastlingError>> {
-        let (board, field, offset) = (&fen.board, &fen.castling, fen.offsets.castling);
-        let mut errors = Vec::new();
-        let (variant, castling) = match variant {
-            Some(v) => (
-                v,
-                resolve_with(board, field, offset, v, &mut |e| errors.push(e)),
-            ),
-            None => {
-                // Standard when every letter resolves under it; one pass, no allocation.
-                let mut fits = true;
-                let rights = resolve_with(board, field, offset, Variant::Standard, &mut |_| {
-                    fits = false
-                });
-                if fits {
-                    (Variant::Standard, rights)
-                } else {
-                    let v = Variant::Chess960;
-                    let rights = resolve_with(board, field, offset, v, &mut |e| errors.push(e));
-                    if !errors.is_empty() {
-                        // Neither fits: report the errors of the variant
-                        // the record most likely meant.
-                        let mut standard = Vec::new();
-                        resolve_with(board, field, offset, Variant::Standard, &mut |e| {
-                            standard.push(e)
-                        });
-                        if likelier_variant(field, standard.len(), errors.len())
-                            == Variant::Standard
-                        {
-                            errors = standard;
-                        }
-                    }
-                    (v, rights)
-                }
-            }
-        };
-        if !errors.is_empty() {
-            return Err(errors);
+        let (setup, errors) = resolve_fen(fen, variant);
+        if errors.is_empty() {
+            Ok(setup)
+        } else {
+            Err(errors)
         }
-        Ok(Setup {
-            board: fen.board.clone(),
-            turn: fen.turn,
-            castling,
-            ep_square: fen.ep_square,
-            halfmoves: fen.halfmoves,
-            fullmoves: fen.fullmoves,
-            variant,
-        })
     }
 
     /// The variant this setup's castling rights fit best: `Standard` when
@@ -353,18 +292,63 @@ impl CastlingSide {
     }
 }
 
-/// Resolves every letter of `field` under `variant`, keeping the rights that
-/// resolve and reporting every letter that does not (validation reports
-/// those together with the board's problems).
-pub(crate) fn resolve_castling_partial(
-    board: &Board,
-    field: &CastlingField,
-    field_offset: usize,
-    variant: Variant,
-) -> (CastlingRights, Vec<CastlingError>) {
-    let mut errors = Vec::new();
-    let rights = resolve_with(board, field, field_offset, variant, &mut |e| errors.push(e));
-    (rights, errors)
+/// Gives a record meaning under `variant` (`None`: the automatic choice),
+/// keeping the rights that resolve and reporting every letter that does not
+/// ([`Setup::from_fen`] fails on those; validation reports them together
+/// with the board's problems).
+///
+/// The automatic choice is `Standard` when every letter resolves under it,
+/// else `Chess960`; when neither fits, the variant with fewer bad letters,
+/// and on a tie `Chess960` if a file letter was written (as Shredder-FEN and
+/// X-FEN inner rooks write), else `Standard`.
+pub(crate) fn resolve_fen(fen: &Fen, variant: Option<Variant>) -> (Setup, Vec<CastlingError>) {
+    let resolve = |v| {
+        let mut errors = Vec::new();
+        let rights = resolve_with(
+            &fen.board,
+            &fen.castling,
+            fen.offsets.castling,
+            v,
+            &mut |e| errors.push(e),
+        );
+        (v, rights, errors)
+    };
+    let (variant, castling, errors) = match variant {
+        Some(v) => resolve(v),
+        None => {
+            // No allocation unless a letter fails.
+            let standard = resolve(Variant::Standard);
+            if standard.2.is_empty() {
+                standard
+            } else {
+                let chess960 = resolve(Variant::Chess960);
+                let file_letter = fen
+                    .castling
+                    .iter()
+                    .any(|(_, token)| matches!(token, CastlingToken::File(..)));
+                let chess960_likelier = match chess960.2.len().cmp(&standard.2.len()) {
+                    core::cmp::Ordering::Less => true,
+                    core::cmp::Ordering::Equal => file_letter,
+                    core::cmp::Ordering::Greater => false,
+                };
+                if chess960_likelier {
+                    chess960
+                } else {
+                    standard
+                }
+            }
+        }
+    };
+    let setup = Setup {
+        board: fen.board.clone(),
+        turn: fen.turn,
+        castling,
+        ep_square: fen.ep_square,
+        halfmoves: fen.halfmoves,
+        fullmoves: fen.fullmoves,
+        variant,
+    };
+    (setup, errors)
 }
 
 /// Resolves the letters it can, handing each error to `error`.

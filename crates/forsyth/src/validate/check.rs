@@ -128,27 +128,26 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
             c == step.pushed
                 || (is_slider(board, c) && attacks::between(c, king).contains(step.origin))
         });
-        if !explained {
-            push(
-                out,
-                ProblemKind::EnPassantImpossibleCheck,
-                checkers.with(king).with(step.ep),
-                format!(
-                    "the en-passant square {} says the last move was {}-{}, which cannot have given the check from {} on the {} king on {king}",
-                    step.ep,
-                    step.origin,
-                    step.pushed,
-                    list_squares(checkers),
-                    us.name()
-                ),
-                Some(Remedy::DropEnPassant),
-            );
-        } else {
+        if explained {
             return;
         }
-        // Dropping the en-passant square leaves the checks to be judged on
-        // their own, as below: say now whether they can stand at all, so
-        // that the report lists every problem and repair's promise holds.
+        push(
+            out,
+            ProblemKind::EnPassantImpossibleCheck,
+            checkers.with(king).with(step.ep),
+            format!(
+                "the en-passant square {} says the last move was {}-{}, which cannot have given the check from {} on the {} king on {king}",
+                step.ep,
+                step.origin,
+                step.pushed,
+                list_squares(checkers),
+                us.name()
+            ),
+            Some(Remedy::DropEnPassant),
+        );
+        // Dropping the square leaves the checks to be judged on their own,
+        // as below: say now whether they can stand at all, so that the
+        // report lists every problem and repair's promise holds.
     }
     let reason = match (checkers.first(), checkers.last()) {
         (Some(a), Some(b)) if a != b => {

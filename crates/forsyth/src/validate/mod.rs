@@ -54,9 +54,8 @@ mod material;
 use core::fmt;
 
 use crate::{
-    setup::{likelier_variant, resolve_castling_partial},
-    Bitboard, CastlingError, CastlingSide, CastlingToken, Color, Fen, FenField, Position, Setup,
-    Variant,
+    setup::resolve_fen, Bitboard, CastlingError, CastlingSide, CastlingToken, Color, Fen, FenField,
+    Position, Setup, Variant,
 };
 
 /// How grave a problem is.
@@ -626,35 +625,7 @@ impl Report {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn of_fen(fen: &Fen, variant: Option<Variant>) -> Report {
-        let resolve =
-            |v| resolve_castling_partial(&fen.board, &fen.castling, fen.offsets.castling, v);
-        let (variant, (castling, errors)) = match variant {
-            Some(v) => (v, resolve(v)),
-            None => {
-                let standard = resolve(Variant::Standard);
-                if standard.1.is_empty() {
-                    (Variant::Standard, standard)
-                } else {
-                    let chess960 = resolve(Variant::Chess960);
-                    if likelier_variant(&fen.castling, standard.1.len(), chess960.1.len())
-                        == Variant::Chess960
-                    {
-                        (Variant::Chess960, chess960)
-                    } else {
-                        (Variant::Standard, standard)
-                    }
-                }
-            }
-        };
-        let setup = Setup {
-            board: fen.board.clone(),
-            turn: fen.turn,
-            castling,
-            ep_square: fen.ep_square,
-            halfmoves: fen.halfmoves,
-            fullmoves: fen.fullmoves,
-            variant,
-        };
+        let (setup, errors) = resolve_fen(fen, variant);
         let mut problems = Vec::new();
         run(&setup, &errors, &mut problems);
         Report { setup, problems }
