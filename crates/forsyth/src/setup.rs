@@ -316,17 +316,25 @@ pub(crate) fn resolve_fen(fen: &Fen, variant: Option<Variant>) -> (Setup, Vec<Ca
     let (variant, castling, errors) = match variant {
         Some(v) => resolve(v),
         None => {
-            // No allocation unless a letter fails.
-            let standard = resolve(Variant::Standard);
-            if standard.2.is_empty() {
-                standard
+            // Counting the standard reading's bad letters first keeps the
+            // common Chess960 record free of allocation.
+            let mut standard_bad = 0;
+            let rights = resolve_with(
+                &fen.board,
+                &fen.castling,
+                fen.offsets.castling,
+                Variant::Standard,
+                &mut |_| standard_bad += 1,
+            );
+            if standard_bad == 0 {
+                (Variant::Standard, rights, Vec::new())
             } else {
                 let chess960 = resolve(Variant::Chess960);
                 let file_letter = fen
                     .castling
                     .iter()
                     .any(|(_, token)| matches!(token, CastlingToken::File(..)));
-                let chess960_likelier = match chess960.2.len().cmp(&standard.2.len()) {
+                let chess960_likelier = match chess960.2.len().cmp(&standard_bad) {
                     core::cmp::Ordering::Less => true,
                     core::cmp::Ordering::Equal => file_letter,
                     core::cmp::Ordering::Greater => false,
@@ -334,7 +342,7 @@ pub(crate) fn resolve_fen(fen: &Fen, variant: Option<Variant>) -> (Setup, Vec<Ca
                 if chess960_likelier {
                     chess960
                 } else {
-                    standard
+                    resolve(Variant::Standard)
                 }
             }
         }
