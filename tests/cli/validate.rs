@@ -77,7 +77,9 @@ fn repair_drops_what_cannot_hold_and_says_so() {
     );
     // Line 4 is written unchanged, so nothing is said to be repaired in it.
     assert!(!r.stderr.contains("<stdin>:4: repaired:"), "{}", r.stderr);
-    assert!(r.stderr.contains("<stdin>:4: not repaired, written unchanged"));
+    assert!(r
+        .stderr
+        .contains("<stdin>:4: not repaired, written unchanged"));
     assert!(r.stderr.contains("<stdin>:4:1: placement: empty_board:"));
     // Repaired output validates clean, except the lines that could not be
     // repaired, which keep their numbers.
