@@ -53,12 +53,13 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
     writeln!(out, "{nodes}")?;
     out.flush()?;
     if args.stats {
-        crate::note(&format!(
+        let _ = writeln!(
+            io::stderr(),
             "depth {} nodes {nodes} in {:.3} s ({:.0} nodes/s)",
             args.depth,
             elapsed.as_secs_f64(),
             nodes as f64 / elapsed.as_secs_f64().max(1e-9)
-        ));
+        );
     }
     Ok(Outcome::Ok)
 }

@@ -262,3 +262,41 @@ pub fn legal(given: &Given, legality: Legality) -> Result<Position, String> {
     }
     Err(message)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_record_takes_the_words_that_fit_the_next_fields() {
+        let p = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        for (line, n) in [
+            (p.to_owned(), 1),
+            (format!("{p} w KQkq - 0 1"), 6),
+            (format!("{p} w KQkq - 0 1 7"), 6),
+            (format!("{p} w KQkq - e4"), 4),
+            (format!("{p} b - e3 Nf3"), 4),
+            (format!("{p} w KQkq e4"), 3),
+            (format!("{p} w Hb - 12 40 5"), 6),
+            (format!("{p} e4 e5"), 1),
+            ("startpos e4".to_owned(), 1),
+            ("960:5 3".to_owned(), 1),
+        ] {
+            assert_eq!(record_len(&words(&line)), n, "{line}");
+        }
+        // One quoted argument is the record, whatever follows.
+        assert_eq!(record_len(&[format!("{p} w - -"), "w".to_owned()]), 1);
+    }
+
+    #[test]
+    fn a_bare_placement_is_white_to_move() {
+        let given = parse("8/8/8/8/8/8/8/K6k".to_owned()).ok().unwrap();
+        assert_eq!(given.fen.turn, forsyth::Color::White);
+        assert!(given.fen.castling.is_empty() && given.fen.ep_square.is_none());
+        assert!(parse("8/8/8/8/8/8/8/K6k w".to_owned()).is_err());
+    }
+}
