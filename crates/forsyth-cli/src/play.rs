@@ -4,17 +4,11 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Position, Setup};
+use forsyth::{CastlingMode, Setup};
 
 use crate::options::{Moves, Perft, Play};
-use crate::position::{legal, Given};
+use crate::position::legal;
 use crate::Outcome;
-
-/// The legal position the command runs on (with `--lenient`, perhaps one
-/// with ignorable problems set aside), or the message saying why not.
-fn position(given: &Given, legality: crate::options::Legality) -> Result<Position, String> {
-    legal(given, legality)
-}
 
 /// The UCI castling convention: as asked, else by the position's variant.
 fn castling_mode(asked: Option<CastlingMode>, setup: &Setup) -> CastlingMode {
@@ -27,7 +21,7 @@ fn fail(message: &str) -> io::Result<Outcome> {
 }
 
 pub fn perft(args: &Perft) -> io::Result<Outcome> {
-    let pos = match position(&args.position, args.legality) {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
@@ -65,7 +59,7 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
 }
 
 pub fn moves(args: &Moves) -> io::Result<Outcome> {
-    let pos = match position(&args.position, args.legality) {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
@@ -91,7 +85,7 @@ pub fn moves(args: &Moves) -> io::Result<Outcome> {
 }
 
 pub fn play(args: &Play) -> io::Result<Outcome> {
-    let pos = match position(&args.position, args.legality) {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
