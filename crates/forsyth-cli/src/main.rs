@@ -1,4 +1,11 @@
 //! `forsyth`: read, check, convert and generate chess positions, Chess960 first.
+//!
+//! Two layers, as in ripgrep: `cli` is the command line as typed (clap
+//! derive, syntax only); `options::resolve` turns it, once, into what each
+//! command runs on (library options, the position read by `position`);
+//! the command modules run that and write through checked `io::Write`s, so
+//! `main` alone decides the exit status. `adapt` holds the library calls
+//! that are about to change shape.
 #![forbid(unsafe_code)]
 
 mod adapt;
