@@ -124,3 +124,59 @@ fn usage_errors_exit_2_and_non_starts_exit_1() {
         r.stderr
     );
 }
+
+#[test]
+fn gen_json_honours_the_shredder_order() {
+    // The listing's castling column is in wings order (king side first).
+    let (n, back, castling) = listing().into_iter().nth(100).unwrap();
+    let r = forsyth(
+        &[
+            "gen",
+            &n.to_string(),
+            "--format",
+            "json",
+            "--shredder-order",
+            "wings",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let expected = format!(
+        "\"shredder\":\"{}/pppppppp/8/8/8/8/PPPPPPPP/{back} w {castling} - 0 1\"",
+        back.to_lowercase()
+    );
+    assert!(r.stdout.contains(&expected), "{}", r.stdout);
+}
+
+#[test]
+fn count_and_seed_need_random() {
+    for args in [
+        &["gen", "5", "--count", "3"][..],
+        &["gen", "5", "--seed", "3"],
+        &["gen", "--all", "--count", "3"],
+        &["gen", "--all", "--seed", "3"],
+    ] {
+        let r = forsyth(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            r.stderr.contains("needs --random"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn a_drawn_seed_is_reported_and_repeats_the_run() {
+    let r = forsyth(&["gen", "--random", "--count", "5"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let seed = r
+        .stderr
+        .split_whitespace()
+        .skip_while(|w| *w != "seed")
+        .nth(1)
+        .expect("the seed is named");
+    let again = forsyth(&["gen", "--random", "--count", "5", "--seed", seed], b"");
+    assert_eq!((again.code, &again.stdout), (0, &r.stdout));
+    assert_eq!(again.stderr, "", "a given seed is not reported");
+}

@@ -1,9 +1,29 @@
 //! Integration tests of the `forsyth` command. One binary, one module per
-//! command; each runs the real executable.
+//! command or concern; each runs the real executable.
 
+/// The command line's definition (the binary's raw clap layer), so tests can
+/// list every command and no new one is forgotten.
+#[allow(dead_code)]
+#[path = "../../crates/forsyth-cli/src/cli.rs"]
+mod definition;
+
+/// `convert`: every line converted or reported.
 mod convert;
+/// `gen` and `index` against the published listing of the 960 starts.
 mod gen;
+/// Help: short help of every command within 80 columns, `help -h`.
+mod help;
+/// `--lenient` on the move commands.
+mod lenient;
+/// Every command into a closed pipe and into a full device.
+mod output;
+/// `perft`, `moves` and `play` against published counts.
 mod play;
+/// One way to give a position, in every command that takes one.
+mod position;
+/// `show`.
 mod show;
+/// Running the binary.
 mod util;
+/// `validate`, and validation inside `convert` and `show`.
 mod validate;

@@ -16,15 +16,18 @@ fn text_report_names_every_problem_of_every_line() {
     let r = forsyth(&["validate"], INPUT.as_bytes());
     assert_eq!(r.code, 1);
     let lines: Vec<&str> = r.stdout.lines().collect();
+    // Every problem is placed like convert's: FILE:LINE:COL: field: kind:
+    // message. Columns counted by hand: the `Q` is byte 25 of line 1, the
+    // fullmove field starts at byte 25 of line 4, the `o` is byte 2 of line 5.
     assert_eq!(
         lines[0],
-        "<stdin>:1: castling_rook_missing: 'Q': white has no rook on a1 to castle with"
+        "<stdin>:1:25: castling: castling_rook_missing: 'Q': white has no rook on a1 to castle with"
     );
     assert_eq!(lines[1], "<stdin>:2: ok");
-    assert!(lines[2].starts_with("<stdin>:4: empty_board: "));
-    assert!(lines[3].starts_with("<stdin>:4: fullmove_zero: "));
+    assert!(lines[2].starts_with("<stdin>:4:1: placement: empty_board: "));
+    assert!(lines[3].starts_with("<stdin>:4:25: fullmove number: fullmove_zero: "));
     assert!(
-        lines[4].starts_with("<stdin>:5: bad_placement_byte: col 2: placement:"),
+        lines[4].starts_with("<stdin>:5:2: placement: bad_placement_byte: 'o' is not"),
         "{}",
         lines[4]
     );
@@ -60,9 +63,11 @@ fn repair_drops_what_cannot_hold_and_says_so() {
         r.code, 1,
         "the empty board and the bad line cannot be repaired"
     );
+    // One output line per input line: the lines that cannot be repaired (and
+    // the blank one) come out unchanged, in their place.
     assert_eq!(
         r.stdout,
-        "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n8/8/8/8/8/8/8/8 w - - 0 0\nnot a fen\n"
     );
     assert!(
         r.stderr
@@ -70,13 +75,22 @@ fn repair_drops_what_cannot_hold_and_says_so() {
         "{}",
         r.stderr
     );
+    // Line 4 is written unchanged, so nothing is said to be repaired in it.
+    assert!(!r.stderr.contains("<stdin>:4: repaired:"), "{}", r.stderr);
     assert!(r
         .stderr
-        .contains("<stdin>:4: repaired: set_fullmove_number:"));
-    assert!(r.stderr.contains("<stdin>:4: empty_board:"));
-    // Repaired output validates clean.
+        .contains("<stdin>:4: not repaired, written unchanged"));
+    assert!(r.stderr.contains("<stdin>:4:1: placement: empty_board:"));
+    // Repaired output validates clean, except the lines that could not be
+    // repaired, which keep their numbers.
     let again = forsyth(&["validate"], r.stdout.as_bytes());
-    assert_eq!(again.code, 0, "{}", again.stdout);
+    let bad: Vec<&str> = again
+        .stdout
+        .lines()
+        .filter(|l| !l.ends_with(": ok"))
+        .map(|l| l.split(':').nth(1).unwrap())
+        .collect();
+    assert_eq!(bad, ["4", "4", "5"], "{}", again.stdout);
 }
 
 #[test]
@@ -120,4 +134,114 @@ fn show_lists_problems_under_the_diagram() {
         "{}",
         r.stdout
     );
+}
+
+#[test]
+fn auto_variant_is_named_when_it_chose_chess960() {
+    // Entry 0 of the Chess960 perft suite, in Shredder-FEN.
+    let input = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "<stdin>:1: ok (chess960)\n")
+    );
+    let r = forsyth(&["validate", "--variant", "chess960"], input.as_bytes());
+    assert_eq!(r.stdout, "<stdin>:1: ok\n", "not chosen by auto");
+    let r = forsyth(&["validate", "--format", "json"], input.as_bytes());
+    assert!(
+        r.stdout.contains("\"variant\":\"chess960\""),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn syntax_errors_in_json_have_field_and_column() {
+    // specs/fen.md: `8/8/8/8/8/8/8/8 w - e4` fails at byte 21, en passant.
+    let r = forsyth(
+        &["validate", "--format", "json"],
+        b"8/8/8/8/8/8/8/8 w - e4\n",
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.contains(
+            "\"syntax\":{\"kind\":\"en_passant_rank\",\"field\":\"en_passant\",\"column\":21,"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(&["validate"], b"8/8/8/8/8/8/8/8 w - e4\n");
+    assert!(
+        r.stdout
+            .starts_with("<stdin>:1:21: en passant: en_passant_rank: "),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn strict_turns_warnings_into_errors() {
+    // specs/validation.md: too_many_promoted, a warning.
+    let input = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stdout
+            .starts_with("<stdin>:1:1: placement: warning: too_many_promoted: "),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(&["validate", "--strict"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .starts_with("<stdin>:1:1: placement: too_many_promoted: "),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(
+        &["validate", "--strict", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert!(r.stdout.contains("\"valid\":false"), "{}", r.stdout);
+    assert!(r.stdout.contains("\"severity\":\"error\""), "{}", r.stdout);
+}
+
+#[test]
+fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
+    let input = "\
+4k3/8/8/8/8/8/8/R3K2R w HAh - 0 1
+4k3/8/8/8/8/8/8/R3K2R w KQk - 0 1
+
+8/8/8/8/8/8/8/8 w - - 0 1
+4k3/8/8/8/8/8/8/R3K2R w HQ - 0 1
+";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    // Shredder in, Shredder out; standard letters and a mix give X-FEN; the
+    // empty board cannot be repaired and stays as it was, in its place.
+    assert_eq!(
+        r.stdout,
+        "\
+4k3/8/8/8/8/8/8/R3K2R w AH - 0 1
+4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
+
+8/8/8/8/8/8/8/8 w - - 0 1
+4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
+",
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.code, 1);
+    let r = forsyth(
+        &["validate", "--repair", "--castling", "shredder"],
+        input.as_bytes(),
+    );
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[1], "4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+    // A line too long to keep is written empty, still in its place.
+    let mut long = vec![b'8'; (1 << 20) + 5];
+    long.extend_from_slice(b"\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let r = forsyth(&["validate", "--repair"], &long);
+    assert_eq!(r.stdout, "\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert!(r.stderr.contains("<stdin>:1:"), "{}", r.stderr);
 }

@@ -1,9 +1,27 @@
-//! The raw command line, as the user typed it (clap derive). Commands turn
-//! these into library options before doing anything.
+//! The raw command line, as the user typed it (clap derive): only its
+//! syntax is checked here. `options::resolve` turns it into the options
+//! each command runs on.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// How a position is given on the command line, for the long help of every
+/// command that takes one (the README says the same).
+pub const POSITION_HELP: &str = "The position, given in one of these ways:\n\
+    \n  \
+    'FEN'      one quoted record: 6 fields, 4 fields (the clocks\n             \
+    are then 0 1) or the placement alone (White to move)\n  \
+    FEN words  the same fields as separate words\n  \
+    -          the first record on standard input\n  \
+    startpos   the standard start\n  \
+    960:N      Chess960 start N (0 to 959)\n\
+    \n\
+    With separate words, the placement (the word with '/') is followed by as many \
+    of the next words as fit the next fields in order: side to move (w or b), castling \
+    (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
+    as the clocks. Whatever follows is the rest of the command line (perft's DEPTH, \
+    play's moves); perft's last word is always DEPTH. Options may come before or after.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -13,7 +31,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     long_about = "Read, check, convert and generate chess positions, Chess960 first.\n\n\
         forsyth reads FEN, Shredder-FEN and X-FEN alike, records each castling rook by its \
         file, and writes any of the three.",
-    after_help = "Examples:\n  forsyth convert --castling shredder < games.fen\n  forsyth show 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'"
+    after_long_help = "Examples:\n  \
+        forsyth convert --castling shredder < games.fen\n  \
+        forsyth show startpos\n  \
+        forsyth moves 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' --format san",
+    disable_help_subcommand = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -34,7 +56,7 @@ pub enum Command {
             en-passant capture exists, unless --ep says otherwise.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
             forsyth convert --castling shredder < games.fen > games.shredder.fen\n  \
             forsyth convert --castling shredder --shredder-order wings a.fen b.fen\n  \
             forsyth convert --no-validate --ep always < broken.fen\n  \
@@ -45,9 +67,10 @@ pub enum Command {
     #[command(
         long_about = "Show a position: a board diagram, each field spelled out, the castling \
             rooks by square, the record in all three encodings and the Chess960 start number \
-            when it is a start. The FEN may be given as one quoted argument or as several words.",
-        after_help = "Examples:\n  \
-            forsyth show 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
+            when it is a start.",
+        after_long_help = "Examples:\n  \
+            forsyth show startpos\n  \
+            forsyth show 960:0\n  \
             forsyth show bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
     )]
     Show(ShowArgs),
@@ -58,8 +81,10 @@ pub enum Command {
             start; with --format json, one JSON object per line with the number, the back rank \
             and the FEN in all three encodings (standard: null where it cannot say the start).\n\n\
             With --random, starts are drawn uniformly; the same --seed always gives the same \
-            starts (the generator is SplitMix64, see specs/chess960.md).",
-        after_help = "Examples:\n  \
+            starts (the generator is SplitMix64, see specs/chess960.md). Without --seed, the \
+            seed drawn is written on standard error, so the run can be repeated. --count and \
+            --seed need --random.",
+        after_long_help = "Examples:\n  \
             forsyth gen 518\n  \
             forsyth gen --all --castling shredder > chess960.fen\n  \
             forsyth gen --random --seed 7 --count 10\n  \
@@ -70,10 +95,11 @@ pub enum Command {
     #[command(
         long_about = "Print the Chess960 start number (0 to 959) of a position whose pieces \
             stand exactly as a Chess960 start; only the pieces count (side to move, castling, \
-            en passant and clocks are ignored). Otherwise say why it is not a start, and exit 1.",
-        after_help = "Examples:\n  \
-            forsyth index 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'   # 518\n  \
-            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1     # 0"
+            en passant and clocks are ignored, and the placement alone will do). Otherwise \
+            say why it is not a start, and exit 1.",
+        after_long_help = "Examples:\n  \
+            forsyth index rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   # 518\n  \
+            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1   # 0"
     )]
     Index(IndexArgs),
     /// Check that positions are legal, naming every problem
@@ -81,31 +107,41 @@ pub enum Command {
         long_about = "Check that positions are legal under the rules of chess and Chess960, \
             and name every problem of each line at once: board (kings, pawns, piece counts), \
             checks, castling rights, en passant and clocks, each with a stable kind name. \
-            Warnings (material or pawn structures no legal game reaches) do not make a line \
-            invalid. The kinds are documented in specs/validation.md.\n\n\
-            Text output: FILE:LINE: ok, or one FILE:LINE: kind: message line per problem \
-            (warnings as FILE:LINE: warning: kind: message). JSON: one object per input line.\n\n\
-            With --repair, standard output gets one FEN per line: the nearest legal position \
-            (castling rights, en-passant square and clocks that cannot hold are dropped; no \
-            piece is ever moved or removed), and standard error says what changed \
-            (FILE:LINE: repaired: kind: message) and what could not be repaired.\n\n\
+            Warnings (material, pawn structures or clocks no legal game reaches) do not make \
+            a line invalid, unless --strict is given. The kinds are documented in \
+            specs/validation.md.\n\n\
+            Text output: FILE:LINE: ok (ok (chess960) when --variant auto read the line as \
+            Chess960), or one line per problem, placed like convert's: \
+            FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \
+            FILE:LINE:COL: field: warning: kind: message). JSON: one object per input line, \
+            with the variant, and field and column for every fault.\n\n\
+            With --repair, standard output gets exactly one line per input line: the nearest \
+            legal position (castling rights, en-passant square and clocks that cannot hold are \
+            dropped; no piece is ever moved or removed), or the line unchanged when it cannot \
+            be repaired (a blank line stays blank; a line longer than the limit is written \
+            empty). Each line keeps its castling encoding (Shredder-FEN stays Shredder-FEN, \
+            anything else becomes X-FEN) unless --castling is given. Standard error says what \
+            changed (FILE:LINE: repaired: kind: message) and what could not be repaired.\n\n\
             Exit status: 0 when every line is valid (with --repair: could be repaired), \
             1 otherwise, 2 for usage or I/O errors.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
             forsyth validate setups.fen\n  \
-            forsyth validate --format json < setups.fen\n  \
+            forsyth validate --strict --format json < setups.fen\n  \
             forsyth validate --repair setups.fen > repaired.fen 2> changes.txt\n  \
             echo '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1' | forsyth validate"
     )]
     Validate(ValidateArgs),
     /// Count the leaf nodes of the legal move tree (perft), optionally per move
     #[command(
+        override_usage = "forsyth perft [OPTIONS] <POSITION>... <DEPTH>",
         long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
             test of a move generator. With --divide, list each legal move with its count first \
-            (moves in UCI, sorted). Chess960 castling is generated in full.",
-        after_help = "Examples:\n  \
-            forsyth perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 5   # 4865609\n  \
-            forsyth perft --divide 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' 3"
+            (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
+            always DEPTH.",
+        after_long_help = "Examples:\n  \
+            forsyth perft startpos 5   # 4865609\n  \
+            forsyth perft r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3   # depth 3, four fields\n  \
+            forsyth perft 960:0 3 --divide"
     )]
     Perft(PerftArgs),
     /// List the legal moves of a position
@@ -113,22 +149,33 @@ pub enum Command {
         long_about = "List the legal moves of a position, one per line, sorted, in UCI (default) \
             or SAN. In UCI, castling is written king-to-destination (e1g1) in standard chess and \
             king-takes-rook (e1h1) in Chess960 unless --uci-castling says otherwise.",
-        after_help = "Examples:\n  \
-            forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
-            forsyth moves --format san 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'"
+        after_long_help = "Examples:\n  \
+            forsyth moves startpos\n  \
+            forsyth moves 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' --format san\n  \
+            forsyth moves r3k2r/8/8/8/8/8/8/R3K2R w KQkq - --format san"
     )]
     Moves(MovesArgs),
     /// Play moves (SAN or UCI) from a position and print the resulting FEN
     #[command(
+        override_usage = "forsyth play [OPTIONS] <POSITION>... [MOVES]...",
         long_about = "Play moves from a position and print the resulting FEN in the chosen \
             encoding. Each move may be SAN (e4, Nxf3+, O-O, e8=Q, also 0-0, e8Q and trailing \
             annotations) or UCI in either castling convention (e1g1 or e1h1). The first move \
-            that is not legal is named, with the reason, and nothing is printed (exit 1).",
-        after_help = "Examples:\n  \
-            forsyth play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' e4 e5 Nf3 Nc6 Bb5\n  \
-            forsyth play --castling shredder \"$(forsyth gen 0)\" b3 b6 Bxg7 Bxg2"
+            that is not legal is named, with the reason, and nothing is printed (exit 1). \
+            The moves start at the first word that is not the position's next field.",
+        after_long_help = "Examples:\n  \
+            forsyth play startpos e4 e5 Nf3 Nc6 Bb5\n  \
+            forsyth play 960:0 b3 b6 Bxg7 Bxg2 --castling shredder\n  \
+            forsyth play 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 O-O-O"
     )]
     Play(PlayArgs),
+    /// Print the help of forsyth or of one of its commands
+    #[command(
+        long_about = "Print the help of forsyth, or the long help of the command named \
+            (the same as `forsyth COMMAND --help`).",
+        after_long_help = "Examples:\n  forsyth help\n  forsyth help perft"
+    )]
+    Help(HelpArgs),
 }
 
 /// How `moves` writes moves.
@@ -153,10 +200,9 @@ pub enum UciCastlingArg {
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// The FEN record (one quoted argument)
-    pub fen: String,
-    /// Depth in plies
-    pub depth: u32,
+    /// The position (see --help), then the depth in plies
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    pub words: Vec<String>,
     /// List each move with its count
     #[arg(long)]
     pub divide: bool,
@@ -169,13 +215,21 @@ pub struct PerftArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
+    /// Accept positions illegal only in ways move generation survives
+    #[arg(long, long_help = LENIENT_HELP)]
+    pub lenient: bool,
 }
+
+/// The long help of `--lenient`.
+const LENIENT_HELP: &str = "Accept a position that validation rejects only for problems on \
+    which legal move generation stays sound (an impossible checker alignment, too much \
+    material), as perft suites contain them. Standard error names the problems set aside.";
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The FEN record (one quoted argument, or its fields as separate words)
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-    pub fen: Vec<String>,
+    /// The position (see --help)
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    pub words: Vec<String>,
     /// Move notation
     #[arg(long, value_enum, default_value = "uci")]
     pub format: MoveFormatArg,
@@ -185,20 +239,24 @@ pub struct MovesArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
+    /// Accept positions illegal only in ways move generation survives
+    #[arg(long, long_help = LENIENT_HELP)]
+    pub lenient: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The FEN record (one quoted argument)
-    pub fen: String,
-    /// Moves, SAN or UCI
-    #[arg(allow_hyphen_values = true)]
-    pub moves: Vec<String>,
+    /// The position (see --help), then the moves, SAN or UCI
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
+    /// Accept positions illegal only in ways move generation survives
+    #[arg(long, long_help = LENIENT_HELP)]
+    pub lenient: bool,
 }
 
 /// Output format of `gen`.
@@ -222,11 +280,11 @@ pub struct GenArgs {
     #[arg(long)]
     pub random: bool,
     /// Seed for --random (the same seed gives the same starts)
-    #[arg(long, requires = "random")]
+    #[arg(long)]
     pub seed: Option<u64>,
-    /// How many random starts
-    #[arg(long, requires = "random", default_value_t = 1)]
-    pub count: u64,
+    /// How many random starts [default: 1]
+    #[arg(long)]
+    pub count: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
     /// Output format
@@ -236,9 +294,9 @@ pub struct GenArgs {
 
 #[derive(Args, Debug)]
 pub struct IndexArgs {
-    /// The FEN record (one quoted argument, or its fields as separate words)
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-    pub fen: Vec<String>,
+    /// The position (see --help); only the placement counts
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    pub words: Vec<String>,
 }
 
 /// The castling encodings, as the command line spells them.
@@ -274,9 +332,14 @@ pub enum VariantArg {
 
 #[derive(Args, Debug, Clone, Copy)]
 pub struct OutputArgs {
-    /// Castling encoding to write
-    #[arg(long, value_enum, default_value = "xfen")]
-    pub castling: CastlingArg,
+    /// Castling encoding to write [default: xfen]
+    #[arg(
+        long,
+        value_enum,
+        long_help = "Castling encoding to write [default: xfen; validate --repair: \
+            Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]"
+    )]
+    pub castling: Option<CastlingArg>,
     /// Shredder-FEN letter order within a colour
     #[arg(long, value_enum, default_value = "files")]
     pub shredder_order: ShredderOrderArg,
@@ -313,7 +376,7 @@ pub struct ConvertArgs {
 /// Output format of `validate`.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReportFormatArg {
-    /// FILE:LINE: ok, or FILE:LINE: kind: message per problem
+    /// FILE:LINE: ok, or FILE:LINE:COL: field: kind: message per problem
     Text,
     /// One JSON object per input line
     Json,
@@ -327,8 +390,10 @@ pub struct ValidateArgs {
     /// Report format
     #[arg(long, value_enum, default_value = "text")]
     pub format: ReportFormatArg,
-    /// Write the nearest legal position of each line (dropping impossible castling
-    /// rights, en-passant square, clocks) and say what changed
+    /// Count every warning as an error (a line with a warning is invalid)
+    #[arg(long, conflicts_with = "repair")]
+    pub strict: bool,
+    /// Write each line's nearest legal position, one output line per input line
     #[arg(long)]
     pub repair: bool,
     #[command(flatten)]
@@ -342,40 +407,13 @@ pub struct ShowArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
-    /// The FEN record (one quoted argument, or its fields as separate words)
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-    pub fen: Vec<String>,
+    /// The position (see --help)
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    pub words: Vec<String>,
 }
 
-impl OutputArgs {
-    /// The library's write options.
-    pub fn write_options(&self) -> forsyth::WriteOptions {
-        forsyth::WriteOptions {
-            castling: match self.castling {
-                CastlingArg::Xfen => forsyth::CastlingNotation::XFen,
-                CastlingArg::Shredder => forsyth::CastlingNotation::Shredder,
-                CastlingArg::Standard => forsyth::CastlingNotation::Standard,
-            },
-            shredder_order: match self.shredder_order {
-                ShredderOrderArg::Files => forsyth::ShredderOrder::Files,
-                ShredderOrderArg::Wings => forsyth::ShredderOrder::Wings,
-            },
-            en_passant: match self.en_passant {
-                EnPassantArg::Legal => forsyth::EnPassantMode::Legal,
-                EnPassantArg::Pseudo => forsyth::EnPassantMode::Pseudo,
-                EnPassantArg::Always => forsyth::EnPassantMode::Always,
-            },
-        }
-    }
-}
-
-impl VariantArg {
-    /// `None` for auto.
-    pub fn variant(self) -> Option<forsyth::Variant> {
-        match self {
-            VariantArg::Auto => None,
-            VariantArg::Standard => Some(forsyth::Variant::Standard),
-            VariantArg::Chess960 => Some(forsyth::Variant::Chess960),
-        }
-    }
+#[derive(Args, Debug)]
+pub struct HelpArgs {
+    /// The command whose help to print (none: forsyth's)
+    pub command: Option<String>,
 }

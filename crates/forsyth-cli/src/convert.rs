@@ -2,25 +2,15 @@
 
 use std::io::{self, Write};
 
-use forsyth::{convert_line, Check, ConvertOptions};
+use forsyth::{convert_line, ConvertOptions};
 
-use crate::cli::ConvertArgs;
 use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
 use crate::report::Reporter;
 use crate::Outcome;
 
-pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
-    let opts = ConvertOptions {
-        variant: args.variant.variant(),
-        write: args.output.write_options(),
-        check: if args.no_validate {
-            Check::Syntax
-        } else {
-            Check::Legality
-        },
-    };
+pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
     let mut command = Convert {
-        opts,
+        opts: args.opts,
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         reporter: Reporter::new(),
         text: String::with_capacity(128),

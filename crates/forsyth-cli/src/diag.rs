@@ -2,6 +2,10 @@
 
 use std::fmt::Write;
 
+use forsyth::{Problem, Severity};
+
+use crate::adapt::problem_message;
+
 /// The record, a caret under byte `offset`, and the message:
 ///
 /// ```text
@@ -23,4 +27,20 @@ pub fn caret(record: &str, offset: usize, message: &str) -> String {
     let _ = writeln!(s, "  {}^", " ".repeat(prefix));
     let _ = write!(s, "  {message}");
     s
+}
+
+/// A problem as `field: kind: message` (warnings: `field: warning: kind:
+/// message`), the form every command places after `FILE:LINE:COL: `.
+pub fn problem_line(problem: &Problem) -> String {
+    let kind = problem.kind();
+    let warning = match problem.severity() {
+        Severity::Error => "",
+        Severity::Warning => "warning: ",
+    };
+    format!(
+        "{}: {warning}{}: {}",
+        kind.field(),
+        kind.name(),
+        problem_message(problem)
+    )
 }

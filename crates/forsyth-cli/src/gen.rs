@@ -2,78 +2,95 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingNotation, Chess960Start, Fen, SplitMix64, WriteOptions};
+use forsyth::{CastlingNotation, Chess960Start, SplitMix64, WriteOptions};
+use serde::Serialize;
 
-use crate::cli::{FormatArg, GenArgs, IndexArgs};
-use crate::diag::caret;
+use crate::options::{Gen, Index, Starts};
 use crate::Outcome;
 
-fn json_line(start: Chess960Start) -> String {
-    let setup = start.to_setup();
-    let fen = |n| setup.to_fen(&WriteOptions::new(n));
-    let quoted =
-        |r: Result<String, _>| r.map_or_else(|_| "null".to_owned(), |f| format!("\"{f}\""));
-    format!(
-        "{{\"number\":{},\"back_rank\":\"{}\",\"fen\":{{\"xfen\":{},\"shredder\":{},\"standard\":{}}}}}",
-        start.number(),
-        start.back_rank_letters(),
-        quoted(fen(CastlingNotation::XFen)),
-        quoted(fen(CastlingNotation::Shredder)),
-        quoted(fen(CastlingNotation::Standard)),
-    )
+/// One start in `gen --format json`.
+#[derive(Serialize)]
+struct StartJson {
+    number: u16,
+    back_rank: String,
+    fen: Encodings,
 }
 
-pub fn run(args: &GenArgs) -> io::Result<Outcome> {
-    let starts: Box<dyn Iterator<Item = Chess960Start>> = if args.all {
-        Box::new(Chess960Start::all())
-    } else if args.random {
-        let mut rng = args
-            .seed
-            .map_or_else(SplitMix64::from_clock, SplitMix64::new);
-        Box::new((0..args.count).map(move |_| Chess960Start::random_with(&mut rng)))
-    } else {
-        // clap makes one of the three required.
-        Box::new(args.number.into_iter())
+/// The start's record in each encoding (`None`, written `null`, where the
+/// encoding cannot say the start).
+#[derive(Serialize)]
+struct Encodings {
+    xfen: Option<String>,
+    shredder: Option<String>,
+    standard: Option<String>,
+}
+
+fn json(start: Chess960Start, write: &WriteOptions) -> StartJson {
+    let setup = start.to_setup();
+    // The other write options (Shredder letter order, en passant) as asked.
+    let fen = |castling| setup.to_fen(&WriteOptions { castling, ..*write }).ok();
+    StartJson {
+        number: start.number(),
+        back_rank: start.back_rank_letters(),
+        fen: Encodings {
+            xfen: fen(CastlingNotation::XFen),
+            shredder: fen(CastlingNotation::Shredder),
+            standard: fen(CastlingNotation::Standard),
+        },
+    }
+}
+
+/// The starts drawn from `seed`, in the order specified in
+/// `specs/chess960.md` (the library's generator is not to stay public).
+fn random_starts(seed: u64) -> impl Iterator<Item = Chess960Start> {
+    let mut rng = SplitMix64::new(seed);
+    std::iter::repeat_with(move || Chess960Start::random_with(&mut rng))
+}
+
+pub fn run(args: &Gen) -> io::Result<Outcome> {
+    let starts: Box<dyn Iterator<Item = Chess960Start>> = match args.starts {
+        Starts::One(start) => Box::new(std::iter::once(start)),
+        Starts::All => Box::new(Chess960Start::all()),
+        Starts::Random { seed, drawn, count } => {
+            if drawn {
+                crate::note(&format!(
+                    "random seed {seed} (--seed {seed} draws the same starts)"
+                ));
+            }
+            Box::new(random_starts(seed).take(usize::try_from(count).unwrap_or(usize::MAX)))
+        }
     };
-    let opts = args.output.write_options();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut outcome = Outcome::Ok;
     for start in starts {
-        match args.format {
-            FormatArg::Json => writeln!(out, "{}", json_line(start))?,
-            FormatArg::Fen => match start.to_setup().to_fen(&opts) {
-                Ok(fen) => writeln!(out, "{fen}")?,
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!("forsyth: start {}: {e}", start.number());
-                    outcome = Outcome::Rejected;
-                }
-            },
+        if args.json {
+            serde_json::to_writer(&mut out, &json(start, &args.write))?;
+            writeln!(out)?;
+            continue;
+        }
+        match start.to_setup().to_fen(&args.write) {
+            Ok(fen) => writeln!(out, "{fen}")?,
+            Err(e) => {
+                out.flush()?;
+                crate::note(&format!("start {}: {e}", start.number()));
+                outcome = Outcome::Rejected;
+            }
         }
     }
     out.flush()?;
     Ok(outcome)
 }
 
-pub fn index(args: &IndexArgs) -> io::Result<Outcome> {
-    let record = args.fen.join(" ");
-    let fen = match Fen::from_ascii(record.as_bytes()) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!(
-                "forsyth: invalid FEN\n{}",
-                caret(&record, e.offset, &e.to_string())
-            );
-            return Ok(Outcome::Rejected);
-        }
-    };
-    match Chess960Start::from_board(&fen.board) {
+pub fn index(args: &Index) -> io::Result<Outcome> {
+    match Chess960Start::from_board(&args.position.fen.board) {
         Ok(start) => {
-            println!("{}", start.number());
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}", start.number())?;
+            out.flush()?;
             Ok(Outcome::Ok)
         }
         Err(e) => {
-            eprintln!("forsyth: not a Chess960 start: {e} ({})", e.name());
+            crate::note(&format!("not a Chess960 start: {e} ({})", e.name()));
             Ok(Outcome::Rejected)
         }
     }

@@ -123,6 +123,11 @@ pub trait LineVisitor {
     /// One line of `source` (blank lines are skipped; a line cut at
     /// [`MAX_LINE`] is passed with `too_long` set).
     fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()>;
+    /// A blank line of `source` (only commands that keep line numbers in
+    /// their output need it).
+    fn blank(&mut self, _source: &str, _number: u64) -> io::Result<()> {
+        Ok(())
+    }
     /// `source` could not be opened, or reading it failed.
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()>;
 }
@@ -144,6 +149,8 @@ pub fn visit_lines(files: &[PathBuf], visitor: &mut impl LineVisitor) -> io::Res
                 Ok(Some(line)) => {
                     if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
                         visitor.line(&name, line)?;
+                    } else {
+                        visitor.blank(&name, line.number)?;
                     }
                 }
                 Ok(None) => break,

@@ -1,20 +1,33 @@
 //! `forsyth`: read, check, convert and generate chess positions, Chess960 first.
+//!
+//! Two layers, as in ripgrep: `cli` is the command line as typed (clap
+//! derive, syntax only); `options::resolve` turns it, once, into what each
+//! command runs on (library options, the position read by `position`);
+//! the command modules run that and write through checked `io::Write`s, so
+//! `main` alone decides the exit status. `adapt` holds the library calls
+//! that are about to change shape.
 #![forbid(unsafe_code)]
 
+mod adapt;
 mod cli;
 mod convert;
 mod diag;
 mod gen;
 mod lines;
+mod options;
 mod play;
+mod position;
 mod report;
 mod show;
 mod validate;
 
-use std::io;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches};
+
+use crate::options::{Job, ResolveError};
 
 /// What a command ended with: all good, some input rejected, or a usage or
 /// I/O failure.
@@ -25,25 +38,97 @@ pub enum Outcome {
     Failed = 2,
 }
 
+/// Says `message` on standard error, after `forsyth: `. A standard error
+/// that cannot be written is not a reason to stop (nor to panic).
+pub fn note(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "forsyth: {message}");
+}
+
+/// The command line's definition. Help wraps to the terminal's width; when
+/// standard output is not a terminal, to 80 columns.
+fn definition() -> clap::Command {
+    let command = cli::Cli::command();
+    if io::stdout().is_terminal() {
+        command
+    } else {
+        command.term_width(80)
+    }
+}
+
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    let result = match args.command {
-        cli::Command::Convert(a) => convert::run(&a),
-        cli::Command::Show(a) => show::run(&a),
-        cli::Command::Gen(a) => gen::run(&a),
-        cli::Command::Index(a) => gen::index(&a),
-        cli::Command::Validate(a) => validate::run(&a),
-        cli::Command::Perft(a) => play::perft(&a),
-        cli::Command::Moves(a) => play::moves(&a),
-        cli::Command::Play(a) => play::play(&a),
+    let result = match definition().try_get_matches() {
+        Ok(matches) => match cli::Cli::from_arg_matches(&matches) {
+            Ok(args) => run(args.command),
+            Err(e) => e.exit(),
+        },
+        // Help and version go to standard output: write them like any output.
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            write_styled(&e.render()).map(|()| Outcome::Ok)
+        }
+        Err(e) => e.exit(),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome as u8),
         // A closed pipe (`forsyth gen --all | head`) is a normal end.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("forsyth: {e}");
+            note(&e.to_string());
             ExitCode::from(Outcome::Failed as u8)
         }
     }
+}
+
+fn run(command: cli::Command) -> io::Result<Outcome> {
+    let job = match options::resolve(command) {
+        Ok(job) => job,
+        Err(ResolveError::Usage(message)) => {
+            note(&message);
+            return Ok(Outcome::Failed);
+        }
+        Err(ResolveError::Rejected(message)) => {
+            note(&message);
+            return Ok(Outcome::Rejected);
+        }
+    };
+    match job {
+        Job::Convert(o) => convert::run(&o),
+        Job::Show(o) => show::run(&o),
+        Job::Gen(o) => gen::run(&o),
+        Job::Index(o) => gen::index(&o),
+        Job::Validate(o) => validate::run(&o),
+        Job::Perft(o) => play::perft(&o),
+        Job::Moves(o) => play::moves(&o),
+        Job::Play(o) => play::play(&o),
+        Job::Help(name) => help(name.as_deref()),
+    }
+}
+
+/// `forsyth help [COMMAND]`: the long help of forsyth or of the command.
+fn help(name: Option<&str>) -> io::Result<Outcome> {
+    let mut command = definition();
+    command.build();
+    let text = match name {
+        None => command.render_long_help(),
+        Some(name) => match command.find_subcommand_mut(name) {
+            Some(sub) => sub.render_long_help(),
+            None => {
+                note(&format!(
+                    "help: no command '{name}' (see forsyth --help for the list)"
+                ));
+                return Ok(Outcome::Failed);
+            }
+        },
+    };
+    write_styled(&text).map(|()| Outcome::Ok)
+}
+
+/// Writes help text to standard output, in colour on a terminal.
+fn write_styled(text: &clap::builder::StyledStr) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    if out.is_terminal() {
+        write!(out, "{}", text.ansi())?;
+    } else {
+        write!(out, "{text}")?;
+    }
+    out.flush()
 }

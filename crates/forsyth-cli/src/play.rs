@@ -4,41 +4,24 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Fen, Position, Report, Setup};
+use forsyth::{CastlingMode, Setup};
 
-use crate::cli::{MoveFormatArg, MovesArgs, PerftArgs, PlayArgs, UciCastlingArg, VariantArg};
-use crate::show::parse_fen_arg;
+use crate::options::{Moves, Perft, Play};
+use crate::position::legal;
 use crate::Outcome;
 
-/// A legal position from a FEN argument, or the message saying why not.
-fn position(words: &[String], variant: VariantArg) -> Result<Position, String> {
-    let fen: Fen = parse_fen_arg(words)?;
-    Report::of_fen(&fen, variant.variant())
-        .into_position()
-        .map_err(|e| {
-            let mut s = String::from("illegal position");
-            for p in e.problems() {
-                s.push_str(&format!("\n  {p}"));
-            }
-            s
-        })
-}
-
-fn castling_mode(arg: UciCastlingArg, setup: &Setup) -> CastlingMode {
-    match arg {
-        UciCastlingArg::Auto => CastlingMode::from_variant(setup.variant),
-        UciCastlingArg::Standard => CastlingMode::Standard,
-        UciCastlingArg::Chess960 => CastlingMode::Chess960,
-    }
+/// The UCI castling convention: as asked, else by the position's variant.
+fn castling_mode(asked: Option<CastlingMode>, setup: &Setup) -> CastlingMode {
+    asked.unwrap_or_else(|| CastlingMode::from_variant(setup.variant))
 }
 
 fn fail(message: &str) -> io::Result<Outcome> {
-    eprintln!("forsyth: {message}");
+    crate::note(message);
     Ok(Outcome::Rejected)
 }
 
-pub fn perft(args: &PerftArgs) -> io::Result<Outcome> {
-    let pos = match position(std::slice::from_ref(&args.fen), args.variant) {
+pub fn perft(args: &Perft) -> io::Result<Outcome> {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
@@ -64,7 +47,8 @@ pub fn perft(args: &PerftArgs) -> io::Result<Outcome> {
     writeln!(out, "{nodes}")?;
     out.flush()?;
     if args.stats {
-        eprintln!(
+        let _ = writeln!(
+            io::stderr(),
             "depth {} nodes {nodes} in {:.3} s ({:.0} nodes/s)",
             args.depth,
             elapsed.as_secs_f64(),
@@ -74,8 +58,8 @@ pub fn perft(args: &PerftArgs) -> io::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
-pub fn moves(args: &MovesArgs) -> io::Result<Outcome> {
-    let pos = match position(&args.fen, args.variant) {
+pub fn moves(args: &Moves) -> io::Result<Outcome> {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
@@ -83,9 +67,12 @@ pub fn moves(args: &MovesArgs) -> io::Result<Outcome> {
     let mut list: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|&m| match args.format {
-            MoveFormatArg::Uci => pos.uci(m, mode),
-            MoveFormatArg::San => pos.san(m),
+        .map(|&m| {
+            if args.san {
+                pos.san(m)
+            } else {
+                pos.uci(m, mode)
+            }
         })
         .collect();
     list.sort();
@@ -97,18 +84,19 @@ pub fn moves(args: &MovesArgs) -> io::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
-pub fn play(args: &PlayArgs) -> io::Result<Outcome> {
-    let words = std::slice::from_ref(&args.fen);
-    let pos = match position(words, args.variant) {
+pub fn play(args: &Play) -> io::Result<Outcome> {
+    let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
     match pos.play_moves(&args.moves) {
-        Ok(after) => match after.setup().to_fen(&args.output.write_options()) {
+        Ok(after) => match after.setup().to_fen(&args.write) {
             Ok(fen) => {
-                println!("{fen}");
+                let mut out = io::stdout().lock();
+                writeln!(out, "{fen}")?;
+                out.flush()?;
                 if let Some(outcome) = after.outcome() {
-                    eprintln!("forsyth: game over: {outcome}");
+                    crate::note(&format!("game over: {outcome}"));
                 }
                 Ok(Outcome::Ok)
             }

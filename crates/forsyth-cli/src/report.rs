@@ -4,6 +4,8 @@ use std::io::{self, Write};
 
 use forsyth::ConvertError;
 
+use crate::adapt::faults;
+
 /// Counts and prints rejected lines to standard error.
 pub struct Reporter {
     err: io::BufWriter<io::Stderr>,
@@ -23,11 +25,13 @@ impl Reporter {
     /// One line of diagnostics per fault of a rejected line.
     pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
         self.rejected += 1;
-        for (offset, field, message) in error.faults() {
+        for fault in faults(error) {
             let _ = writeln!(
                 self.err,
-                "{source}:{line}:{}: {field}: {message}",
-                offset + 1
+                "{source}:{line}:{}: {}: {}",
+                fault.offset + 1,
+                fault.field,
+                fault.text
             );
         }
     }

@@ -3,35 +3,13 @@
 use std::io::{self, Write};
 
 use forsyth::{
-    CastlingNotation, CastlingSide, Color, ConvertError, EnPassantMode, Fen, File, Rank, Report,
-    Setup, Severity, ShredderOrder, Square, WriteOptions,
+    CastlingNotation, CastlingSide, Color, EnPassantMode, File, Rank, Report, Setup, Severity,
+    ShredderOrder, Square, WriteOptions,
 };
 
-use crate::cli::ShowArgs;
-use crate::diag::caret;
+use crate::adapt::problem_message;
+use crate::options::Show;
 use crate::Outcome;
-
-/// Parses a FEN given on the command line (its words joined by spaces);
-/// the error is rendered with a caret under the fault.
-pub fn parse_fen_arg(words: &[String]) -> Result<Fen, String> {
-    let record = words.join(" ");
-    Fen::from_ascii(record.as_bytes()).map_err(|e| render(&record, &ConvertError::Parse(e)))
-}
-
-fn render(record: &str, error: &ConvertError) -> String {
-    let mut out = String::from("invalid FEN\n");
-    for (i, (offset, field, message)) in error.faults().into_iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&caret(
-            record,
-            offset,
-            &format!("col {}: {field}: {message}", offset + 1),
-        ));
-    }
-    out
-}
 
 pub fn diagram(setup: &Setup) -> String {
     let mut s = String::new();
@@ -84,17 +62,10 @@ fn castling_lines(setup: &Setup) -> Vec<String> {
     lines
 }
 
-pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
-    let fen = match parse_fen_arg(&args.fen) {
-        Ok(f) => f,
-        Err(message) => {
-            eprintln!("forsyth: {message}");
-            return Ok(Outcome::Rejected);
-        }
-    };
+pub fn run(args: &Show) -> io::Result<Outcome> {
     // The report keeps the castling rights that resolve; the others are
     // among its problems.
-    let report = Report::of_fen(&fen, args.variant.variant());
+    let report = Report::of_fen(&args.position.fen, args.variant);
     let setup = report.setup();
     let mut out = io::stdout().lock();
     write!(out, "{}", diagram(setup))?;
@@ -172,9 +143,15 @@ pub fn run(args: &ShowArgs) -> io::Result<Outcome> {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
-            writeln!(out, "  {severity}: {p}")?;
+            writeln!(
+                out,
+                "  {severity}: {}: {}",
+                p.kind().name(),
+                problem_message(p)
+            )?;
         }
     }
+    out.flush()?;
     Ok(if report.is_legal() {
         Outcome::Ok
     } else {

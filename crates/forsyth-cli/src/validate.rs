@@ -1,241 +1,396 @@
-//! `forsyth validate`: every problem of every line, or `ok`.
+//! `forsyth validate`: every problem of every line, or `ok`; with
+//! `--repair`, the nearest legal position of every line.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use forsyth::{Fen, Report, Severity};
+use forsyth::{
+    CastlingNotation, CastlingToken, Fen, FenField, Problem, Report, Severity, Variant,
+    WriteOptions,
+};
+use serde::Serialize;
 
-use crate::cli::{ReportFormatArg, ValidateArgs};
+use crate::adapt::{parse_fault, problem_message, problem_squares, repair_message};
+use crate::diag::problem_line;
 use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
+use crate::options::{Validate, ValidateMode};
 use crate::Outcome;
 
-/// A JSON string literal.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// A line the grammar refused (or too long to read): where and why.
+struct Syntax {
+    kind: &'static str,
+    field: FenField,
+    offset: usize,
+    message: String,
 }
 
-struct Sink {
-    out: io::BufWriter<io::StdoutLock<'static>>,
-    err: io::BufWriter<io::Stderr>,
-    invalid: u64,
-    io_errors: u64,
+/// One problem in the JSON output.
+#[derive(Serialize)]
+struct ProblemJson {
+    kind: &'static str,
+    severity: &'static str,
+    field: &'static str,
+    /// 1-based byte column: of the text at fault, else of its field.
+    column: usize,
+    squares: Vec<String>,
+    message: String,
 }
 
-pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
-    let variant = args.variant.variant();
-    let write_opts = args.output.write_options();
-    let mut sink = Sink {
+/// A judged line in the JSON output.
+#[derive(Serialize)]
+struct JudgedJson<'a> {
+    file: &'a str,
+    line: u64,
+    valid: bool,
+    variant: &'static str,
+    problems: Vec<ProblemJson>,
+}
+
+#[derive(Serialize)]
+struct SyntaxJson {
+    kind: &'static str,
+    field: &'static str,
+    column: usize,
+    message: String,
+}
+
+/// A line the grammar refused, in the JSON output.
+#[derive(Serialize)]
+struct RefusedJson<'a> {
+    file: &'a str,
+    line: u64,
+    valid: bool,
+    syntax: SyntaxJson,
+}
+
+#[derive(Serialize)]
+struct RepairJson {
+    kind: &'static str,
+    message: String,
+}
+
+/// What is left after repair.
+#[derive(Serialize)]
+struct RemainingJson {
+    valid: bool,
+    variant: &'static str,
+    problems: Vec<ProblemJson>,
+}
+
+/// A repaired line in the JSON output.
+#[derive(Serialize)]
+struct RepairedJson<'a> {
+    file: &'a str,
+    line: u64,
+    valid: bool,
+    repairs: Vec<RepairJson>,
+    /// `None` (null) when the line could not be repaired.
+    fen: Option<String>,
+    remaining: RemainingJson,
+}
+
+pub fn run(args: &Validate) -> io::Result<Outcome> {
+    let mut command = Command {
+        args,
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         err: io::BufWriter::new(io::stderr()),
         invalid: 0,
         io_errors: 0,
     };
-    let mut command = Validate {
-        args,
-        variant,
-        write_opts,
-        sink: &mut sink,
-    };
     visit_lines(&args.files, &mut command)?;
-    sink.out.flush()?;
-    sink.err.flush()?;
-    Ok(if sink.io_errors > 0 {
+    command.out.flush()?;
+    let _ = command.err.flush();
+    Ok(if command.io_errors > 0 {
         Outcome::Failed
-    } else if sink.invalid > 0 {
+    } else if command.invalid > 0 {
         Outcome::Rejected
     } else {
         Outcome::Ok
     })
 }
 
-struct Validate<'a> {
-    args: &'a ValidateArgs,
-    variant: Option<forsyth::Variant>,
-    write_opts: forsyth::WriteOptions,
-    sink: &'a mut Sink,
+struct Command<'a> {
+    args: &'a Validate,
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    /// Standard error: a failure to write it does not stop the run.
+    err: io::BufWriter<io::Stderr>,
+    invalid: u64,
+    io_errors: u64,
 }
 
-impl LineVisitor for Validate<'_> {
+impl LineVisitor for Command<'_> {
     fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
-        let (args, sink) = (self.args, &mut *self.sink);
-        let at = format!("{name}:{}", line.number);
         let parsed = if line.too_long {
-            Err(format!(
-                "line_too_long: col {}: record: line longer than {MAX_LINE} bytes",
-                MAX_LINE + 1
-            ))
+            Err(Syntax {
+                kind: "line_too_long",
+                field: FenField::Record,
+                offset: MAX_LINE,
+                message: format!("line longer than {MAX_LINE} bytes"),
+            })
         } else {
-            Fen::from_ascii(line.bytes).map_err(|e| format!("{}: {e}", e.kind.name()))
+            Fen::from_ascii(line.bytes).map_err(|e| {
+                let fault = parse_fault(e);
+                Syntax {
+                    kind: e.kind.name(),
+                    field: fault.field,
+                    offset: fault.offset,
+                    message: fault.text,
+                }
+            })
         };
-        let file_line = (name, line.number);
         match parsed {
-            Err(message) => {
-                sink.invalid += 1;
-                syntax_error(sink, args, file_line, &at, &message)
+            Err(syntax) => {
+                self.invalid += 1;
+                // A line too long to keep is written empty (its number stays).
+                let kept = if line.too_long { &[][..] } else { line.bytes };
+                self.refused(name, line.number, &syntax, kept)
             }
             Ok(fen) => {
-                let report = Report::of_fen(&fen, self.variant);
-                if args.repair {
-                    repair(sink, args, file_line, &at, &report, &self.write_opts)
-                } else {
-                    if !report.is_legal() {
-                        sink.invalid += 1;
+                let report = Report::of_fen(&fen, self.args.variant);
+                match self.args.mode {
+                    ValidateMode::Judge { strict } => {
+                        self.judge(name, line.number, &fen, &report, strict)
                     }
-                    judge(sink, args, file_line, &at, &report)
+                    ValidateMode::Repair { castling, write } => {
+                        let write = WriteOptions {
+                            castling: castling.unwrap_or_else(|| encoding_of(&fen)),
+                            ..write
+                        };
+                        self.repair(name, line.number, line.bytes, &fen, &report, &write)
+                    }
                 }
             }
         }
+    }
+
+    fn blank(&mut self, _name: &str, _number: u64) -> io::Result<()> {
+        // Repair keeps line N of the output for line N of the input.
+        if matches!(self.args.mode, ValidateMode::Repair { .. }) && !self.args.json {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
     }
 
     fn io_error(&mut self, name: &str, error: &io::Error) -> io::Result<()> {
-        self.sink.io_errors += 1;
-        writeln!(self.sink.err, "forsyth: {name}: {error}")
+        self.io_errors += 1;
+        let _ = writeln!(self.err, "forsyth: {name}: {error}");
+        Ok(())
     }
 }
 
-fn json_head(file: &str, line: u64) -> String {
-    format!("{{\"file\":{},\"line\":{line},", json_string(file))
-}
-
-fn syntax_error(
-    sink: &mut Sink,
-    args: &ValidateArgs,
-    (file, line): (&str, u64),
-    at: &str,
-    message: &str,
-) -> io::Result<()> {
-    match (args.format, args.repair) {
-        (ReportFormatArg::Text, false) => writeln!(sink.out, "{at}: {message}"),
-        (ReportFormatArg::Text, true) => writeln!(sink.err, "{at}: {message}"),
-        (ReportFormatArg::Json, _) => {
-            let (kind, rest) = message.split_once(": ").unwrap_or(("syntax", message));
-            writeln!(
-                sink.out,
-                "{}\"valid\":false,\"syntax\":{{\"kind\":{},\"message\":{}}}}}",
-                json_head(file, line),
-                json_string(kind),
-                json_string(rest)
-            )
-        }
-    }
-}
-
-fn text_problems(sink: &mut Sink, at: &str, report: &Report, to_err: bool) -> io::Result<()> {
-    for p in report.problems() {
-        let prefix = match p.severity() {
-            Severity::Error => "",
-            Severity::Warning => "warning: ",
-        };
-        let w: &mut dyn Write = if to_err { &mut sink.err } else { &mut sink.out };
-        writeln!(w, "{at}: {prefix}{p}")?;
-    }
-    Ok(())
-}
-
-fn judge(
-    sink: &mut Sink,
-    args: &ValidateArgs,
-    (file, line): (&str, u64),
-    at: &str,
-    report: &Report,
-) -> io::Result<()> {
-    match args.format {
-        ReportFormatArg::Text => {
-            if report.problems().is_empty() {
-                writeln!(sink.out, "{at}: ok")
-            } else {
-                text_problems(sink, at, report, false)
-            }
-        }
-        ReportFormatArg::Json => {
-            let mut s = json_head(file, line);
-            s.truncate(s.len() - 1);
-            s.push(',');
-            let mut body = String::new();
-            report.write_json(&mut body);
-            // `write_json` writes a whole object; splice its members in.
-            s.push_str(body.trim_start_matches('{'));
-            writeln!(sink.out, "{s}")
-        }
-    }
-}
-
-fn repair(
-    sink: &mut Sink,
-    args: &ValidateArgs,
-    (file, line): (&str, u64),
-    at: &str,
-    report: &Report,
-    write_opts: &forsyth::WriteOptions,
-) -> io::Result<()> {
-    let (repaired, repairs) = report.repair();
-    let fen = if repaired.is_legal() {
-        match repaired.setup().to_fen(write_opts) {
-            Ok(fen) => Some(fen),
-            Err(e) => {
-                sink.invalid += 1;
-                writeln!(sink.err, "{at}: {}: {e}", e.reason_name())?;
-                None
-            }
-        }
+/// The castling encoding a line was written in: Shredder-FEN when every
+/// letter is a file letter, X-FEN for any other (standard letters are X-FEN
+/// too, and a mix is X-FEN).
+fn encoding_of(fen: &Fen) -> CastlingNotation {
+    let shredder = !fen.castling.is_empty()
+        && fen
+            .castling
+            .iter()
+            .all(|(_, token)| matches!(token, CastlingToken::File(..)));
+    if shredder {
+        CastlingNotation::Shredder
     } else {
-        sink.invalid += 1;
-        None
-    };
-    match args.format {
-        ReportFormatArg::Text => {
-            if let Some(fen) = &fen {
-                writeln!(sink.out, "{fen}")?;
+        CastlingNotation::XFen
+    }
+}
+
+/// The 1-based column of a problem: its own offset, else its field's.
+fn column(fen: &Fen, problem: &Problem) -> usize {
+    problem
+        .offset()
+        .unwrap_or_else(|| fen.offsets.of(problem.kind().field()))
+        + 1
+}
+
+fn problems_json(fen: &Fen, report: &Report, strict: bool) -> Vec<ProblemJson> {
+    report
+        .problems()
+        .iter()
+        .map(|p| ProblemJson {
+            kind: p.kind().name(),
+            severity: if strict {
+                Severity::Error.into()
+            } else {
+                p.severity().into()
+            },
+            field: p.kind().field().into(),
+            column: column(fen, p),
+            squares: problem_squares(p),
+            message: problem_message(p),
+        })
+        .collect()
+}
+
+/// `FILE:LINE:COL: field: kind: message` (a warning, unless `strict`:
+/// `FILE:LINE:COL: field: warning: kind: message`).
+fn problem_text(at: &str, fen: &Fen, problem: &Problem, strict: bool) -> String {
+    let col = column(fen, problem);
+    if strict && problem.severity() == Severity::Warning {
+        let kind = problem.kind();
+        format!(
+            "{at}:{col}: {}: {}: {}",
+            kind.field(),
+            kind.name(),
+            problem_message(problem)
+        )
+    } else {
+        format!("{at}:{col}: {}", problem_line(problem))
+    }
+}
+
+impl Command<'_> {
+    fn refused(&mut self, file: &str, line: u64, syntax: &Syntax, kept: &[u8]) -> io::Result<()> {
+        let text = format!(
+            "{file}:{line}:{}: {}: {}: {}",
+            syntax.offset + 1,
+            syntax.field,
+            syntax.kind,
+            syntax.message
+        );
+        match (&self.args.mode, self.args.json) {
+            (ValidateMode::Judge { .. }, false) => writeln!(self.out, "{text}"),
+            (ValidateMode::Repair { .. }, false) => {
+                let _ = writeln!(self.err, "{text}");
+                self.out.write_all(kept)?;
+                self.out.write_all(b"\n")
             }
-            for r in &repairs {
-                writeln!(sink.err, "{at}: repaired: {r}")?;
+            (_, true) => {
+                let json = RefusedJson {
+                    file,
+                    line,
+                    valid: false,
+                    syntax: SyntaxJson {
+                        kind: syntax.kind,
+                        field: syntax.field.into(),
+                        column: syntax.offset + 1,
+                        message: syntax.message.clone(),
+                    },
+                };
+                self.json_line(&json)
             }
-            if !repaired.is_legal() {
-                text_problems(sink, at, &repaired, true)?;
+        }
+    }
+
+    fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
+        self.out.write_all(b"\n")
+    }
+
+    fn judge(
+        &mut self,
+        file: &str,
+        line: u64,
+        fen: &Fen,
+        report: &Report,
+        strict: bool,
+    ) -> io::Result<()> {
+        let valid = if strict {
+            report.problems().is_empty()
+        } else {
+            report.is_legal()
+        };
+        if !valid {
+            self.invalid += 1;
+        }
+        let variant = report.setup().variant;
+        if self.args.json {
+            let json = JudgedJson {
+                file,
+                line,
+                valid,
+                variant: variant.into(),
+                problems: problems_json(fen, report, strict),
+            };
+            return self.json_line(&json);
+        }
+        let at = format!("{file}:{line}");
+        if report.problems().is_empty() {
+            if self.args.auto && variant == Variant::Chess960 {
+                writeln!(self.out, "{at}: ok (chess960)")
+            } else {
+                writeln!(self.out, "{at}: ok")
+            }
+        } else {
+            for p in report.problems() {
+                writeln!(self.out, "{}", problem_text(&at, fen, p, strict))?;
             }
             Ok(())
         }
-        ReportFormatArg::Json => {
-            let mut s = json_head(file, line);
-            let _ = write!(s, "\"valid\":{},", report.is_legal());
-            s.push_str("\"repairs\":[");
-            for (i, r) in repairs.iter().enumerate() {
-                if i > 0 {
-                    s.push(',');
-                }
-                r.write_json(&mut s);
-            }
-            s.push_str("],\"fen\":");
-            s.push_str(&fen.as_deref().map_or("null".to_owned(), json_string));
-            s.push_str(",\"remaining\":");
-            let mut body = String::new();
-            repaired.write_json(&mut body);
-            s.push_str(&body);
-            s.push('}');
-            writeln!(sink.out, "{s}")
-        }
     }
-}
 
-trait ReasonName {
-    fn reason_name(&self) -> &'static str;
-}
-
-impl ReasonName for forsyth::LossyCastlingError {
-    fn reason_name(&self) -> &'static str {
-        self.reason.into()
+    fn repair(
+        &mut self,
+        file: &str,
+        line: u64,
+        input: &[u8],
+        fen: &Fen,
+        report: &Report,
+        write: &WriteOptions,
+    ) -> io::Result<()> {
+        let at = format!("{file}:{line}");
+        let (repaired, repairs) = report.repair();
+        let written = if repaired.is_legal() {
+            match repaired.setup().to_fen(write) {
+                Ok(text) => Some(text),
+                Err(e) => {
+                    let reason: &'static str = e.reason.into();
+                    let _ = writeln!(
+                        self.err,
+                        "{at}:{}: castling: {reason}: {e}",
+                        fen.offsets.castling + 1
+                    );
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if written.is_none() {
+            self.invalid += 1;
+        }
+        if self.args.json {
+            let json = RepairedJson {
+                file,
+                line,
+                valid: report.is_legal(),
+                repairs: repairs
+                    .iter()
+                    .map(|r| RepairJson {
+                        kind: r.kind().name(),
+                        message: repair_message(r),
+                    })
+                    .collect(),
+                fen: written,
+                remaining: RemainingJson {
+                    valid: repaired.is_legal(),
+                    variant: repaired.setup().variant.into(),
+                    problems: problems_json(fen, &repaired, false),
+                },
+            };
+            return self.json_line(&json);
+        }
+        match &written {
+            Some(text) => {
+                writeln!(self.out, "{text}")?;
+                for r in &repairs {
+                    let _ = writeln!(
+                        self.err,
+                        "{at}: repaired: {}: {}",
+                        r.kind().name(),
+                        repair_message(r)
+                    );
+                }
+            }
+            // Not repaired: the line as it came, so the numbering holds, and
+            // every problem it still has.
+            None => {
+                self.out.write_all(input)?;
+                self.out.write_all(b"\n")?;
+                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+                for p in report.problems() {
+                    let _ = writeln!(self.err, "{}", problem_text(&at, fen, p, false));
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -1,0 +1,279 @@
+//! The second layer of the command line: what each command runs on,
+//! resolved once from the raw clap structs of `cli` (library options,
+//! positions read, defaults applied, the checks clap cannot make).
+
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use forsyth::{
+    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
+    ShredderOrder, Variant, WriteOptions,
+};
+
+use crate::cli::{
+    CastlingArg, Command, EnPassantArg, FormatArg, MoveFormatArg, OutputArgs, ReportFormatArg,
+    ShredderOrderArg, UciCastlingArg, VariantArg,
+};
+use crate::position::{self, Given, Rest};
+
+/// A command with everything it needs, ready to run.
+pub enum Job {
+    Convert(Convert),
+    Show(Show),
+    Gen(Gen),
+    Index(Index),
+    Validate(Validate),
+    Perft(Perft),
+    Moves(Moves),
+    Play(Play),
+    Help(Option<String>),
+}
+
+/// Why the command line cannot run: a usage error (exit 2), or a position
+/// argument that is not a valid record (exit 1), each with its message.
+#[derive(Debug)]
+pub enum ResolveError {
+    Usage(String),
+    Rejected(String),
+}
+
+pub struct Convert {
+    pub opts: ConvertOptions,
+    pub files: Vec<PathBuf>,
+}
+
+pub struct Show {
+    pub position: Given,
+    pub variant: Option<Variant>,
+}
+
+pub struct Index {
+    pub position: Given,
+}
+
+/// Which starts `gen` prints.
+pub enum Starts {
+    One(Chess960Start),
+    All,
+    Random {
+        seed: u64,
+        /// `true` when the seed was drawn (not given): it is then reported.
+        drawn: bool,
+        count: u64,
+    },
+}
+
+pub struct Gen {
+    pub starts: Starts,
+    pub json: bool,
+    pub write: WriteOptions,
+}
+
+/// What `validate` does with each line.
+pub enum ValidateMode {
+    /// Report; with `strict`, warnings count as errors.
+    Judge { strict: bool },
+    /// Write the nearest legal position; `castling: None` keeps each line's
+    /// encoding.
+    Repair {
+        castling: Option<CastlingNotation>,
+        write: WriteOptions,
+    },
+}
+
+pub struct Validate {
+    pub variant: Option<Variant>,
+    /// `--variant auto`: the text says when a line was read as Chess960.
+    pub auto: bool,
+    pub json: bool,
+    pub mode: ValidateMode,
+    pub files: Vec<PathBuf>,
+}
+
+/// How a legal position is obtained from the argument.
+#[derive(Copy, Clone)]
+pub struct Legality {
+    pub variant: Option<Variant>,
+    pub lenient: bool,
+}
+
+pub struct Perft {
+    pub position: Given,
+    pub legality: Legality,
+    pub depth: u32,
+    pub divide: bool,
+    pub stats: bool,
+    /// `None`: by the position's variant.
+    pub uci_castling: Option<CastlingMode>,
+}
+
+pub struct Moves {
+    pub position: Given,
+    pub legality: Legality,
+    pub san: bool,
+    pub uci_castling: Option<CastlingMode>,
+}
+
+pub struct Play {
+    pub position: Given,
+    pub legality: Legality,
+    pub moves: Vec<String>,
+    pub write: WriteOptions,
+}
+
+/// The one resolution step from the raw command line.
+pub fn resolve(command: Command) -> Result<Job, ResolveError> {
+    Ok(match command {
+        Command::Convert(a) => Job::Convert(Convert {
+            opts: ConvertOptions {
+                variant: variant(a.variant),
+                write: write_options(&a.output, CastlingNotation::XFen),
+                check: if a.no_validate {
+                    Check::Syntax
+                } else {
+                    Check::Legality
+                },
+            },
+            files: a.files,
+        }),
+        Command::Show(a) => Job::Show(Show {
+            position: position::resolve("show", &a.words, Rest::Nothing)?.0,
+            variant: variant(a.variant),
+        }),
+        Command::Index(a) => Job::Index(Index {
+            position: position::resolve("index", &a.words, Rest::Nothing)?.0,
+        }),
+        Command::Gen(a) => {
+            if !a.random {
+                for (given, flag) in [(a.count.is_some(), "--count"), (a.seed.is_some(), "--seed")]
+                {
+                    if given {
+                        return Err(ResolveError::Usage(format!(
+                            "{flag} needs --random (it says how to draw starts)"
+                        )));
+                    }
+                }
+            }
+            let starts = match (a.number, a.all) {
+                (Some(n), _) => Starts::One(n),
+                (None, true) => Starts::All,
+                // clap makes one of the three required.
+                (None, false) => Starts::Random {
+                    seed: a.seed.unwrap_or_else(clock_seed),
+                    drawn: a.seed.is_none(),
+                    count: a.count.unwrap_or(1),
+                },
+            };
+            Job::Gen(Gen {
+                starts,
+                json: a.format == FormatArg::Json,
+                write: write_options(&a.output, CastlingNotation::XFen),
+            })
+        }
+        Command::Validate(a) => Job::Validate(Validate {
+            variant: variant(a.variant),
+            auto: a.variant == VariantArg::Auto,
+            json: a.format == ReportFormatArg::Json,
+            mode: if a.repair {
+                ValidateMode::Repair {
+                    castling: a.output.castling.map(notation),
+                    write: write_options(&a.output, CastlingNotation::XFen),
+                }
+            } else {
+                ValidateMode::Judge { strict: a.strict }
+            },
+            files: a.files,
+        }),
+        Command::Perft(a) => {
+            let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
+            let depth = rest[0].parse().map_err(|_| {
+                ResolveError::Usage(format!(
+                    "perft: the last word is DEPTH, a number of plies; '{}' is not one",
+                    rest[0]
+                ))
+            })?;
+            Job::Perft(Perft {
+                position,
+                legality: Legality {
+                    variant: variant(a.variant),
+                    lenient: a.lenient,
+                },
+                depth,
+                divide: a.divide,
+                stats: a.stats,
+                uci_castling: uci_castling(a.uci_castling),
+            })
+        }
+        Command::Moves(a) => Job::Moves(Moves {
+            position: position::resolve("moves", &a.words, Rest::Nothing)?.0,
+            legality: Legality {
+                variant: variant(a.variant),
+                lenient: a.lenient,
+            },
+            san: a.format == MoveFormatArg::San,
+            uci_castling: uci_castling(a.uci_castling),
+        }),
+        Command::Play(a) => {
+            let (position, moves) = position::resolve("play", &a.words, Rest::Moves)?;
+            Job::Play(Play {
+                position,
+                legality: Legality {
+                    variant: variant(a.variant),
+                    lenient: a.lenient,
+                },
+                moves,
+                write: write_options(&a.output, CastlingNotation::XFen),
+            })
+        }
+        Command::Help(a) => Job::Help(a.command),
+    })
+}
+
+/// A seed for `gen --random` without `--seed`: the clock's nanoseconds
+/// mixed with the process id, so two runs in the same tick differ.
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+fn variant(arg: VariantArg) -> Option<Variant> {
+    match arg {
+        VariantArg::Auto => None,
+        VariantArg::Standard => Some(Variant::Standard),
+        VariantArg::Chess960 => Some(Variant::Chess960),
+    }
+}
+
+fn uci_castling(arg: UciCastlingArg) -> Option<CastlingMode> {
+    match arg {
+        UciCastlingArg::Auto => None,
+        UciCastlingArg::Standard => Some(CastlingMode::Standard),
+        UciCastlingArg::Chess960 => Some(CastlingMode::Chess960),
+    }
+}
+
+fn notation(arg: CastlingArg) -> CastlingNotation {
+    match arg {
+        CastlingArg::Xfen => CastlingNotation::XFen,
+        CastlingArg::Shredder => CastlingNotation::Shredder,
+        CastlingArg::Standard => CastlingNotation::Standard,
+    }
+}
+
+/// The library's write options; `castling` when `--castling` is not given.
+fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
+    WriteOptions {
+        castling: args.castling.map_or(castling, notation),
+        shredder_order: match args.shredder_order {
+            ShredderOrderArg::Files => ShredderOrder::Files,
+            ShredderOrderArg::Wings => ShredderOrder::Wings,
+        },
+        en_passant: match args.en_passant {
+            EnPassantArg::Legal => EnPassantMode::Legal,
+            EnPassantArg::Pseudo => EnPassantMode::Pseudo,
+            EnPassantArg::Always => EnPassantMode::Always,
+        },
+    }
+}

@@ -1,0 +1,302 @@
+//! One way to give a position, for every command that takes one: a quoted
+//! record, its fields as separate words, `-` for the first record on
+//! standard input, `startpos`, or `960:N` (the rule is `cli::POSITION_HELP`).
+
+use std::io::{self, BufRead};
+
+use forsyth::{
+    CastlingNotation, Chess960Start, Fen, Position, ProblemKind, Report, Severity, WriteOptions,
+};
+
+use crate::adapt::parse_fault;
+use crate::diag::{caret, problem_line};
+use crate::options::{Legality, ResolveError};
+
+/// The standard start.
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A position as given: the record's parse.
+pub struct Given {
+    pub fen: Fen,
+}
+
+/// What follows the position on a command's line.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Rest {
+    /// Nothing (`show`, `index`, `moves`).
+    Nothing,
+    /// Exactly one word, the last (`perft`'s DEPTH).
+    Depth,
+    /// Any number of words (`play`'s moves).
+    Moves,
+}
+
+/// The fields after the placement, in order, with what each looks like.
+/// A field's name and whether a word fits its grammar.
+type NextField = (&'static str, fn(&str) -> bool);
+
+const NEXT_FIELDS: [NextField; 5] = [
+    ("side to move (w or b)", |w| w == "w" || w == "b"),
+    ("castling (- or letters KQkq, A-H, a-h)", |w| {
+        w == "-"
+            || (!w.is_empty()
+                && w.bytes()
+                    .all(|b| matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')))
+    }),
+    ("en passant (- or a square on rank 3 or 6)", |w| {
+        w == "-" || matches!(w.as_bytes(), [b'a'..=b'h', b'3' | b'6'])
+    }),
+    ("halfmove clock (a number)", is_number),
+    ("fullmove number (a number)", is_number),
+];
+
+fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// How many words make the record, from the first: the first alone unless
+/// it is a bare placement, which takes as many next words as fit the next
+/// fields in order.
+fn record_len(words: &[String]) -> usize {
+    let first = &words[0];
+    if !first.contains('/') || first.contains(char::is_whitespace) {
+        return 1;
+    }
+    1 + words[1..]
+        .iter()
+        .zip(NEXT_FIELDS)
+        .take_while(|(w, (_, fits))| fits(w))
+        .count()
+}
+
+/// The command line as read: the record quoted, then the rest.
+fn read_as(command: &str, record: &str, rest: &[String]) -> String {
+    let mut s = format!("forsyth {command} '{}'", record.replace('\'', r"'\''"));
+    for w in rest {
+        s.push(' ');
+        s.push_str(&quote(w));
+    }
+    s
+}
+
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/-:.+#=".contains(&b))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// Splits `words` into the position and the rest, and reads the position.
+pub fn resolve(
+    command: &str,
+    words: &[String],
+    rest: Rest,
+) -> Result<(Given, Vec<String>), ResolveError> {
+    let body = match rest {
+        Rest::Depth => match words.split_last() {
+            Some((_, body)) if !body.is_empty() => body,
+            _ => {
+                return Err(ResolveError::Usage(format!(
+                    "{command} needs a position and then DEPTH"
+                )))
+            }
+        },
+        _ => words,
+    };
+    let n = record_len(body);
+    let record = body[..n].join(" ");
+    let after = &body[n..];
+    if rest != Rest::Moves {
+        if let Some(word) = after.first() {
+            let split = body[0].contains('/') && !body[0].contains(char::is_whitespace);
+            let why = match NEXT_FIELDS.get(n - 1).filter(|_| split) {
+                Some((field, _)) => format!("'{word}' is not the next field, the {field}"),
+                None => format!("'{word}' follows a whole record"),
+            };
+            let takes = if rest == Rest::Depth {
+                "only DEPTH"
+            } else {
+                "nothing"
+            };
+            let mut shown = after.to_vec();
+            if rest == Rest::Depth {
+                shown.push(words[words.len() - 1].clone());
+            }
+            return Err(ResolveError::Usage(format!(
+                "cannot split the words into a position and the rest: {why}, and {command} \
+                 takes {takes} after the position\n  read as: {}",
+                read_as(command, &record, &shown)
+            )));
+        }
+    }
+    let mut tail = after.to_vec();
+    if rest == Rest::Depth {
+        tail.push(words[words.len() - 1].clone());
+    }
+    let given = read(&record).map_err(|message| {
+        if words.len() > 1 && n > 1 || !tail.is_empty() && rest == Rest::Moves {
+            ResolveError::Rejected(format!(
+                "{message}\n  read as: {}",
+                read_as(command, &record, &tail)
+            ))
+        } else {
+            ResolveError::Rejected(message)
+        }
+    })?;
+    Ok((given, tail))
+}
+
+/// Reads one position argument (after splitting): a record, `-`,
+/// `startpos` or `960:N`.
+fn read(word: &str) -> Result<Given, String> {
+    let record = match word {
+        "startpos" => STARTPOS.to_owned(),
+        "-" => first_stdin_record().map_err(|e| format!("standard input: {e}"))?,
+        _ => match word.strip_prefix("960:") {
+            Some(number) => {
+                let start: Chess960Start =
+                    number.parse().map_err(|e| format!("960:{number}: {e}"))?;
+                // Shredder-FEN: the file letters say Chess960 even for 518.
+                start
+                    .to_setup()
+                    .to_fen(&WriteOptions::new(CastlingNotation::Shredder))
+                    .map_err(|e| e.to_string())?
+            }
+            None => word.to_owned(),
+        },
+    };
+    parse(record)
+}
+
+/// The first record on standard input (its first non-blank line).
+fn first_stdin_record() -> io::Result<String> {
+    let mut line = String::new();
+    let mut stdin = io::stdin().lock();
+    loop {
+        line.clear();
+        if stdin.read_line(&mut line)? == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "no record (the input is empty or blank)",
+            ));
+        }
+        if !line.trim().is_empty() {
+            return Ok(line.trim_end_matches(['\n', '\r']).to_owned());
+        }
+    }
+}
+
+/// Parses a record; a placement alone stands for White to move with no
+/// castling and no en passant. The error has a caret under the fault.
+fn parse(record: String) -> Result<Given, String> {
+    let mut fields = record.split_ascii_whitespace();
+    let bare = matches!((fields.next(), fields.next()), (Some(p), None) if p.contains('/'));
+    let text = if bare {
+        format!("{} w - -", record.trim_end())
+    } else {
+        record.clone()
+    };
+    match Fen::from_ascii(text.as_bytes()) {
+        Ok(fen) => Ok(Given { fen }),
+        Err(e) => {
+            let fault = parse_fault(e);
+            let shown = if fault.offset < record.len() {
+                &record
+            } else {
+                &text
+            };
+            Err(format!(
+                "invalid FEN\n{}",
+                caret(
+                    shown,
+                    fault.offset,
+                    &format!("col {}: {}: {}", fault.offset + 1, fault.field, fault.text)
+                )
+            ))
+        }
+    }
+}
+
+/// The legal position of `given`, or the message saying why there is none.
+/// With `lenient`, a position whose every error is ignorable is accepted
+/// and the problems set aside are said on standard error.
+pub fn legal(given: &Given, legality: Legality) -> Result<Position, String> {
+    let error = match Report::of_fen(&given.fen, legality.variant).into_position() {
+        Ok(position) => return Ok(position),
+        Err(e) => e,
+    };
+    let errors: Vec<ProblemKind> = error
+        .problems()
+        .iter()
+        .filter(|p| p.severity() == Severity::Error)
+        .map(|p| p.kind())
+        .collect();
+    let ignorable = errors.iter().all(|k| k.is_ignorable());
+    let lines: Vec<String> = error
+        .problems()
+        .iter()
+        .filter(|p| p.severity() == Severity::Error)
+        .map(problem_line)
+        .collect();
+    if legality.lenient && ignorable {
+        // `ignore` accepts exactly this case; should it not, the refusal stands.
+        if let Ok(position) = error.ignore(&errors) {
+            for line in &lines {
+                crate::note(&format!("--lenient: set aside: {line}"));
+            }
+            return Ok(position);
+        }
+    }
+    let mut message = String::from("illegal position");
+    for line in &lines {
+        message.push_str("\n  ");
+        message.push_str(line);
+    }
+    if ignorable {
+        message.push_str("\n  (move generation stays sound here: --lenient accepts it)");
+    }
+    Err(message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_record_takes_the_words_that_fit_the_next_fields() {
+        let p = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        for (line, n) in [
+            (p.to_owned(), 1),
+            (format!("{p} w KQkq - 0 1"), 6),
+            (format!("{p} w KQkq - 0 1 7"), 6),
+            (format!("{p} w KQkq - e4"), 4),
+            (format!("{p} b - e3 Nf3"), 4),
+            (format!("{p} w KQkq e4"), 3),
+            (format!("{p} w Hb - 12 40 5"), 6),
+            (format!("{p} e4 e5"), 1),
+            ("startpos e4".to_owned(), 1),
+            ("960:5 3".to_owned(), 1),
+        ] {
+            assert_eq!(record_len(&words(&line)), n, "{line}");
+        }
+        // One quoted argument is the record, whatever follows.
+        assert_eq!(record_len(&[format!("{p} w - -"), "w".to_owned()]), 1);
+    }
+
+    #[test]
+    fn a_bare_placement_is_white_to_move() {
+        let given = parse("8/8/8/8/8/8/8/K6k".to_owned()).ok().unwrap();
+        assert_eq!(given.fen.turn, forsyth::Color::White);
+        assert!(given.fen.castling.is_empty() && given.fen.ep_square.is_none());
+        assert!(parse("8/8/8/8/8/8/8/K6k w".to_owned()).is_err());
+    }
+}

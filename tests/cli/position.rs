@@ -1,0 +1,232 @@
+//! One way to give a position (issue 8), in every command that takes one:
+//! a quoted record, its fields as words, `-` for standard input, `startpos`,
+//! `960:N`; a bare placement or four fields anywhere; options before or
+//! after. Counts are the published perft figures of the start (chess
+//! programming wiki: 20, 400, 8902).
+
+use crate::util::forsyth;
+
+const PLACEMENT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The start given every way, as (words, standard input).
+fn forms() -> Vec<(Vec<&'static str>, &'static str)> {
+    vec![
+        (vec![START], ""),
+        (START.split(' ').collect(), ""),
+        (vec![PLACEMENT, "w", "KQkq", "-"], ""),
+        (vec![&START[..START.len() - 4]], ""),
+        // The bare placement: White to move, no castling, no en passant;
+        // castling needs more than three plies, so the counts are the same.
+        (vec![PLACEMENT], ""),
+        (
+            vec!["-"],
+            "\n  \nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        ),
+        (vec!["startpos"], ""),
+        (vec!["960:518"], ""),
+    ]
+}
+
+fn with<'a>(command: &[&'a str], form: &[&'a str], after: &[&'a str]) -> Vec<&'a str> {
+    [command, form, after].concat()
+}
+
+#[test]
+fn perft_reads_every_form_and_takes_the_last_word_as_depth() {
+    for (form, input) in forms() {
+        let r = forsyth(&with(&["perft"], &form, &["3"]), input.as_bytes());
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "8902\n"),
+            "{form:?}: {}",
+            r.stderr
+        );
+        // Options after the position, and between it and the depth.
+        let r = forsyth(
+            &with(&["perft"], &form, &["--stats", "2"]),
+            input.as_bytes(),
+        );
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "400\n"),
+            "{form:?}: {}",
+            r.stderr
+        );
+    }
+    // Four fields then the depth: depth 3 of a four-field record.
+    let r = forsyth(&["perft", PLACEMENT, "w", "KQkq", "-", "3"], b"");
+    assert_eq!(r.stdout, "8902\n");
+    let r = forsyth(&["perft", "startpos"], b"");
+    assert_eq!(r.code, 2, "no depth: {}", r.stderr);
+    let r = forsyth(&["perft", "startpos", "x"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("'x'"), "{}", r.stderr);
+}
+
+#[test]
+fn moves_show_index_and_play_read_every_form() {
+    for (form, input) in forms() {
+        let r = forsyth(
+            &with(&["moves"], &form, &["--format", "san"]),
+            input.as_bytes(),
+        );
+        assert_eq!(
+            (r.code, r.stdout.lines().count()),
+            (0, 20),
+            "{form:?}: {}",
+            r.stderr
+        );
+        assert!(r.stdout.lines().any(|l| l == "Nf3"), "SAN: {form:?}");
+        let r = forsyth(&with(&["show"], &form, &[]), input.as_bytes());
+        assert_eq!(r.code, 0, "{form:?}: {}", r.stderr);
+        assert!(r.stdout.contains("8 | r n b q k b n r |"), "{form:?}");
+        let r = forsyth(&with(&["index"], &form, &[]), input.as_bytes());
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "518\n"),
+            "{form:?}: {}",
+            r.stderr
+        );
+        // 1.e4 e5 2.Nf3: the board every chess book shows.
+        let r = forsyth(
+            &with(&["play"], &form, &["e4", "e5", "Nf3"]),
+            input.as_bytes(),
+        );
+        assert_eq!(r.code, 0, "{form:?}: {}", r.stderr);
+        assert!(
+            r.stdout
+                .starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b "),
+            "{form:?}: {}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn a_bare_placement_is_white_to_move_with_nothing_else() {
+    let r = forsyth(&["show", PLACEMENT], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("side to move     white"), "{}", r.stdout);
+    assert!(r.stdout.contains("white may not castle"), "{}", r.stdout);
+    assert!(r.stdout.contains("en passant       -\n"), "{}", r.stdout);
+}
+
+#[test]
+fn options_come_before_or_after_the_position() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let before = forsyth(&["moves", "--format", "san", fen], b"");
+    let after = forsyth(&["moves", fen, "--format", "san"], b"");
+    let words: Vec<&str> = ["moves"]
+        .into_iter()
+        .chain(fen.split(' '))
+        .chain(["--format", "san"])
+        .collect();
+    let split = forsyth(&words, b"");
+    assert_eq!(before.stdout.lines().count(), 26);
+    assert!(before.stdout.lines().any(|l| l == "O-O-O"));
+    assert_eq!(
+        (after.code, &after.stdout),
+        (0, &before.stdout),
+        "{}",
+        after.stderr
+    );
+    assert_eq!(
+        (split.code, &split.stdout),
+        (0, &before.stdout),
+        "{}",
+        split.stderr
+    );
+    let r = forsyth(&["play", "startpos", "e4", "--castling", "shredder"], b"");
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - 0 1\n"
+    );
+    let r = forsyth(&["show", "startpos", "--variant", "chess960"], b"");
+    assert!(
+        r.stdout.contains("variant          chess960"),
+        "{}",
+        r.stdout
+    );
+    // An unknown option is an error, not FEN text.
+    let r = forsyth(&["moves", START, "--nosuch"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--nosuch"), "{}", r.stderr);
+}
+
+#[test]
+fn play_moves_start_at_the_first_word_that_is_not_the_next_field() {
+    let r = forsyth(
+        &["play", PLACEMENT, "w", "KQkq", "-", "0", "1", "d4", "d5"],
+        b"",
+    );
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n"
+    );
+    // Four fields, then moves.
+    let r = forsyth(&["play", PLACEMENT, "w", "KQkq", "-", "d4"], b"");
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+    // A bare placement, then moves.
+    let r = forsyth(&["play", PLACEMENT, "d4"], b"");
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b - - 0 1\n"
+    );
+}
+
+#[test]
+fn words_that_do_not_split_say_so_and_show_the_record_quoted() {
+    // A seventh word after a whole record: show takes nothing more.
+    let mut words = vec!["show"];
+    words.extend(START.split(' '));
+    words.push("7");
+    let r = forsyth(&words, b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot split"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("read as: forsyth show '{START}' 7")),
+        "{}",
+        r.stderr
+    );
+    // `e4` is not an en-passant field (rank 3 or 6), so the record stops
+    // after three fields: incomplete, and the command is shown as read.
+    let r = forsyth(&["play", PLACEMENT, "w", "KQkq", "e4", "e5"], b"");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("en passant: missing"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("read as: forsyth play '{PLACEMENT} w KQkq' e4 e5")),
+        "{}",
+        r.stderr
+    );
+    // Perft: words between the record and the depth.
+    let r = forsyth(&["perft", "startpos", "x", "3"], b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("read as: forsyth perft 'startpos' x 3"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn chess960_starts_by_number_and_a_lone_dash() {
+    // Start 0 is BBQNNRKR (specs/chess960.md).
+    let r = forsyth(&["show", "960:0"], b"");
+    assert!(r.stdout.contains("1 | B B Q N N R K R |"), "{}", r.stdout);
+    assert!(r.stdout.contains("variant          chess960"));
+    let r = forsyth(&["index", "960:959"], b"");
+    assert_eq!(r.stdout, "959\n");
+    assert_ne!(forsyth(&["show", "960:960"], b"").code, 0);
+    // `-` reads standard input, also after an option.
+    let r = forsyth(&["moves", "--format", "uci", "-"], START.as_bytes());
+    assert_eq!((r.code, r.stdout.lines().count()), (0, 20), "{}", r.stderr);
+    let r = forsyth(&["moves", "-"], b"\n\n");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("standard input"), "{}", r.stderr);
+}
