@@ -15,6 +15,8 @@ mod gen;
 mod help;
 /// `--lenient` on the move commands.
 mod lenient;
+/// What people look at: board styles, status line, progress, completions, man pages.
+mod look;
 /// Every command into a closed pipe and into a full device.
 mod output;
 /// `perft`, `moves` and `play` against published counts.

@@ -21,6 +21,8 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
         "moves" => (vec!["moves", "startpos"], ""),
         "play" => (vec!["play", "startpos", "e4"], ""),
         "help" => (vec!["help"], ""),
+        "completions" => (vec!["completions", "bash"], ""),
+        "man" => (vec!["man", "perft"], ""),
         other => panic!("add an example run of the new command `{other}` here"),
     }
 }

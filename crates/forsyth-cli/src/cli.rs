@@ -40,6 +40,9 @@ pub const POSITION_HELP: &str = "The position, given in one of these ways:\n\
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Show no progress on standard error
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -65,9 +68,13 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Show a position: diagram, fields, castling rooks, Chess960 number
     #[command(
-        long_about = "Show a position: a board diagram, each field spelled out, the castling \
-            rooks by square, the record in all three encodings and the Chess960 start number \
-            when it is a start.",
+        long_about = "Show a position: a board diagram, whether the side to move is in check, \
+            checkmated or stalemated (or how many legal moves it has), each field spelled out, \
+            the castling rooks by square, the record in all three encodings and the Chess960 \
+            start number when it is a start.\n\n\
+            On a terminal whose locale is UTF-8 (LC_ALL, LC_CTYPE or LANG), the board is drawn \
+            with Unicode figurines and, unless NO_COLOR is set, in colour; --unicode, --ascii \
+            and --color say otherwise.",
         after_long_help = "Examples:\n  \
             forsyth show startpos\n  \
             forsyth show 960:0\n  \
@@ -176,6 +183,49 @@ pub enum Command {
         after_long_help = "Examples:\n  forsyth help\n  forsyth help perft"
     )]
     Help(HelpArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish)
+    #[command(
+        long_about = "Print the completion script of a shell to standard output. Load it in \
+            the current shell or install it where the shell looks for completions.",
+        after_long_help = "Examples:\n  \
+            source <(forsyth completions bash)\n  \
+            forsyth completions zsh > ~/.zfunc/_forsyth\n  \
+            forsyth completions fish > ~/.config/fish/completions/forsyth.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of forsyth or of one of its commands
+    #[command(
+        long_about = "Print the manual page of forsyth, or of one of its commands, in roff \
+            for man(1).",
+        after_long_help = "Examples:\n  \
+            forsyth man | man -l -\n  \
+            forsyth man show > forsyth-show.1"
+    )]
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// A command whose page to print (none: forsyth's)
+    pub command: Option<String>,
+}
+
+/// When to colour output.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    /// On a terminal, unless NO_COLOR is set
+    Auto,
+    /// Always
+    Always,
+    /// Never
+    Never,
 }
 
 /// How `moves` writes moves.
@@ -404,6 +454,18 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
+    /// Draw the board with Unicode figurines (default on a UTF-8 terminal)
+    #[arg(long, overrides_with = "ascii")]
+    pub unicode: bool,
+    /// Draw the board with FEN letters
+    #[arg(long, overrides_with = "unicode")]
+    pub ascii: bool,
+    /// Black at the bottom
+    #[arg(long)]
+    pub flip: bool,
+    /// When to colour the board
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,

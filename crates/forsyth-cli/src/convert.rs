@@ -15,7 +15,7 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
         reporter: Reporter::new(),
         text: String::with_capacity(128),
     };
-    visit_lines(&args.files, &mut command)?;
+    visit_lines(&args.files, args.progress, &mut command)?;
     let Convert {
         mut out,
         mut reporter,

@@ -4,6 +4,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
+use crate::progress::Progress;
+
 /// The longest line kept whole; the rest of a longer line is skipped and the
 /// line is rejected, so memory stays bounded on any input.
 pub const MAX_LINE: usize = 1 << 20;
@@ -132,8 +134,15 @@ pub trait LineVisitor {
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()>;
 }
 
-/// Feeds every line of every source to `visitor`, in order.
-pub fn visit_lines(files: &[PathBuf], visitor: &mut impl LineVisitor) -> io::Result<()> {
+/// Feeds every line of every source to `visitor`, in order. With
+/// `progress`, work lasting more than a second shows the lines read so far
+/// on standard error where it is a terminal (see [`crate::progress`]).
+pub fn visit_lines(
+    files: &[PathBuf],
+    progress: bool,
+    visitor: &mut impl LineVisitor,
+) -> io::Result<()> {
+    let mut progress = Progress::new(progress, "lines");
     for source in Source::from_args(files) {
         let name = source.name();
         let reader = match source.open() {
@@ -147,6 +156,7 @@ pub fn visit_lines(files: &[PathBuf], visitor: &mut impl LineVisitor) -> io::Res
         loop {
             match lines.next_line() {
                 Ok(Some(line)) => {
+                    progress.add(1);
                     if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
                         visitor.line(&name, line)?;
                     } else {

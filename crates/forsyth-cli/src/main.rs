@@ -12,11 +12,14 @@ mod adapt;
 mod cli;
 mod convert;
 mod diag;
+mod diagram;
+mod docs;
 mod gen;
 mod lines;
 mod options;
 mod play;
 mod position;
+mod progress;
 mod report;
 mod show;
 mod validate;
@@ -58,7 +61,7 @@ fn definition() -> clap::Command {
 fn main() -> ExitCode {
     let result = match definition().try_get_matches() {
         Ok(matches) => match cli::Cli::from_arg_matches(&matches) {
-            Ok(args) => run(args.command),
+            Ok(args) => run(args),
             Err(e) => e.exit(),
         },
         // Help and version go to standard output: write them like any output.
@@ -78,8 +81,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: cli::Command) -> io::Result<Outcome> {
-    let job = match options::resolve(command) {
+fn run(args: cli::Cli) -> io::Result<Outcome> {
+    let job = match options::resolve(args) {
         Ok(job) => job,
         Err(ResolveError::Usage(message)) => {
             note(&message);
@@ -100,6 +103,17 @@ fn run(command: cli::Command) -> io::Result<Outcome> {
         Job::Moves(o) => play::moves(&o),
         Job::Play(o) => play::play(&o),
         Job::Help(name) => help(name.as_deref()),
+        Job::Completions(shell) => {
+            docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)
+        }
+        Job::Man(name) => match docs::man(name.as_deref(), &mut io::stdout().lock()) {
+            Ok(()) => Ok(Outcome::Ok),
+            Err(docs::ManError::Io(e)) => Err(e),
+            Err(e) => {
+                note(&e.to_string());
+                Ok(Outcome::Failed)
+            }
+        },
     }
 }
 

@@ -2,6 +2,7 @@
 //! resolved once from the raw clap structs of `cli` (library options,
 //! positions read, defaults applied, the checks clap cannot make).
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -11,9 +12,10 @@ use forsyth::{
 };
 
 use crate::cli::{
-    CastlingArg, Command, EnPassantArg, FormatArg, MoveFormatArg, OutputArgs, ReportFormatArg,
-    ShredderOrderArg, UciCastlingArg, VariantArg,
+    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, MoveFormatArg, OutputArgs,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
 };
+use crate::diagram::{default_color, default_figurines, Style};
 use crate::position::{self, Given, Rest};
 
 /// A command with everything it needs, ready to run.
@@ -27,6 +29,8 @@ pub enum Job {
     Moves(Moves),
     Play(Play),
     Help(Option<String>),
+    Completions(clap_complete::Shell),
+    Man(Option<String>),
 }
 
 /// Why the command line cannot run: a usage error (exit 2), or a position
@@ -40,11 +44,14 @@ pub enum ResolveError {
 pub struct Convert {
     pub opts: ConvertOptions,
     pub files: Vec<PathBuf>,
+    /// Progress on standard error where it is a terminal (no `--quiet`).
+    pub progress: bool,
 }
 
 pub struct Show {
     pub position: Given,
     pub variant: Option<Variant>,
+    pub style: Style,
 }
 
 pub struct Index {
@@ -88,6 +95,7 @@ pub struct Validate {
     pub json: bool,
     pub mode: ValidateMode,
     pub files: Vec<PathBuf>,
+    pub progress: bool,
 }
 
 /// How a legal position is obtained from the argument.
@@ -103,6 +111,7 @@ pub struct Perft {
     pub depth: u32,
     pub divide: bool,
     pub stats: bool,
+    pub progress: bool,
     /// `None`: by the position's variant.
     pub uci_castling: Option<CastlingMode>,
 }
@@ -122,8 +131,9 @@ pub struct Play {
 }
 
 /// The one resolution step from the raw command line.
-pub fn resolve(command: Command) -> Result<Job, ResolveError> {
-    Ok(match command {
+pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
+    let progress = !cli.quiet;
+    Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
             opts: ConvertOptions {
                 variant: variant(a.variant),
@@ -135,10 +145,12 @@ pub fn resolve(command: Command) -> Result<Job, ResolveError> {
                 },
             },
             files: a.files,
+            progress,
         }),
         Command::Show(a) => Job::Show(Show {
             position: position::resolve("show", &a.words, Rest::Nothing)?.0,
             variant: variant(a.variant),
+            style: style(&a),
         }),
         Command::Index(a) => Job::Index(Index {
             position: position::resolve("index", &a.words, Rest::Nothing)?.0,
@@ -183,6 +195,7 @@ pub fn resolve(command: Command) -> Result<Job, ResolveError> {
                 ValidateMode::Judge { strict: a.strict }
             },
             files: a.files,
+            progress,
         }),
         Command::Perft(a) => {
             let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
@@ -201,6 +214,7 @@ pub fn resolve(command: Command) -> Result<Job, ResolveError> {
                 depth,
                 divide: a.divide,
                 stats: a.stats,
+                progress,
                 uci_castling: uci_castling(a.uci_castling),
             })
         }
@@ -226,7 +240,31 @@ pub fn resolve(command: Command) -> Result<Job, ResolveError> {
             })
         }
         Command::Help(a) => Job::Help(a.command),
+        Command::Completions(a) => Job::Completions(a.shell),
+        Command::Man(a) => Job::Man(a.command),
     })
+}
+
+/// How `show` draws the board: figurines and colour by default only on a
+/// terminal that can show them (see `diagram`).
+fn style(a: &ShowArgs) -> Style {
+    let env = |name: &str| std::env::var(name).ok();
+    let is_terminal = std::io::stdout().is_terminal();
+    Style {
+        figurines: if a.unicode {
+            true
+        } else if a.ascii {
+            false
+        } else {
+            default_figurines(is_terminal, env)
+        },
+        flip: a.flip,
+        color: match a.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => default_color(is_terminal, env),
+        },
+    }
 }
 
 /// A seed for `gen --random` without `--seed`: the clock's nanoseconds

@@ -4,10 +4,11 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Setup};
+use forsyth::{CastlingMode, Move, Position, Setup};
 
 use crate::options::{Moves, Perft, Play};
 use crate::position::legal;
+use crate::progress::Progress;
 use crate::Outcome;
 
 /// The UCI castling convention: as asked, else by the position's variant.
@@ -28,21 +29,19 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
     let mode = castling_mode(args.uci_castling, pos.setup());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let start = Instant::now();
-    let nodes = if args.divide {
-        let mut rows: Vec<(String, u64)> = pos
-            .divide(args.depth)
+    let rows = divide(&pos, args.depth, args.progress);
+    let nodes: u64 = rows.iter().map(|r| r.1).sum();
+    if args.divide {
+        let mut rows: Vec<(String, u64)> = rows
             .into_iter()
-            .map(|(m, n)| (pos.uci(m, mode), n))
+            .filter_map(|(m, n)| Some((pos.uci(m?, mode), n)))
             .collect();
         rows.sort();
         for (uci, n) in &rows {
             writeln!(out, "{uci}: {n}")?;
         }
         writeln!(out)?;
-        rows.iter().map(|r| r.1).sum()
-    } else {
-        pos.perft(args.depth)
-    };
+    }
     let elapsed = start.elapsed();
     writeln!(out, "{nodes}")?;
     out.flush()?;
@@ -56,6 +55,24 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
         );
     }
     Ok(Outcome::Ok)
+}
+
+/// Each legal move with the perft count below it (`depth` 0: the position
+/// itself, one node under no move), showing progress root move by root
+/// move.
+fn divide(pos: &Position, depth: u32, progress: bool) -> Vec<(Option<Move>, u64)> {
+    if depth == 0 {
+        return vec![(None, 1)];
+    }
+    let mut progress = Progress::new(progress, "nodes");
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+            progress.add(n);
+            (Some(m), n)
+        })
+        .collect()
 }
 
 pub fn moves(args: &Moves) -> io::Result<Outcome> {

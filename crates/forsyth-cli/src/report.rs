@@ -8,7 +8,7 @@ use crate::adapt::faults;
 
 /// Counts and prints rejected lines to standard error.
 pub struct Reporter {
-    err: io::BufWriter<io::Stderr>,
+    err: io::BufWriter<crate::progress::Stderr>,
     pub rejected: u64,
     pub io_errors: u64,
 }
@@ -16,7 +16,7 @@ pub struct Reporter {
 impl Reporter {
     pub fn new() -> Reporter {
         Reporter {
-            err: io::BufWriter::new(io::stderr()),
+            err: io::BufWriter::new(crate::progress::Stderr),
             rejected: 0,
             io_errors: 0,
         }

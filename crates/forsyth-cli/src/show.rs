@@ -3,34 +3,14 @@
 use std::io::{self, Write};
 
 use forsyth::{
-    CastlingNotation, CastlingSide, Color, EnPassantMode, File, Rank, Report, Setup, Severity,
+    CastlingNotation, CastlingSide, Color, EnPassantMode, Rank, Report, Setup, Severity,
     ShredderOrder, Square, WriteOptions,
 };
 
 use crate::adapt::problem_message;
+use crate::diagram::diagram;
 use crate::options::Show;
 use crate::Outcome;
-
-pub fn diagram(setup: &Setup) -> String {
-    let mut s = String::new();
-    s.push_str("  +-----------------+\n");
-    for rank in Rank::ALL.into_iter().rev() {
-        s.push(rank.char());
-        s.push_str(" |");
-        for file in File::ALL {
-            s.push(' ');
-            s.push(
-                setup
-                    .board
-                    .piece_at(Square::from_coords(file, rank))
-                    .map_or('.', |p| p.char()),
-            );
-        }
-        s.push_str(" |\n");
-    }
-    s.push_str("  +-----------------+\n    a b c d e f g h\n");
-    s
-}
 
 fn castling_lines(setup: &Setup) -> Vec<String> {
     let mut lines = Vec::new();
@@ -62,15 +42,33 @@ fn castling_lines(setup: &Setup) -> Vec<String> {
     lines
 }
 
+/// What the side to move faces: checkmate, stalemate, or its number of
+/// legal moves (and check); for an illegal position, that no moves are
+/// generated.
+fn status(report: &Report) -> String {
+    let Ok(pos) = report.clone().into_position() else {
+        return "no moves: the position is not legal".to_owned();
+    };
+    let n = pos.count_legal_moves();
+    let moves = if n == 1 { "move" } else { "moves" };
+    match (pos.is_check(), n) {
+        (true, 0) => format!("checkmate: {} wins", (!pos.turn()).name()),
+        (false, 0) => "stalemate".to_owned(),
+        (true, _) => format!("check, {n} legal {moves}"),
+        (false, _) => format!("{n} legal {moves}"),
+    }
+}
+
 pub fn run(args: &Show) -> io::Result<Outcome> {
     // The report keeps the castling rights that resolve; the others are
     // among its problems.
     let report = Report::of_fen(&args.position.fen, args.variant);
     let setup = report.setup();
     let mut out = io::stdout().lock();
-    write!(out, "{}", diagram(setup))?;
+    write!(out, "{}", diagram(&setup.board, args.style))?;
     writeln!(out)?;
     writeln!(out, "side to move     {}", setup.turn.name())?;
+    writeln!(out, "status           {}", status(&report))?;
     for (i, line) in castling_lines(setup).into_iter().enumerate() {
         writeln!(out, "{:<17}{line}", if i == 0 { "castling" } else { "" })?;
     }

@@ -92,11 +92,11 @@ pub fn run(args: &Validate) -> io::Result<Outcome> {
     let mut command = Command {
         args,
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        err: io::BufWriter::new(io::stderr()),
+        err: io::BufWriter::new(crate::progress::Stderr),
         invalid: 0,
         io_errors: 0,
     };
-    visit_lines(&args.files, &mut command)?;
+    visit_lines(&args.files, args.progress, &mut command)?;
     command.out.flush()?;
     let _ = command.err.flush();
     Ok(if command.io_errors > 0 {
@@ -112,7 +112,7 @@ struct Command<'a> {
     args: &'a Validate,
     out: io::BufWriter<io::StdoutLock<'static>>,
     /// Standard error: a failure to write it does not stop the run.
-    err: io::BufWriter<io::Stderr>,
+    err: io::BufWriter<crate::progress::Stderr>,
     invalid: u64,
     io_errors: u64,
 }
