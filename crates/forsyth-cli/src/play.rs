@@ -103,17 +103,25 @@ pub fn play(args: &PlayArgs) -> io::Result<Outcome> {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
-    match pos.play_moves(&args.moves) {
-        Ok(after) => match after.setup().to_fen(&args.output.write_options()) {
-            Ok(fen) => {
-                println!("{fen}");
-                if let Some(outcome) = after.outcome() {
-                    eprintln!("forsyth: game over: {outcome}");
-                }
-                Ok(Outcome::Ok)
-            }
-            Err(e) => fail(&e.to_string()),
-        },
-        Err(e) => fail(&format!("{} ({})", e, e.kind())),
+    let mut game = forsyth::Game::new(pos);
+    if let Err(e) = game.play_moves(&args.moves) {
+        return fail(&format!("{} ({})", e, e.kind().name()));
     }
+    let fen = match game.position().setup().to_fen(&args.output.write_options()) {
+        Ok(fen) => fen,
+        Err(e) => return fail(&e.to_string()),
+    };
+    println!("{fen}");
+    match game.outcome() {
+        Some(forsyth::Outcome::FivefoldRepetition) => {
+            eprintln!("forsyth: fivefold repetition: the game is drawn");
+        }
+        Some(outcome) => eprintln!("forsyth: game over: {outcome}"),
+        None => {
+            for claim in game.draw_claims() {
+                eprintln!("forsyth: {claim}");
+            }
+        }
+    }
+    Ok(Outcome::Ok)
 }
