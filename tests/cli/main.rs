@@ -4,6 +4,7 @@
 mod convert;
 mod gen;
 mod play;
+mod play_rules;
 mod show;
 mod util;
 mod validate;

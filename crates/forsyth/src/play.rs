@@ -18,9 +18,8 @@
 //! Text that no notation reads gets suggestions ("did you mean"): the legal
 //! moves whose SAN or UCI is nearest to the text by edit distance
 //! (insertions, deletions and substitutions of one character, ignoring
-//! case), at most two edits away; failing those, the legal moves to the
-//! last square the text names. At most three, nearest first, then in SAN
-//! order.
+//! case), when that distance is at most two; failing those, the legal moves
+//! to the last square the text names. At most three, in SAN order.
 
 use core::fmt;
 
@@ -215,8 +214,8 @@ pub enum ParseMoveError {
     InvalidMove {
         /// The text.
         text: String,
-        /// The nearest legal moves (see the [module doc](crate::Position::parse_move)),
-        /// nearest first; may be empty.
+        /// The nearest legal moves (see [`Position::parse_move`]); may be
+        /// empty.
         suggestions: Vec<San>,
     },
     /// A move, but not a legal one.
@@ -500,6 +499,9 @@ impl Position {
             })
             .filter(|(d, ..)| *d <= 2)
             .collect();
+        if let Some(best) = near.iter().map(|n| n.0).min() {
+            near.retain(|n| n.0 == best);
+        }
         if near.is_empty() {
             if let Some(to) = last_square(text) {
                 near = legal
@@ -594,11 +596,11 @@ impl Position {
     /// `e7e8q`, `0000`) is read as UCI.
     ///
     /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
-    /// nearest legal moves, the ones whose SAN or UCI is at most two edits
+    /// nearest legal moves, the ones whose SAN or UCI is fewest edits
     /// (insertions, deletions, substitutions, ignoring case) from the text,
-    /// or failing those the legal moves to the last square the text names;
-    /// at most three, nearest first. A move that reads but is not legal gives
-    /// the reason with its squares ([`IllegalMoveReason`]).
+    /// if at most two, or failing those the legal moves to the last square
+    /// the text names; at most three, in SAN order. A move that reads but is
+    /// not legal gives the reason with its squares ([`IllegalMoveReason`]).
     ///
     /// ```
     /// use forsyth::{Position, Setup};
