@@ -544,20 +544,16 @@ pub(crate) fn of_san(pos: &Position, san: &San) -> IllegalMoveReason {
     if let Some(reason) = ended(pos) {
         return reason;
     }
-    let San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *san
-    else {
-        let side = match san {
-            San::Castle(side) => *side,
-            San::Normal { .. } => CastlingSide::KingSide,
-        };
-        return castle(pos, side);
+    let (role, file, rank, capture, to, promotion) = match *san {
+        San::Castle(side) => return castle(pos, side),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => (role, file, rank, capture, to, promotion),
     };
     let us = pos.turn();
     let board = pos.board();

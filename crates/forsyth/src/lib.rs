@@ -88,7 +88,7 @@ pub use role::{Piece, Role};
 pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::{CastlingMode, IllegalUciError, ParseUciError, UciMove};
+pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
 pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
 
 /// The README's examples, run as doctests so they never rot.

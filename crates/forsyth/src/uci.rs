@@ -97,7 +97,7 @@ pub enum UciMove {
 /// use forsyth::UciMove;
 /// let err = UciMove::from_ascii(b"e2e9").unwrap_err();
 /// assert_eq!(err.to_string(), "'e2e9' is not a uci move (expected two squares and an optional promotion letter, as e2e4 or e7e8q)");
-/// assert_eq!(err.kind(), "invalid_uci");
+/// assert_eq!(err.kind().name(), "invalid_uci");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseUciError {
@@ -105,15 +105,41 @@ pub struct ParseUciError {
     pub text: String,
 }
 
-impl ParseUciError {
-    /// The stable kind name.
+/// The classification of a [`ParseUciError`].
+///
+/// ```
+/// use forsyth::ParseUciErrorKind;
+/// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseUciErrorKind {
+    /// Not two squares and an optional promotion letter, nor `0000`.
+    InvalidUci,
+}
+
+impl ParseUciErrorKind {
+    /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::UciMove;
-    /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), "invalid_uci");
+    /// use forsyth::ParseUciErrorKind;
+    /// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
     /// ```
-    pub fn kind(&self) -> &'static str {
-        "invalid_uci"
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ParseUciError {
+    /// The classification.
+    ///
+    /// ```
+    /// use forsyth::{ParseUciErrorKind, UciMove};
+    /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), ParseUciErrorKind::InvalidUci);
+    /// ```
+    pub fn kind(&self) -> ParseUciErrorKind {
+        ParseUciErrorKind::InvalidUci
     }
 }
 
