@@ -1,25 +1,5 @@
-//! Playing a move: the position after it; reading a move from text.
-//!
-//! Reading ([`Position::parse_move`]) accepts UCI, SAN (see [`San`] for its
-//! own leniencies) and long algebraic notation, and beyond them, where the
-//! meaning stays clear:
-//!
-//! - long algebraic with a hyphen or `x` between the squares, an optional
-//!   piece letter and an optional promotion (`e2-e4`, `Ng1-f3`, `e4xd5`,
-//!   `e7-e8=Q`, `e7-e8q`); a written piece letter must be the piece on the
-//!   origin, and `x` must capture;
-//! - a move number before the move, attached or not (`1.e4`, `1. e4`,
-//!   `1...e5`, `12...Nf6`): skipped, not checked against the position;
-//! - `e.p.` after an en-passant capture, attached or as its own word
-//!   (`exf6 e.p.`); the move must then be an en-passant capture;
-//! - `bxc3` is a pawn capture, unless no pawn capture fits and a bishop's
-//!   `Bxc3` does.
-//!
-//! Text that no notation reads gets suggestions ("did you mean"): the legal
-//! moves whose SAN or UCI is nearest to the text by edit distance
-//! (insertions, deletions and substitutions of one character, ignoring
-//! case), when that distance is at most two; failing those, the legal moves
-//! to the last square the text names. At most three, in SAN order.
+//! Playing a move: the position after it; reading a move from text (see
+//! [`Position::parse_move`] for what is read, and `specs/moves.md`).
 
 use core::fmt;
 
@@ -590,17 +570,28 @@ impl Position {
 
     /// Reads a legal move written in UCI (either castling convention, see
     /// [`UciMove::to_move`]), in long algebraic notation or in SAN (see
-    /// [`San`] for what SAN accepts), with the leniencies of this module's
-    /// documentation (a move number before it, `e.p.` after it, `e2-e4`,
-    /// `bxc3` for a bishop when no pawn can). Text of UCI syntax (`e2e4`,
-    /// `e7e8q`, `0000`) is read as UCI.
+    /// [`San`] for SAN's own leniencies). Text of UCI syntax (`e2e4`,
+    /// `e7e8q`, `0000`) is read as UCI. Beyond the notations, where the
+    /// meaning stays clear:
+    ///
+    /// - long algebraic with a hyphen or `x` between the squares, an
+    ///   optional piece letter and an optional promotion (`e2-e4`,
+    ///   `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `e7-e8q`); a written piece letter must
+    ///   be the piece on the origin, and `x` must capture;
+    /// - a move number before the move, attached or not (`1.e4`, `1. e4`,
+    ///   `1...e5`, `12...Nf6`): skipped, not checked against the position;
+    /// - `e.p.` after an en-passant capture, attached or after a space
+    ///   (`exf6 e.p.`); the move must then be an en-passant capture;
+    /// - `bxc3` is a pawn capture, unless no pawn capture fits and a
+    ///   bishop's `Bxc3` does.
     ///
     /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
     /// nearest legal moves, the ones whose SAN or UCI is fewest edits
-    /// (insertions, deletions, substitutions, ignoring case) from the text,
-    /// if at most two, or failing those the legal moves to the last square
-    /// the text names; at most three, in SAN order. A move that reads but is
-    /// not legal gives the reason with its squares ([`IllegalMoveReason`]).
+    /// (insertions, deletions, substitutions of one character, ignoring case)
+    /// from the text, if at most two, or failing those the legal moves to the
+    /// last square the text names (a file letter then a rank digit); at most
+    /// three, in SAN order. A move that reads but is not legal gives the
+    /// reason with its squares ([`ParseMoveError::Illegal`]).
     ///
     /// ```
     /// use forsyth::{Position, Setup};

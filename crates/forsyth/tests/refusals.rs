@@ -318,3 +318,137 @@ fn unreadable_text_suggests_the_nearest_legal_moves() {
     // Nothing near, no square.
     assert!(suggestions("hello").is_empty());
 }
+
+mod properties {
+    //! For every UCI text (every origin, destination and promotion) in
+    //! positions of random games, a refusal's reason holds on the board by
+    //! its definition: the squares it names carry the pieces it says, and
+    //! the attacks it claims exist.
+
+    use forsyth::{
+        attacks, Chess960Start, IllegalMoveReason, Position, Role, Setup, Square, UciMove,
+    };
+    use proptest::prelude::*;
+
+    fn arb_position() -> impl Strategy<Value = Position> {
+        (
+            prop_oneof![Just(518usize), 0usize..960],
+            prop::collection::vec(any::<prop::sample::Index>(), 0..60),
+        )
+            .prop_map(|(n, choices)| {
+                let setup = if n == 518 {
+                    Setup::standard()
+                } else {
+                    Chess960Start::all().nth(n).expect("960").to_setup()
+                };
+                let mut pos = Position::from_setup(setup).expect("legal");
+                for choice in choices {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(legal[choice.index(legal.len())]).expect("legal");
+                }
+                pos
+            })
+    }
+
+    /// Checks what `reason` claims about `pos` for the move `from`-`to`.
+    fn holds(pos: &Position, from: Square, to: Square, reason: IllegalMoveReason) {
+        use IllegalMoveReason as R;
+        let board = pos.board();
+        let us = pos.turn();
+        let enemy = |sq: Square| board.color_at(sq) == Some(!us);
+        let king = board.king_of(us).expect("a king");
+        match reason {
+            R::GameOver { .. } => assert_eq!(pos.count_legal_moves(), 0),
+            R::NoPiece { square, role } => {
+                assert_eq!(square, from);
+                match role {
+                    None => assert!(board.piece_at(square).is_none()),
+                    Some(r) => assert_ne!(board.piece_at(square), Some(r.of(us))),
+                }
+            }
+            R::OtherSide {
+                square,
+                role,
+                color,
+            } => {
+                assert_eq!(color, !us);
+                assert_eq!(board.piece_at(square), Some(role.of(color)));
+            }
+            R::Unreachable { from: f, to: t, .. } => {
+                assert_eq!((f, t), (Some(from), to));
+                assert!(!pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from() == from && m.to() == to));
+            }
+            R::MissingPromotion { to: t } | R::BadPromotion { to: t } => assert_eq!(t, to),
+            R::NothingToCapture { .. } | R::NullMove => panic!("not from uci text"),
+            R::Pinned { square, pinner } => {
+                assert_eq!(square, from);
+                assert!(enemy(pinner));
+                let slider = board.role_at(pinner).expect("a piece");
+                assert!(matches!(slider, Role::Bishop | Role::Rook | Role::Queen));
+                assert!(
+                    attacks::aligned(king, square, pinner) || pos.setup().ep_square == Some(to)
+                );
+            }
+            R::IntoCheck { to: t, attacker } => {
+                assert_eq!((board.role_at(from), t), (Some(Role::King), to));
+                assert!(enemy(attacker));
+                let occupied = board.occupied().without(from);
+                assert!(board.attackers_to(to, !us, occupied).contains(attacker));
+            }
+            R::InCheck { checker } => assert!(pos.checkers().contains(checker)),
+            R::CastlingWithoutRight { side } => {
+                assert!(!pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.castling_side() == Some(side)));
+            }
+            R::CastlingBlocked { square, .. } => {
+                assert!(board.occupied().contains(square));
+                assert_ne!(square, king);
+            }
+            R::CastlingOutOfCheck { king: k, attacker } => {
+                assert_eq!(k, king);
+                assert!(pos.checkers().contains(attacker));
+            }
+            R::CastlingThroughCheck {
+                side,
+                square,
+                attacker,
+            } => {
+                assert_eq!(square.rank(), king.rank());
+                let (lo, hi) = {
+                    let (a, b) = (king.file().index(), side.king_to_file().index());
+                    (a.min(b), a.max(b))
+                };
+                assert!((lo..=hi).contains(&square.file().index()));
+                assert!(enemy(attacker));
+            }
+            other => panic!("unexpected reason {other:?}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn every_uci_refusal_holds_on_the_board(pos in arb_position()) {
+            for from in Square::all() {
+                for to in Square::all() {
+                    if from == to {
+                        continue;
+                    }
+                    let uci = UciMove::Normal { from, to, promotion: None };
+                    if let Err(e) = uci.to_move(&pos) {
+                        holds(&pos, from, to, e.reason);
+                    }
+                }
+            }
+        }
+    }
+}
