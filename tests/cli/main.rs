@@ -21,6 +21,8 @@ mod look;
 mod output;
 /// `perft`, `moves` and `play` against published counts.
 mod play;
+/// `play`'s rules: repetition, the fifty-move rule, refusals with reasons, lenient move text.
+mod play_rules;
 /// One way to give a position, in every command that takes one.
 mod position;
 /// `show`.

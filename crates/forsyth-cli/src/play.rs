@@ -106,19 +106,27 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
-    match pos.play_moves(&args.moves) {
-        Ok(after) => match after.setup().to_fen(&args.write) {
-            Ok(fen) => {
-                let mut out = io::stdout().lock();
-                writeln!(out, "{fen}")?;
-                out.flush()?;
-                if let Some(outcome) = after.outcome() {
-                    crate::note(&format!("game over: {outcome}"));
-                }
-                Ok(Outcome::Ok)
-            }
-            Err(e) => fail(&e.to_string()),
-        },
-        Err(e) => fail(&format!("{} ({})", e, e.kind())),
+    let mut game = forsyth::Game::new(pos);
+    if let Err(e) = game.play_moves(&args.moves) {
+        return fail(&format!("{} ({})", e, e.kind().name()));
     }
+    let fen = match game.position().setup().to_fen(&args.write) {
+        Ok(fen) => fen,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut out = io::stdout().lock();
+    writeln!(out, "{fen}")?;
+    out.flush()?;
+    match game.outcome() {
+        Some(forsyth::Outcome::FivefoldRepetition) => {
+            crate::note("fivefold repetition: the game is drawn");
+        }
+        Some(outcome) => crate::note(&format!("game over: {outcome}")),
+        None => {
+            for claim in game.draw_claims() {
+                crate::note(&claim.to_string());
+            }
+        }
+    }
+    Ok(Outcome::Ok)
 }

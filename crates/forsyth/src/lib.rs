@@ -47,7 +47,9 @@ mod castling;
 mod chess960;
 mod color;
 mod convert;
+mod explain;
 pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod outcome;
@@ -70,21 +72,23 @@ pub use chess960::{
 };
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions};
+pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{
     write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen,
     FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
     ParseFenErrorKind, ShredderOrder, WriteOptions,
 };
+pub use game::{DrawClaim, Game};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
 pub use outcome::Outcome;
-pub use play::{IllegalMoveError, ParseMoveError, PlayMovesError};
+pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::{CastlingMode, IllegalUciError, IllegalUciKind, ParseUciError, UciMove};
+pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
 pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
 
 /// The README's examples, run as doctests so they never rot.

@@ -1,5 +1,5 @@
 //! The end of a game, as far as one position can tell (repetitions need the
-//! game's history and are not judged here).
+//! game's history: see [`Game`](crate::Game)).
 
 use core::fmt;
 
@@ -16,6 +16,7 @@ use crate::{Bitboard, Color, Position, Role};
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
 pub enum Outcome {
     /// The side to move is checkmated.
     Checkmate {
@@ -30,6 +31,10 @@ pub enum Outcome {
     /// 75 moves by each side without a capture or a pawn move (and the last
     /// move did not mate).
     SeventyFiveMoves,
+    /// The same position for the fifth time (FIDE 9.6.1). Only a game's
+    /// history tells it: see [`Game::outcome`](crate::Game::outcome); a
+    /// position alone never reports it.
+    FivefoldRepetition,
 }
 
 impl Outcome {
@@ -64,6 +69,7 @@ impl fmt::Display for Outcome {
             Outcome::Stalemate => f.write_str("draw by stalemate"),
             Outcome::InsufficientMaterial => f.write_str("draw by insufficient material"),
             Outcome::SeventyFiveMoves => f.write_str("draw by the seventy-five-move rule"),
+            Outcome::FivefoldRepetition => f.write_str("draw by fivefold repetition"),
         }
     }
 }

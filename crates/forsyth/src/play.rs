@@ -1,21 +1,26 @@
-//! Playing a move: the position after it.
+//! Playing a move: the position after it; reading a move from text (see
+//! [`Position::parse_move`] for what is read, and `specs/moves.md`).
 
 use core::fmt;
 
 use crate::{
-    movegen::{castling_targets, en_passant_capturers},
+    explain,
+    movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
-    Color, IllegalUciError, Move, Position, Role, San, SanError, UciMove,
+    Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Role, San, SanError,
+    SanErrorKind, Square, UciMove,
 };
 
-/// The error of [`Position::play`]: the move is not legal in the position.
+/// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
+/// the move is not legal in the position, and why.
 ///
 /// ```
-/// use forsyth::{Move, Position, Role, Setup, Square};
+/// use forsyth::{IllegalMoveKind, Move, Position, Role, Setup, Square};
 /// let pos = Position::from_setup(Setup::standard()).expect("legal");
 /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E5, promotion: None };
 /// let err = pos.play(m).unwrap_err();
-/// assert_eq!(err.to_string(), "illegal move for white: pawn from e2 to e5");
+/// assert_eq!(err.kind(), IllegalMoveKind::Unreachable);
+/// assert_eq!(err.to_string(), "illegal move for white: pawn from e2 to e5: the pawn on e2 cannot move to e5");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveError {
@@ -23,6 +28,22 @@ pub struct IllegalMoveError {
     pub mv: Move,
     /// The side that was to move.
     pub turn: Color,
+    /// Why it cannot be played.
+    pub reason: IllegalMoveReason,
+}
+
+impl IllegalMoveError {
+    /// The classification of the reason.
+    ///
+    /// ```
+    /// use forsyth::{IllegalMoveKind, Move, Position, Setup, Square};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let err = pos.play(Move::Castle { king: Square::E1, rook: Square::H1 }).unwrap_err();
+    /// assert_eq!(err.kind(), IllegalMoveKind::CastlingBlocked);
+    /// ```
+    pub fn kind(&self) -> IllegalMoveKind {
+        self.reason.kind()
+    }
 }
 
 impl fmt::Display for IllegalMoveError {
@@ -30,9 +51,9 @@ impl fmt::Display for IllegalMoveError {
         write!(f, "illegal move for {}: ", self.turn.name())?;
         match self.mv {
             Move::Castle { king, rook } => {
-                write!(f, "castling with the king on {king} and the rook on {rook}")
+                write!(f, "castling with the king on {king} and the rook on {rook}")?;
             }
-            Move::EnPassant { from, to } => write!(f, "pawn from {from} takes en passant on {to}"),
+            Move::EnPassant { from, to } => write!(f, "pawn from {from} takes en passant on {to}")?,
             Move::Normal {
                 role,
                 from,
@@ -41,12 +62,12 @@ impl fmt::Display for IllegalMoveError {
                 ..
             } => {
                 write!(f, "{} from {from} to {to}", role.name())?;
-                match promotion {
-                    Some(p) => write!(f, " promoting to a {}", p.name()),
-                    None => Ok(()),
+                if let Some(p) = promotion {
+                    write!(f, " promoting to a {}", p.name())?;
                 }
             }
         }
+        write!(f, ": {}", self.reason)
     }
 }
 
@@ -59,10 +80,11 @@ impl Position {
     ///
     /// Castling rights go with a king that moves and with a castling rook that
     /// moves or is captured; the halfmove clock restarts after a pawn move or a
-    /// capture; the fullmove number grows after Black's move. The en-passant
-    /// square is recorded after a two-square pawn move only when an en-passant
-    /// capture is then legal (as X-FEN asks, and as most programs write FEN),
-    /// so that equal positions compare equal.
+    /// capture; the fullmove number grows after Black's move. The square a
+    /// pawn passes on a two-square move is recorded always, whether an
+    /// en-passant capture is then legal or not (the writers' modes decide
+    /// whether to write it; equality looks at it only when a capture is
+    /// legal, see [`Position::legal_ep_square`]).
     pub(crate) fn play_unchecked(&mut self, m: Move) {
         let setup = &mut self.setup;
         let us = setup.turn;
@@ -90,11 +112,7 @@ impl Position {
                 match role {
                     Role::Pawn => {
                         setup.halfmoves = 0;
-                        if let Some(ep) = double_push_ep_square(from, to) {
-                            if !en_passant_capturers(board, them, ep).is_empty() {
-                                setup.ep_square = Some(ep);
-                            }
-                        }
+                        setup.ep_square = double_push_ep_square(from, to);
                     }
                     Role::King => setup.castling.discard_color(us),
                     Role::Rook if !setup.castling.is_empty() => setup.castling.discard_rook(from),
@@ -145,51 +163,110 @@ impl Position {
             Err(IllegalMoveError {
                 mv: m,
                 turn: self.turn(),
+                reason: explain::of_move(self, m),
             })
         }
     }
 }
 
-/// The error of [`Position::parse_move`]: the text is not a legal move,
-/// in UCI or in SAN.
+/// The error of reading a move ([`Position::parse_move`],
+/// [`Game::play_text`](crate::Game::play_text)): the text is not a move, or
+/// not a legal one, or not only one.
 ///
 /// ```
-/// use forsyth::{Position, Setup};
+/// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, Position, Setup};
 /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-/// let err = pos.parse_move("e5").unwrap_err();
-/// assert_eq!(err.kind(), "illegal_san");
-/// assert_eq!(err.to_string(), "illegal move e5 for white");
-/// assert_eq!(pos.parse_move("e2e5").unwrap_err().kind(), "illegal_uci");
+/// let err = pos.parse_move("Ke2").unwrap_err();
+/// assert_eq!(err.kind(), ParseMoveErrorKind::Illegal(IllegalMoveKind::Unreachable));
+/// assert_eq!(err.kind().name(), "unreachable");
+/// assert_eq!(err.to_string(), "illegal move Ke2 for white: no king can move to e2");
+/// assert_eq!(pos.parse_move("e2e5").unwrap_err().kind().name(), "unreachable");
 /// assert_eq!(pos.parse_move("hello").unwrap_err().to_string(), "'hello' is neither a uci nor a san move");
+/// assert_eq!(
+///     pos.parse_move("Nf33").unwrap_err().to_string(),
+///     "'Nf33' is neither a uci nor a san move; did you mean Nf3?"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseMoveError {
-    /// The text is neither UCI nor SAN.
+    /// The text is no move in any notation read.
     InvalidMove {
         /// The text.
         text: String,
+        /// The nearest legal moves (see [`Position::parse_move`]); may be
+        /// empty.
+        suggestions: Vec<San>,
     },
-    /// UCI, but no legal move.
-    Uci(IllegalUciError),
-    /// SAN, but not exactly one legal move.
-    San(SanError),
+    /// A move, but not a legal one.
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// The side to move.
+        turn: Color,
+        /// Why it is not legal.
+        reason: IllegalMoveReason,
+    },
+    /// SAN that more than one legal move fits (the error lists them).
+    Ambiguous(SanError),
+    /// `e.p.` written after a move that is not an en-passant capture.
+    NotEnPassant {
+        /// The move as written.
+        text: String,
+    },
+}
+
+/// The classification of a [`ParseMoveError`].
+///
+/// ```
+/// use forsyth::{IllegalMoveKind, ParseMoveErrorKind};
+/// assert_eq!(ParseMoveErrorKind::InvalidMove.name(), "invalid_move");
+/// assert_eq!(ParseMoveErrorKind::Illegal(IllegalMoveKind::Pinned).name(), "pinned");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseMoveErrorKind {
+    /// `invalid_move`: no notation reads the text.
+    InvalidMove,
+    /// `ambiguous_san`: more than one legal move fits.
+    AmbiguousSan,
+    /// `not_en_passant`: `e.p.` after a move that is not en passant.
+    NotEnPassant,
+    /// Not legal, for the reason of this kind (named by it).
+    Illegal(IllegalMoveKind),
+}
+
+impl ParseMoveErrorKind {
+    /// The stable kind name, snake case (an illegal move's is its reason's).
+    ///
+    /// ```
+    /// use forsyth::ParseMoveErrorKind;
+    /// assert_eq!(ParseMoveErrorKind::AmbiguousSan.name(), "ambiguous_san");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            ParseMoveErrorKind::InvalidMove => "invalid_move",
+            ParseMoveErrorKind::AmbiguousSan => "ambiguous_san",
+            ParseMoveErrorKind::NotEnPassant => "not_en_passant",
+            ParseMoveErrorKind::Illegal(kind) => kind.name(),
+        }
+    }
 }
 
 impl ParseMoveError {
-    /// The stable kind name, snake case: `invalid_move`, or the kind of the
-    /// UCI or SAN error (`null_move`, `no_piece`, `missing_promotion`,
-    /// `illegal_uci`, `illegal_san`, `ambiguous_san`).
+    /// The classification.
     ///
     /// ```
-    /// use forsyth::{Position, Setup};
+    /// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, Position, Setup};
     /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// assert_eq!(pos.parse_move("0000").unwrap_err().kind(), "null_move");
+    /// assert_eq!(pos.parse_move("0000").unwrap_err().kind(), ParseMoveErrorKind::Illegal(IllegalMoveKind::NullMove));
     /// ```
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ParseMoveErrorKind {
         match self {
-            ParseMoveError::InvalidMove { .. } => "invalid_move",
-            ParseMoveError::Uci(e) => e.kind.name(),
-            ParseMoveError::San(e) => e.kind.name(),
+            ParseMoveError::InvalidMove { .. } => ParseMoveErrorKind::InvalidMove,
+            ParseMoveError::Illegal { reason, .. } => ParseMoveErrorKind::Illegal(reason.kind()),
+            ParseMoveError::Ambiguous(_) => ParseMoveErrorKind::AmbiguousSan,
+            ParseMoveError::NotEnPassant { .. } => ParseMoveErrorKind::NotEnPassant,
         }
     }
 }
@@ -197,30 +274,52 @@ impl ParseMoveError {
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseMoveError::InvalidMove { text } => {
-                write!(f, "'{text}' is neither a uci nor a san move")
+            ParseMoveError::InvalidMove { text, suggestions } => {
+                write!(f, "'{text}' is neither a uci nor a san move")?;
+                for (i, s) in suggestions.iter().enumerate() {
+                    let sep = match i {
+                        0 => "; did you mean ",
+                        _ if i + 1 == suggestions.len() => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{sep}{s}")?;
+                }
+                if !suggestions.is_empty() {
+                    f.write_str("?")?;
+                }
+                Ok(())
             }
-            ParseMoveError::Uci(e) => write!(f, "{e}"),
-            ParseMoveError::San(e) => write!(f, "{e}"),
+            ParseMoveError::Illegal { text, turn, reason } => {
+                write!(f, "illegal move {text} for {}: {reason}", turn.name())
+            }
+            ParseMoveError::Ambiguous(e) => write!(f, "{e}"),
+            ParseMoveError::NotEnPassant { text } => {
+                write!(
+                    f,
+                    "'{text}' is marked e.p., but it is not an en-passant capture"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for ParseMoveError {}
 
-/// The error of [`Position::play_moves`]: which move could not be played,
-/// and why.
+/// The error of [`Position::play_moves`] and
+/// [`Game::play_moves`](crate::Game::play_moves): which move could not be
+/// played, and why.
 ///
 /// ```
 /// use forsyth::{Position, Setup};
 /// let pos = Position::from_setup(Setup::standard()).expect("legal");
 /// let err = pos.play_moves(["e4", "e7e5", "Ke3"]).unwrap_err();
 /// assert_eq!(err.index, 2);
-/// assert_eq!(err.to_string(), "move 3 (Ke3): illegal move Ke3 for white");
+/// assert_eq!(err.to_string(), "move 3 (Ke3): illegal move Ke3 for white: no king can move to e3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayMovesError {
-    /// The index of the move in the sequence, from 0.
+    /// The index of the move in the sequence, from 0 (words that are move
+    /// numbers or `e.p.` count too).
     pub index: usize,
     /// The move as given.
     pub text: String,
@@ -229,15 +328,15 @@ pub struct PlayMovesError {
 }
 
 impl PlayMovesError {
-    /// The stable kind name of the underlying error (see
+    /// The classification of the underlying error (see
     /// [`ParseMoveError::kind`]).
     ///
     /// ```
     /// use forsyth::{Position, Setup};
     /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// assert_eq!(pos.play_moves(["Nf3", "Nf3"]).unwrap_err().kind(), "illegal_san");
+    /// assert_eq!(pos.play_moves(["Nf3", "Nf3"]).unwrap_err().kind().name(), "unreachable");
     /// ```
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ParseMoveErrorKind {
         self.error.kind()
     }
 }
@@ -250,39 +349,283 @@ impl fmt::Display for PlayMovesError {
 
 impl std::error::Error for PlayMovesError {}
 
+/// `true` for a word that is only a move number: digits, then dots
+/// (`1.`, `12...`).
+pub(crate) fn is_move_number(word: &str) -> bool {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < word.len() && !rest.is_empty() && rest.bytes().all(|b| b == b'.')
+}
+
+/// `true` for the word `e.p.` (any case).
+pub(crate) fn is_ep_mark(word: &str) -> bool {
+    word.eq_ignore_ascii_case("e.p.")
+}
+
+/// The text without a leading move number (`1.e4`, `1. e4`, `1...e5`).
+fn strip_move_number(text: &str) -> &str {
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return text;
+    }
+    let after = &text[digits..];
+    let dots = after.len() - after.trim_start_matches('.').len();
+    if dots == 0 {
+        return text;
+    }
+    after[dots..].trim_start()
+}
+
+/// The text without a trailing `e.p.` (attached or after a space, before
+/// any check or annotation marks), and whether there was one.
+fn strip_ep_mark(text: &str) -> (&str, bool) {
+    let marks = text.trim_end_matches(['+', '#', '!', '?']);
+    let lower = marks.len().checked_sub(4).and_then(|i| marks.get(i..));
+    match lower {
+        Some(tail) if tail.eq_ignore_ascii_case("e.p.") => {
+            (marks[..marks.len() - 4].trim_end(), true)
+        }
+        _ => (text, false),
+    }
+}
+
+/// Long algebraic notation: an optional piece letter, the origin, `-` or
+/// `x`, the destination, an optional promotion (`=` optional, any case),
+/// then check and annotation marks.
+struct Lan {
+    role: Option<Role>,
+    from: Square,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+fn read_lan(text: &str) -> Option<Lan> {
+    let b = text.trim_end_matches(['+', '#', '!', '?']).as_bytes();
+    let (role, b) = match b.first() {
+        Some(&c @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => {
+            (Role::from_char(c as char), &b[1..])
+        }
+        _ => (None, b),
+    };
+    if b.len() < 5 {
+        return None;
+    }
+    let from = Square::from_ascii(&b[0..2])?;
+    let capture = match b[2] {
+        b'-' => false,
+        b'x' | b'X' => true,
+        _ => return None,
+    };
+    let to = Square::from_ascii(&b[3..5])?;
+    let promotion = match &b[5..] {
+        [] => None,
+        [b'=', c] | [c] => match Role::from_char(c.to_ascii_lowercase() as char)? {
+            r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(r),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(Lan {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// Edit distance (insertions, deletions, substitutions) between two short
+/// strings, ignoring ASCII case.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<u8> = b.bytes().map(|c| c.to_ascii_lowercase()).collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The last square named in `text` (a file letter then a rank digit).
+fn last_square(text: &str) -> Option<Square> {
+    text.as_bytes()
+        .windows(2)
+        .rev()
+        .find_map(|w| Square::from_ascii(&[w[0].to_ascii_lowercase(), w[1]]))
+}
+
+/// At most this many suggestions.
+const SUGGESTIONS: usize = 3;
+
 impl Position {
+    /// The legal moves nearest to text that no notation reads (see
+    /// [`parse_move`](Position::parse_move)'s rules).
+    fn suggestions(&self, text: &str) -> Vec<San> {
+        let legal = self.legal_moves();
+        let mut near: Vec<(usize, String, San)> = legal
+            .iter()
+            .map(|&m| {
+                let san = San::from_move(self, m);
+                let written = san.to_string();
+                let uci = UciMove::from_move(m, crate::CastlingMode::from_variant(self.variant()));
+                let d = edit_distance(text, &written).min(edit_distance(text, &uci.to_string()));
+                (d, written, san)
+            })
+            .filter(|(d, ..)| *d <= 2)
+            .collect();
+        if let Some(best) = near.iter().map(|n| n.0).min() {
+            near.retain(|n| n.0 == best);
+        }
+        if near.is_empty() {
+            if let Some(to) = last_square(text) {
+                near = legal
+                    .iter()
+                    .filter(|m| m.to() == to)
+                    .map(|&m| {
+                        let san = San::from_move(self, m);
+                        (0, san.to_string(), san)
+                    })
+                    .collect();
+            }
+        }
+        near.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        near.into_iter()
+            .take(SUGGESTIONS)
+            .map(|(.., s)| s)
+            .collect()
+    }
+
+    /// Reads `text` as UCI, long algebraic or SAN (no move number, no
+    /// `e.p.`).
+    fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let illegal = |reason| ParseMoveError::Illegal {
+            text: text.to_owned(),
+            turn: self.turn(),
+            reason,
+        };
+        if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
+            return uci.to_move(self).map_err(|e| illegal(e.reason));
+        }
+        if let Some(lan) = read_lan(text) {
+            let uci = UciMove::Normal {
+                from: lan.from,
+                to: lan.to,
+                promotion: lan.promotion,
+            };
+            let m = uci.to_move(self).map_err(|e| illegal(e.reason))?;
+            if lan.role.is_some_and(|r| r != m.role()) {
+                return Err(illegal(IllegalMoveReason::NoPiece {
+                    square: lan.from,
+                    role: lan.role,
+                }));
+            }
+            if lan.capture && !m.is_capture() {
+                return Err(illegal(IllegalMoveReason::NothingToCapture { to: lan.to }));
+            }
+            return Ok(m);
+        }
+        let Ok(san) = San::from_ascii(text.as_bytes()) else {
+            return Err(ParseMoveError::InvalidMove {
+                text: text.to_owned(),
+                suggestions: self.suggestions(text),
+            });
+        };
+        match san.to_move(self) {
+            Ok(m) => Ok(m),
+            Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(ParseMoveError::Ambiguous(e)),
+            Err(_) => {
+                if let San::Normal {
+                    role: Role::Pawn,
+                    file: Some(File::B),
+                    rank: None,
+                    capture,
+                    to,
+                    promotion: None,
+                } = san
+                {
+                    if text.starts_with('b') {
+                        let bishop = San::Normal {
+                            role: Role::Bishop,
+                            file: None,
+                            rank: None,
+                            capture,
+                            to,
+                            promotion: None,
+                        };
+                        if let Ok(m) = bishop.to_move(self) {
+                            return Ok(m);
+                        }
+                    }
+                }
+                Err(illegal(explain::of_san(self, &san)))
+            }
+        }
+    }
+
     /// Reads a legal move written in UCI (either castling convention, see
-    /// [`UciMove::to_move`]) or in SAN (see [`San`] for what is accepted).
-    /// Text of UCI syntax (`e2e4`, `e7e8q`, `0000`) is read as UCI,
-    /// anything else as SAN.
+    /// [`UciMove::to_move`]), in long algebraic notation or in SAN (see
+    /// [`San`] for SAN's own leniencies). Text of UCI syntax (`e2e4`,
+    /// `e7e8q`, `0000`) is read as UCI. Beyond the notations, where the
+    /// meaning stays clear:
+    ///
+    /// - long algebraic with a hyphen or `x` between the squares, an
+    ///   optional piece letter and an optional promotion (`e2-e4`,
+    ///   `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `e7-e8q`); a written piece letter must
+    ///   be the piece on the origin, and `x` must capture;
+    /// - a move number before the move, attached or not (`1.e4`, `1. e4`,
+    ///   `1...e5`, `12...Nf6`): skipped, not checked against the position;
+    /// - `e.p.` after an en-passant capture, attached or after a space
+    ///   (`exf6 e.p.`); the move must then be an en-passant capture;
+    /// - `bxc3` is a pawn capture, unless no pawn capture fits and a
+    ///   bishop's `Bxc3` does.
+    ///
+    /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
+    /// nearest legal moves, the ones whose SAN or UCI is fewest edits
+    /// (insertions, deletions, substitutions of one character, ignoring case)
+    /// from the text, if at most two, or failing those the legal moves to the
+    /// last square the text names (a file letter then a rank digit); at most
+    /// three, in SAN order. A move that reads but is not legal gives the
+    /// reason with its squares ([`ParseMoveError::Illegal`]).
     ///
     /// ```
     /// use forsyth::{Position, Setup};
     /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// assert_eq!(pos.parse_move("Nf3")?, pos.parse_move("g1f3")?);
+    /// let nf3 = pos.parse_move("g1f3")?;
+    /// for text in ["Nf3", "Ng1-f3", "1.Nf3", "1. Nf3"] {
+    ///     assert_eq!(pos.parse_move(text)?, nf3);
+    /// }
+    /// assert_eq!(pos.parse_move("e2-e4")?, pos.parse_move("e4")?);
     /// # Ok::<_, forsyth::ParseMoveError>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let text = text.trim();
-        if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
-            return uci.to_move(self).map_err(ParseMoveError::Uci);
-        }
-        match San::from_ascii(text.as_bytes()) {
-            Ok(san) => san.to_move(self).map_err(ParseMoveError::San),
-            Err(_) => Err(ParseMoveError::InvalidMove {
+        let (body, ep_marked) = strip_ep_mark(strip_move_number(text));
+        let m = self.read_move(body)?;
+        if ep_marked && !m.is_en_passant() {
+            return Err(ParseMoveError::NotEnPassant {
                 text: text.to_owned(),
-            }),
+            });
         }
+        Ok(m)
     }
 
-    /// Plays a sequence of moves, each in UCI or SAN (see
-    /// [`parse_move`](Position::parse_move)), and returns the final position,
-    /// or the first move that is not legal.
+    /// Plays a sequence of moves, each read by
+    /// [`parse_move`](Position::parse_move), and returns the final position,
+    /// or the first move that cannot be played. Words that are only a move
+    /// number (`1.`, `1...`) are skipped, and a word `e.p.` is read as the
+    /// mark of the move before it. The moves are played as a [`Game`], so a
+    /// move after the game has ended is refused (see [`Game::play`]).
     ///
     /// ```
     /// use forsyth::{CastlingNotation, Position, Setup};
     /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// let after = pos.play_moves(["e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"])?;
+    /// let after = pos.play_moves(["1.", "e4", "e7e5", "2.", "Nf3", "Nc6", "Bb5", "a6", "O-O"])?;
     /// assert_eq!(
     ///     after.setup().to_fen(&CastlingNotation::Standard.into()).unwrap(),
     ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
@@ -294,16 +637,8 @@ impl Position {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let mut pos = self.clone();
-        for (index, text) in moves.into_iter().enumerate() {
-            let text = text.as_ref();
-            let m = pos.parse_move(text).map_err(|error| PlayMovesError {
-                index,
-                text: text.to_owned(),
-                error,
-            })?;
-            pos.play_unchecked(m);
-        }
-        Ok(pos)
+        let mut game = Game::new(self.clone());
+        game.play_moves(moves)?;
+        Ok(game.into_position())
     }
 }

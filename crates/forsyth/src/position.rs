@@ -1,5 +1,8 @@
 //! A legal position: a [`Setup`] that passed validation.
 
+use core::hash::{Hash, Hasher};
+
+use crate::movegen::en_passant_capturers;
 use crate::{Board, CastlingRights, Color, Fen, PositionError, Report, Setup, Square, Variant};
 
 /// A position that is legal under its variant's rules.
@@ -14,7 +17,25 @@ use crate::{Board, CastlingRights, Color, Fen, PositionError, Report, Setup, Squ
 /// assert_eq!(pos.setup(), &Setup::standard());
 /// # Ok::<_, forsyth::PositionError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Two positions are equal, and hash equal, when they are the same position
+/// in the sense of the FIDE Laws (article 9.2.3): the same side to move, the
+/// same pieces on the same squares, the same castling rights, and the same
+/// en-passant captures possible (the square a pawn just passed counts only
+/// when an en-passant capture is legal, see
+/// [`legal_ep_square`](Position::legal_ep_square)), under the same
+/// [`Variant`]. The clocks do not count. The setup keeps everything, the
+/// clocks and the passed square included, for the writers.
+///
+/// ```
+/// use forsyth::{Fen, Position, Setup};
+/// let start = Position::from_setup(Setup::standard())?;
+/// let after_e4 = start.play_moves(["e4"])?;
+/// let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 30".parse()?;
+/// assert_eq!(Position::from_fen(&fen, None)?, after_e4);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) setup: Setup,
 }
@@ -111,15 +132,37 @@ impl Position {
         &self.setup.castling
     }
 
-    /// En-passant target square, as the setup holds it.
+    /// The square a pawn just passed, as the setup holds it: after
+    /// [`play`](Position::play), after every double step, whether a capture
+    /// is possible or not (the 1994 PGN rule writes it so); after parsing,
+    /// as the record wrote it.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup};
+    /// # use forsyth::{Position, Setup, Square};
     /// # let pos = Position::from_setup(Setup::standard()).unwrap();
     /// assert_eq!(pos.ep_square(), None);
+    /// assert_eq!(pos.play_moves(["e4"]).unwrap().ep_square(), Some(Square::E3));
     /// ```
     pub fn ep_square(&self) -> Option<Square> {
         self.setup.ep_square
+    }
+
+    /// The en-passant square when an en-passant capture is legal there (a
+    /// pawn of the side to move can take, and its king is not left in
+    /// check); `None` otherwise. This is the square that counts for
+    /// equality, and the one FEN writes in its legal mode.
+    ///
+    /// ```
+    /// # use forsyth::{Position, Setup, Square};
+    /// let start = Position::from_setup(Setup::standard()).unwrap();
+    /// assert_eq!(start.play_moves(["e4"]).unwrap().legal_ep_square(), None);
+    /// let pos = start.play_moves(["e4", "Nf6", "e5", "d5"]).unwrap();
+    /// assert_eq!(pos.legal_ep_square(), Some(Square::D6));
+    /// ```
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.setup.ep_square?;
+        let capturers = en_passant_capturers(&self.setup.board, self.setup.turn, ep);
+        (!capturers.is_empty()).then_some(ep)
     }
 
     /// The rules.
@@ -131,5 +174,29 @@ impl Position {
     /// ```
     pub fn variant(&self) -> Variant {
         self.setup.variant
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let (a, b) = (&self.setup, &other.setup);
+        a.turn == b.turn
+            && a.variant == b.variant
+            && a.castling == b.castling
+            && a.board == b.board
+            && self.legal_ep_square() == other.legal_ep_square()
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let setup = &self.setup;
+        setup.board.hash(state);
+        setup.turn.hash(state);
+        setup.castling.hash(state);
+        setup.variant.hash(state);
+        self.legal_ep_square().hash(state);
     }
 }

@@ -3,7 +3,9 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::{Color, Move, Position, Role, Square, Variant};
+use crate::{
+    explain, Color, IllegalMoveKind, IllegalMoveReason, Move, Position, Role, Square, Variant,
+};
 
 /// How castling is written in UCI.
 ///
@@ -95,7 +97,7 @@ pub enum UciMove {
 /// use forsyth::UciMove;
 /// let err = UciMove::from_ascii(b"e2e9").unwrap_err();
 /// assert_eq!(err.to_string(), "'e2e9' is not a uci move (expected two squares and an optional promotion letter, as e2e4 or e7e8q)");
-/// assert_eq!(err.kind(), "invalid_uci");
+/// assert_eq!(err.kind().name(), "invalid_uci");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseUciError {
@@ -103,15 +105,41 @@ pub struct ParseUciError {
     pub text: String,
 }
 
-impl ParseUciError {
-    /// The stable kind name.
+/// The classification of a [`ParseUciError`].
+///
+/// ```
+/// use forsyth::ParseUciErrorKind;
+/// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseUciErrorKind {
+    /// Not two squares and an optional promotion letter, nor `0000`.
+    InvalidUci,
+}
+
+impl ParseUciErrorKind {
+    /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::UciMove;
-    /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), "invalid_uci");
+    /// use forsyth::ParseUciErrorKind;
+    /// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
     /// ```
-    pub fn kind(&self) -> &'static str {
-        "invalid_uci"
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ParseUciError {
+    /// The classification.
+    ///
+    /// ```
+    /// use forsyth::{ParseUciErrorKind, UciMove};
+    /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), ParseUciErrorKind::InvalidUci);
+    /// ```
+    pub fn kind(&self) -> ParseUciErrorKind {
+        ParseUciErrorKind::InvalidUci
     }
 }
 
@@ -127,42 +155,15 @@ impl fmt::Display for ParseUciError {
 
 impl std::error::Error for ParseUciError {}
 
-/// Why a UCI move is not a legal move of a position.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
-)]
-#[strum(serialize_all = "snake_case")]
-pub enum IllegalUciKind {
-    /// `0000`, which no position can play.
-    NullMove,
-    /// The side to move has no piece on the origin square.
-    NoPiece,
-    /// A pawn reaches the last rank without a promotion letter.
-    MissingPromotion,
-    /// Any other illegal move.
-    IllegalUci,
-}
-
-impl IllegalUciKind {
-    /// The stable kind name, snake case.
-    ///
-    /// ```
-    /// use forsyth::IllegalUciKind;
-    /// assert_eq!(IllegalUciKind::MissingPromotion.name(), "missing_promotion");
-    /// ```
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-/// The error of [`UciMove::to_move`]: no legal move is written so.
+/// The error of [`UciMove::to_move`]: no legal move is written so, and
+/// why.
 ///
 /// ```
-/// use forsyth::{IllegalUciKind, Position, Setup, UciMove};
+/// use forsyth::{IllegalMoveKind, Position, Setup, UciMove};
 /// let pos = Position::from_setup(Setup::standard()).expect("legal");
 /// let err = "e3e4".parse::<UciMove>()?.to_move(&pos).unwrap_err();
-/// assert_eq!(err.kind, IllegalUciKind::NoPiece);
-/// assert_eq!(err.to_string(), "illegal move e3e4: white has no piece on e3");
+/// assert_eq!(err.kind(), IllegalMoveKind::NoPiece);
+/// assert_eq!(err.to_string(), "illegal move e3e4 for white: there is no piece of the side to move on e3");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,25 +172,33 @@ pub struct IllegalUciError {
     pub uci: UciMove,
     /// The side to move.
     pub turn: Color,
-    /// What is wrong.
-    pub kind: IllegalUciKind,
+    /// Why it is not legal.
+    pub reason: IllegalMoveReason,
+}
+
+impl IllegalUciError {
+    /// The classification of the reason.
+    ///
+    /// ```
+    /// use forsyth::{IllegalMoveKind, Position, Setup, UciMove};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let err = UciMove::Null.to_move(&pos).unwrap_err();
+    /// assert_eq!(err.kind(), IllegalMoveKind::NullMove);
+    /// ```
+    pub fn kind(&self) -> IllegalMoveKind {
+        self.reason.kind()
+    }
 }
 
 impl fmt::Display for IllegalUciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let color = self.turn.name();
-        let UciMove::Normal { from, to, .. } = self.uci else {
-            return write!(f, "the null move 0000 cannot be played");
-        };
-        write!(f, "illegal move {}: ", self.uci)?;
-        match self.kind {
-            IllegalUciKind::NullMove => write!(f, "the null move cannot be played"),
-            IllegalUciKind::NoPiece => write!(f, "{color} has no piece on {from}"),
-            IllegalUciKind::MissingPromotion => {
-                write!(f, "a pawn reaching {to} must promote: add q, r, b or n")
-            }
-            IllegalUciKind::IllegalUci => write!(f, "not a legal move for {color}"),
-        }
+        write!(
+            f,
+            "illegal move {} for {}: {}",
+            self.uci,
+            self.turn.name(),
+            self.reason
+        )
     }
 }
 
@@ -269,10 +278,10 @@ impl UciMove {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUciError> {
-        let error = |kind| IllegalUciError {
+        let error = |reason| IllegalUciError {
             uci: *self,
             turn: pos.turn(),
-            kind,
+            reason,
         };
         let UciMove::Normal {
             from,
@@ -280,11 +289,8 @@ impl UciMove {
             promotion,
         } = *self
         else {
-            return Err(error(IllegalUciKind::NullMove));
+            return Err(error(IllegalMoveReason::NullMove));
         };
-        if !pos.board().by_color(pos.turn()).contains(from) {
-            return Err(error(IllegalUciKind::NoPiece));
-        }
         let moves = pos.legal_moves();
         let direct = moves.iter().find(|m| match **m {
             Move::Normal {
@@ -307,18 +313,10 @@ impl UciMove {
             Move::Castle { rook, .. } => rook,
             other => other.to(),
         };
-        if let Some(&m) = direct.or_else(|| castle(rook)).or_else(|| castle(Move::to)) {
-            return Ok(m);
+        match direct.or_else(|| castle(rook)).or_else(|| castle(Move::to)) {
+            Some(&m) => Ok(m),
+            None => Err(error(explain::from_to(pos, from, to, promotion))),
         }
-        let promotes = promotion.is_none()
-            && moves
-                .iter()
-                .any(|m| m.from() == from && m.to() == to && m.promotion().is_some());
-        Err(error(if promotes {
-            IllegalUciKind::MissingPromotion
-        } else {
-            IllegalUciKind::IllegalUci
-        }))
     }
 }
 

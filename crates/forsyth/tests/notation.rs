@@ -4,7 +4,7 @@
 //! rook under UCI_Chess960).
 
 use forsyth::{
-    CastlingMode, CastlingNotation, CastlingSide, Color, Fen, IllegalUciKind, Move, Outcome,
+    CastlingMode, CastlingNotation, CastlingSide, Color, Fen, IllegalMoveKind, Move, Outcome,
     ParseMoveError, Position, Role, San, SanErrorKind, SanPlus, Setup, Square, UciMove,
 };
 
@@ -106,10 +106,10 @@ fn pawn_moves_captures_promotions_en_passant() {
     assert_eq!(p.parse_move("b8=q").unwrap(), p.parse_move("b8=Q").unwrap());
     // A pawn reaching the last rank must say what it becomes.
     let err = p.parse_move("b8").unwrap_err();
-    assert_eq!(err.kind(), "illegal_san");
+    assert_eq!(err.kind().name(), "missing_promotion");
     assert_eq!(
         err.to_string(),
-        "illegal move b8 for white (a pawn reaching b8 must promote, as b8=Q)"
+        "illegal move b8 for white: a pawn reaching b8 must promote, as b8=Q (or q in uci)"
     );
 }
 
@@ -129,7 +129,10 @@ fn check_and_mate_suffixes_are_written_and_optional_when_read() {
         assert_eq!(start.parse_move(text).unwrap(), nf3, "{text}");
     }
     // `x` on a move that captures nothing is not that move.
-    assert_eq!(start.parse_move("Nxf3").unwrap_err().kind(), "illegal_san");
+    assert_eq!(
+        start.parse_move("Nxf3").unwrap_err().kind().name(),
+        "nothing_to_capture"
+    );
 }
 
 #[test]
@@ -219,7 +222,11 @@ fn chess960_castling_judged_with_the_rook_gone() {
     // b1 rook shields c1 now.
     let p = pos("4k3/8/8/8/8/8/8/rR1K4 w B - 0 1");
     assert!(!p.legal_moves().iter().any(|m| m.is_castle()));
-    assert_eq!(p.parse_move("O-O-O").unwrap_err().kind(), "illegal_san");
+    // The king would land on c1, attacked from a1.
+    assert_eq!(
+        p.parse_move("O-O-O").unwrap_err().to_string(),
+        "illegal move O-O-O for white: castling, the king would land on c1, attacked from a1"
+    );
     // Without the black rook it is legal.
     let p = pos("4k3/8/8/8/8/8/8/1R1K4 w B - 0 1");
     assert!(p.legal_moves().contains(&Move::Castle {
@@ -253,7 +260,7 @@ fn ambiguous_and_illegal_san_errors_name_the_moves() {
         "ambiguous move Nd2 for white: Nbd2 or Nfd2"
     );
     let err = p.parse_move("Nd2").unwrap_err();
-    assert_eq!(err.kind(), "ambiguous_san");
+    assert_eq!(err.kind().name(), "ambiguous_san");
     // Three candidates.
     let p = pos("8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1");
     let message = p.parse_move("Qe1").unwrap_err().to_string();
@@ -268,7 +275,7 @@ fn ambiguous_and_illegal_san_errors_name_the_moves() {
     let start = Position::from_setup(Setup::standard()).unwrap();
     assert_eq!(
         start.parse_move("Bb5").unwrap_err().to_string(),
-        "illegal move Bb5 for white"
+        "illegal move Bb5 for white: no bishop can move to b5"
     );
 }
 
@@ -283,7 +290,7 @@ fn syntax_errors() {
             matches!(err, ParseMoveError::InvalidMove { .. }),
             "{text}: {err:?}"
         );
-        assert_eq!(err.kind(), "invalid_move");
+        assert_eq!(err.kind().name(), "invalid_move");
     }
 }
 
@@ -291,22 +298,25 @@ fn syntax_errors() {
 fn uci_reading_and_errors() {
     let start = Position::from_setup(Setup::standard()).unwrap();
     let read = |t: &str| t.parse::<UciMove>().unwrap().to_move(&start);
-    assert_eq!(read("e3e4").unwrap_err().kind, IllegalUciKind::NoPiece);
-    assert_eq!(read("e2e5").unwrap_err().kind, IllegalUciKind::IllegalUci);
+    assert_eq!(read("e3e4").unwrap_err().kind(), IllegalMoveKind::NoPiece);
+    assert_eq!(
+        read("e2e5").unwrap_err().kind(),
+        IllegalMoveKind::Unreachable
+    );
     assert_eq!(
         read("e2e5").unwrap_err().to_string(),
-        "illegal move e2e5: not a legal move for white"
+        "illegal move e2e5 for white: the pawn on e2 cannot move to e5"
     );
-    assert_eq!(read("0000").unwrap_err().kind, IllegalUciKind::NullMove);
+    assert_eq!(read("0000").unwrap_err().kind(), IllegalMoveKind::NullMove);
     assert_eq!(
         read("e7e5").unwrap_err().to_string(),
-        "illegal move e7e5: white has no piece on e7"
+        "illegal move e7e5 for white: the pawn on e7 is black's, and white is to move"
     );
     // A promotion needs its letter; uppercase is accepted.
     let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     let m = "a7a8".parse::<UciMove>().unwrap().to_move(&p).unwrap_err();
-    assert_eq!(m.kind, IllegalUciKind::MissingPromotion);
-    assert_eq!(m.kind.name(), "missing_promotion");
+    assert_eq!(m.kind(), IllegalMoveKind::MissingPromotion);
+    assert_eq!(m.kind().name(), "missing_promotion");
     let q = "a7a8Q".parse::<UciMove>().unwrap().to_move(&p).unwrap();
     assert_eq!(q.promotion(), Some(Role::Queen));
     assert_eq!(p.uci(q, CastlingMode::Standard), "a7a8q");
@@ -319,7 +329,10 @@ fn play_moves_names_the_first_illegal_move() {
         .play_moves(["e4", "e5", "Nf3", "Nf3", "Bc4"])
         .unwrap_err();
     assert_eq!(err.index, 3);
-    assert_eq!(err.to_string(), "move 4 (Nf3): illegal move Nf3 for black");
+    assert_eq!(
+        err.to_string(),
+        "move 4 (Nf3): illegal move Nf3 for black: no knight can move to f3"
+    );
     let after = start
         .play_moves([
             "e2e4", "c7c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6",
@@ -338,17 +351,21 @@ fn play_moves_names_the_first_illegal_move() {
 #[test]
 fn en_passant_square_only_when_capture_is_legal() {
     let start = Position::from_setup(Setup::standard()).unwrap();
-    // No black pawn can take on e3.
+    // No black pawn can take on e3. (Issue 9: the passed square is now
+    // always recorded, for the 1994 rule; the legal square is the one that
+    // counts.)
     let after = start.play_moves(["e4"]).unwrap();
-    assert_eq!(after.ep_square(), None);
+    assert_eq!(after.legal_ep_square(), None);
+    assert_eq!(after.ep_square(), Some(Square::E3));
     // After 1.e4 Nf6 2.e5 d5, exd6 is possible: d6 is recorded.
     let after = start.play_moves(["e4", "Nf6", "e5", "d5"]).unwrap();
+    assert_eq!(after.legal_ep_square(), Some(Square::D6));
     assert_eq!(after.ep_square(), Some(Square::D6));
     // Pinned along the rank: the black pawn could take but would expose its
-    // king to the rook, so no square is recorded.
+    // king to the rook, so no legal square.
     let p = pos("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1");
     let after = p.play_moves(["e4"]).unwrap();
-    assert_eq!(after.ep_square(), None);
+    assert_eq!(after.legal_ep_square(), None);
     assert!(!after.legal_moves().iter().any(|m| m.is_en_passant()));
 }
 

@@ -8,8 +8,9 @@
 //!   the standard convention unless the text is also another legal move's;
 //! - playing it gives a position that validation accepts and that keeps the
 //!   invariants of a legal position (the mover not in check, castling rights
-//!   on real rooks with the king on its file, an en-passant square only with
-//!   a legal en-passant capture, the clocks moving by the rules).
+//!   on real rooks with the king on its file, a legal en-passant square only
+//!   with a legal en-passant capture, the passed square after every double
+//!   push, the clocks moving by the rules).
 
 use forsyth::{
     CastlingMode, CastlingSide, Color, Fen, Move, Position, Rank, Role, SanPlus, Setup, Square,
@@ -134,15 +135,19 @@ fn check_play(pos: &Position, m: Move) {
         assert!(!after.castling().has_color(us));
     }
 
-    // En passant: a square only with a legal capture, and one after every
-    // double push that allows a legal capture.
+    // En passant: a legal square only with a legal capture, and one after
+    // every double push that allows a legal capture. (Issue 9: the square
+    // passed is recorded after every double push, for the writers' 1994
+    // mode; the legal square is the one the rules count.)
     let ep_moves: Vec<Move> = after
         .legal_moves()
         .iter()
         .copied()
         .filter(|m| m.is_en_passant())
         .collect();
-    match after.ep_square() {
+    let double_push = m.role() == Role::Pawn && m.from().index().abs_diff(m.to().index()) == 16;
+    assert_eq!(after.ep_square().is_some(), double_push);
+    match after.legal_ep_square() {
         Some(ep) => {
             assert!(!ep_moves.is_empty(), "{}", after.setup());
             assert!(ep_moves.iter().all(|e| e.to() == ep));
