@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingNotation, Chess960Start, Fen, SplitMix64, WriteOptions};
+use forsyth::{CastlingNotation, Chess960Start, Fen, WriteOptions};
 
 use crate::cli::{FormatArg, GenArgs, IndexArgs};
 use crate::diag::caret;
@@ -27,10 +27,9 @@ pub fn run(args: &GenArgs) -> io::Result<Outcome> {
     let starts: Box<dyn Iterator<Item = Chess960Start>> = if args.all {
         Box::new(Chess960Start::all())
     } else if args.random {
-        let mut rng = args
-            .seed
-            .map_or_else(SplitMix64::from_clock, SplitMix64::new);
-        Box::new((0..args.count).map(move |_| Chess960Start::random_with(&mut rng)))
+        let seed = args.seed.unwrap_or_else(Chess960Start::random_seed);
+        let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+        Box::new(Chess960Start::random_sequence(seed).take(count))
     } else {
         // clap makes one of the three required.
         Box::new(args.number.into_iter())

@@ -23,11 +23,12 @@ impl Reporter {
     /// One line of diagnostics per fault of a rejected line.
     pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
         self.rejected += 1;
-        for (offset, field, message) in error.faults() {
+        for fault in error.faults() {
             let _ = writeln!(
                 self.err,
-                "{source}:{line}:{}: {field}: {message}",
-                offset + 1
+                "{source}:{line}:{}: {}: {fault}",
+                fault.column(),
+                fault.field()
             );
         }
     }

@@ -20,14 +20,14 @@ pub fn parse_fen_arg(words: &[String]) -> Result<Fen, String> {
 
 fn render(record: &str, error: &ConvertError) -> String {
     let mut out = String::from("invalid FEN\n");
-    for (i, (offset, field, message)) in error.faults().into_iter().enumerate() {
+    for (i, fault) in error.faults().into_iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         out.push_str(&caret(
             record,
-            offset,
-            &format!("col {}: {field}: {message}", offset + 1),
+            fault.offset(),
+            &format!("col {}: {}: {fault}", fault.column(), fault.field()),
         ));
     }
     out
