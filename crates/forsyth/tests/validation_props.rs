@@ -681,6 +681,66 @@ fn defect(kind: ProblemKind, seed: u64) -> Case {
     }
 }
 
+/// Issue 8's record: the kings on different files were reported as one
+/// `castling_asymmetric` per dropped right.
+#[test]
+fn asymmetric_kings_reported_once() {
+    let fen: Fen = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1".parse().unwrap();
+    let report = Report::of_fen(&fen, None);
+    let asymmetric: Vec<_> = report
+        .problems()
+        .iter()
+        .filter(|p| p.kind() == ProblemKind::CastlingAsymmetric)
+        .collect();
+    assert_eq!(asymmetric.len(), 1, "{:?}", report.problems());
+    // Repair still drops both of Black's rights.
+    let (repaired, repairs) = report.repair();
+    assert!(repaired.is_legal());
+    assert_eq!(repairs.len(), 2);
+    assert_eq!(repaired.setup().castling.count(), 2);
+}
+
+/// Issue 8: impossible clocks are a warning; such positions are legal.
+#[test]
+fn impossible_clocks_are_warnings() {
+    for text in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 120 1",
+    ] {
+        let report = Report::of_fen(&text.parse().unwrap(), None);
+        assert!(report.is_legal(), "{text}");
+        assert!(report.has(ProblemKind::HalfmoveClockTooLarge), "{text}");
+        assert_eq!(
+            report.warnings().map(|p| p.kind()).collect::<Vec<_>>(),
+            [ProblemKind::HalfmoveClockTooLarge]
+        );
+        let pos = forsyth::Position::from_fen(&text.parse().unwrap(), None).expect(text);
+        assert_eq!(pos.legal_moves().len(), 20);
+        // Repair lowers the clock on request.
+        let (repaired, repairs) = report.repair();
+        assert_eq!(repaired.setup().halfmoves, 0);
+        assert_eq!(repairs.len(), 1);
+    }
+}
+
+/// Issue 8: the automatic variant choice is part of the verdict.
+#[test]
+fn report_says_which_variant_auto_chose() {
+    for (text, variant) in [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Variant::Standard),
+        (
+            "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1",
+            Variant::Chess960,
+        ),
+        ("6rk/8/8/8/8/8/8/6RK w Gg - 0 1", Variant::Chess960),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard),
+    ] {
+        let report = Report::of_fen(&text.parse().unwrap(), None);
+        assert_eq!(report.variant(), variant, "{text}");
+        assert_eq!(report.setup().variant, variant, "{text}");
+    }
+}
+
 fn kinds() -> impl Strategy<Value = ProblemKind> {
     prop::sample::select(ProblemKind::iter().collect::<Vec<_>>())
 }
@@ -916,6 +976,20 @@ proptest! {
         let (again, more) = repaired.repair();
         prop_assert!(more.is_empty(), "{fen}: {:?}", more);
         prop_assert_eq!(again, repaired);
+    }
+
+    /// Issue 8: no problem is reported twice (neither in a report nor after
+    /// repair), whatever the record.
+    #[test]
+    fn no_problem_twice(fen in arb_fen(), variant in arb_variant()) {
+        let report = Report::of_fen(&fen, variant);
+        let (repaired, _) = report.repair();
+        for r in [&report, &repaired] {
+            let mut seen = std::collections::HashSet::new();
+            for p in r.problems() {
+                prop_assert!(seen.insert(p.to_string()), "{fen}: {p} twice");
+            }
+        }
     }
 
     #[test]
