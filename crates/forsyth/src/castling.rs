@@ -141,7 +141,9 @@ pub struct CastlingRights {
 /// let mut r = CastlingRights::none();
 /// assert_eq!(r.add(Color::White, File::E, File::E), Err(AddCastlingError::RookOnKingFile));
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
 pub enum AddCastlingError {
     /// The rook's file is the king's file.
     RookOnKingFile,
@@ -149,6 +151,18 @@ pub enum AddCastlingError {
     KingFileDiffers,
     /// The colour already has a right on that wing (with another rook).
     WingTaken,
+}
+
+impl AddCastlingError {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::AddCastlingError;
+    /// assert_eq!(AddCastlingError::WingTaken.name(), "wing_taken");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
 }
 
 impl fmt::Display for AddCastlingError {

@@ -284,13 +284,16 @@ fn checker_resolves_root_names_and_finds_violations() {
     assert_eq!(names.get("Board").map(String::as_str), Some("board"));
     assert_eq!(names.get("Setup").map(String::as_str), Some("setup"));
     assert_eq!(names.get("Report").map(String::as_str), Some("validate"));
-    let fake = code("use crate::{Board, Report, fen::Fen};\nlet x = crate::movegen::f(); // crate::san\n");
+    let fake =
+        code("use crate::{Board, Report, fen::Fen};\nlet x = crate::movegen::f(); // crate::san\n");
     let used = uses(&fake, &modules, &names);
     assert_eq!(used, ["board", "validate", "fen", "movegen"]);
     assert!(used.iter().any(|m| layer(m) > layer("fen")));
     // The writer of the text layer names nothing above it.
     let writer = code(&fs::read_to_string(src().join("fen/write.rs")).unwrap());
-    assert!(uses(&writer, &modules, &names).iter().all(|m| layer(m) <= 1));
+    assert!(uses(&writer, &modules, &names)
+        .iter()
+        .all(|m| layer(m) <= 1));
 }
 
 #[test]

@@ -882,6 +882,9 @@ fn arb_variant() -> impl Strategy<Value = Option<Variant>> {
     prop::sample::select(vec![None, Some(Variant::Standard), Some(Variant::Chess960)])
 }
 
+/// The kinds repair removes, from the Repair section of
+/// specs/validation.md: an oracle written independently of the library on
+/// purpose (the duplicates tool pairs it with `ProblemKind::field`).
 fn repairable(kind: ProblemKind) -> bool {
     use ProblemKind::*;
     matches!(
@@ -893,6 +896,7 @@ fn repairable(kind: ProblemKind) -> bool {
             | CastlingKingNotOnEFile
             | CastlingRookNotInCorner
             | CastlingAsymmetric
+            | CastlingKingOnEdge
             | EnPassantWrongRank
             | EnPassantSquareOccupied
             | EnPassantOriginOccupied

@@ -118,6 +118,8 @@ mod tests {
     const SPEC: &str = include_str!("../../../../specs/chess960.md");
 
     /// The lines of the fenced block of `specs/chess960.md` tagged `tag`.
+    /// Deliberately the same reader as `tests/chess960.rs`'s: a unit test
+    /// cannot use an integration test's helpers.
     fn spec_block(tag: &str) -> Vec<&'static str> {
         let open = format!("```{tag}");
         let mut lines = SPEC.lines().skip_while(|l| l.trim() != open).skip(1);

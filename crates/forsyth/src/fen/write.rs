@@ -17,6 +17,8 @@ use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Ro
 /// assert_eq!("shredder".parse::<CastlingNotation>(), Ok(CastlingNotation::Shredder));
 /// assert_eq!(CastlingNotation::XFen.to_string(), "xfen");
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,
@@ -52,6 +54,8 @@ pub enum CastlingNotation {
 /// use forsyth::ShredderOrder;
 /// assert_eq!("wings".parse::<ShredderOrder>(), Ok(ShredderOrder::Wings));
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,
@@ -93,6 +97,8 @@ pub enum ShredderOrder {
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), None);
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,

@@ -212,23 +212,15 @@ impl fmt::Display for Message<'_> {
                 "the en-passant square {} is occupied, but a pawn just passed over it",
                 p.square.unwrap_or(Square::E3)
             ),
-            EnPassantOriginOccupied => {
+            EnPassantOriginOccupied | EnPassantNoPushedPawn => {
                 let ep = p.square.unwrap_or(Square::E3);
-                let (origin, _) = double_step(ep, color).unwrap_or((ep, ep));
-                write!(
-                    f,
-                    "the en-passant square {ep} says a {} pawn just left {origin}, but {origin} is occupied",
-                    (!color).name()
-                )
-            }
-            EnPassantNoPushedPawn => {
-                let ep = p.square.unwrap_or(Square::E3);
-                let (_, pushed) = double_step(ep, color).unwrap_or((ep, ep));
-                write!(
-                    f,
-                    "the en-passant square {ep} needs a {} pawn on {pushed} that just made a double step, and there is none",
-                    (!color).name()
-                )
+                let (origin, pushed) = double_step(ep, color).unwrap_or((ep, ep));
+                let them = (!color).name();
+                if p.kind == EnPassantOriginOccupied {
+                    write!(f, "the en-passant square {ep} says a {them} pawn just left {origin}, but {origin} is occupied")
+                } else {
+                    write!(f, "the en-passant square {ep} needs a {them} pawn on {pushed} that just made a double step, and there is none")
+                }
             }
             EnPassantHalfmoveClock => write!(
                 f,

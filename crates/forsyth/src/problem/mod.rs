@@ -119,10 +119,30 @@ impl Problem {
         }
     }
 
+    /// A problem of a colour having `count` of something where `limit` is
+    /// the bound (too many pawns, pieces, promoted pieces, captures).
+    pub(crate) fn counted(
+        kind: ProblemKind,
+        color: Color,
+        squares: Bitboard,
+        pieces: Bitboard,
+        count: usize,
+        limit: usize,
+    ) -> Problem {
+        Problem::new(kind, squares)
+            .of_color(color)
+            .with_pieces(pieces)
+            .with_count(u32::try_from(count).unwrap_or(u32::MAX))
+            .with_limit(u32::try_from(limit).unwrap_or(u32::MAX))
+    }
+
     pub(crate) fn at(mut self, offset: usize) -> Problem {
         self.offset = Some(offset);
         self
     }
+
+    // One setter per fact, alike on purpose (the duplicates tool pairs
+    // them): the checks name only the facts their kind has.
 
     pub(crate) fn of_color(mut self, color: Color) -> Problem {
         self.color = Some(color);

@@ -22,6 +22,8 @@ pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
 /// let kind: &'static str = Variant::Chess960.into();
 /// assert_eq!(kind, "chess960");
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,

@@ -184,7 +184,7 @@ fn resolve_with(
                 let found = king.filter(|k| k.rank() == back).and_then(|king| {
                     let rooks = board.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(back);
                     let beyond = match token {
-                        CastlingToken::King(_) => rooks.into_iter().filter(|r| r > &king).last(),
+                        CastlingToken::King(_) => rooks.into_iter().rev().find(|r| r > &king),
                         _ => rooks.into_iter().find(|r| r < &king),
                     };
                     beyond.map(Square::file)

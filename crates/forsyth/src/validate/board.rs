@@ -35,25 +35,24 @@ pub(super) fn board(setup: &Setup, out: &mut Vec<Problem>) -> bool {
         out.push(Problem::new(ProblemKind::PawnOnBackRank, stuck).with_pieces(stuck));
     }
     for color in Color::ALL {
-        let pawns = board.by_piece(Role::Pawn.of(color));
-        if pawns.count() > 8 {
-            out.push(
-                Problem::new(ProblemKind::TooManyPawns, pawns)
-                    .of_color(color)
-                    .with_pieces(pawns)
-                    .with_count(pawns.count() as u32)
-                    .with_limit(8),
-            );
-        }
-        let pieces = board.by_color(color);
-        if pieces.count() > 16 {
-            out.push(
-                Problem::new(ProblemKind::TooManyPieces, pieces)
-                    .of_color(color)
-                    .with_pieces(pieces)
-                    .with_count(pieces.count() as u32)
-                    .with_limit(16),
-            );
+        for (kind, pieces, limit) in [
+            (
+                ProblemKind::TooManyPawns,
+                board.by_piece(Role::Pawn.of(color)),
+                8,
+            ),
+            (ProblemKind::TooManyPieces, board.by_color(color), 16),
+        ] {
+            if pieces.count() > limit {
+                out.push(Problem::counted(
+                    kind,
+                    color,
+                    pieces,
+                    pieces,
+                    pieces.count(),
+                    limit,
+                ));
+            }
         }
     }
     kings_ok

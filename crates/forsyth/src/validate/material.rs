@@ -57,13 +57,14 @@ pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
         if promoted > missing_pawns {
             let pieces =
                 board.by_color(color) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
-            out.push(
-                Problem::new(ProblemKind::TooManyPromoted, pieces)
-                    .of_color(color)
-                    .with_pieces(pieces)
-                    .with_count(promoted as u32)
-                    .with_limit(missing_pawns as u32),
-            );
+            out.push(Problem::counted(
+                ProblemKind::TooManyPromoted,
+                color,
+                pieces,
+                pieces,
+                promoted,
+                missing_pawns,
+            ));
         }
         // Cheap test first: pawns on distinct files need no capture.
         let mut files_seen = 0u8;
@@ -84,13 +85,14 @@ pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
                 .into_iter()
                 .filter(|sq| (pawns & Bitboard::from_file(sq.file())).more_than_one())
                 .collect::<Bitboard>();
-            out.push(
-                Problem::new(ProblemKind::ImpossiblePawnStructure, doubled)
-                    .of_color(color)
-                    .with_pieces(pawns)
-                    .with_count(needed as u32)
-                    .with_limit(missing as u32),
-            );
+            out.push(Problem::counted(
+                ProblemKind::ImpossiblePawnStructure,
+                color,
+                doubled,
+                pawns,
+                needed,
+                missing,
+            ));
         }
     }
 }

@@ -290,21 +290,16 @@ fn apply(setup: &mut Setup, remedy: Remedy, problem: &Problem, repairs: &mut Vec
                 });
             }
         }
-        Remedy::SetHalfmoves(n) => {
-            if setup.halfmoves != n {
-                let old = core::mem::replace(&mut setup.halfmoves, n);
+        Remedy::SetHalfmoves(n) | Remedy::SetFullmoves(n) => {
+            let (clock, kind) = match remedy {
+                Remedy::SetHalfmoves(_) => (&mut setup.halfmoves, RepairKind::SetHalfmoveClock),
+                _ => (&mut setup.fullmoves, RepairKind::SetFullmoveNumber),
+            };
+            let old = core::mem::replace(clock, n);
+            if old != n {
                 repairs.push(Repair {
                     values: Some((old, n)),
-                    ..Repair::new(RepairKind::SetHalfmoveClock, problem)
-                });
-            }
-        }
-        Remedy::SetFullmoves(n) => {
-            if setup.fullmoves != n {
-                let old = core::mem::replace(&mut setup.fullmoves, n);
-                repairs.push(Repair {
-                    values: Some((old, n)),
-                    ..Repair::new(RepairKind::SetFullmoveNumber, problem)
+                    ..Repair::new(kind, problem)
                 });
             }
         }
