@@ -301,3 +301,50 @@ fn checker_resolves_root_names_and_finds_violations() {
 fn unknown_module_is_refused() {
     layer("pgn");
 }
+
+/// Problems are data (specs/architecture.md): no library code reads a
+/// rendered message back. Every line of code that renders a message
+/// (`message()`, `to_string()`, `display_message()`) must not also take it
+/// apart (`strip_prefix`, `split`, `starts_with`, ...), and outside the
+/// modules that parse their input text (`fen`, `san`, `uci`, `play`) no
+/// code strips text at all (`ConvertError::faults` once stripped the field
+/// label off a rendered message on the next line).
+#[test]
+fn no_message_is_read_back() {
+    let mut files = Vec::new();
+    sources(&src(), &mut files);
+    let parsing = [
+        "strip_prefix",
+        "strip_suffix",
+        "split",
+        "starts_with",
+        "ends_with",
+        "trim_start_matches",
+        ".find(",
+        "contains(",
+    ];
+    let mut found = Vec::new();
+    for file in &files {
+        let Some(module) = top_module(file) else {
+            continue;
+        };
+        let parses_input = ["fen", "san", "uci", "play"].contains(&module.as_str());
+        let text = code(&fs::read_to_string(file).expect("readable"));
+        // Unit tests may look at sentences; the library may not.
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in text.lines().enumerate() {
+            let renders = ["message()", "to_string()", "display_message()"]
+                .iter()
+                .any(|r| line.contains(r));
+            let strips = line.contains("strip_prefix") || line.contains("strip_suffix");
+            if (renders && parsing.iter().any(|p| line.contains(p))) || (strips && !parses_input) {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "messages read back:\n{}",
+        found.join("\n")
+    );
+}
