@@ -31,9 +31,9 @@ fuzz_target!(|data: &[u8]| {
     let setup = match Setup::from_fen(&fen, None) {
         Ok(s) => s,
         Err(errors) => {
-            assert!(!errors.is_empty());
-            for e in errors {
-                assert!(e.offset < data.len());
+            assert!(!errors.problems().is_empty());
+            for e in errors.problems() {
+                assert!(e.offset().is_some_and(|o| o < data.len()));
                 let _ = e.to_string();
             }
             return;

@@ -2,9 +2,7 @@
 
 use std::fmt::Write;
 
-use forsyth::{Problem, Severity};
-
-use crate::adapt::problem_message;
+use forsyth::{ConvertError, Fault, ParseFenError, Problem, Severity};
 
 /// The record, a caret under byte `offset`, and the message:
 ///
@@ -41,6 +39,14 @@ pub fn problem_line(problem: &Problem) -> String {
         "{}: {warning}{}: {}",
         kind.field(),
         kind.name(),
-        problem_message(problem)
+        problem.message()
     )
+}
+
+/// The one fault of a record the grammar refused: its offset, field, kind
+/// and sentence, as data.
+pub fn parse_fault(error: ParseFenError) -> Fault {
+    let mut faults = ConvertError::Parse(error).faults();
+    // A grammar error is one fault.
+    faults.swap_remove(0)
 }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingNotation, Chess960Start, SplitMix64, WriteOptions};
+use forsyth::{CastlingNotation, Chess960Start, WriteOptions};
 use serde::Serialize;
 
 use crate::options::{Gen, Index, Starts};
@@ -40,13 +40,6 @@ fn json(start: Chess960Start, write: &WriteOptions) -> StartJson {
     }
 }
 
-/// The starts drawn from `seed`, in the order specified in
-/// `specs/chess960.md` (the library's generator is not to stay public).
-fn random_starts(seed: u64) -> impl Iterator<Item = Chess960Start> {
-    let mut rng = SplitMix64::new(seed);
-    std::iter::repeat_with(move || Chess960Start::random_with(&mut rng))
-}
-
 pub fn run(args: &Gen) -> io::Result<Outcome> {
     let starts: Box<dyn Iterator<Item = Chess960Start>> = match args.starts {
         Starts::One(start) => Box::new(std::iter::once(start)),
@@ -57,7 +50,10 @@ pub fn run(args: &Gen) -> io::Result<Outcome> {
                     "random seed {seed} (--seed {seed} draws the same starts)"
                 ));
             }
-            Box::new(random_starts(seed).take(usize::try_from(count).unwrap_or(usize::MAX)))
+            Box::new(
+                Chess960Start::random_sequence(seed)
+                    .take(usize::try_from(count).unwrap_or(usize::MAX)),
+            )
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -4,11 +4,9 @@
 //! derive, syntax only); `options::resolve` turns it, once, into what each
 //! command runs on (library options, the position read by `position`);
 //! the command modules run that and write through checked `io::Write`s, so
-//! `main` alone decides the exit status. `adapt` holds the library calls
-//! that are about to change shape.
+//! `main` alone decides the exit status.
 #![forbid(unsafe_code)]
 
-mod adapt;
 mod cli;
 mod convert;
 mod diag;

@@ -4,7 +4,6 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use forsyth::{
     CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
@@ -171,7 +170,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 (None, true) => Starts::All,
                 // clap makes one of the three required.
                 (None, false) => Starts::Random {
-                    seed: a.seed.unwrap_or_else(clock_seed),
+                    seed: a.seed.unwrap_or_else(Chess960Start::random_seed),
                     drawn: a.seed.is_none(),
                     count: a.count.unwrap_or(1),
                 },
@@ -265,15 +264,6 @@ fn style(a: &ShowArgs) -> Style {
             ColorArg::Auto => default_color(is_terminal, env),
         },
     }
-}
-
-/// A seed for `gen --random` without `--seed`: the clock's nanoseconds
-/// mixed with the process id, so two runs in the same tick differ.
-fn clock_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn variant(arg: VariantArg) -> Option<Variant> {

@@ -8,8 +8,7 @@ use forsyth::{
     CastlingNotation, Chess960Start, Fen, Position, ProblemKind, Report, Severity, WriteOptions,
 };
 
-use crate::adapt::parse_fault;
-use crate::diag::{caret, problem_line};
+use crate::diag::{caret, parse_fault, problem_line};
 use crate::options::{Legality, ResolveError};
 
 /// The standard start.
@@ -205,7 +204,7 @@ fn parse(record: String) -> Result<Given, String> {
         Ok(fen) => Ok(Given { fen }),
         Err(e) => {
             let fault = parse_fault(e);
-            let shown = if fault.offset < record.len() {
+            let shown = if fault.offset() < record.len() {
                 &record
             } else {
                 &text
@@ -214,8 +213,8 @@ fn parse(record: String) -> Result<Given, String> {
                 "invalid FEN\n{}",
                 caret(
                     shown,
-                    fault.offset,
-                    &format!("col {}: {}: {}", fault.offset + 1, fault.field, fault.text)
+                    fault.offset(),
+                    &format!("col {}: {}: {fault}", fault.column(), fault.field())
                 )
             ))
         }

@@ -4,8 +4,6 @@ use std::io::{self, Write};
 
 use forsyth::ConvertError;
 
-use crate::adapt::faults;
-
 /// Counts and prints rejected lines to standard error.
 pub struct Reporter {
     err: io::BufWriter<crate::progress::Stderr>,
@@ -25,13 +23,12 @@ impl Reporter {
     /// One line of diagnostics per fault of a rejected line.
     pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
         self.rejected += 1;
-        for fault in faults(error) {
+        for fault in error.faults() {
             let _ = writeln!(
                 self.err,
-                "{source}:{line}:{}: {}: {}",
-                fault.offset + 1,
-                fault.field,
-                fault.text
+                "{source}:{line}:{}: {}: {fault}",
+                fault.column(),
+                fault.field()
             );
         }
     }

@@ -7,7 +7,6 @@ use forsyth::{
     ShredderOrder, Square, WriteOptions,
 };
 
-use crate::adapt::problem_message;
 use crate::diagram::diagram;
 use crate::options::Show;
 use crate::Outcome;
@@ -141,12 +140,7 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
-            writeln!(
-                out,
-                "  {severity}: {}: {}",
-                p.kind().name(),
-                problem_message(p)
-            )?;
+            writeln!(out, "  {severity}: {}: {}", p.kind().name(), p.message())?;
         }
     }
     out.flush()?;

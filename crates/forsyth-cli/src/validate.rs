@@ -9,8 +9,7 @@ use forsyth::{
 };
 use serde::Serialize;
 
-use crate::adapt::{parse_fault, problem_message, problem_squares, repair_message};
-use crate::diag::problem_line;
+use crate::diag::{parse_fault, problem_line};
 use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
 use crate::options::{Validate, ValidateMode};
 use crate::Outcome;
@@ -131,9 +130,9 @@ impl LineVisitor for Command<'_> {
                 let fault = parse_fault(e);
                 Syntax {
                     kind: e.kind.name(),
-                    field: fault.field,
-                    offset: fault.offset,
-                    message: fault.text,
+                    field: fault.field(),
+                    offset: fault.offset(),
+                    message: fault.to_string(),
                 }
             })
         };
@@ -214,8 +213,8 @@ fn problems_json(fen: &Fen, report: &Report, strict: bool) -> Vec<ProblemJson> {
             },
             field: p.kind().field().into(),
             column: column(fen, p),
-            squares: problem_squares(p),
-            message: problem_message(p),
+            squares: p.squares().into_iter().map(|s| s.to_string()).collect(),
+            message: p.message(),
         })
         .collect()
 }
@@ -230,7 +229,7 @@ fn problem_text(at: &str, fen: &Fen, problem: &Problem, strict: bool) -> String 
             "{at}:{col}: {}: {}: {}",
             kind.field(),
             kind.name(),
-            problem_message(problem)
+            problem.message()
         )
     } else {
         format!("{at}:{col}: {}", problem_line(problem))
@@ -356,7 +355,7 @@ impl Command<'_> {
                     .iter()
                     .map(|r| RepairJson {
                         kind: r.kind().name(),
-                        message: repair_message(r),
+                        message: r.message(),
                     })
                     .collect(),
                 fen: written,
@@ -376,7 +375,7 @@ impl Command<'_> {
                         self.err,
                         "{at}: repaired: {}: {}",
                         r.kind().name(),
-                        repair_message(r)
+                        r.message()
                     );
                 }
             }

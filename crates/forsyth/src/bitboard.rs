@@ -15,6 +15,7 @@ use crate::{File, Rank, Square};
 /// assert_eq!(Bitboard::from_rank(Rank::First).count(), 8);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

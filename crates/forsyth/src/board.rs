@@ -18,6 +18,7 @@ use crate::{attacks, Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
 /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
@@ -332,10 +333,10 @@ impl Board {
     /// ```
     /// use forsyth::Board;
     /// let mut s = String::new();
-    /// Board::empty().write_placement(&mut s);
+    /// Board::empty().write_placement(&mut s).unwrap();
     /// assert_eq!(s, "8/8/8/8/8/8/8/8");
     /// ```
-    pub fn write_placement(&self, out: &mut String) {
+    pub fn write_placement<W: core::fmt::Write>(&self, out: &mut W) -> core::fmt::Result {
         let letters = self.mailbox();
         let mut buf = [0u8; 71];
         let mut n = 0;
@@ -364,16 +365,14 @@ impl Board {
             }
         }
         // Only ASCII letters, digits and '/' were written.
-        out.push_str(core::str::from_utf8(&buf[..n]).unwrap_or_default());
+        out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
     }
 }
 
 impl fmt::Display for Board {
     /// The FEN piece placement field.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(72);
-        self.write_placement(&mut s);
-        f.write_str(&s)
+        self.write_placement(f)
     }
 }
 

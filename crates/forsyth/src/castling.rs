@@ -19,6 +19,7 @@ use crate::{ByColor, Color, File, Rank, Square};
 /// assert_eq!(CastlingSide::of_rook(File::E, File::B), Some(CastlingSide::QueenSide));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingSide {
     /// Towards the `h` file; `O-O`.
     KingSide = 0,
@@ -127,6 +128,7 @@ impl CastlingSide {
 /// assert_eq!(inner.king_file(Color::White), Some(File::B));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CastlingRights {
     king: ByColor<Option<File>>,
     rooks: ByColor<[Option<File>; 2]>,
@@ -139,7 +141,9 @@ pub struct CastlingRights {
 /// let mut r = CastlingRights::none();
 /// assert_eq!(r.add(Color::White, File::E, File::E), Err(AddCastlingError::RookOnKingFile));
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
 pub enum AddCastlingError {
     /// The rook's file is the king's file.
     RookOnKingFile,
@@ -147,6 +151,18 @@ pub enum AddCastlingError {
     KingFileDiffers,
     /// The colour already has a right on that wing (with another rook).
     WingTaken,
+}
+
+impl AddCastlingError {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::AddCastlingError;
+    /// assert_eq!(AddCastlingError::WingTaken.name(), "wing_taken");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
 }
 
 impl fmt::Display for AddCastlingError {

@@ -6,8 +6,9 @@
 use core::fmt;
 
 use crate::{
-    write_fen, CastlingError, Fen, FenField, FieldOffsets, LossyCastlingError, ParseFenError,
-    PositionError, Report, Setup, Severity, Variant, WriteOptions,
+    write_fen, Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
+    ParseFenErrorKind, PositionError, Problem, ProblemKind, Report, Setup, SetupError, Severity,
+    Variant, WriteFenError, WriteOptions,
 };
 
 /// What a conversion checks before writing.
@@ -21,6 +22,9 @@ use crate::{
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr,
 )]
 #[strum(serialize_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Check {
     /// Refuse positions that validation finds illegal (warnings pass).
     #[default]
@@ -37,6 +41,7 @@ pub enum Check {
 /// assert_eq!(opts.variant, None);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvertOptions {
     /// The variant to read castling letters under; `None` picks `Standard`
     /// when the position fits it, else `Chess960`.
@@ -64,7 +69,8 @@ impl ConvertOptions {
 }
 
 /// Why a record could not be converted. Every variant knows where in the
-/// line the fault lies ([`ConvertError::offset`]) and which field it is in.
+/// line the fault lies ([`ConvertError::offset`]) and which field it is in;
+/// [`ConvertError::faults`] gives each fault as data.
 ///
 /// ```
 /// use forsyth::{convert_line, CastlingNotation, ConvertError, ConvertOptions};
@@ -73,14 +79,15 @@ impl ConvertOptions {
 /// let err = convert_line(b"4k3/8/8/8/8/8/8/1R2K3 w B - 0 1", &opts, &mut out).unwrap_err();
 /// assert!(matches!(err, ConvertError::Lossy { .. }));
 /// assert_eq!(err.column(), 25);
-/// assert_eq!(err.kind(), "rook_not_in_corner");
+/// assert_eq!(err.kind().name(), "rook_not_in_corner");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConvertError {
     /// The text does not follow the FEN grammar.
     Parse(ParseFenError),
     /// Castling letters that name no rook (all of them, in order).
-    Castling(Vec<CastlingError>),
+    Castling(SetupError),
     /// The target encoding cannot say the position's castling rights.
     /// `offset` is that of the castling field.
     Lossy {
@@ -98,6 +105,147 @@ pub enum ConvertError {
     },
 }
 
+/// The classification of a [`Fault`]: the kind of the syntax error, of the
+/// problem, or of what standard FEN cannot say.
+///
+/// ```
+/// use forsyth::{FaultKind, ParseFenErrorKind, ProblemKind};
+/// assert_eq!(FaultKind::Problem(ProblemKind::MissingKing).name(), "missing_king");
+/// assert_eq!(FaultKind::Syntax(ParseFenErrorKind::TooManyRanks).name(), "too_many_ranks");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FaultKind {
+    /// The text breaks the grammar.
+    Syntax(ParseFenErrorKind),
+    /// A castling letter names no right, or the position is illegal.
+    Problem(ProblemKind),
+    /// The target encoding cannot say a castling right.
+    Lossy(LossyCastlingReason),
+}
+
+impl FaultKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::{FaultKind, LossyCastlingReason};
+    /// assert_eq!(FaultKind::Lossy(LossyCastlingReason::KingNotOnEFile).name(), "king_not_on_e_file");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Syntax(k) => k.name(),
+            FaultKind::Problem(k) => k.name(),
+            FaultKind::Lossy(k) => k.name(),
+        }
+    }
+}
+
+/// What a fault says, for rendering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum What {
+    Syntax(ParseFenErrorKind),
+    Letter(Problem),
+    Illegal(Problem),
+    Lossy(LossyCastlingError),
+}
+
+/// One fault of a [`ConvertError`], as data: where (byte offset, field),
+/// what kind, and for a problem the [`Problem`] itself. Its
+/// [`Display`](fmt::Display) is the message without the column, rendered
+/// from those.
+///
+/// ```
+/// use forsyth::{convert_line, ConvertOptions, FenField};
+/// let err = convert_line(b"8/8/8/8/8/8/8/8 w X -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+/// let fault = &err.faults()[0];
+/// assert_eq!((fault.offset(), fault.field(), fault.kind().name()), (18, FenField::Castling, "bad_castling_byte"));
+/// assert_eq!(fault.to_string(), "'X' is not K, Q, k, q or a file letter A-H/a-h");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    offset: usize,
+    field: FenField,
+    what: What,
+}
+
+impl Fault {
+    /// 0-based byte offset of the fault in the line.
+    ///
+    /// ```
+    /// use forsyth::{convert_line, Check, ConvertOptions};
+    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &syntax, &mut String::new()).unwrap_err();
+    /// assert_eq!(err.faults()[1].offset(), 19);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// 1-based byte column of the fault.
+    ///
+    /// ```
+    /// use forsyth::{convert_line, ConvertOptions};
+    /// let err = convert_line(b"x", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert_eq!(err.faults()[0].column(), 1);
+    /// ```
+    pub fn column(&self) -> usize {
+        self.offset + 1
+    }
+
+    /// The field at fault.
+    ///
+    /// ```
+    /// use forsyth::{convert_line, ConvertOptions, FenField};
+    /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w - e6", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert_eq!(err.faults()[0].field(), FenField::EnPassant);
+    /// ```
+    pub fn field(&self) -> FenField {
+        self.field
+    }
+
+    /// What kind of fault.
+    ///
+    /// ```
+    /// use forsyth::{convert_line, ConvertOptions, FaultKind, ProblemKind};
+    /// let err = convert_line(b"8/8/8/8/8/8/8/8 w - -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert_eq!(err.faults()[0].kind(), FaultKind::Problem(ProblemKind::EmptyBoard));
+    /// ```
+    pub fn kind(&self) -> FaultKind {
+        match &self.what {
+            What::Syntax(k) => FaultKind::Syntax(*k),
+            What::Letter(p) | What::Illegal(p) => FaultKind::Problem(p.kind()),
+            What::Lossy(e) => FaultKind::Lossy(e.reason),
+        }
+    }
+
+    /// The problem, for a castling letter or an illegal position.
+    ///
+    /// ```
+    /// use forsyth::{convert_line, ConvertOptions, Square};
+    /// let err = convert_line(b"4k3/8/8/8/8/8/8/P3K3 w - -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
+    /// assert!(err.faults()[0].problem().is_some_and(|p| p.squares().contains(Square::A1)));
+    /// ```
+    pub fn problem(&self) -> Option<&Problem> {
+        match &self.what {
+            What::Letter(p) | What::Illegal(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    /// The message without the column or the field: for an illegal
+    /// position `illegal: kind: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.what {
+            What::Syntax(k) => write!(f, "{k}"),
+            What::Letter(p) => write!(f, "{}", p.display_message()),
+            What::Illegal(p) => write!(f, "illegal: {p}"),
+            What::Lossy(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 impl ConvertError {
     /// 0-based byte offset of the (first) fault in the line.
     ///
@@ -109,9 +257,8 @@ impl ConvertError {
     pub fn offset(&self) -> usize {
         match self {
             ConvertError::Parse(e) => e.offset,
-            ConvertError::Castling(errors) => errors.first().map_or(0, |e| e.offset),
             ConvertError::Lossy { offset, .. } => *offset,
-            ConvertError::Illegal { .. } => self.faults().first().map_or(0, |f| f.0),
+            _ => self.faults().first().map_or(0, Fault::offset),
         }
     }
 
@@ -145,71 +292,74 @@ impl ConvertError {
         }
     }
 
-    /// The stable kind name of the (first) fault.
+    /// The kind of the (first) fault.
     ///
     /// ```
     /// use forsyth::{convert_line, Check, ConvertOptions};
     /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &syntax, &mut String::new()).unwrap_err();
-    /// assert_eq!(err.kind(), "no_single_king");
+    /// assert_eq!(err.kind().name(), "castling_without_king");
     /// // Validated, every problem is reported, in the order of the fields.
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
-    /// assert_eq!(err.kind(), "empty_board");
-    /// assert!(err.faults().iter().any(|f| f.2.contains("castling_without_king")));
+    /// assert_eq!(err.kind().name(), "empty_board");
+    /// assert!(err.faults().iter().any(|f| f.kind().name() == "castling_without_king"));
     /// ```
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> FaultKind {
         match self {
-            ConvertError::Parse(e) => e.kind.name(),
-            ConvertError::Castling(errors) => errors.first().map_or("castling", |e| e.kind.name()),
-            ConvertError::Lossy { error, .. } => error.reason.into(),
-            ConvertError::Illegal { error, .. } => errors_of(error)
-                .next()
-                .map_or("illegal", |p| p.kind().name()),
+            ConvertError::Parse(e) => FaultKind::Syntax(e.kind),
+            ConvertError::Castling(e) => FaultKind::Problem(e.kind()),
+            ConvertError::Lossy { error, .. } => FaultKind::Lossy(error.reason),
+            ConvertError::Illegal { error, .. } => FaultKind::Problem(error.kind()),
         }
     }
 
-    /// Each fault as (byte offset, field, message without the column), in
-    /// order: one for most errors, one per bad letter for castling, one per
-    /// problem (errors, not warnings) of an illegal position.
+    /// Each fault as data (byte offset, field, kind, problem), in order: one
+    /// for most errors, one per bad letter for castling, one per problem
+    /// (errors, not warnings) of an illegal position.
     ///
     /// ```
     /// use forsyth::{convert_line, Check, ConvertOptions};
     /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults().len(), 2);
-    /// assert_eq!(err.faults()[1].0, 19);
+    /// assert_eq!(err.faults()[1].offset(), 19);
     /// ```
-    pub fn faults(&self) -> Vec<(usize, FenField, String)> {
+    pub fn faults(&self) -> Vec<Fault> {
         match self {
-            ConvertError::Parse(e) => {
-                let message = e.message();
-                // message() starts with the field label; keep only the detail.
-                let detail = message
-                    .strip_prefix(e.field.label())
-                    .and_then(|m| m.strip_prefix(": "))
-                    .unwrap_or(&message)
-                    .to_owned();
-                vec![(e.offset, e.field, detail)]
-            }
+            ConvertError::Parse(e) => vec![Fault {
+                offset: e.offset,
+                field: e.field,
+                what: What::Syntax(e.kind),
+            }],
             ConvertError::Castling(errors) => errors
+                .problems()
                 .iter()
-                .map(|e| (e.offset, FenField::Castling, e.to_string()))
+                .map(|p| Fault {
+                    offset: p.offset().unwrap_or(0),
+                    field: FenField::Castling,
+                    what: What::Letter(p.clone()),
+                })
                 .collect(),
-            ConvertError::Lossy { error, offset } => {
-                vec![(*offset, FenField::Castling, error.to_string())]
-            }
+            ConvertError::Lossy { error, offset } => vec![Fault {
+                offset: *offset,
+                field: FenField::Castling,
+                what: What::Lossy(*error),
+            }],
             ConvertError::Illegal { error, offsets } => errors_of(error)
                 .map(|p| {
                     let field = p.kind().field();
-                    let offset = p.offset().unwrap_or_else(|| offsets.of(field));
-                    (offset, field, format!("illegal: {p}"))
+                    Fault {
+                        offset: p.offset().unwrap_or_else(|| offsets.of(field)),
+                        field,
+                        what: What::Illegal(p.clone()),
+                    }
                 })
                 .collect(),
         }
     }
 }
 
-fn errors_of(error: &PositionError) -> impl Iterator<Item = &crate::Problem> + '_ {
+fn errors_of(error: &PositionError) -> impl Iterator<Item = &Problem> + '_ {
     error
         .problems()
         .iter()
@@ -219,11 +369,11 @@ fn errors_of(error: &PositionError) -> impl Iterator<Item = &crate::Problem> + '
 impl fmt::Display for ConvertError {
     /// `col N: field: message`, one fault per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (offset, field, message)) in self.faults().into_iter().enumerate() {
+        for (i, fault) in self.faults().into_iter().enumerate() {
             if i > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "col {}: {}: {}", offset + 1, field, message)?;
+            write!(f, "col {}: {}: {}", fault.column(), fault.field, fault)?;
         }
         Ok(())
     }
@@ -264,9 +414,12 @@ pub fn convert_line(
             })?
             .into_setup(),
     };
-    write_fen(&setup, &opts.write, out).map_err(|error| ConvertError::Lossy {
-        error,
-        offset: fen.offsets.castling,
-    })?;
-    Ok(setup)
+    match write_fen(&setup, &opts.write, out) {
+        Err(WriteFenError::Lossy(error)) => Err(ConvertError::Lossy {
+            error,
+            offset: fen.offsets.castling,
+        }),
+        // Writing to a String cannot fail otherwise.
+        _ => Ok(setup),
+    }
 }

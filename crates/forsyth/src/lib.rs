@@ -11,7 +11,7 @@
 //! ```
 //! use forsyth::{CastlingNotation, Fen, Setup};
 //! let fen = Fen::from_ascii(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
-//! let setup = Setup::from_fen(&fen, None).expect("castling letters name real rooks");
+//! let setup = Setup::from_fen(&fen, None)?;
 //! assert_eq!(
 //!     setup.to_fen(&CastlingNotation::XFen.into())?,
 //!     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
@@ -27,7 +27,7 @@
 //! ```
 //! use forsyth::{CastlingMode, Fen, Position, Setup};
 //! let fen = Fen::from_ascii(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
-//! let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+//! let pos = Position::from_setup(Setup::from_fen(&fen, None)?)?;
 //! assert_eq!(pos.perft(3), 12_189);
 //! let start = Position::from_setup(Setup::standard()).expect("legal");
 //! let after = start.play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])?;
@@ -56,27 +56,29 @@ mod outcome;
 mod perft;
 mod play;
 mod position;
+mod problem;
 mod role;
 mod san;
 mod setup;
 mod square;
 mod uci;
 mod validate;
+mod writing;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
 pub use chess960::{
-    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind, SplitMix64,
+    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind,
     StartPositionError,
 };
 pub use color::{ByColor, Color};
-pub use convert::{convert_line, Check, ConvertError, ConvertOptions};
+pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{
-    write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen,
-    FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
-    ParseFenErrorKind, ShredderOrder, WriteOptions,
+    CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,
+    LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,
+    WriteFenError, WriteOptions,
 };
 pub use game::{DrawClaim, Game};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
@@ -84,12 +86,14 @@ pub use moves::Move;
 pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};
 pub use position::Position;
+pub use problem::{Problem, ProblemKind, Severity};
 pub use role::{Piece, Role};
 pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
-pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
+pub use setup::{Setup, SetupError, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
-pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
+pub use validate::{PositionError, Repair, RepairKind, Report};
+pub use writing::{write_castling, write_fen};
 
 /// The README's examples, run as doctests so they never rot.
 #[doc = include_str!("../../../README.md")]

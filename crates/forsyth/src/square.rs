@@ -14,6 +14,7 @@ use crate::Color;
 /// assert!(File::A < File::H);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub enum File {
     A = 0,
@@ -270,6 +271,7 @@ impl fmt::Display for Rank {
 /// assert_eq!(sq.index(), 28);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(u8);
 
 macro_rules! square_consts {

@@ -7,8 +7,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use forsyth::{
     BackRankError, CastlingNotation, Chess960Start, Color, EnPassantMode, Fen, File,
-    ParseStartNumberErrorKind, Piece, Rank, Role, Setup, ShredderOrder, SplitMix64, Square,
-    StartPositionError, Variant, WriteOptions,
+    ParseStartNumberErrorKind, Piece, Rank, Role, Setup, ShredderOrder, Square, StartPositionError,
+    Variant, WriteOptions,
 };
 
 const SPEC: &str = include_str!("../../../specs/chess960.md");
@@ -487,45 +487,18 @@ fn parse_numbers() {
     assert_eq!(Chess960Start::new(u16::MAX), None);
 }
 
-#[test]
-fn spec_splitmix64_vectors() {
-    for line in spec_block("chess960-splitmix64") {
-        let (seed, outputs) = line.split_once(" => ").expect("=>");
-        let mut rng = SplitMix64::new(seed.parse().expect("a seed"));
-        for expected in outputs.split_whitespace() {
-            assert_eq!(rng.next_u64(), expected.parse::<u64>().expect("a number"));
-        }
-    }
-}
+// The generator's own vectors (`chess960-splitmix64`) and its draw rule are
+// tested inside the crate (`src/chess960/random.rs`), the generator being
+// private.
 
 #[test]
 fn spec_random_starts() {
     for line in spec_block("chess960-random") {
         let (seed, numbers) = line.split_once(" => ").expect("=>");
-        let mut rng = SplitMix64::new(seed.parse().expect("a seed"));
+        let mut starts = Chess960Start::random_sequence(seed.parse().expect("a seed"));
         for expected in numbers.split_whitespace() {
             let n: u16 = expected.parse().expect("a number");
-            assert_eq!(
-                Chess960Start::random_with(&mut rng),
-                start(n),
-                "seed {seed}"
-            );
-        }
-    }
-}
-
-#[test]
-fn random_start_is_below_960_of_the_generator() {
-    // The contract: one draw of next_u64, reduced mod 960 unless it lies in
-    // the top 256 values (then another draw).
-    let mut rng = SplitMix64::new(0xC0FFEE);
-    for _ in 0..10_000 {
-        let mut copy = rng.clone();
-        let x = copy.next_u64();
-        let s = Chess960Start::random_with(&mut rng);
-        if x < u64::MAX - 255 {
-            assert_eq!(u64::from(s.number()), x % 960);
-            assert_eq!(rng, copy, "exactly one draw was used");
+            assert_eq!(starts.next(), Some(start(n)), "seed {seed}");
         }
     }
 }
@@ -533,10 +506,7 @@ fn random_start_is_below_960_of_the_generator() {
 #[test]
 fn seeded_random_is_reproducible_and_spread() {
     let draw = |seed: u64, count: usize| -> Vec<Chess960Start> {
-        let mut rng = SplitMix64::new(seed);
-        (0..count)
-            .map(|_| Chess960Start::random_with(&mut rng))
-            .collect()
+        Chess960Start::random_sequence(seed).take(count).collect()
     };
     assert_eq!(draw(42, 100), draw(42, 100));
     assert_eq!(
@@ -555,28 +525,4 @@ fn seeded_random_is_reproducible_and_spread() {
         counts.iter().max().copied().unwrap_or(0),
     );
     assert!(min >= 50 && max <= 160, "counts range {min}..={max}");
-}
-
-#[test]
-fn unseeded_generators_differ() {
-    let a: Vec<u64> = {
-        let mut r = SplitMix64::from_clock();
-        (0..4).map(|_| r.next_u64()).collect()
-    };
-    let b: Vec<u64> = {
-        let mut r = SplitMix64::from_clock();
-        (0..4).map(|_| r.next_u64()).collect()
-    };
-    assert_ne!(a, b, "two clock seeds in one process differ (call counter)");
-    assert!(Chess960Start::random().number() < 960);
-}
-
-#[test]
-fn below_edge_bounds() {
-    let mut rng = SplitMix64::new(3);
-    assert!((0..100).all(|_| rng.below(1) == 0));
-    assert!((0..100).all(|_| rng.below(0) == 0));
-    let big = (1u64 << 63) + 1;
-    assert!((0..1000).all(|_| rng.below(big) < big));
-    assert!((0..1000).all(|_| rng.below(u64::MAX) < u64::MAX));
 }

@@ -186,3 +186,120 @@ fn repair_of_failing_records() {
         }
     }
 }
+
+/// Which facts a problem of `kind` carries (specs/validation.md: each
+/// problem is data): colour, king, square at fault, pieces at fault, count,
+/// limit. Written from the spec's descriptions, not from the code.
+fn facts(kind: ProblemKind) -> [bool; 6] {
+    use ProblemKind::*;
+    //                                   color  king   square pieces count  limit
+    match kind {
+        EmptyBoard => [false, false, false, false, false, false],
+        MissingKing | CastlingWithoutKing | CastlingAsymmetric => {
+            [true, false, false, false, false, false]
+        }
+        TooManyKings => [true, false, false, true, true, false],
+        PawnOnBackRank => [false, false, false, true, false, false],
+        TooManyPawns | TooManyPieces | TooManyPromoted | ImpossiblePawnStructure => {
+            [true, false, false, true, true, true]
+        }
+        OppositeCheck | TooManyCheckers | ImpossibleCheck => {
+            [true, true, false, true, false, false]
+        }
+        CastlingKingNotOnBackRank | CastlingKingNotOnEFile | CastlingKingOnEdge => {
+            [true, true, false, false, false, false]
+        }
+        CastlingRookMissing => [true, true, false, false, false, false],
+        CastlingTwoRightsOnOneWing | CastlingRookNotInCorner => {
+            [true, true, true, false, false, false]
+        }
+        EnPassantWrongRank
+        | EnPassantSquareOccupied
+        | EnPassantOriginOccupied
+        | EnPassantNoPushedPawn => [true, false, true, false, false, false],
+        EnPassantHalfmoveClock => [true, false, true, false, true, false],
+        EnPassantImpossibleCheck => [true, true, true, true, false, false],
+        FullmoveZero => [false, false, false, false, true, false],
+        HalfmoveClockTooLarge => [true, false, false, false, true, true],
+        other => panic!("{other} has no facts row: add one"),
+    }
+}
+
+/// Problems are data: for every failing example of the spec, the problem
+/// of its kind exposes the facts its sentence needs, and the rendering is
+/// made from them (the numbers, king and square the facts hold are the
+/// ones the sentence names; a letter's offset points at the letter the
+/// sentence quotes; `Display` is `kind: message`).
+#[test]
+fn failing_examples_expose_their_facts() {
+    for (name, section) in sections() {
+        let kind: ProblemKind = name.parse().unwrap();
+        let [color, king, square, pieces, count, limit] = facts(kind);
+        for e in section.examples.iter().filter(|e| e.fails) {
+            let r = report(e);
+            let p = r.problems().iter().find(|p| p.kind() == kind).unwrap();
+            let at = format!("line {}: {}: {p}", e.line, e.record);
+            let message = p.message();
+            assert_eq!(p.to_string(), format!("{}: {message}", kind.name()), "{at}");
+            assert_eq!(p.field(), kind.field(), "{at}");
+            assert_eq!(p.severity(), kind.severity(), "{at}");
+            assert!(!color || p.color().is_some(), "{at}: colour");
+            if let Some(c) = p.color() {
+                let named = message.contains(c.name()) || message.contains((!c).name());
+                let colourless = matches!(
+                    kind,
+                    ProblemKind::CastlingAsymmetric
+                        | ProblemKind::EnPassantSquareOccupied
+                        | ProblemKind::CastlingRookNotInCorner
+                        | ProblemKind::EnPassantImpossibleCheck
+                        | ProblemKind::EnPassantHalfmoveClock
+                );
+                assert!(named || colourless, "{at}: colour not named");
+            }
+            assert!(!king || p.king().is_some(), "{at}: king");
+            assert!(!square || p.square().is_some(), "{at}: square");
+            assert!(!pieces || !p.pieces().is_empty(), "{at}: pieces");
+            assert!(!count || p.count().is_some(), "{at}: count");
+            assert!(!limit || p.limit().is_some(), "{at}: limit");
+            if let Some(n) = p.count() {
+                assert!(message.contains(&n.to_string()), "{at}: count {n}");
+            }
+            if let Some(n) = p.limit() {
+                // A bound of 0 is said in words ("no pawn missing").
+                let said = message.contains(&n.to_string()) || (n == 0 && message.contains(" no "));
+                assert!(said, "{at}: limit {n}");
+            }
+            if p.letter().is_none() {
+                if let Some(k) = p.king() {
+                    assert!(message.contains(&k.to_string()), "{at}: king {k}");
+                }
+                if let Some(sq) = p.square() {
+                    assert!(message.contains(&sq.to_string()), "{at}: square {sq}");
+                }
+                for sq in p.pieces() {
+                    let listed = message.contains(&sq.to_string());
+                    let counted = count && p.count().is_some();
+                    assert!(listed || counted, "{at}: piece on {sq}");
+                }
+            }
+            match (p.offset(), p.letter()) {
+                (Some(offset), Some(letter)) => {
+                    assert_eq!(e.record.as_bytes()[offset] as char, letter.char(), "{at}");
+                    assert!(
+                        message.starts_with(&format!("'{}': ", letter.char())),
+                        "{at}"
+                    );
+                }
+                (None, None) => {}
+                other => panic!("{at}: offset and letter go together, got {other:?}"),
+            }
+            for sq in p.squares() {
+                let known = p.king() == Some(sq)
+                    || p.square() == Some(sq)
+                    || p.pieces().contains(sq)
+                    || message.contains(&sq.to_string());
+                assert!(known, "{at}: square {sq} is no fact");
+            }
+        }
+    }
+}

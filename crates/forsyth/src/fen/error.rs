@@ -223,3 +223,10 @@ impl fmt::Display for ParseFenError {
 }
 
 impl std::error::Error for ParseFenError {}
+
+impl fmt::Display for ParseFenErrorKind {
+    /// What was wrong, without the field: `'X' is not w or b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Detail(*self).fmt(f)
+    }
+}

@@ -21,9 +21,10 @@ mod write;
 
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
+pub(crate) use write::{castling_field, record, Fields};
 pub use write::{
-    write_castling, write_fen, CastlingNotation, EnPassantMode, LossyCastlingError,
-    LossyCastlingReason, ShredderOrder, WriteOptions,
+    CastlingNotation, EnPassantMode, LossyCastlingError, LossyCastlingReason, ShredderOrder,
+    WriteFenError, WriteOptions,
 };
 
 impl Fen {

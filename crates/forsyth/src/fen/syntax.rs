@@ -13,6 +13,7 @@ use crate::{Board, Color, File, Square};
 /// assert_eq!(CastlingToken::File(Color::White, File::G).char(), 'G');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingToken {
     /// `K` or `k`: the outermost rook on the king side (X-FEN), the `h` rook
     /// in standard chess.

@@ -1,8 +1,14 @@
-//! Writing a [`Setup`] in each castling encoding.
+//! Writing a FEN record's fields in each castling encoding.
+//!
+//! The writer knows nothing of the rules: it writes the fields it is handed,
+//! the en-passant square included. Which en-passant square to write
+//! ([`EnPassantMode`]) is decided above, where the rules are
+//! (`Setup::ep_square_for`); `write_fen` and `Setup::to_fen` hand the
+//! result down as a plain square.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
-use crate::{validate::en_passant, Bitboard, CastlingSide, Color, File, Rank, Role, Setup, Square};
+use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Role, Square};
 
 /// How the castling field is written.
 ///
@@ -11,6 +17,8 @@ use crate::{validate::en_passant, Bitboard, CastlingSide, Color, File, Rank, Rol
 /// assert_eq!("shredder".parse::<CastlingNotation>(), Ok(CastlingNotation::Shredder));
 /// assert_eq!(CastlingNotation::XFen.to_string(), "xfen");
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,
@@ -25,6 +33,9 @@ use crate::{validate::en_passant, Bitboard, CastlingSide, Color, File, Rank, Rol
     strum::EnumIter,
 )]
 #[strum(serialize_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum CastlingNotation {
     /// `KQkq`: only for kings on `e` with rooks on `a`/`h`.
     Standard,
@@ -43,6 +54,8 @@ pub enum CastlingNotation {
 /// use forsyth::ShredderOrder;
 /// assert_eq!("wings".parse::<ShredderOrder>(), Ok(ShredderOrder::Wings));
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,
@@ -57,6 +70,9 @@ pub enum CastlingNotation {
     strum::EnumIter,
 )]
 #[strum(serialize_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum ShredderOrder {
     /// Files ascending: `AHah`, as the Shredder-FEN description gives it.
     #[default]
@@ -81,6 +97,8 @@ pub enum ShredderOrder {
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), None);
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
 /// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,
@@ -95,6 +113,9 @@ pub enum ShredderOrder {
     strum::EnumIter,
 )]
 #[strum(serialize_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum EnPassantMode {
     /// Only when a legal en-passant capture exists (pins and checks taken
     /// into account), as the 2020 revision of the PGN standard asks.
@@ -120,6 +141,7 @@ pub enum EnPassantMode {
 /// assert_eq!(Setup::standard().to_fen(&opts).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WriteOptions {
     /// The castling encoding.
     pub castling: CastlingNotation,
@@ -160,6 +182,7 @@ impl WriteOptions {
 /// );
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LossyCastlingError {
     /// Whose right.
     pub color: Color,
@@ -176,11 +199,41 @@ pub struct LossyCastlingError {
 /// What standard FEN cannot say about a right. See [`LossyCastlingError`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "snake_case")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum LossyCastlingReason {
     /// The king is not on the `e` file.
     KingNotOnEFile,
     /// The rook is not on the `a` (queen side) or `h` (king side) file.
     RookNotInCorner,
+}
+
+impl LossyCastlingReason {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::LossyCastlingReason;
+    /// assert_eq!(LossyCastlingReason::RookNotInCorner.name(), "rook_not_in_corner");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl LossyCastlingError {
+    /// What standard FEN cannot say (the same as the `reason` field).
+    ///
+    /// ```
+    /// use forsyth::{CastlingNotation, Fen, LossyCastlingReason, Setup};
+    /// let setup = Setup::from_fen(&"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1".parse::<Fen>()?, None)?;
+    /// let err = setup.to_fen(&CastlingNotation::Standard.into()).unwrap_err();
+    /// assert_eq!(err.kind(), LossyCastlingReason::KingNotOnEFile);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> LossyCastlingReason {
+        self.reason
+    }
 }
 
 impl fmt::Display for LossyCastlingError {
@@ -220,11 +273,90 @@ impl From<CastlingNotation> for WriteOptions {
     }
 }
 
+/// Why a FEN record could not be written: the encoding cannot say the
+/// castling rights, or the output refused the text.
+///
+/// ```
+/// use forsyth::{write_fen, CastlingNotation, Fen, Setup, WriteFenError};
+/// let setup = Setup::from_fen(&"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1".parse::<Fen>()?, None)?;
+/// let mut out = String::new();
+/// let err = write_fen(&setup, &CastlingNotation::Standard.into(), &mut out).unwrap_err();
+/// assert!(matches!(err, WriteFenError::Lossy(_)));
+/// assert_eq!(err.name(), "lossy_castling");
+/// assert!(out.is_empty());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WriteFenError {
+    /// The castling encoding cannot say a right; nothing was written.
+    Lossy(LossyCastlingError),
+    /// The output failed ([`fmt::Error`]).
+    Write,
+}
+
+impl WriteFenError {
+    /// The stable kind name: `lossy_castling` or `write`.
+    ///
+    /// ```
+    /// use forsyth::WriteFenError;
+    /// assert_eq!(WriteFenError::Write.name(), "write");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            WriteFenError::Lossy(_) => "lossy_castling",
+            WriteFenError::Write => "write",
+        }
+    }
+}
+
+impl fmt::Display for WriteFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteFenError::Lossy(e) => write!(f, "{e}"),
+            WriteFenError::Write => f.write_str("the output refused the text"),
+        }
+    }
+}
+
+impl std::error::Error for WriteFenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteFenError::Lossy(e) => Some(e),
+            WriteFenError::Write => None,
+        }
+    }
+}
+
+impl From<LossyCastlingError> for WriteFenError {
+    fn from(e: LossyCastlingError) -> WriteFenError {
+        WriteFenError::Lossy(e)
+    }
+}
+
+impl From<fmt::Error> for WriteFenError {
+    fn from(_: fmt::Error) -> WriteFenError {
+        WriteFenError::Write
+    }
+}
+
+/// The fields of a record as the writer takes them: what to write, decided
+/// by the caller (the en-passant square included).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Fields<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: &'a CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
 /// `true` if `rook` is the outermost rook of `color` on its wing of the back
 /// rank, seen from the king's file.
-fn is_outermost(setup: &Setup, color: Color, side: CastlingSide, rook: File) -> bool {
+fn is_outermost(board: &Board, color: Color, side: CastlingSide, rook: File) -> bool {
     let back = Bitboard::from_rank(Rank::back_rank(color));
-    let rooks = setup.board.by_piece(Role::Rook.of(color)) & back;
+    let rooks = board.by_piece(Role::Rook.of(color)) & back;
     let rook_sq = Square::from_coords(rook, Rank::back_rank(color));
     let outer = match side {
         CastlingSide::KingSide => rooks.last(),
@@ -233,29 +365,54 @@ fn is_outermost(setup: &Setup, color: Color, side: CastlingSide, rook: File) -> 
     outer == Some(rook_sq)
 }
 
-fn push_letter(out: &mut String, color: Color, letter: char) {
-    out.push(match color {
+fn letter(color: Color, letter: char) -> char {
+    match color {
         Color::White => letter.to_ascii_uppercase(),
         Color::Black => letter.to_ascii_lowercase(),
-    });
+    }
 }
 
-/// Writes the castling field of `setup` in `opts.castling`.
-///
-/// ```
-/// use forsyth::{write_castling, CastlingNotation, Setup, WriteOptions};
-/// let mut s = String::new();
-/// write_castling(&Setup::standard(), &WriteOptions::new(CastlingNotation::Shredder), &mut s).unwrap();
-/// assert_eq!(s, "AHah");
-/// ```
-pub fn write_castling(
-    setup: &Setup,
-    opts: &WriteOptions,
-    out: &mut String,
+/// Whether standard FEN can say every right of `rights` (X-FEN and
+/// Shredder-FEN always can).
+pub(crate) fn check_lossless(
+    rights: &CastlingRights,
+    notation: CastlingNotation,
 ) -> Result<(), LossyCastlingError> {
-    let rights = &setup.castling;
+    if notation != CastlingNotation::Standard {
+        return Ok(());
+    }
+    for (color, side, file) in rights.iter() {
+        let back = Rank::back_rank(color);
+        let king_file = rights.king_file(color).unwrap_or(File::E);
+        let reason = if king_file != File::E {
+            LossyCastlingReason::KingNotOnEFile
+        } else if file != side.fold(File::H, File::A) {
+            LossyCastlingReason::RookNotInCorner
+        } else {
+            continue;
+        };
+        return Err(LossyCastlingError {
+            color,
+            side,
+            rook: Square::from_coords(file, back),
+            king: Square::from_coords(king_file, back),
+            reason,
+        });
+    }
+    Ok(())
+}
+
+/// Writes the castling field of `rights` on `board` in `opts.castling`;
+/// first checks that the encoding can say them, writing nothing if not.
+pub(crate) fn castling_field<W: fmt::Write + ?Sized>(
+    board: &Board,
+    rights: &CastlingRights,
+    opts: &WriteOptions,
+    out: &mut W,
+) -> Result<(), WriteFenError> {
+    check_lossless(rights, opts.castling)?;
     if rights.is_empty() {
-        out.push('-');
+        out.write_char('-')?;
         return Ok(());
     }
     for color in Color::ALL {
@@ -269,136 +426,33 @@ pub fn write_castling(
             let Some(file) = rights.rook(color, side) else {
                 continue;
             };
-            match opts.castling {
-                CastlingNotation::Shredder => push_letter(out, color, file.char()),
-                CastlingNotation::XFen => {
-                    if is_outermost(setup, color, side, file) {
-                        push_letter(out, color, side.fold('k', 'q'));
-                    } else {
-                        push_letter(out, color, file.char());
-                    }
-                }
-                CastlingNotation::Standard => {
-                    let back = Rank::back_rank(color);
-                    let king_file = rights.king_file(color).unwrap_or(File::E);
-                    let reason = if king_file != File::E {
-                        Some(LossyCastlingReason::KingNotOnEFile)
-                    } else if file != side.fold(File::H, File::A) {
-                        Some(LossyCastlingReason::RookNotInCorner)
-                    } else {
-                        None
-                    };
-                    if let Some(reason) = reason {
-                        return Err(LossyCastlingError {
-                            color,
-                            side,
-                            rook: Square::from_coords(file, back),
-                            king: Square::from_coords(king_file, back),
-                            reason,
-                        });
-                    }
-                    push_letter(out, color, side.fold('k', 'q'));
-                }
-            }
+            let c = match opts.castling {
+                CastlingNotation::Shredder => file.char(),
+                CastlingNotation::XFen if !is_outermost(board, color, side, file) => file.char(),
+                // X-FEN's outermost rook, and standard FEN (checked above).
+                _ => side.fold('k', 'q'),
+            };
+            out.write_char(letter(color, c))?;
         }
     }
     Ok(())
 }
 
-/// Writes the whole record of `setup`: six fields, castling in
-/// `opts.castling`, the en-passant square when `opts.en_passant` says so
-/// (see [`Setup::ep_square_for`]).
-///
-/// ```
-/// use forsyth::{write_fen, EnPassantMode, Fen, Setup, WriteOptions};
-/// let mut s = String::new();
-/// write_fen(&Setup::standard(), &WriteOptions::default(), &mut s).unwrap();
-/// assert_eq!(s, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-///
-/// // The d-pawn may take en passant: written in every mode.
-/// let fen: Fen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
-/// let setup = Setup::from_fen(&fen, None).unwrap();
-/// s.clear();
-/// write_fen(&setup, &WriteOptions::default(), &mut s).unwrap();
-/// assert_eq!(s, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
-/// ```
-pub fn write_fen(
-    setup: &Setup,
+/// Writes a whole record: six fields, castling in `opts.castling`, the
+/// en-passant square as given. Nothing is written when the castling
+/// encoding cannot say the rights.
+pub(crate) fn record<W: fmt::Write + ?Sized>(
+    fields: Fields<'_>,
     opts: &WriteOptions,
-    out: &mut String,
-) -> Result<(), LossyCastlingError> {
-    let start = out.len();
-    setup.board.write_placement(out);
-    out.push(' ');
-    out.push(setup.turn.char());
-    out.push(' ');
-    if let Err(e) = write_castling(setup, opts, out) {
-        out.truncate(start);
-        return Err(e);
+    out: &mut W,
+) -> Result<(), WriteFenError> {
+    check_lossless(fields.castling, opts.castling)?;
+    write!(out, "{} {} ", fields.board, fields.turn.char())?;
+    castling_field(fields.board, fields.castling, opts, out)?;
+    match fields.ep_square {
+        Some(sq) => write!(out, " {sq}")?,
+        None => out.write_str(" -")?,
     }
-    out.push(' ');
-    match setup.ep_square_for(opts.en_passant) {
-        Some(sq) => {
-            out.push(sq.file().char());
-            out.push(sq.rank().char());
-        }
-        None => out.push('-'),
-    }
-    // Writing to a String cannot fail.
-    let _ = write!(out, " {} {}", setup.halfmoves, setup.fullmoves);
+    write!(out, " {} {}", fields.halfmoves, fields.fullmoves)?;
     Ok(())
-}
-
-impl Setup {
-    /// The en-passant square as a writer in `mode` writes it: the setup's
-    /// square for [`EnPassantMode::Always`]; for
-    /// [`EnPassantMode::Pseudo`] only when a pawn of the side to move could
-    /// capture by the pawn rules; for [`EnPassantMode::Legal`] only when such
-    /// a capture is legal.
-    ///
-    /// ```
-    /// use forsyth::{EnPassantMode, Fen, Setup, Square};
-    /// // The e4 pawn is pinned along the fourth rank once both pawns leave it.
-    /// let fen: Fen = "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1".parse().unwrap();
-    /// let setup = Setup::from_fen(&fen, None).unwrap();
-    /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), Some(Square::D3));
-    /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
-    /// ```
-    pub fn ep_square_for(&self, mode: EnPassantMode) -> Option<Square> {
-        let ep = self.ep_square?;
-        let keep = match mode {
-            EnPassantMode::Always => true,
-            EnPassantMode::Pseudo => !en_passant::pseudo_ep_captures(self).is_empty(),
-            EnPassantMode::Legal => !en_passant::legal_ep_captures(self).is_empty(),
-        };
-        keep.then_some(ep)
-    }
-
-    /// The FEN record in the given encoding.
-    ///
-    /// ```
-    /// use forsyth::{CastlingNotation, Setup};
-    /// let fen = Setup::standard().to_fen(&CastlingNotation::Shredder.into()).unwrap();
-    /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1");
-    /// ```
-    pub fn to_fen(&self, opts: &WriteOptions) -> Result<String, LossyCastlingError> {
-        let mut s = String::with_capacity(90);
-        write_fen(self, opts, &mut s)?;
-        Ok(s)
-    }
-}
-
-impl fmt::Display for Setup {
-    /// X-FEN, which can say every setup, with the en-passant square as the
-    /// setup holds it ([`EnPassantMode::Always`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(90);
-        let opts = WriteOptions {
-            en_passant: EnPassantMode::Always,
-            ..WriteOptions::new(CastlingNotation::XFen)
-        };
-        // X-FEN never fails.
-        let _ = write_fen(self, &opts, &mut s);
-        f.write_str(&s)
-    }
 }

@@ -1,20 +1,13 @@
 //! The board alone: kings, pawns on the back ranks, how many pieces.
 
-use super::{list_squares, push, Problem, ProblemKind};
-use crate::{Bitboard, Color, Role, Setup};
+use crate::{Bitboard, Color, Problem, ProblemKind, Role, Setup};
 
-/// Reports board problems; `true` when each colour has exactly one king (the
-/// check analysis needs that).
+/// Reports board problems; `true` when each colour has exactly one king
+/// (the check analysis needs both).
 pub(super) fn board(setup: &Setup, out: &mut Vec<Problem>) -> bool {
     let board = &setup.board;
     if board.occupied().is_empty() {
-        push(
-            out,
-            ProblemKind::EmptyBoard,
-            Bitboard::EMPTY,
-            "the board is empty".to_owned(),
-            None,
-        );
+        out.push(Problem::new(ProblemKind::EmptyBoard, Bitboard::EMPTY));
         return false;
     }
     let mut kings_ok = true;
@@ -24,68 +17,42 @@ pub(super) fn board(setup: &Setup, out: &mut Vec<Problem>) -> bool {
             1 => {}
             0 => {
                 kings_ok = false;
-                push(
-                    out,
-                    ProblemKind::MissingKing,
-                    Bitboard::EMPTY,
-                    format!("{} has no king", color.name()),
-                    None,
-                );
+                out.push(Problem::new(ProblemKind::MissingKing, Bitboard::EMPTY).of_color(color));
             }
             n => {
                 kings_ok = false;
-                push(
-                    out,
-                    ProblemKind::TooManyKings,
-                    kings,
-                    format!(
-                        "{} has {n} kings, on {}; a side has exactly one",
-                        color.name(),
-                        list_squares(kings)
-                    ),
-                    None,
+                out.push(
+                    Problem::new(ProblemKind::TooManyKings, kings)
+                        .of_color(color)
+                        .with_pieces(kings)
+                        .with_count(n as u32),
                 );
             }
         }
     }
     let stuck = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
     if !stuck.is_empty() {
-        let (noun, verb) = if stuck.more_than_one() {
-            ("pawns", "stand")
-        } else {
-            ("pawn", "stands")
-        };
-        push(
-            out,
-            ProblemKind::PawnOnBackRank,
-            stuck,
-            format!(
-                "{noun} on {} {verb} on the first or eighth rank, where no pawn can be",
-                list_squares(stuck)
-            ),
-            None,
-        );
+        out.push(Problem::new(ProblemKind::PawnOnBackRank, stuck).with_pieces(stuck));
     }
     for color in Color::ALL {
-        let pawns = board.by_piece(Role::Pawn.of(color));
-        if pawns.count() > 8 {
-            push(
-                out,
+        for (kind, pieces, limit) in [
+            (
                 ProblemKind::TooManyPawns,
-                pawns,
-                format!("{} has {} pawns, at most 8", color.name(), pawns.count()),
-                None,
-            );
-        }
-        let pieces = board.by_color(color);
-        if pieces.count() > 16 {
-            push(
-                out,
-                ProblemKind::TooManyPieces,
-                pieces,
-                format!("{} has {} pieces, at most 16", color.name(), pieces.count()),
-                None,
-            );
+                board.by_piece(Role::Pawn.of(color)),
+                8,
+            ),
+            (ProblemKind::TooManyPieces, board.by_color(color), 16),
+        ] {
+            if pieces.count() > limit {
+                out.push(Problem::counted(
+                    kind,
+                    color,
+                    pieces,
+                    pieces,
+                    pieces.count(),
+                    limit,
+                ));
+            }
         }
     }
     kings_ok

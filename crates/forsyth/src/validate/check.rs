@@ -9,8 +9,9 @@
 //! having moved out of its line. A pawn still on its starting square cannot
 //! give check at all.
 
-use super::{en_passant::DoubleStep, list_squares, push, Problem, ProblemKind, Remedy};
-use crate::{attacks, Bitboard, Board, Color, Rank, Role, Setup, Square};
+use super::en_passant::DoubleStep;
+use crate::problem::{Note, Remedy};
+use crate::{attacks, Bitboard, Board, Color, Problem, ProblemKind, Rank, Role, Setup, Square};
 
 fn is_slider(board: &Board, sq: Square) -> bool {
     matches!(
@@ -88,17 +89,11 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
     let occupied = board.occupied();
     let attackers = board.attackers_to(their_king, us, occupied);
     if !attackers.is_empty() {
-        push(
-            out,
-            ProblemKind::OppositeCheck,
-            attackers.with(their_king),
-            format!(
-                "{} is to move but the {} king on {their_king} is in check from {}",
-                us.name(),
-                them.name(),
-                list_squares(attackers)
-            ),
-            None,
+        out.push(
+            Problem::new(ProblemKind::OppositeCheck, attackers.with(their_king))
+                .of_color(them)
+                .with_king(Some(their_king))
+                .with_pieces(attackers),
         );
     }
     // Adjacent kings are the problem above, not a check to explain.
@@ -106,21 +101,14 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
     if checkers.is_empty() {
         return;
     }
-    let in_check = |what: &str| {
-        format!(
-            "the {} king on {king} is in check from {}{what}",
-            us.name(),
-            list_squares(checkers)
-        )
+    let in_check = |kind, squares| {
+        Problem::new(kind, squares)
+            .of_color(us)
+            .with_king(Some(king))
+            .with_pieces(checkers)
     };
     if checkers.count() > 2 {
-        push(
-            out,
-            ProblemKind::TooManyCheckers,
-            checkers.with(king),
-            in_check("; no move gives more than two checks"),
-            None,
-        );
+        out.push(in_check(ProblemKind::TooManyCheckers, checkers.with(king)));
         return;
     }
     if let Some(step) = step {
@@ -131,19 +119,13 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
         if explained {
             return;
         }
-        push(
-            out,
-            ProblemKind::EnPassantImpossibleCheck,
-            checkers.with(king).with(step.ep),
-            format!(
-                "the en-passant square {} says the last move was {}-{}, which cannot have given the check from {} on the {} king on {king}",
-                step.ep,
-                step.origin,
-                step.pushed,
-                list_squares(checkers),
-                us.name()
-            ),
-            Some(Remedy::DropEnPassant),
+        out.push(
+            in_check(
+                ProblemKind::EnPassantImpossibleCheck,
+                checkers.with(king).with(step.ep),
+            )
+            .with_square(Some(step.ep))
+            .with_remedy(Remedy::DropEnPassant),
         );
         // Dropping the square leaves the checks to be judged on their own,
         // as below: say now whether they can stand at all, so that the
@@ -152,9 +134,9 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
     let reason = match (checkers.first(), checkers.last()) {
         (Some(a), Some(b)) if a != b => {
             if attacks::aligned(a, b, king) {
-                Some(", which stand on one line with it; no single move gives both checks")
+                Some(Note::CheckersAligned)
             } else if !is_slider(board, a) && !is_slider(board, b) {
-                Some(", neither a bishop, rook or queen; no single move gives both checks")
+                Some(Note::NoLinePiece)
             } else {
                 let uncovered = |line: Square, moved: Square| {
                     is_slider(board, line)
@@ -163,26 +145,18 @@ pub(super) fn checks(setup: &Setup, step: Option<DoubleStep>, out: &mut Vec<Prob
                 if uncovered(a, b) || uncovered(b, a) || double_discovery(board, them, king, a, b) {
                     None
                 } else {
-                    Some(", but neither could have moved out of the other's line; no single move gives both checks")
+                    Some(Note::NoDiscovery)
                 }
             }
         }
         (Some(c), _) => {
             let unmoved_pawn = board.piece_at(c) == Some(Role::Pawn.of(them))
                 && c.rank() == Rank::Second.relative_to(them);
-            unmoved_pawn.then_some(
-                ", a pawn that has not left its starting square; no move could have given that check",
-            )
+            unmoved_pawn.then_some(Note::UnmovedPawn)
         }
         _ => None,
     };
     if let Some(reason) = reason {
-        push(
-            out,
-            ProblemKind::ImpossibleCheck,
-            checkers.with(king),
-            in_check(reason),
-            None,
-        );
+        out.push(in_check(ProblemKind::ImpossibleCheck, checkers.with(king)).with_note(reason));
     }
 }

@@ -1,9 +1,11 @@
 //! En passant: whether the square can be true, and which captures it
-//! allows (for the writers' en-passant modes).
+//! allows (for the writers' en-passant modes). The one en-passant
+//! plausibility test of the library: the writers ask it through
+//! [`Setup::ep_square_for`]; its legality part is the move generator's.
 
-use super::{push, Problem, ProblemKind, Remedy};
 use crate::movegen::en_passant_capturers;
-use crate::{attacks, Bitboard, Color, Rank, Role, Setup, Square};
+use crate::problem::{double_step as step_squares, Remedy};
+use crate::{attacks, Bitboard, EnPassantMode, Problem, ProblemKind, Role, Setup, Square};
 
 /// The double step an en-passant square claims: the pawn went from `origin`
 /// over `ep` to `pushed`.
@@ -14,29 +16,15 @@ pub(crate) struct DoubleStep {
     pub(crate) origin: Square,
 }
 
-/// The rank the en-passant square is on when `turn` is to move: 6 for White,
-/// 3 for Black.
-fn ep_rank(turn: Color) -> Rank {
-    Rank::Sixth.relative_to(turn)
-}
-
 /// The squares of the claimed double step, when the square is on the right
-/// rank (nothing else is checked).
+/// rank (6 with White to move, 3 with Black; nothing else is checked).
 fn claimed(setup: &Setup) -> Option<DoubleStep> {
     let ep = setup.ep_square?;
-    if ep.rank() != ep_rank(setup.turn) {
+    if ep.rank() != crate::Rank::Sixth.relative_to(setup.turn) {
         return None;
     }
-    // The side that just moved goes up the board when White.
-    let forward = match setup.turn {
-        Color::White => -1,
-        Color::Black => 1,
-    };
-    Some(DoubleStep {
-        ep,
-        pushed: ep.offset(0, forward)?,
-        origin: ep.offset(0, -forward)?,
-    })
+    let (origin, pushed) = step_squares(ep, setup.turn)?;
+    Some(DoubleStep { ep, pushed, origin })
 }
 
 /// The double step the en-passant square names, when the board allows it: the
@@ -58,79 +46,36 @@ pub(super) fn en_passant(setup: &Setup, out: &mut Vec<Problem>) {
     };
     let us = setup.turn;
     let them = !us;
-    let drop = Some(Remedy::DropEnPassant);
+    let problem = |kind, square: Square| {
+        Problem::new(kind, Bitboard::from_square(square))
+            .of_color(us)
+            .with_square(Some(ep))
+            .with_remedy(Remedy::DropEnPassant)
+    };
     match claimed(setup) {
-        None => push(
-            out,
-            ProblemKind::EnPassantWrongRank,
-            Bitboard::from_square(ep),
-            format!(
-                "the en-passant square {ep} is not on rank {}, as {} is to move",
-                ep_rank(us),
-                us.name()
-            ),
-            drop,
-        ),
+        None => out.push(problem(ProblemKind::EnPassantWrongRank, ep)),
         Some(step) => {
             let board = &setup.board;
             if board.occupied().contains(ep) {
-                push(
-                    out,
-                    ProblemKind::EnPassantSquareOccupied,
-                    Bitboard::from_square(ep),
-                    format!(
-                        "the en-passant square {ep} is occupied, but a pawn just passed over it"
-                    ),
-                    drop,
-                );
+                out.push(problem(ProblemKind::EnPassantSquareOccupied, ep));
             }
             if board.occupied().contains(step.origin) {
-                push(
-                    out,
-                    ProblemKind::EnPassantOriginOccupied,
-                    Bitboard::from_square(step.origin),
-                    format!(
-                        "the en-passant square {ep} says a {} pawn just left {}, but {} is occupied",
-                        them.name(),
-                        step.origin,
-                        step.origin
-                    ),
-                    drop,
-                );
+                out.push(problem(ProblemKind::EnPassantOriginOccupied, step.origin));
             }
             if board.piece_at(step.pushed) != Some(Role::Pawn.of(them)) {
-                push(
-                    out,
-                    ProblemKind::EnPassantNoPushedPawn,
-                    Bitboard::from_square(step.pushed),
-                    format!(
-                        "the en-passant square {ep} needs a {} pawn on {} that just made a double step, and there is none",
-                        them.name(),
-                        step.pushed
-                    ),
-                    drop,
-                );
+                out.push(problem(ProblemKind::EnPassantNoPushedPawn, step.pushed));
             }
         }
     }
     if setup.halfmoves != 0 {
-        push(
-            out,
-            ProblemKind::EnPassantHalfmoveClock,
-            Bitboard::from_square(ep),
-            format!(
-                "the en-passant square {ep} says a pawn just moved, so the halfmove clock must be 0, not {}",
-                setup.halfmoves
-            ),
-            drop,
-        );
+        out.push(problem(ProblemKind::EnPassantHalfmoveClock, ep).with_count(setup.halfmoves));
     }
 }
 
 /// The pawns of the side to move that may capture en passant by the pawn
 /// rules alone (X-FEN's rule): the square on the right rank and empty, an
 /// enemy pawn in front of it, and a pawn of the side to move beside that one.
-pub(crate) fn pseudo_ep_captures(setup: &Setup) -> Bitboard {
+fn pseudo_ep_captures(setup: &Setup) -> Bitboard {
     let Some(step) = claimed(setup) else {
         return Bitboard::EMPTY;
     };
@@ -152,13 +97,40 @@ pub(crate) fn pseudo_ep_captures(setup: &Setup) -> Bitboard {
 /// Without a single king of the side to move every pseudo-legal capture
 /// counts. The test itself is the move generator's, which needs only the
 /// board, so it holds for setups that are not legal positions too.
-pub(crate) fn legal_ep_captures(setup: &Setup) -> Bitboard {
+fn legal_ep_captures(setup: &Setup) -> Bitboard {
     let capturers = pseudo_ep_captures(setup);
     if capturers.is_empty() || setup.board.king_of(setup.turn).is_none() {
         return capturers;
     }
-    match claimed(setup) {
-        Some(step) => capturers & en_passant_capturers(&setup.board, setup.turn, step.ep),
+    match setup.ep_square {
+        Some(ep) => capturers & en_passant_capturers(&setup.board, setup.turn, ep),
         None => Bitboard::EMPTY,
+    }
+}
+
+impl Setup {
+    /// The en-passant square as a writer in `mode` writes it: the setup's
+    /// square for [`EnPassantMode::Always`]; for
+    /// [`EnPassantMode::Pseudo`] only when a pawn of the side to move could
+    /// capture by the pawn rules; for [`EnPassantMode::Legal`] only when such
+    /// a capture is legal. This is where the rules decide; the FEN writer
+    /// writes the square it is handed.
+    ///
+    /// ```
+    /// use forsyth::{EnPassantMode, Fen, Setup, Square};
+    /// // The e4 pawn is pinned along the fourth rank once both pawns leave it.
+    /// let fen: Fen = "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1".parse().unwrap();
+    /// let setup = Setup::from_fen(&fen, None).unwrap();
+    /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), Some(Square::D3));
+    /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
+    /// ```
+    pub fn ep_square_for(&self, mode: EnPassantMode) -> Option<Square> {
+        let ep = self.ep_square?;
+        let keep = match mode {
+            EnPassantMode::Always => true,
+            EnPassantMode::Pseudo => !pseudo_ep_captures(self).is_empty(),
+            EnPassantMode::Legal => !legal_ep_captures(self).is_empty(),
+        };
+        keep.then_some(ep)
     }
 }

@@ -1,8 +1,7 @@
 //! Warnings found by counting: material and pawn files no legal game
 //! reaches.
 
-use super::{push, Problem, ProblemKind};
-use crate::{Bitboard, Color, Role, Setup};
+use crate::{Bitboard, Color, Problem, ProblemKind, Role, Setup};
 
 /// How many pieces of `color` must be promoted pawns: queens beyond one,
 /// rooks and knights beyond two, bishops beyond one per square colour.
@@ -56,22 +55,16 @@ pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
         let missing_pawns = 8usize.saturating_sub(pawns.count());
         let promoted = promoted(setup, color);
         if promoted > missing_pawns {
-            push(
-                out,
+            let pieces =
+                board.by_color(color) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
+            out.push(Problem::counted(
                 ProblemKind::TooManyPromoted,
-                board.by_color(color) & !board.by_role(Role::Pawn) & !board.by_role(Role::King),
-                format!(
-                    "{} has at least {promoted} promoted {} but {}",
-                    color.name(),
-                    if promoted == 1 { "piece" } else { "pieces" },
-                    match missing_pawns {
-                        0 => "no pawn missing".to_owned(),
-                        1 => "only 1 pawn missing".to_owned(),
-                        n => format!("only {n} pawns missing"),
-                    },
-                ),
-                None,
-            );
+                color,
+                pieces,
+                pieces,
+                promoted,
+                missing_pawns,
+            ));
         }
         // Cheap test first: pawns on distinct files need no capture.
         let mut files_seen = 0u8;
@@ -92,37 +85,15 @@ pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
                 .into_iter()
                 .filter(|sq| (pawns & Bitboard::from_file(sq.file())).more_than_one())
                 .collect::<Bitboard>();
-            push(
-                out,
+            out.push(Problem::counted(
                 ProblemKind::ImpossiblePawnStructure,
+                color,
                 doubled,
-                format!(
-                    "{}'s pawns need at least {needed} {} to reach their files ({}), but {} has {}",
-                    color.name(),
-                    if needed == 1 { "capture" } else { "captures" },
-                    pawn_files(pawns),
-                    (!color).name(),
-                    match missing {
-                        0 => "lost no piece".to_owned(),
-                        1 => "lost only 1 piece".to_owned(),
-                        n => format!("lost only {n} pieces"),
-                    },
-                ),
-                None,
-            );
+                pawns,
+                needed,
+                missing,
+            ));
         }
-    }
-}
-
-/// `a, b, b and c`: the files of the pawns, a file once per pawn.
-fn pawn_files(pawns: Bitboard) -> String {
-    let mut files: Vec<char> = pawns.into_iter().map(|sq| sq.file().char()).collect();
-    files.sort_unstable();
-    let words: Vec<String> = files.iter().map(char::to_string).collect();
-    match words.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

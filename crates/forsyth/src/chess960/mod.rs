@@ -12,8 +12,9 @@
 //!   pieces only and says why they do not stand as a start
 //!   ([`StartPositionError`]);
 //! - all 960 in order: [`Chess960Start::all`];
-//! - random starts, reproducible from a seed: [`Chess960Start::random_with`]
-//!   and the generator [`SplitMix64`].
+//! - random starts, reproducible from a seed:
+//!   [`Chess960Start::random_sequence`] (the generator of
+//!   `specs/chess960.md` is an implementation detail).
 //!
 //! ```
 //! use forsyth::{Chess960Start, Role::*};
@@ -23,12 +24,17 @@
 //! assert_eq!(Chess960Start::from_board(&start.to_setup().board), Ok(start));
 //! ```
 
+mod error;
+mod random;
+
 use core::fmt;
 use core::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::{Board, CastlingRights, Color, File, Piece, Rank, Role, Setup, Square, Variant};
+pub use error::{
+    BackRankError, ParseStartNumberError, ParseStartNumberErrorKind, StartPositionError,
+};
+
+use crate::{Board, CastlingRights, Color, File, Rank, Role, Setup, Square, Variant};
 
 /// The ten ways to put the two knights on five free squares, in the order of
 /// the numbering: the pairs `(first, second)` of indices into the five free
@@ -61,7 +67,37 @@ const KNIGHT_PAIRS: [(usize, usize); 10] = [
 /// assert_eq!(Chess960Start::new(960), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u16", into = "u16")
+)]
 pub struct Chess960Start(u16);
+
+impl TryFrom<u16> for Chess960Start {
+    type Error = ParseStartNumberError;
+
+    /// The start of a number 0..=959.
+    ///
+    /// ```
+    /// use forsyth::Chess960Start;
+    /// assert_eq!(Chess960Start::try_from(518).map(|s| s.number()), Ok(518));
+    /// assert!(Chess960Start::try_from(960).is_err());
+    /// ```
+    fn try_from(number: u16) -> Result<Chess960Start, ParseStartNumberError> {
+        Chess960Start::new(number).ok_or_else(|| ParseStartNumberError {
+            input: number.to_string(),
+            kind: ParseStartNumberErrorKind::OutOfRange,
+        })
+    }
+}
+
+impl From<Chess960Start> for u16 {
+    /// The start's number.
+    fn from(start: Chess960Start) -> u16 {
+        start.0
+    }
+}
 
 impl Chess960Start {
     /// How many starts there are: 960.
@@ -381,34 +417,6 @@ impl Chess960Start {
         }
         Ok(start)
     }
-
-    /// The start drawn from `rng` by the contract of `specs/chess960.md`:
-    /// `rng.below(960)`. The same seed gives the same starts, in every version
-    /// and on every machine.
-    ///
-    /// ```
-    /// use forsyth::{Chess960Start, SplitMix64};
-    /// let mut a = SplitMix64::new(2024);
-    /// let mut b = SplitMix64::new(2024);
-    /// let first: Vec<_> = (0..5).map(|_| Chess960Start::random_with(&mut a)).collect();
-    /// let again: Vec<_> = (0..5).map(|_| Chess960Start::random_with(&mut b)).collect();
-    /// assert_eq!(first, again);
-    /// ```
-    pub fn random_with(rng: &mut SplitMix64) -> Chess960Start {
-        // `below` returns less than its bound, so the number is in range.
-        Chess960Start(rng.below(u64::from(Chess960Start::COUNT)) as u16)
-    }
-
-    /// A start drawn from a generator seeded by the system clock: a
-    /// different start on each run, not reproducible.
-    ///
-    /// ```
-    /// use forsyth::Chess960Start;
-    /// assert!(Chess960Start::random().number() < 960);
-    /// ```
-    pub fn random() -> Chess960Start {
-        Chess960Start::random_with(&mut SplitMix64::from_clock())
-    }
 }
 
 impl fmt::Display for Chess960Start {
@@ -468,431 +476,11 @@ const fn nth_free(rank: &[Role; 8], n: usize) -> usize {
 }
 
 /// How many pieces of a role a start's back rank holds.
-const fn expected_count(role: Role) -> usize {
+pub(crate) const fn expected_count(role: Role) -> usize {
     match role {
         Role::Pawn => 0,
         Role::King | Role::Queen => 1,
         Role::Rook | Role::Bishop | Role::Knight => 2,
-    }
-}
-
-/// Why eight roles are not the back rank of a Chess960 start. The checks run
-/// in the order of the variants.
-///
-/// The kind names ([`BackRankError::name`]) are stable.
-///
-/// ```
-/// use forsyth::{BackRankError, Chess960Start, File, Role::*};
-/// let err = Chess960Start::from_back_rank(&[Bishop, King, Rook, Rook, Queen, Bishop, Knight, Knight]).unwrap_err();
-/// assert_eq!(err, BackRankError::KingNotBetweenRooks { king: File::B, rooks: [File::C, File::D] });
-/// assert_eq!(err.to_string(), "the king on file b is not between the rooks on files c and d");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
-#[strum(serialize_all = "snake_case")]
-pub enum BackRankError {
-    /// A pawn stands on the back rank.
-    PawnOnBackRank {
-        /// The first file with a pawn.
-        file: File,
-    },
-    /// A role appears the wrong number of times: a start has one king, one
-    /// queen and two each of rooks, bishops and knights. The roles are
-    /// checked in that order (king, queen, rook, bishop, knight).
-    WrongCount {
-        /// The first role whose count is wrong.
-        role: Role,
-        /// How many there are.
-        count: u8,
-    },
-    /// Both bishops stand on squares of one colour (files of equal parity).
-    BishopsOnOneColor {
-        /// The bishops' files, `a` side first.
-        files: [File; 2],
-    },
-    /// The king does not stand between the two rooks.
-    KingNotBetweenRooks {
-        /// The king's file.
-        king: File,
-        /// The rooks' files, `a` side first.
-        rooks: [File; 2],
-    },
-}
-
-impl BackRankError {
-    /// The stable kind name, snake case.
-    ///
-    /// ```
-    /// use forsyth::{BackRankError, Role};
-    /// let err = BackRankError::WrongCount { role: Role::Knight, count: 3 };
-    /// assert_eq!(err.name(), "wrong_count");
-    /// ```
-    pub fn name(&self) -> &'static str {
-        self.into()
-    }
-
-    /// The message, naming squares of `rank` (`c1`) when given, files
-    /// (`file c`) otherwise.
-    fn describe(&self, f: &mut fmt::Formatter<'_>, rank: Option<Rank>) -> fmt::Result {
-        let place = |file: File| match rank {
-            Some(r) => format!("{}", Square::from_coords(file, r)),
-            None => format!("file {file}"),
-        };
-        let places = |[a, b]: [File; 2]| match rank {
-            Some(r) => format!(
-                "{} and {}",
-                Square::from_coords(a, r),
-                Square::from_coords(b, r)
-            ),
-            None => format!("files {a} and {b}"),
-        };
-        match *self {
-            BackRankError::PawnOnBackRank { file } => {
-                write!(f, "a pawn stands on {} of the back rank", place(file))
-            }
-            BackRankError::WrongCount { role, count } => {
-                let expected = expected_count(role);
-                write!(
-                    f,
-                    "the back rank has {count} {}; a chess960 start has {expected}",
-                    plural(role, usize::from(count))
-                )
-            }
-            BackRankError::BishopsOnOneColor { files } => match rank {
-                Some(r) => {
-                    let shade = if Square::from_coords(files[0], r).is_light() {
-                        "light"
-                    } else {
-                        "dark"
-                    };
-                    write!(
-                        f,
-                        "the bishops on {} both stand on {shade} squares",
-                        places(files)
-                    )
-                }
-                None => write!(
-                    f,
-                    "the bishops on {} stand on squares of one colour",
-                    places(files)
-                ),
-            },
-            BackRankError::KingNotBetweenRooks { king, rooks } => write!(
-                f,
-                "the king on {} is not between the rooks on {}",
-                place(king),
-                places(rooks)
-            ),
-        }
-    }
-}
-
-fn plural(role: Role, count: usize) -> String {
-    if count == 1 {
-        role.name().to_owned()
-    } else {
-        format!("{}s", role.name())
-    }
-}
-
-impl fmt::Display for BackRankError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.describe(f, None)
-    }
-}
-
-impl std::error::Error for BackRankError {}
-
-/// Why the pieces of a board do not stand as a Chess960 start. The checks
-/// run in the order of the variants; within one, squares are visited from
-/// `a` to `h`, rank by rank upwards, White before Black.
-///
-/// The kind names ([`StartPositionError::name`]) are stable.
-///
-/// ```
-/// use forsyth::{Chess960Start, Fen};
-/// let fen = Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
-/// let err = Chess960Start::from_board(&fen.board).unwrap_err();
-/// assert_eq!(err.name(), "not_mirrored");
-/// assert_eq!(err.to_string(), "black's back rank does not mirror white's: d8 holds a black queen, d1 a white king");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
-#[strum(serialize_all = "snake_case")]
-pub enum StartPositionError {
-    /// A piece stands on ranks 3 to 6, which are empty in a start.
-    PieceOffStartRanks {
-        /// The first such square.
-        square: Square,
-        /// The piece on it.
-        piece: Piece,
-    },
-    /// A square of the colour's pawn rank (2 for White, 7 for Black) does not
-    /// hold a pawn of that colour.
-    PawnMissing {
-        /// Whose pawn rank.
-        color: Color,
-        /// The first square without the colour's pawn.
-        square: Square,
-        /// What stands there instead.
-        found: Option<Piece>,
-    },
-    /// A square of the colour's back rank (1 for White, 8 for Black) is
-    /// empty, or holds a pawn or a piece of the other colour.
-    BackRankSquare {
-        /// Whose back rank.
-        color: Color,
-        /// The first such square.
-        square: Square,
-        /// What stands there.
-        found: Option<Piece>,
-    },
-    /// White's back rank is not one of the 960.
-    InvalidBackRank {
-        /// Why not.
-        reason: BackRankError,
-    },
-    /// Black's back rank is not White's, file by file.
-    NotMirrored {
-        /// The first file where they differ.
-        file: File,
-        /// White's piece on that file.
-        white: Role,
-        /// Black's piece on that file.
-        black: Role,
-    },
-}
-
-impl StartPositionError {
-    /// The stable kind name, snake case.
-    ///
-    /// ```
-    /// use forsyth::{Color, Square, StartPositionError};
-    /// let err = StartPositionError::PawnMissing { color: Color::White, square: Square::C2, found: None };
-    /// assert_eq!(err.name(), "pawn_missing");
-    /// assert_eq!(err.to_string(), "white pawns are not all on rank 2: c2 is empty");
-    /// ```
-    pub fn name(&self) -> &'static str {
-        self.into()
-    }
-}
-
-/// "a white knight"
-fn piece_phrase(piece: Piece) -> String {
-    format!("a {} {}", piece.color.name(), piece.role.name())
-}
-
-/// "is empty" / "holds a black pawn"
-fn contents(found: Option<Piece>) -> String {
-    match found {
-        None => "is empty".to_owned(),
-        Some(p) => format!("holds {}", piece_phrase(p)),
-    }
-}
-
-impl fmt::Display for StartPositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            StartPositionError::PieceOffStartRanks { square, piece } => write!(
-                f,
-                "ranks 3 to 6 are empty in a start, but {square} holds {}",
-                piece_phrase(piece)
-            ),
-            StartPositionError::PawnMissing {
-                color,
-                square,
-                found,
-            } => write!(
-                f,
-                "{} pawns are not all on rank {}: {square} {}",
-                color.name(),
-                Rank::Second.relative_to(color).char(),
-                contents(found)
-            ),
-            StartPositionError::BackRankSquare {
-                color,
-                square,
-                found,
-            } => write!(
-                f,
-                "{}'s back rank must hold eight {} pieces other than pawns: {square} {}",
-                color.name(),
-                color.name(),
-                contents(found)
-            ),
-            StartPositionError::InvalidBackRank { reason } => {
-                f.write_str("white's back rank is not a chess960 start: ")?;
-                reason.describe(f, Some(Rank::First))
-            }
-            StartPositionError::NotMirrored { file, white, black } => write!(
-                f,
-                "black's back rank does not mirror white's: {} holds a black {}, {} a white {}",
-                Square::from_coords(file, Rank::Eighth),
-                black.name(),
-                Square::from_coords(file, Rank::First),
-                white.name()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StartPositionError {}
-
-/// What is wrong with the text of a start number. See
-/// [`ParseStartNumberError`].
-///
-/// ```
-/// use forsyth::{Chess960Start, ParseStartNumberErrorKind};
-/// let err = "five".parse::<Chess960Start>().unwrap_err();
-/// assert_eq!(err.kind, ParseStartNumberErrorKind::NotANumber);
-/// assert_eq!(err.kind.name(), "not_a_number");
-/// ```
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
-)]
-#[strum(serialize_all = "snake_case")]
-pub enum ParseStartNumberErrorKind {
-    /// Empty, or not only ASCII digits (signs, spaces and letters included).
-    NotANumber,
-    /// A number above 959.
-    OutOfRange,
-}
-
-impl ParseStartNumberErrorKind {
-    /// The stable kind name, snake case.
-    ///
-    /// ```
-    /// use forsyth::ParseStartNumberErrorKind;
-    /// assert_eq!(ParseStartNumberErrorKind::OutOfRange.name(), "out_of_range");
-    /// ```
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-/// Text that is not a Chess960 start number 0..=959.
-///
-/// ```
-/// use forsyth::{Chess960Start, ParseStartNumberErrorKind};
-/// let err = "-1".parse::<Chess960Start>().unwrap_err();
-/// assert_eq!(err.kind, ParseStartNumberErrorKind::NotANumber);
-/// assert_eq!(err.to_string(), "'-1' is not a chess960 start number: expected decimal digits 0 to 959");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ParseStartNumberError {
-    /// The text as given.
-    pub input: String,
-    /// What is wrong with it.
-    pub kind: ParseStartNumberErrorKind,
-}
-
-impl fmt::Display for ParseStartNumberError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ParseStartNumberErrorKind::NotANumber => write!(
-                f,
-                "'{}' is not a chess960 start number: expected decimal digits 0 to 959",
-                self.input
-            ),
-            ParseStartNumberErrorKind::OutOfRange => write!(
-                f,
-                "'{}' is not a chess960 start number: they run from 0 to 959",
-                self.input
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ParseStartNumberError {}
-
-/// SplitMix64, a small pseudo-random generator with 64 bits of state: fast,
-/// well mixed, reproducible from a seed. Not for cryptography.
-///
-/// Each step adds `0x9E3779B97F4A7C15` to the state and returns the state
-/// mixed by xor-shifts (30, 27, 31) and multiplications by
-/// `0xBF58476D1CE4E5B9` and `0x94D049BB133111EB`; `specs/chess960.md` gives
-/// the steps and published outputs.
-///
-/// ```
-/// use forsyth::SplitMix64;
-/// let mut rng = SplitMix64::new(1234567);
-/// assert_eq!(rng.next_u64(), 6457827717110365317);
-/// assert!(rng.below(960) < 960);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator whose first output follows from `seed`.
-    ///
-    /// ```
-    /// use forsyth::SplitMix64;
-    /// assert_eq!(SplitMix64::new(7).next_u64(), SplitMix64::new(7).next_u64());
-    /// ```
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// A generator seeded from the system clock (nanoseconds), the process id
-    /// and a per-process counter, so two calls differ even within one clock
-    /// tick.
-    ///
-    /// ```
-    /// use forsyth::SplitMix64;
-    /// let mut rng = SplitMix64::from_clock();
-    /// let _ = rng.next_u64();
-    /// ```
-    pub fn from_clock() -> SplitMix64 {
-        static CALLS: AtomicU64 = AtomicU64::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let calls = CALLS.fetch_add(1, Ordering::Relaxed);
-        let pid = u64::from(std::process::id());
-        let mut mixer = SplitMix64::new(nanos ^ pid.rotate_left(32));
-        let seed = mixer.next_u64() ^ calls.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        SplitMix64::new(seed)
-    }
-
-    /// The next 64 random bits.
-    ///
-    /// ```
-    /// use forsyth::SplitMix64;
-    /// let mut rng = SplitMix64::new(0);
-    /// assert_ne!(rng.next_u64(), rng.next_u64());
-    /// ```
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number in `0..bound`, `bound` above zero (a zero bound is
-    /// treated as one and gives 0).
-    ///
-    /// Draws `x = next_u64()` until `x` is below the largest multiple of
-    /// `bound` that fits in 64 bits, and returns `x % bound`: no bias, and
-    /// for small bounds almost never a second draw.
-    ///
-    /// ```
-    /// use forsyth::SplitMix64;
-    /// let mut rng = SplitMix64::new(1);
-    /// assert!((0..100).all(|_| rng.below(6) < 6));
-    /// ```
-    pub fn below(&mut self, bound: u64) -> u64 {
-        let bound = bound.max(1);
-        // 2^64 mod bound, computed without 128-bit arithmetic.
-        let rest = (u64::MAX % bound + 1) % bound;
-        loop {
-            let x = self.next_u64();
-            // Accept x < 2^64 - rest, that is x <= u64::MAX - rest.
-            if x <= u64::MAX - rest {
-                return x % bound;
-            }
-        }
     }
 }
 

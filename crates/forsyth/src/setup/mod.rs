@@ -1,0 +1,209 @@
+//! A position as meaning, not yet judged legal: castling letters resolved to
+//! rooks, the variant decided.
+//!
+//! The castling judgement ([`judge_right`]) lives here, once: resolution
+//! uses it for each letter of a record, validation for each right of a
+//! setup, and both report in the one [`ProblemKind`] taxonomy.
+
+mod error;
+mod resolve;
+
+use crate::{Board, CastlingRights, CastlingSide, Color, Fen, File, Square};
+
+pub use error::SetupError;
+pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
+
+/// The rules a position is played under.
+///
+/// ```
+/// use forsyth::Variant;
+/// assert_eq!("chess960".parse::<Variant>(), Ok(Variant::Chess960));
+/// assert_eq!(Variant::Standard.to_string(), "standard");
+/// let kind: &'static str = Variant::Chess960.into();
+/// assert_eq!(kind, "chess960");
+/// ```
+// The derives every name enum carries (strum names, serde), alike on
+// purpose: the duplicates tool pairs these lists.
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum Variant {
+    /// Classical chess: castling with the king on `e` and rooks on `a`/`h`.
+    #[default]
+    Standard,
+    /// Fischer random chess: the king between its rooks on any of 960 back ranks.
+    Chess960,
+}
+
+/// A position with meaning but not (necessarily) legal: the board, the side
+/// to move, castling rights as rook files, the en-passant square, clocks and
+/// variant.
+///
+/// Every right in a `Setup` names a rook of its colour on its back rank with
+/// the king between the rook and the other wing, at most one per wing; that is
+/// what [`Setup::from_fen`] checks. Everything else (kings in check, pawns on
+/// the back rank, ...) is for validation.
+///
+/// Its [`Display`](core::fmt::Display) writes X-FEN, which can say every setup.
+///
+/// ```
+/// use forsyth::{Fen, Setup, Variant};
+/// let fen = Fen::from_ascii(b"rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").unwrap();
+/// let setup = Setup::from_fen(&fen, None).unwrap();
+/// assert_eq!(setup.variant, Variant::Chess960);
+/// assert_eq!(setup.to_string(), "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// Piece placement.
+    pub board: Board,
+    /// Side to move.
+    pub turn: Color,
+    /// Castling rights.
+    pub castling: CastlingRights,
+    /// En-passant target square.
+    pub ep_square: Option<Square>,
+    /// Halfmove clock: plies since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// Fullmove number, starting at 1 and incremented after Black's move.
+    pub fullmoves: u32,
+    /// The rules.
+    pub variant: Variant,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::standard()
+    }
+}
+
+impl Setup {
+    /// The classical starting position.
+    ///
+    /// ```
+    /// use forsyth::Setup;
+    /// assert_eq!(Setup::standard().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn standard() -> Setup {
+        Setup {
+            board: Board::standard(),
+            turn: Color::White,
+            castling: CastlingRights::standard(),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            variant: Variant::Standard,
+        }
+    }
+
+    /// Gives a parsed record meaning: resolves the castling letters to rooks
+    /// under `variant`, or, with `None`, under `Standard` when the position
+    /// fits it and `Chess960` otherwise.
+    ///
+    /// On failure, every letter that cannot be resolved is reported, as a
+    /// castling [`Problem`](crate::Problem) with the letter's byte offset.
+    /// With `None`, when the letters fit neither variant, the errors are
+    /// those of the variant with fewer bad letters; on a tie, `Chess960`
+    /// when the field holds a file letter (`A`-`H`, `a`-`h`), else
+    /// `Standard`. [`Report::of_fen`](crate::Report::of_fen) picks the same
+    /// way, and its [`setup`](crate::Report::setup) tells the variant chosen.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, Color, Fen, File, Setup, Variant};
+    /// // X-FEN: `Q` is the outermost queen-side rook, `G` an inner king-side rook.
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/RR2K1RR w GQ - 0 1").unwrap();
+    /// let setup = Setup::from_fen(&fen, None).unwrap();
+    /// assert_eq!(setup.variant, Variant::Chess960);
+    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::KingSide), Some(File::G));
+    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
+    /// ```
+    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, SetupError> {
+        let (setup, problems) = resolve_fen(fen, variant);
+        if problems.is_empty() {
+            Ok(setup)
+        } else {
+            Err(SetupError::new(problems))
+        }
+    }
+
+    /// The variant this setup's castling rights fit best: `Standard` when
+    /// every right has its king on `e` and its rook on `a`/`h`, else
+    /// `Chess960`.
+    ///
+    /// ```
+    /// use forsyth::{Setup, Variant};
+    /// assert_eq!(Setup::standard().natural_variant(), Variant::Standard);
+    /// ```
+    pub fn natural_variant(&self) -> Variant {
+        let standard = self.castling.iter().all(|(color, side, file)| {
+            self.castling.king_file(color) == Some(File::E) && file == side.fold(File::H, File::A)
+        });
+        if standard {
+            Variant::Standard
+        } else {
+            Variant::Chess960
+        }
+    }
+
+    /// The setup seen from the other side: board mirrored top to bottom,
+    /// colours swapped. Useful for symmetry tests.
+    ///
+    /// ```
+    /// use forsyth::Setup;
+    /// let s = Setup::standard();
+    /// let mut m = s.mirror();
+    /// m.turn = s.turn;
+    /// assert_eq!(m, s);
+    /// ```
+    pub fn mirror(&self) -> Setup {
+        let mut board = Board::empty();
+        for (sq, piece) in self.board.pieces() {
+            board.set_piece_at(sq.flip_vertical(), piece.role.of(!piece.color));
+        }
+        let mut castling = CastlingRights::none();
+        for (color, _, file) in self.castling.iter() {
+            if let Some(king) = self.castling.king_file(color) {
+                let _ = castling.add(!color, king, file);
+            }
+        }
+        Setup {
+            board,
+            turn: !self.turn,
+            castling,
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            variant: self.variant,
+        }
+    }
+}
+
+impl CastlingSide {
+    /// Picks `king_side` for the king side and `queen_side` for the queen side.
+    ///
+    /// ```
+    /// use forsyth::CastlingSide;
+    /// assert_eq!(CastlingSide::QueenSide.fold('K', 'Q'), 'Q');
+    /// ```
+    pub fn fold<T>(self, king_side: T, queen_side: T) -> T {
+        match self {
+            CastlingSide::KingSide => king_side,
+            CastlingSide::QueenSide => queen_side,
+        }
+    }
+}
