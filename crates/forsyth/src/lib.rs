@@ -47,11 +47,13 @@ mod castling;
 mod chess960;
 mod color;
 mod convert;
+mod epd;
 pub mod fen;
 mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+pub mod pgn;
 mod play;
 mod position;
 mod role;
@@ -70,6 +72,7 @@ pub use chess960::{
 };
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions};
+pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
 pub use fen::{
     write_castling, write_fen, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen,
     FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
