@@ -646,3 +646,13 @@ fn empty_and_blank_inputs_have_no_game() {
         assert!(all.is_empty() && collect.outside.is_empty(), "{input:?}");
     }
 }
+
+/// Regression: with a one-byte buffer, `$` (whose first byte already ends
+/// a NAG's digits) looped forever without consuming anything.
+#[test]
+fn one_byte_buffer_always_progresses() {
+    let (all, _) = games_with(b"$!\r;e;1x*( *4\r*{/??\"", 1);
+    assert!(!all.is_empty());
+    let (all, _) = games_with(b"$14 e4 *", 2);
+    assert_eq!(kinds(&all[0].errors), ["token_too_long", "token_too_long"]);
+}

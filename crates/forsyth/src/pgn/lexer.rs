@@ -261,7 +261,10 @@ impl<R: Read> Lexer<R> {
         inclusive: bool,
     ) -> io::Result<(Tok<'static>, Span)> {
         let mut span = self.here();
-        span.len = self.skip_until(&end)?;
+        // The token's first byte (never a line feed) is part of it whatever
+        // `end` says of it.
+        self.advance_in_line(1);
+        span.len = 1 + self.skip_until(&end)?;
         if inclusive && self.start < self.end && end(self.buf[self.start]) {
             self.advance(1);
             span.len += 1;
