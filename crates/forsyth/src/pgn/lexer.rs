@@ -222,8 +222,8 @@ impl<R: Read> Lexer<R> {
         match b {
             b'[' => self.tag_pair(check),
             b'{' => self.comment(check),
-            b';' => self.line_comment(check, false),
-            b'%' if self.offset == self.line_start => self.line_comment(check, true),
+            b';' => self.line_comment(check),
+            b'%' if self.offset == self.line_start => self.escape_line(check),
             b'(' => Ok(self.single(Tok::Open)),
             b')' => Ok(self.single(Tok::Close)),
             b']' => Ok(self.single(Tok::Error(PgnErrorKind::StrayBracket))),
@@ -272,7 +272,8 @@ impl<R: Read> Lexer<R> {
         Ok((Tok::Error(PgnErrorKind::TokenTooLong), span))
     }
 
-    /// `tag_pair = "[" name string "]"`, on one line; spaces between.
+    /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on
+    /// one line.
     fn tag_pair(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
         let line_len = match self.find(0, |b| b == b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
@@ -318,7 +319,7 @@ impl<R: Read> Lexer<R> {
         }
     }
 
-    /// `comment = "{" any byte but "}" * "}"`.
+    /// `comment = "{" , { any byte but "}" } , "}"`.
     fn comment(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
         let len = match self.find(1, |b| b == b'}')? {
             Stop::At(i) => i + 1,
@@ -347,11 +348,20 @@ impl<R: Read> Lexer<R> {
         })
     }
 
-    /// `line_comment = ";" any byte but line feed *` and
-    /// `escape_line = "%" any byte but line feed *` (`%` in column 1). The
-    /// text excludes the `;` or `%` and a carriage return before the line
-    /// feed.
-    fn line_comment(&mut self, check: bool, escape: bool) -> io::Result<(Tok<'_>, Span)> {
+    /// `line_comment = ";" , { any byte but line feed }`: the text after
+    /// the `;`, without a carriage return before the line feed.
+    fn line_comment(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        self.rest_of_line(check, false)
+    }
+
+    /// `escape_line = "%" , { any byte but line feed }`, the `%` in column 1.
+    fn escape_line(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        self.rest_of_line(check, true)
+    }
+
+    /// A line comment or escape line: its first byte and the rest of the
+    /// line.
+    fn rest_of_line(&mut self, check: bool, escape: bool) -> io::Result<(Tok<'_>, Span)> {
         let line_len = match self.find(1, |b| b == b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| b == b'\n', false),
@@ -383,7 +393,7 @@ impl<R: Read> Lexer<R> {
         ))
     }
 
-    /// `nag = "$" digit+`, the number at most 255.
+    /// `nag = "$" , digit , { digit }`, the number at most 255.
     fn nag(&mut self) -> io::Result<(Tok<'static>, Span)> {
         let len = match self.find(1, |b| !b.is_ascii_digit())? {
             Stop::At(i) | Stop::Eof(i) => i,
@@ -399,8 +409,8 @@ impl<R: Read> Lexer<R> {
         })
     }
 
-    /// `suffix = "!" | "?" | "!!" | "??" | "!?" | "?!"`, as NAGs 1-6; a
-    /// longer run of `!` and `?` is one error.
+    /// `suffix = "!" | "?" | "!!" | "??" | "!?" | "?!"`, as NAGs 1-6; any
+    /// other run of `!` and `?` is one error.
     fn suffix(&mut self) -> io::Result<(Tok<'static>, Span)> {
         let not_suffix = |b: u8| b != b'!' && b != b'?';
         let len = match self.find(0, not_suffix)? {
