@@ -58,7 +58,11 @@ fn collection() -> Vec<u8> {
             match rng.below(20) {
                 0 => out.push_str("$1 "),
                 1 => out.push_str("!? "),
-                2 | 3 => out.push_str(&format!("{{ [%clk 0:0{}:{:02}] }} ", rng.below(10), rng.below(60))),
+                2 | 3 => out.push_str(&format!(
+                    "{{ [%clk 0:0{}:{:02}] }} ",
+                    rng.below(10),
+                    rng.below(60)
+                )),
                 4 if depth < 3 => {
                     out.push_str("( ");
                     depth += 1;
@@ -184,7 +188,9 @@ fn main() {
 
     let (t, games) = best(|| {
         let mut n = 0;
-        Reader::new(&input[..]).read_all(&mut SkipAll, |()| n += 1).unwrap();
+        Reader::new(&input[..])
+            .read_all(&mut SkipAll, |()| n += 1)
+            .unwrap();
         n
     });
     let s = t.as_secs_f64();

@@ -276,7 +276,13 @@ impl ParseEpdError {
 impl fmt::Display for ParseEpdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseEpdErrorKind::*;
-        write!(f, "col {}: {}: {}: ", self.column(), self.field, self.kind.name())?;
+        write!(
+            f,
+            "col {}: {}: {}: ",
+            self.column(),
+            self.field,
+            self.kind.name()
+        )?;
         match self.kind {
             Fen(_) => f.write_str("not a FEN position field"),
             BadOpcode => f.write_str("expected an opcode (a letter, then letters, digits or _)"),
@@ -460,7 +466,9 @@ fn typed(
     let unsigned = |operands| {
         let (at, text) = one(operands)?;
         match text.bytes().all(|b| b.is_ascii_digit()) {
-            true => text.parse::<u64>().map_err(|_| (at, ParseEpdErrorKind::BadNumber)),
+            true => text
+                .parse::<u64>()
+                .map_err(|_| (at, ParseEpdErrorKind::BadNumber)),
             false => Err((at, ParseEpdErrorKind::BadNumber)),
         }
     };
@@ -480,7 +488,10 @@ fn typed(
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err((at, ParseEpdErrorKind::BadNumber));
             }
-            Op::Ce(text.parse().map_err(|_| (at, ParseEpdErrorKind::BadNumber))?)
+            Op::Ce(
+                text.parse()
+                    .map_err(|_| (at, ParseEpdErrorKind::BadNumber))?,
+            )
         }
         _ => match COMMENT_OPCODES.iter().position(|c| *c == opcode) {
             Some(index) => Op::Comment {

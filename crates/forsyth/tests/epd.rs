@@ -39,9 +39,10 @@ fn pgn_extract_line() {
 /// A line in the shape of the classic test suites (Win At Chess, No. 1).
 #[test]
 fn test_suite_line() {
-    let epd: Epd = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";"
-        .parse()
-        .unwrap();
+    let epd: Epd =
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";"
+            .parse()
+            .unwrap();
     assert_eq!(epd.get("bm"), Some(&Op::BestMoves(vec!["Qg6".into()])));
     assert_eq!(epd.get("id"), Some(&Op::Id("WAC.001".into())));
     assert_eq!(epd.fen.castling.to_string(), "-");
@@ -95,7 +96,10 @@ fn typed_opcodes() {
 
 #[test]
 fn string_escapes_and_spacing() {
-    let epd = Epd::from_ascii(b"  8/8/8/8/8/8/8/K6k\tw  -  -   c0  \"say \\\"hi\\\" \\\\ bye\"  ;c1 \"\";").unwrap();
+    let epd = Epd::from_ascii(
+        b"  8/8/8/8/8/8/8/K6k\tw  -  -   c0  \"say \\\"hi\\\" \\\\ bye\"  ;c1 \"\";",
+    )
+    .unwrap();
     assert_eq!(
         epd.get("c0"),
         Some(&Op::Comment {
@@ -103,7 +107,13 @@ fn string_escapes_and_spacing() {
             text: "say \"hi\" \\ bye".into()
         })
     );
-    assert_eq!(epd.get("c1"), Some(&Op::Comment { index: 1, text: String::new() }));
+    assert_eq!(
+        epd.get("c1"),
+        Some(&Op::Comment {
+            index: 1,
+            text: String::new()
+        })
+    );
     assert_eq!(
         epd.to_string(),
         "8/8/8/8/8/8/8/K6k w - - c0 \"say \\\"hi\\\" \\\\ bye\"; c1 \"\";"
@@ -114,7 +124,9 @@ fn string_escapes_and_spacing() {
 #[test]
 fn chess960_castling_fields() {
     for castling in ["HFhf", "KQkq", "-"] {
-        let line = format!("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w {castling} - id \"960\";");
+        let line = format!(
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w {castling} - id \"960\";"
+        );
         let epd = Epd::from_ascii(line.as_bytes()).unwrap();
         assert_eq!(epd.fen.castling.to_string(), castling);
         assert_eq!(epd.to_string(), line);
@@ -126,28 +138,95 @@ fn errors_name_field_column_and_kind() {
     use ParseEpdErrorKind::*;
     let op = |s: &str| EpdField::Operation(s.into());
     let cases: Vec<(&str, EpdField, usize, ParseEpdErrorKind)> = vec![
-        ("", EpdField::Position(FenField::Record), 1, Fen(ParseFenErrorKind::EmptyRecord)),
-        ("8/8/8/8/8/8/8/K6k w", EpdField::Position(FenField::Castling), 20, Fen(ParseFenErrorKind::MissingField)),
-        ("8/8/8/8/8/8/8/K6k w KX - id \"x\";", EpdField::Position(FenField::Castling), 22, Fen(ParseFenErrorKind::BadCastlingByte(b'X'))),
+        (
+            "",
+            EpdField::Position(FenField::Record),
+            1,
+            Fen(ParseFenErrorKind::EmptyRecord),
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w",
+            EpdField::Position(FenField::Castling),
+            20,
+            Fen(ParseFenErrorKind::MissingField),
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w KX - id \"x\";",
+            EpdField::Position(FenField::Castling),
+            22,
+            Fen(ParseFenErrorKind::BadCastlingByte(b'X')),
+        ),
         // Six fields: the clocks are not an opcode.
-        ("8/8/8/8/8/8/8/K6k w - - 0 1", EpdField::Operations, 25, BadOpcode),
-        ("8/8/8/8/8/8/8/K6k w - - bm e4", op("bm"), 30, MissingSemicolon),
-        ("8/8/8/8/8/8/8/K6k w - - id \"x;", op("id"), 28, UnterminatedString),
+        (
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+            EpdField::Operations,
+            25,
+            BadOpcode,
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - bm e4",
+            op("bm"),
+            30,
+            MissingSemicolon,
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - id \"x;",
+            op("id"),
+            28,
+            UnterminatedString,
+        ),
         ("8/8/8/8/8/8/8/K6k w - - id;", op("id"), 27, MissingOperand),
-        ("8/8/8/8/8/8/8/K6k w - - id \"a\" \"b\";", op("id"), 32, TooManyOperands),
+        (
+            "8/8/8/8/8/8/8/K6k w - - id \"a\" \"b\";",
+            op("id"),
+            32,
+            TooManyOperands,
+        ),
         ("8/8/8/8/8/8/8/K6k w - - bm;", op("bm"), 27, MissingOperand),
-        ("8/8/8/8/8/8/8/K6k w - - bm \"e4\";", op("bm"), 28, MoveExpected),
+        (
+            "8/8/8/8/8/8/8/K6k w - - bm \"e4\";",
+            op("bm"),
+            28,
+            MoveExpected,
+        ),
         ("8/8/8/8/8/8/8/K6k w - - acd -1;", op("acd"), 29, BadNumber),
-        ("8/8/8/8/8/8/8/K6k w - - acn 99999999999999999999;", op("acn"), 29, BadNumber),
+        (
+            "8/8/8/8/8/8/8/K6k w - - acn 99999999999999999999;",
+            op("acn"),
+            29,
+            BadNumber,
+        ),
         ("8/8/8/8/8/8/8/K6k w - - ce +;", op("ce"), 28, BadNumber),
-        ("8/8/8/8/8/8/8/K6k w - - dm 3; dm 4;", op("dm"), 31, DuplicateOpcode),
-        ("8/8/8/8/8/8/8/K6k w - - c0 \"caf\u{e9}\"; 1x;", EpdField::Operations, 37, BadOpcode),
-        ("8/8/8/8/8/8/8/K6k w - - b-m e4;", EpdField::Operations, 26, BadOpcode),
+        (
+            "8/8/8/8/8/8/8/K6k w - - dm 3; dm 4;",
+            op("dm"),
+            31,
+            DuplicateOpcode,
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - c0 \"caf\u{e9}\"; 1x;",
+            EpdField::Operations,
+            37,
+            BadOpcode,
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - b-m e4;",
+            EpdField::Operations,
+            26,
+            BadOpcode,
+        ),
     ];
     for (line, field, column, kind) in cases {
         let err = Epd::from_ascii(line.as_bytes()).unwrap_err();
-        assert_eq!((&err.field, err.column(), err.kind), (&field, column, kind), "{line}");
-        assert!(err.to_string().starts_with(&format!("col {column}: ")), "{err}");
+        assert_eq!(
+            (&err.field, err.column(), err.kind),
+            (&field, column, kind),
+            "{line}"
+        );
+        assert!(
+            err.to_string().starts_with(&format!("col {column}: ")),
+            "{err}"
+        );
     }
     let err = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - c0 \"\xff\";").unwrap_err();
     assert_eq!((err.kind.name(), err.column()), ("invalid_utf8", 29));
@@ -157,8 +236,15 @@ fn arb_op() -> impl Strategy<Value = Vec<Op>> {
     let text = "[ -~é΄-ω]{0,12}";
     let moves = prop::collection::vec("[a-hKQRBN][a-h1-8x=+#]{1,4}", 1..4);
     (
-        (prop::option::of(text), prop::option::of(moves.clone()), prop::option::of(moves)),
-        (prop::option::of(any::<u64>()), prop::option::of(any::<i64>())),
+        (
+            prop::option::of(text),
+            prop::option::of(moves.clone()),
+            prop::option::of(moves),
+        ),
+        (
+            prop::option::of(any::<u64>()),
+            prop::option::of(any::<i64>()),
+        ),
         prop::collection::vec((0u8..10, text), 0..3),
         prop::option::of(prop::collection::vec(
             prop_oneof![
@@ -184,7 +270,10 @@ fn arb_op() -> impl Strategy<Value = Vec<Op>> {
                 }
             }
             if let Some(operands) = other {
-                ops.push(Op::Other { opcode: "tcri".into(), operands });
+                ops.push(Op::Other {
+                    opcode: "tcri".into(),
+                    operands,
+                });
             }
             ops
         })

@@ -59,7 +59,10 @@ struct GenGame {
 
 fn arb_game() -> impl Strategy<Value = GenGame> {
     (
-        prop::collection::vec(("[A-Za-z][A-Za-z0-9_]{0,8}", "[^\\x00-\\x1f\\x7f]{0,16}"), 0..5),
+        prop::collection::vec(
+            ("[A-Za-z][A-Za-z0-9_]{0,8}", "[^\\x00-\\x1f\\x7f]{0,16}"),
+            0..5,
+        ),
         prop::collection::vec(arb_token(3), 0..20),
         prop::sample::select(vec![
             GameResult::WhiteWins,
@@ -81,7 +84,12 @@ type Expected = (&'static str, String, u64);
 /// Writes the tokens, each followed by a space or a line feed (`sep`
 /// chooses), and returns what each written token must read back as and
 /// the text it was written as.
-fn write_tokens(out: &mut String, tokens: &[Gen], seps: &mut impl Iterator<Item = bool>, expected: &mut Vec<(Expected, String)>) {
+fn write_tokens(
+    out: &mut String,
+    tokens: &[Gen],
+    seps: &mut impl Iterator<Item = bool>,
+    expected: &mut Vec<(Expected, String)>,
+) {
     for t in tokens {
         let start = out.len();
         let e: Expected = match t {
@@ -138,8 +146,16 @@ fn observed(game: &Game) -> Vec<(Expected, Span)> {
                 Event::Move { text, .. } => ("move", text.clone(), 0),
                 Event::Nag(n) if n.suffix => ("suffix", String::new(), u64::from(n.value)),
                 Event::Nag(n) => ("nag", String::new(), u64::from(n.value)),
-                Event::Comment { text, style: CommentStyle::Brace, .. } => ("brace", text.clone(), 0),
-                Event::Comment { text, style: CommentStyle::Line, .. } => ("line", text.clone(), 0),
+                Event::Comment {
+                    text,
+                    style: CommentStyle::Brace,
+                    ..
+                } => ("brace", text.clone(), 0),
+                Event::Comment {
+                    text,
+                    style: CommentStyle::Line,
+                    ..
+                } => ("line", text.clone(), 0),
                 Event::BeginVariation(_) => ("(", String::new(), 0),
                 Event::EndVariation(_) => (")", String::new(), 0),
                 Event::Result { result, .. } => ("result", result.to_string(), 0),

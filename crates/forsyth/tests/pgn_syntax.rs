@@ -72,7 +72,10 @@ fn standard_sample_game() {
             ("Result", "1/2-1/2"),
         ]
     );
-    assert_eq!((game.start.number, game.start.line, game.start.offset), (1, 1, 0));
+    assert_eq!(
+        (game.start.number, game.start.line, game.start.offset),
+        (1, 1, 0)
+    );
 
     // The oracle: words of the movetext lines with their line and column.
     let mut words = Vec::new();
@@ -140,12 +143,19 @@ fn standard_sample_game() {
         .collect();
     assert_eq!(
         comments,
-        [("This opening is called the Ruy Lopez.", CommentStyle::Brace, 9)]
+        [(
+            "This opening is called the Ruy Lopez.",
+            CommentStyle::Brace,
+            9
+        )]
     );
     let Some(Event::Result { result, span }) = game.events.last() else {
         panic!("the game ends with its result")
     };
-    assert_eq!((*result, span.line, span.column, span.len), (GameResult::Draw, 16, 24, 7));
+    assert_eq!(
+        (*result, span.line, span.column, span.len),
+        (GameResult::Draw, 16, 24, 7)
+    );
 }
 
 /// The same events whatever the buffer size (as long as each token fits)
@@ -168,7 +178,11 @@ fn buffer_size_and_read_sizes_do_not_matter() {
     let reference = games(&input);
     assert_eq!(reference.len(), 5);
     for capacity in [80, 81, 97, 128, 1000] {
-        assert_eq!(games_with(&input, capacity).0, reference, "capacity {capacity}");
+        assert_eq!(
+            games_with(&input, capacity).0,
+            reference,
+            "capacity {capacity}"
+        );
     }
     let mut trickled = Vec::new();
     Reader::with_capacity(90, Trickle(&input))
@@ -195,7 +209,10 @@ fn lichess_export_shape() {
     let Event::MoveNumber(first) = &game.events[0] else {
         panic!()
     };
-    assert_eq!((first.span.line, first.span.column, first.number), (10, 1, 9));
+    assert_eq!(
+        (first.span.line, first.span.column, first.number),
+        (10, 1, 9)
+    );
     let comments: Vec<_> = game
         .events
         .iter()
@@ -258,7 +275,11 @@ fn moves_in_any_notation_are_tokens() {
         [1, 6, 10]
     );
     assert_eq!(
-        [all[0].start.number, all[1].start.number, all[2].start.number],
+        [
+            all[0].start.number,
+            all[1].start.number,
+            all[2].start.number
+        ],
         [1, 2, 3]
     );
 }
@@ -276,9 +297,15 @@ fn move_number_indications() {
             _ => None,
         })
         .collect();
-    assert_eq!(numbers, [(12, 1, 1, 3), (12, 3, 8, 5), (13, 1, 17, 3), (13, 0, 24, 2)]);
+    assert_eq!(
+        numbers,
+        [(12, 1, 1, 3), (12, 3, 8, 5), (13, 1, 17, 3), (13, 0, 24, 2)]
+    );
     assert_eq!(moves(&game), ["e4", "e5", "Nf3", "Nc6"]);
-    let nf3 = game.events.iter().find(|e| matches!(e, Event::Move { text, .. } if text == "Nf3"));
+    let nf3 = game
+        .events
+        .iter()
+        .find(|e| matches!(e, Event::Move { text, .. } if text == "Nf3"));
     assert_eq!(nf3.unwrap().span().column, 20);
 }
 
@@ -311,7 +338,11 @@ fn suffixes_and_nags() {
     assert_eq!(moves(&game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
     let bad = one("1. e4!!! $256 $ e5 *");
     assert_eq!(kinds(&bad.errors), ["bad_suffix", "bad_nag", "bad_nag"]);
-    let cols: Vec<_> = bad.errors.iter().map(|e| (e.span.column, e.span.len)).collect();
+    let cols: Vec<_> = bad
+        .errors
+        .iter()
+        .map(|e| (e.span.column, e.span.len))
+        .collect();
     assert_eq!(cols, [(6, 3), (10, 4), (15, 1)]);
     assert_eq!(moves(&bad), ["e4", "e5"]);
 }
@@ -374,10 +405,18 @@ fn results_end_games() {
         .collect();
     assert_eq!(
         results,
-        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw, GameResult::Unknown]
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::Unknown
+        ]
     );
     assert!(all.iter().all(|g| g.errors.is_empty() && g.tags.is_empty()));
-    assert_eq!(all.iter().map(|g| g.start.line).collect::<Vec<_>>(), [1, 1, 2, 2]);
+    assert_eq!(
+        all.iter().map(|g| g.start.line).collect::<Vec<_>>(),
+        [1, 1, 2, 2]
+    );
 }
 
 /// Section 6: a `%` in column 1 escapes the rest of its line.
@@ -387,7 +426,11 @@ fn escape_lines() {
     let (all, collect) = games_with(input.as_bytes(), 1 << 16);
     assert_eq!(collect.escapes, [" header", "inside", "last"]);
     assert_eq!(
-        collect.escape_spans.iter().map(|s| s.line).collect::<Vec<_>>(),
+        collect
+            .escape_spans
+            .iter()
+            .map(|s| s.line)
+            .collect::<Vec<_>>(),
         [1, 3, 5]
     );
     assert_eq!(all.len(), 1);
@@ -411,7 +454,10 @@ fn tag_pairs() {
         ]
     );
     assert_eq!(
-        game.tag_spans.iter().map(|s| (s.line, s.column)).collect::<Vec<_>>(),
+        game.tag_spans
+            .iter()
+            .map(|s| (s.line, s.column))
+            .collect::<Vec<_>>(),
         [(1, 1), (1, 32), (2, 1), (3, 1)]
     );
     assert!(game.errors.is_empty());
@@ -423,15 +469,21 @@ fn a_game_without_tags_and_a_tag_after_movetext() {
     assert_eq!(all.len(), 2);
     assert_eq!(kinds(&all[0].errors), ["missing_result"]);
     // Reported where the next game starts.
-    assert_eq!((all[0].errors[0].span.line, all[0].errors[0].span.column), (3, 1));
+    assert_eq!(
+        (all[0].errors[0].span.line, all[0].errors[0].span.column),
+        (3, 1)
+    );
     assert_eq!(all[1].tags[0].1, "two");
     assert_eq!(moves(&all[1]), ["d4"]);
     assert!(all[1].errors.is_empty());
 }
 
+/// An input and the errors it must give: kind, line, column.
+type ErrorCase<'a> = (&'a [u8], &'a [(&'a str, u64, u64)]);
+
 #[test]
 fn errors_carry_their_positions() {
-    let cases: &[(&[u8], &[(&str, u64, u64)])] = &[
+    let cases: &[ErrorCase] = &[
         (b"1. e4 ) e5 *", &[("unbalanced_parenthesis", 1, 7)]),
         (b"1. e4 ] e5 *", &[("stray_bracket", 1, 7)]),
         (b"1. e4 } e5 *", &[("stray_brace", 1, 7)]),
@@ -439,14 +491,20 @@ fn errors_carry_their_positions() {
         (b"1. e4 \x01\x02 e5 *", &[("control_byte", 1, 7)]),
         (b"1. e4 e\xff5 *", &[("invalid_utf8", 1, 7)]),
         (b"1. e4 {ok \xc3} *", &[("invalid_utf8", 1, 7)]),
-        (b"1. e4 {never closed\n*\n", &[("unterminated_comment", 1, 7), ("missing_result", 3, 1)]),
+        (
+            b"1. e4 {never closed\n*\n",
+            &[("unterminated_comment", 1, 7), ("missing_result", 3, 1)],
+        ),
         (b"[Event \"open\n1. e4 *", &[("unterminated_tag", 1, 1)]),
         (b"[Event \"x\"\n1. e4 *", &[("unterminated_tag", 1, 1)]),
         (b"[Event x]\n1. e4 *", &[("bad_tag", 1, 1)]),
         (b"[\"x\"]\n1. e4 *", &[("bad_tag", 1, 1)]),
         (b"[Site \"caf\xe9\"]\n*", &[("invalid_utf8", 1, 1)]),
         (b"1. e4 (e5 (d5) *", &[("unclosed_variation", 1, 16)]),
-        (b"1. e4 (e5", &[("unclosed_variation", 1, 10), ("missing_result", 1, 10)]),
+        (
+            b"1. e4 (e5",
+            &[("unclosed_variation", 1, 10), ("missing_result", 1, 10)],
+        ),
         (b"1. e4 ... e5 *", &[("stray_dots", 1, 7)]),
         (b"99999999999. e4 *", &[("bad_move_number", 1, 1)]),
         (b"[Event \"x\"]", &[("missing_result", 1, 12)]),
@@ -460,7 +518,9 @@ fn errors_carry_their_positions() {
             .map(|e| (e.kind.name(), e.span.line, e.span.column))
             .collect();
         assert_eq!(&errors, expected, "{:?}", String::from_utf8_lossy(input));
-        assert!(all.iter().all(|g| g.errors.iter().all(|e| e.game == Some(g.start.number))));
+        assert!(all
+            .iter()
+            .all(|g| g.errors.iter().all(|e| e.game == Some(g.start.number))));
     }
 }
 
@@ -480,20 +540,35 @@ fn a_broken_game_does_not_lose_the_next() {
     // grammar says; reported at the end.
     let all = games(input);
     assert_eq!(all.len(), 1);
-    assert_eq!(kinds(&all[0].errors), ["unterminated_comment", "missing_result"]);
+    assert_eq!(
+        kinds(&all[0].errors),
+        ["unterminated_comment", "missing_result"]
+    );
 
     let input = b"[Event \"bad\"]\n1. e4 ) ] e5 $x Nf3\n\n[Event \"good\"]\n1. d4 d5 *\n";
     let all = games(input);
     assert_eq!(all.len(), 2);
     assert_eq!(
         kinds(&all[0].errors),
-        ["unbalanced_parenthesis", "stray_bracket", "bad_nag", "missing_result"]
+        [
+            "unbalanced_parenthesis",
+            "stray_bracket",
+            "bad_nag",
+            "missing_result"
+        ]
     );
     // `x` after the bad `$` is a token of its own.
     assert_eq!(moves(&all[0]), ["e4", "e5", "x", "Nf3"]);
     assert!(all[1].errors.is_empty());
     assert_eq!(moves(&all[1]), ["d4", "d5"]);
-    assert_eq!(all[1].start, GameStart { number: 2, line: 4, offset: 35 });
+    assert_eq!(
+        all[1].start,
+        GameStart {
+            number: 2,
+            line: 4,
+            offset: 35
+        }
+    );
 }
 
 #[test]
@@ -502,7 +577,12 @@ fn stray_bytes_between_games_start_no_game() {
     assert_eq!(all.len(), 2);
     assert_eq!(
         kinds(&collect.outside),
-        ["unbalanced_parenthesis", "stray_bracket", "stray_brace", "control_byte"]
+        [
+            "unbalanced_parenthesis",
+            "stray_bracket",
+            "stray_brace",
+            "control_byte"
+        ]
     );
     assert!(collect.outside.iter().all(|e| e.game.is_none()));
     assert_eq!(all[1].start.number, 2);
@@ -519,7 +599,10 @@ fn tokens_longer_than_the_buffer_are_reported() {
         .iter()
         .map(|e| (e.kind.name(), e.span.column, e.span.len))
         .collect();
-    assert_eq!(errors, [("token_too_long", 7, 47), ("token_too_long", 58, 42)]);
+    assert_eq!(
+        errors,
+        [("token_too_long", 7, 47), ("token_too_long", 58, 42)]
+    );
     assert_eq!(moves(&all[0]), ["e4", "e5", "Nc6"]);
 }
 

@@ -3,8 +3,8 @@
 use std::ops::ControlFlow;
 
 use super::{
-    Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag,
-    PgnError, Span, Tag, Visitor,
+    Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, PgnError,
+    Span, Tag, Visitor,
 };
 
 /// One event of a game, owned.

@@ -107,9 +107,7 @@ impl fmt::Display for PgnErrorKind {
             BadSuffix => f.write_str("move suffix is not !, ?, !!, ??, !? or ?!"),
             BadMoveNumber => f.write_str("move number above 4294967295"),
             StrayDots => f.write_str("periods without a move number"),
-            MissingResult => {
-                f.write_str("movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)")
-            }
+            MissingResult => f.write_str("movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)"),
         }
     }
 }
@@ -152,7 +150,11 @@ impl PgnError {
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {} col {}: {}", self.span.line, self.span.column, self.kind)
+        write!(
+            f,
+            "line {} col {}: {}",
+            self.span.line, self.span.column, self.kind
+        )
     }
 }
 

@@ -154,12 +154,19 @@ impl<R: Read> Lexer<R> {
     fn find(&mut self, mut from: usize, pred: impl Fn(u8) -> bool) -> io::Result<Stop> {
         loop {
             let unread = &self.buf[self.start..self.end];
-            if let Some(i) = unread.get(from..).and_then(|s| s.iter().position(|&b| pred(b))) {
+            if let Some(i) = unread
+                .get(from..)
+                .and_then(|s| s.iter().position(|&b| pred(b)))
+            {
                 return Ok(Stop::At(from + i));
             }
             from = unread.len();
             if !self.fill()? {
-                return Ok(if self.eof { Stop::Eof(from) } else { Stop::Full });
+                return Ok(if self.eof {
+                    Stop::Eof(from)
+                } else {
+                    Stop::Full
+                });
             }
         }
     }

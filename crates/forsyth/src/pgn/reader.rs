@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 
 use super::lexer::{Lexer, Tok};
 use super::{
-    Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag,
-    PgnError, PgnErrorKind, Span, Tag, TagValue,
+    Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, PgnError,
+    PgnErrorKind, Span, Tag, TagValue,
 };
 
 /// Whether to skip a variation: `Skip(true)` from
@@ -308,10 +308,18 @@ impl<R: Read> Reader<R> {
                 let game = Some(number);
                 if depth > 0 {
                     let kind = PgnErrorKind::UnclosedVariation { depth };
-                    let _ = v.error(PgnError { kind, span: here, game });
+                    let _ = v.error(PgnError {
+                        kind,
+                        span: here,
+                        game,
+                    });
                 }
                 let kind = PgnErrorKind::MissingResult;
-                let _ = v.error(PgnError { kind, span: here, game });
+                let _ = v.error(PgnError {
+                    kind,
+                    span: here,
+                    game,
+                });
                 return Ok(Some(finish(v, slot)));
             };
             if first == b'[' && in_movetext {
@@ -319,10 +327,18 @@ impl<R: Read> Reader<R> {
                 let game = Some(number);
                 if depth > 0 {
                     let kind = PgnErrorKind::UnclosedVariation { depth };
-                    let _ = v.error(PgnError { kind, span: here, game });
+                    let _ = v.error(PgnError {
+                        kind,
+                        span: here,
+                        game,
+                    });
                 }
                 let kind = PgnErrorKind::MissingResult;
-                let _ = v.error(PgnError { kind, span: here, game });
+                let _ = v.error(PgnError {
+                    kind,
+                    span: here,
+                    game,
+                });
                 if let Some(slot) = slot {
                     return Ok(Some(finish(v, slot)));
                 }
@@ -407,7 +423,14 @@ impl<R: Read> Reader<R> {
                 }
                 Tok::Nag(value) | Tok::Suffix(value) => {
                     let suffix = matches!(tok, Tok::Suffix(_));
-                    deliver!(|m| v.nag(m, Nag { value, suffix, span }));
+                    deliver!(|m| v.nag(
+                        m,
+                        Nag {
+                            value,
+                            suffix,
+                            span
+                        }
+                    ));
                 }
                 Tok::Number { number, dots } => {
                     deliver!(|m| v.move_number(m, MoveNumber { number, dots, span }));
