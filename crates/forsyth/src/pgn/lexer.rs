@@ -47,13 +47,29 @@ pub(crate) const fn is_control(b: u8) -> bool {
 }
 
 /// A byte that ends a move token.
-pub(crate) const fn is_delimiter(b: u8) -> bool {
+const fn delimits(b: u8) -> bool {
     is_space(b)
         || is_control(b)
         || matches!(
             b,
             b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'!' | b'?' | b'"' | b'*'
         )
+}
+
+/// [`delimits`] as a table: the hot loop of the reader.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = delimits(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// A byte that ends a move token.
+pub(crate) fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[usize::from(b)]
 }
 
 pub(crate) struct Lexer<R> {
@@ -206,18 +222,25 @@ impl<R: Read> Lexer<R> {
             }
         }
         loop {
-            let unread = &self.buf[self.start..self.end];
-            match unread.iter().position(|&b| !is_space(b)) {
-                Some(i) => {
-                    self.advance(i);
-                    return Ok(Some(self.buf[self.start]));
-                }
-                None => {
-                    self.advance(unread.len());
-                    if !self.fill()? {
-                        return Ok(None);
+            // One pass: skip white space, counting lines.
+            let mut i = self.start;
+            while i < self.end {
+                match self.buf[i] {
+                    b'\n' => {
+                        self.line += 1;
+                        self.line_start = self.offset + (i - self.start) as u64 + 1;
+                    }
+                    b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                    b => {
+                        self.advance_in_line(i - self.start);
+                        return Ok(Some(b));
                     }
                 }
+                i += 1;
+            }
+            self.advance_in_line(self.end - self.start);
+            if !self.fill()? {
+                return Ok(None);
             }
         }
     }
