@@ -739,3 +739,88 @@ fn one_byte_buffer_always_progresses() {
     let (all, _) = games_with(b"$14 e4 *", 2);
     assert_eq!(kinds(&all[0].errors), ["token_too_long", "token_too_long"]);
 }
+
+/// Bytes made on the fly: one game of `moves` moves, never held whole.
+struct Endless {
+    moves: u64,
+    made: u64,
+    pending: Vec<u8>,
+}
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            if self.made == self.moves {
+                return Ok(0);
+            }
+            self.made += 1;
+            self.pending = if self.made == self.moves {
+                b"e4 *\n".to_vec()
+            } else {
+                format!("{}. Nf3 {{ [%clk 0:00:01] }} ", self.made).into_bytes()
+            };
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// A game of a million moves (about 30 MB) through a 256-byte buffer: the
+/// reader's memory is its buffer, whatever the size of a game.
+#[test]
+fn a_huge_game_streams_through_a_small_buffer() {
+    struct Count(u64, u64);
+    impl Visitor for Count {
+        type Tags = ();
+        type Movetext = ();
+        type Output = ();
+        fn begin_game(&mut self, _: GameStart) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn move_token(&mut self, _: &mut (), _: MoveToken<'_>) -> ControlFlow<()> {
+            self.0 += 1;
+            ControlFlow::Continue(())
+        }
+        fn error(&mut self, _: PgnError) -> ControlFlow<()> {
+            self.1 += 1;
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, _: ()) {}
+    }
+    let moves = 1_000_000;
+    let mut reader = Reader::with_capacity(
+        256,
+        Endless {
+            moves,
+            made: 0,
+            pending: Vec::new(),
+        },
+    );
+    let mut count = Count(0, 0);
+    assert_eq!(reader.read_game(&mut count).unwrap(), Some(()));
+    assert_eq!((count.0, count.1), (moves, 0));
+    assert_eq!(reader.read_game(&mut count).unwrap(), None);
+}
+
+/// A comment of a megabyte is one error, and the next game is intact.
+#[test]
+fn a_giant_comment_is_reported_and_skipped() {
+    let mut input = b"1. e4 {".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend_from_slice(b"} e5 1-0\n[Event \"next\"]\n1. d4 *\n");
+    let all = games(&input);
+    assert_eq!(all.len(), 2);
+    let errors: Vec<_> = all[0]
+        .errors
+        .iter()
+        .map(|e| (e.kind.name(), e.span.column, e.span.len))
+        .collect();
+    assert_eq!(errors, [("token_too_long", 7, (1 << 20) + 2)]);
+    assert_eq!(moves(&all[0]), ["e4", "e5"]);
+    assert_eq!(moves(&all[1]), ["d4"]);
+}

@@ -200,6 +200,11 @@ enum Slot<T, M, O> {
 impl<R: Read> Reader<R> {
     /// The default buffer size, 64 KiB: the longest token (a comment, a tag
     /// line) the reader takes whole.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// assert_eq!(Reader::<&[u8]>::DEFAULT_CAPACITY, 65_536);
+    /// ```
     pub const DEFAULT_CAPACITY: usize = 1 << 16;
 
     /// A reader with the default buffer.
