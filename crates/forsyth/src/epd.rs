@@ -410,23 +410,18 @@ fn operand(input: &[u8], start: usize) -> Result<(Operand, usize), (usize, Parse
             .map_err(|e| (base + e.valid_up_to(), ParseEpdErrorKind::InvalidUtf8))
     };
     if input[start] == b'"' {
-        let mut text = Vec::new();
         let mut at = start + 1;
         loop {
             match input.get(at) {
                 None => return Err((start, ParseEpdErrorKind::UnterminatedString)),
                 Some(b'"') => break,
-                Some(b'\\') if matches!(input.get(at + 1), Some(b'"' | b'\\')) => {
-                    text.push(input[at + 1]);
-                    at += 2;
-                }
-                Some(&b) => {
-                    text.push(b);
-                    at += 1;
-                }
+                Some(b'\\') if matches!(input.get(at + 1), Some(b'"' | b'\\')) => at += 2,
+                Some(_) => at += 1,
             }
         }
-        let text = utf8(&text, start + 1)?;
+        // Escapes as in a PGN tag value.
+        let raw = utf8(&input[start + 1..at], start + 1)?;
+        let text = crate::pgn::TagValue::from_raw(&raw).decode().into_owned();
         return Ok((Operand::String(text), at + 1));
     }
     let len = input[start..]
@@ -545,19 +540,13 @@ impl core::str::FromStr for Epd {
     }
 }
 
-/// A string operand with `"` and `\` escaped.
+/// A string operand, quoted, with `"` and `\` escaped as in a PGN tag
+/// value.
 struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("\"")?;
-        for c in self.0.chars() {
-            if c == '"' || c == '\\' {
-                f.write_str("\\")?;
-            }
-            write!(f, "{c}")?;
-        }
-        f.write_str("\"")
+        write!(f, "\"{}\"", crate::pgn::TagValue::encode(self.0))
     }
 }
 

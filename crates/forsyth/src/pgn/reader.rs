@@ -305,48 +305,21 @@ impl<R: Read> Reader<R> {
         let mut in_movetext = false;
         let mut number = self.games;
         loop {
-            let Some(first) = self.lexer.peek()? else {
+            let first = self.lexer.peek()?;
+            // The end of input, or the next game's tags, cut a game short.
+            if first.is_none() || (first == Some(b'[') && in_movetext) {
                 let Some(slot) = slot else {
                     return Ok(None);
                 };
-                let here = self.lexer.here();
                 let game = Some(number);
+                let span = self.lexer.here();
                 if depth > 0 {
                     let kind = PgnErrorKind::UnclosedVariation { depth };
-                    let _ = v.error(PgnError {
-                        kind,
-                        span: here,
-                        game,
-                    });
+                    let _ = v.error(PgnError { kind, span, game });
                 }
                 let kind = PgnErrorKind::MissingResult;
-                let _ = v.error(PgnError {
-                    kind,
-                    span: here,
-                    game,
-                });
+                let _ = v.error(PgnError { kind, span, game });
                 return Ok(Some(finish(v, slot)));
-            };
-            if first == b'[' && in_movetext {
-                let here = self.lexer.here();
-                let game = Some(number);
-                if depth > 0 {
-                    let kind = PgnErrorKind::UnclosedVariation { depth };
-                    let _ = v.error(PgnError {
-                        kind,
-                        span: here,
-                        game,
-                    });
-                }
-                let kind = PgnErrorKind::MissingResult;
-                let _ = v.error(PgnError {
-                    kind,
-                    span: here,
-                    game,
-                });
-                if let Some(slot) = slot {
-                    return Ok(Some(finish(v, slot)));
-                }
             }
             let live = !skipping && skipped == 0 && !matches!(slot, Some(Slot::Output(_)));
             let (tok, span) = self.lexer.token(live)?;
