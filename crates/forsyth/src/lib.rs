@@ -47,6 +47,7 @@ mod castling;
 mod chess960;
 mod color;
 mod convert;
+mod epd;
 mod explain;
 pub mod fen;
 mod game;
@@ -54,6 +55,7 @@ mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+pub mod pgn;
 mod play;
 mod position;
 mod problem;
@@ -74,6 +76,7 @@ pub use chess960::{
 };
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
+pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{
     CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,

@@ -1,0 +1,565 @@
+//! The tokens of PGN, read from a fixed buffer refilled from any
+//! [`Read`]: a token borrows from the buffer, so memory stays bounded
+//! whatever the size of the input. Each function below is one rule of the
+//! grammar in `specs/pgn.md`.
+
+use std::io::{self, Read};
+
+use super::{GameResult, PgnErrorKind, Span};
+
+/// One token and nothing more: the reader gives it meaning.
+#[derive(Debug)]
+pub(crate) enum Tok<'a> {
+    Tag { name: &'a str, value: &'a str },
+    Comment(&'a str),
+    LineComment(&'a str),
+    Escape(&'a str),
+    Open,
+    Close,
+    Nag(u8),
+    Suffix(u8),
+    Number { number: u32, dots: usize },
+    Result(GameResult),
+    Move(&'a str),
+    Error(PgnErrorKind),
+}
+
+/// Where a search for a byte stopped.
+enum Stop {
+    /// At this index (relative to the token start).
+    At(usize),
+    /// End of input after this many bytes.
+    Eof(usize),
+    /// The buffer is full and holds no such byte.
+    Full,
+}
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Space, tab, line feed, carriage return, vertical tab, form feed.
+pub(crate) const fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// A control byte that is not white space.
+pub(crate) const fn is_control(b: u8) -> bool {
+    (b < 0x20 && !is_space(b)) || b == 0x7f
+}
+
+/// A byte that ends a move token.
+const fn delimits(b: u8) -> bool {
+    is_space(b)
+        || is_control(b)
+        || matches!(
+            b,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'!' | b'?' | b'"' | b'*'
+        )
+}
+
+/// [`delimits`] as a table: the hot loop of the reader.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = delimits(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// A byte that ends a move token.
+pub(crate) fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[usize::from(b)]
+}
+
+pub(crate) struct Lexer<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    eof: bool,
+    /// Absolute offset of `buf[start]`.
+    offset: u64,
+    line: u64,
+    /// Absolute offset of the current line's first byte.
+    line_start: u64,
+}
+
+impl<R: Read> Lexer<R> {
+    pub(crate) fn new(inner: R, capacity: usize) -> Lexer<R> {
+        Lexer {
+            inner,
+            buf: vec![0; capacity.max(1)].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            eof: false,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    pub(crate) fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// A span starting here, `len` bytes long.
+    fn span(&self, len: usize) -> Span {
+        Span {
+            offset: self.offset,
+            line: self.line,
+            column: self.offset - self.line_start + 1,
+            len,
+        }
+    }
+
+    /// An empty span here.
+    pub(crate) fn here(&self) -> Span {
+        self.span(0)
+    }
+
+    /// Reads more bytes after moving the unread ones to the front. `false`
+    /// at the end of input or when the buffer is full.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            return Ok(false);
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Consumes `n` bytes, counting lines.
+    fn advance(&mut self, n: usize) {
+        for (i, &b) in self.buf[self.start..self.start + n].iter().enumerate() {
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.offset + i as u64 + 1;
+            }
+        }
+        self.advance_in_line(n);
+    }
+
+    /// Consumes `n` bytes that hold no line feed.
+    fn advance_in_line(&mut self, n: usize) {
+        self.start += n;
+        self.offset += n as u64;
+    }
+
+    /// The first index at or after `from` (relative to the unread bytes)
+    /// whose byte satisfies `pred`, reading as needed.
+    fn find(&mut self, mut from: usize, pred: impl Fn(u8) -> bool) -> io::Result<Stop> {
+        loop {
+            let unread = &self.buf[self.start..self.end];
+            if let Some(i) = unread
+                .get(from..)
+                .and_then(|s| s.iter().position(|&b| pred(b)))
+            {
+                return Ok(Stop::At(from + i));
+            }
+            from = unread.len();
+            if !self.fill()? {
+                return Ok(if self.eof {
+                    Stop::Eof(from)
+                } else {
+                    Stop::Full
+                });
+            }
+        }
+    }
+
+    /// Consumes bytes up to (excluding) the first one satisfying `pred`, or
+    /// to the end of input. Returns how many.
+    fn skip_until(&mut self, pred: impl Fn(u8) -> bool) -> io::Result<usize> {
+        let mut skipped = 0;
+        loop {
+            match self.find(0, &pred)? {
+                Stop::At(i) => {
+                    self.advance(i);
+                    return Ok(skipped + i);
+                }
+                Stop::Eof(n) => {
+                    self.advance(n);
+                    return Ok(skipped + n);
+                }
+                Stop::Full => {
+                    let n = self.end - self.start;
+                    self.advance(n);
+                    skipped += n;
+                }
+            }
+        }
+    }
+
+    /// Skips white space (and a byte order mark at the very start), and
+    /// returns the next byte without consuming it; `None` at the end.
+    pub(crate) fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.offset == 0 && self.start == 0 {
+            while self.end < BOM.len() && self.fill()? {}
+            if self.buf[..self.end].starts_with(BOM) {
+                // The mark is not part of any line's columns.
+                self.advance_in_line(BOM.len());
+                self.line_start = self.offset;
+            }
+        }
+        loop {
+            // One pass: skip white space, counting lines.
+            let mut i = self.start;
+            while i < self.end {
+                match self.buf[i] {
+                    b'\n' => {
+                        self.line += 1;
+                        self.line_start = self.offset + (i - self.start) as u64 + 1;
+                    }
+                    b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                    b => {
+                        self.advance_in_line(i - self.start);
+                        return Ok(Some(b));
+                    }
+                }
+                i += 1;
+            }
+            self.advance_in_line(self.end - self.start);
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// The next token; call after [`Lexer::peek`] returned a byte. Text is
+    /// checked for UTF-8 only when `check` (when skipping, texts are empty).
+    pub(crate) fn token(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        let b = self.buf[self.start];
+        match b {
+            b'[' => self.tag_pair(check),
+            b'{' => self.comment(check),
+            b';' => self.line_comment(check),
+            b'%' if self.offset == self.line_start => self.escape_line(check),
+            b'(' => Ok(self.single(Tok::Open)),
+            b')' => Ok(self.single(Tok::Close)),
+            b']' => Ok(self.single(Tok::Error(PgnErrorKind::StrayBracket))),
+            b'}' => Ok(self.single(Tok::Error(PgnErrorKind::StrayBrace))),
+            b'"' => Ok(self.single(Tok::Error(PgnErrorKind::StrayQuote))),
+            b'*' => Ok(self.single(Tok::Result(GameResult::Unknown))),
+            b'$' => self.nag(),
+            b'!' | b'?' => self.suffix(),
+            b if is_control(b) => {
+                let n = self.skip_run(is_control)?;
+                Ok((Tok::Error(PgnErrorKind::ControlByte), n))
+            }
+            _ => self.word(check),
+        }
+    }
+
+    fn single(&mut self, tok: Tok<'static>) -> (Tok<'static>, Span) {
+        let span = self.span(1);
+        self.advance_in_line(1);
+        (tok, span)
+    }
+
+    /// Consumes a run of bytes satisfying `pred` (none of them a line feed).
+    fn skip_run(&mut self, pred: impl Fn(u8) -> bool) -> io::Result<Span> {
+        let mut span = self.here();
+        span.len = self.skip_until(|b| !pred(b))?;
+        Ok(span)
+    }
+
+    /// A token longer than the buffer: consumed up to the byte `end`
+    /// satisfies (included when `inclusive`), reported.
+    fn too_long(
+        &mut self,
+        end: impl Fn(u8) -> bool,
+        inclusive: bool,
+    ) -> io::Result<(Tok<'static>, Span)> {
+        let mut span = self.here();
+        // The token's first byte (never a line feed) is part of it whatever
+        // `end` says of it.
+        self.advance_in_line(1);
+        span.len = 1 + self.skip_until(&end)?;
+        if inclusive && self.start < self.end && end(self.buf[self.start]) {
+            self.advance(1);
+            span.len += 1;
+        }
+        Ok((Tok::Error(PgnErrorKind::TokenTooLong), span))
+    }
+
+    /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on
+    /// one line.
+    fn tag_pair(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        let line_len = match self.find(0, |b| b == b'\n')? {
+            Stop::At(i) | Stop::Eof(i) => i,
+            Stop::Full => return self.too_long(|b| b == b'\n', false),
+        };
+        let line = &self.buf[self.start..self.start + line_len];
+        let parsed = match parse_tag(line) {
+            Ok((len, name, value)) => match core::str::from_utf8(&line[value.0..value.1]) {
+                Ok(_) => Ok((len, name, value)),
+                Err(e) => Err((
+                    len,
+                    PgnErrorKind::InvalidUtf8 {
+                        index: value.0 + e.valid_up_to(),
+                    },
+                )),
+            },
+            // A broken tag pair takes the rest of its line, without the
+            // carriage return of a CRLF.
+            Err(kind) => Err((line.strip_suffix(b"\r").unwrap_or(line).len(), kind)),
+        };
+        let s = self.start;
+        match parsed {
+            Ok((len, name, value)) => {
+                let span = self.span(len);
+                self.advance_in_line(len);
+                let text = |r: (usize, usize)| {
+                    core::str::from_utf8(&self.buf[s + r.0..s + r.1]).unwrap_or_default()
+                };
+                let value = if check { text(value) } else { "" };
+                Ok((
+                    Tok::Tag {
+                        name: text(name),
+                        value,
+                    },
+                    span,
+                ))
+            }
+            Err((len, kind)) => {
+                let span = self.span(len);
+                self.advance_in_line(len);
+                Ok((Tok::Error(kind), span))
+            }
+        }
+    }
+
+    /// `comment = "{" , { any byte but "}" } , "}"`.
+    fn comment(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        let len = match self.find(1, |b| b == b'}')? {
+            Stop::At(i) => i + 1,
+            Stop::Eof(n) => {
+                let span = self.span(n);
+                self.advance(n);
+                return Ok((Tok::Error(PgnErrorKind::UnterminatedComment), span));
+            }
+            Stop::Full => return self.too_long(|b| b == b'}', true),
+        };
+        let span = self.span(len);
+        let s = self.start;
+        self.advance(len);
+        let text = &self.buf[s + 1..s + len - 1];
+        if !check {
+            return Ok((Tok::Comment(""), span));
+        }
+        Ok(match core::str::from_utf8(text) {
+            Ok(text) => (Tok::Comment(text), span),
+            Err(e) => (
+                Tok::Error(PgnErrorKind::InvalidUtf8 {
+                    index: 1 + e.valid_up_to(),
+                }),
+                span,
+            ),
+        })
+    }
+
+    /// `line_comment = ";" , { any byte but line feed }`: the text after
+    /// the `;`, without a carriage return before the line feed.
+    fn line_comment(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        self.rest_of_line(check, false)
+    }
+
+    /// `escape_line = "%" , { any byte but line feed }`, the `%` in column 1.
+    fn escape_line(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        self.rest_of_line(check, true)
+    }
+
+    /// A line comment or escape line: its first byte and the rest of the
+    /// line.
+    fn rest_of_line(&mut self, check: bool, escape: bool) -> io::Result<(Tok<'_>, Span)> {
+        let line_len = match self.find(1, |b| b == b'\n')? {
+            Stop::At(i) | Stop::Eof(i) => i,
+            Stop::Full => return self.too_long(|b| b == b'\n', false),
+        };
+        let line = &self.buf[self.start..self.start + line_len];
+        let len = line.strip_suffix(b"\r").unwrap_or(line).len();
+        let span = self.span(len);
+        let s = self.start;
+        self.advance_in_line(len);
+        let text = &self.buf[s + 1..s + len];
+        let text = if check {
+            match core::str::from_utf8(text) {
+                Ok(text) => text,
+                Err(e) => {
+                    let index = 1 + e.valid_up_to();
+                    return Ok((Tok::Error(PgnErrorKind::InvalidUtf8 { index }), span));
+                }
+            }
+        } else {
+            ""
+        };
+        Ok((
+            if escape {
+                Tok::Escape(text)
+            } else {
+                Tok::LineComment(text)
+            },
+            span,
+        ))
+    }
+
+    /// `nag = "$" , digit , { digit }`, the number at most 255.
+    fn nag(&mut self) -> io::Result<(Tok<'static>, Span)> {
+        let len = match self.find(1, |b| !b.is_ascii_digit())? {
+            Stop::At(i) | Stop::Eof(i) => i,
+            Stop::Full => return self.too_long(|b| !b.is_ascii_digit(), false),
+        };
+        let digits = &self.buf[self.start + 1..self.start + len];
+        let value = parse_decimal(digits).filter(|&n| n <= 255);
+        let span = self.span(len);
+        self.advance_in_line(len);
+        Ok(match value {
+            Some(n) => (Tok::Nag(n as u8), span),
+            None => (Tok::Error(PgnErrorKind::BadNag), span),
+        })
+    }
+
+    /// `suffix = "!" | "?" | "!!" | "??" | "!?" | "?!"`, as NAGs 1-6; any
+    /// other run of `!` and `?` is one error.
+    fn suffix(&mut self) -> io::Result<(Tok<'static>, Span)> {
+        let not_suffix = |b: u8| b != b'!' && b != b'?';
+        let len = match self.find(0, not_suffix)? {
+            Stop::At(i) | Stop::Eof(i) => i,
+            Stop::Full => return self.too_long(not_suffix, false),
+        };
+        let nag = match &self.buf[self.start..self.start + len] {
+            b"!" => Some(1),
+            b"?" => Some(2),
+            b"!!" => Some(3),
+            b"??" => Some(4),
+            b"!?" => Some(5),
+            b"?!" => Some(6),
+            _ => None,
+        };
+        let span = self.span(len);
+        self.advance_in_line(len);
+        Ok(match nag {
+            Some(n) => (Tok::Suffix(n), span),
+            None => (Tok::Error(PgnErrorKind::BadSuffix), span),
+        })
+    }
+
+    /// A maximal run of non-delimiter bytes, read as a `result`, a
+    /// `move_number` (digits and the periods after them; the rest of the
+    /// run is the next token), periods alone (an error) or a `move_token`.
+    fn word(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        let len = match self.find(0, is_delimiter)? {
+            Stop::At(i) | Stop::Eof(i) => i,
+            Stop::Full => return self.too_long(is_delimiter, false),
+        };
+        let word = &self.buf[self.start..self.start + len];
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        let (len, tok) = match word {
+            b"1-0" => (len, Tok::Result(GameResult::WhiteWins)),
+            b"0-1" => (len, Tok::Result(GameResult::BlackWins)),
+            b"1/2-1/2" => (len, Tok::Result(GameResult::Draw)),
+            _ if digits > 0 && (digits == len || word[digits] == b'.') => {
+                let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+                let tok = match parse_decimal(&word[..digits]) {
+                    Some(number) => Tok::Number { number, dots },
+                    None => Tok::Error(PgnErrorKind::BadMoveNumber),
+                };
+                (digits + dots, tok)
+            }
+            _ if word.iter().all(|&b| b == b'.') => (len, Tok::Error(PgnErrorKind::StrayDots)),
+            _ => {
+                let span = self.span(len);
+                let s = self.start;
+                self.advance_in_line(len);
+                let word = &self.buf[s..s + len];
+                if !check {
+                    return Ok((Tok::Move(""), span));
+                }
+                return Ok(match core::str::from_utf8(word) {
+                    Ok(text) => (Tok::Move(text), span),
+                    Err(e) => (
+                        Tok::Error(PgnErrorKind::InvalidUtf8 {
+                            index: e.valid_up_to(),
+                        }),
+                        span,
+                    ),
+                });
+            }
+        };
+        let span = self.span(len);
+        self.advance_in_line(len);
+        Ok((tok, span))
+    }
+}
+
+/// A decimal number without sign that fits in a `u32`.
+fn parse_decimal(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })
+}
+
+/// `[`, spaces, a name, spaces, a quoted string (`\` escapes the next
+/// byte), spaces, `]`, within one line. Returns the length up to the `]`
+/// and the ranges of the name and the raw value.
+#[allow(clippy::type_complexity)]
+fn parse_tag(line: &[u8]) -> Result<(usize, (usize, usize), (usize, usize)), PgnErrorKind> {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let mut i = 1;
+    i += line[i..].iter().take_while(|b| blank(b)).count();
+    let name_start = i;
+    i += line[i..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let name = (name_start, i);
+    if name.0 == name.1 {
+        return Err(PgnErrorKind::BadTag);
+    }
+    i += line[i..].iter().take_while(|b| blank(b)).count();
+    match line.get(i) {
+        Some(b'"') => i += 1,
+        None | Some(b'\r') => return Err(PgnErrorKind::UnterminatedTag),
+        Some(_) => return Err(PgnErrorKind::BadTag),
+    }
+    let value_start = i;
+    loop {
+        match line.get(i) {
+            Some(b'"') => break,
+            Some(b'\\') if i + 1 < line.len() => i += 2,
+            Some(_) => i += 1,
+            None => return Err(PgnErrorKind::UnterminatedTag),
+        }
+    }
+    let value = (value_start, i);
+    i += 1;
+    i += line[i..].iter().take_while(|b| blank(b)).count();
+    match line.get(i) {
+        Some(b']') => Ok((i + 1, name, value)),
+        None | Some(b'\r') => Err(PgnErrorKind::UnterminatedTag),
+        Some(_) => Err(PgnErrorKind::BadTag),
+    }
+}
