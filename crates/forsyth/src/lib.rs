@@ -47,7 +47,8 @@ mod castling;
 mod chess960;
 mod color;
 mod convert;
-pub mod fen;
+mod fen;
+mod letters;
 mod movegen;
 mod moves;
 mod outcome;
@@ -75,13 +76,16 @@ pub use fen::{
     FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
     ParseFenErrorKind, ShredderOrder, WriteOptions,
 };
+pub use letters::{Letter, Letters};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
 pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, PlayMovesError};
 pub use position::Position;
 pub use role::{Piece, Role};
-pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
+pub use san::{
+    ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
+};
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, IllegalUciKind, ParseUciError, UciMove};

@@ -2,6 +2,17 @@
 
 use core::fmt;
 
+use crate::letters::{ascii_byte, ENGLISH_FILES};
+
+// `File::from_char` counts from `a`: the English files must be `a`-`h` in order.
+const _: () = {
+    let mut i = 0;
+    while i < 8 {
+        assert!(ascii_byte(ENGLISH_FILES[i]) == b'a' + i as u8);
+        i += 1;
+    }
+};
+
 use crate::Color;
 
 /// A file, `a` to `h`.
@@ -62,11 +73,8 @@ impl File {
     /// assert_eq!(File::from_char('H'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<File> {
-        if ch >= 'a' && ch <= 'h' {
-            File::new(ch as u32 - 'a' as u32)
-        } else {
-            None
-        }
+        // The English file letters are consecutive (checked below).
+        File::new((ch as u32).wrapping_sub(ascii_byte(ENGLISH_FILES[0]) as u32))
     }
 
     /// The lowercase letter.
@@ -76,7 +84,7 @@ impl File {
     /// assert_eq!(File::E.char(), 'e');
     /// ```
     pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
+        ascii_byte(ENGLISH_FILES[self as usize]) as char
     }
 
     /// The uppercase letter (as White's Shredder-FEN castling letters).

@@ -275,7 +275,7 @@ fn ambiguous_and_illegal_san_errors_name_the_moves() {
 #[test]
 fn syntax_errors() {
     for text in [
-        "", "Nz4", "e9", "Kx", "O-O-O-O", "Pe4x", "ed5", "xd5", "e4=Q=Q", "Nf3=Q", "e7e8k",
+        "", "Nz4", "e9", "Kx", "O-O-O-O", "Pe4x", "xd5", "e4=Q=Q", "Nf3=Q", "e7e8k",
     ] {
         let p = Position::from_setup(Setup::standard()).unwrap();
         let err = p.parse_move(text).unwrap_err();
@@ -285,6 +285,16 @@ fn syntax_errors() {
         );
         assert_eq!(err.kind(), "invalid_move");
     }
+}
+
+/// Issue 8: a pawn capture written with its origin file but no `x` (`ed5`)
+/// is read as the capture (it was a syntax error before); in the start
+/// position it is then an illegal move, not unreadable text.
+#[test]
+fn pawn_capture_without_x_is_read() {
+    assert_eq!(San::from_ascii(b"ed5"), San::from_ascii(b"exd5"));
+    let p = Position::from_setup(Setup::standard()).unwrap();
+    assert_eq!(p.parse_move("ed5").unwrap_err().kind(), "illegal_san");
 }
 
 #[test]

@@ -19,6 +19,8 @@ mod grammar;
 mod syntax;
 mod write;
 
+use crate::Letters;
+
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
 pub use write::{
@@ -36,7 +38,26 @@ impl Fen {
     /// assert!(Fen::from_ascii(b"not a fen").is_err());
     /// ```
     pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
-        grammar::record(input)
+        grammar::record(input, &grammar::English)
+    }
+
+    /// Parses one FEN record whose placement is written with the piece
+    /// letters of `letters` (the other fields are the same in every
+    /// language).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Fen, Letters};
+    /// let german = Letters::ENGLISH.with_pieces(
+    ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
+    ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
+    /// );
+    /// let fen = Fen::from_ascii_with("T7/4k3/4S3/K2L4/8/8/8/5T2 w - - 0 1".as_bytes(), &german)?;
+    /// assert_eq!(fen.board.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2");
+    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// ```
+    pub fn from_ascii_with(input: &[u8], letters: &Letters) -> Result<Fen, ParseFenError> {
+        grammar::record(input, letters)
     }
 }
 

@@ -328,7 +328,7 @@ pub fn write_fen(
     out: &mut String,
 ) -> Result<(), LossyCastlingError> {
     let start = out.len();
-    setup.board.write_placement(out);
+    let _ = setup.board.write_placement(out); // a String takes every write
     out.push(' ');
     out.push(setup.turn.char());
     out.push(' ');
