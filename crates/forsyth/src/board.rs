@@ -112,7 +112,7 @@ impl Board {
     /// ```
     #[inline]
     pub const fn by_piece(&self, piece: Piece) -> Bitboard {
-        Bitboard(self.by_role(piece.role).0 & self.by_color(piece.color).0)
+        Bitboard::from_bits(self.by_role(piece.role).bits() & self.by_color(piece.color).bits())
     }
 
     /// The rooks and queens.
@@ -431,3 +431,8 @@ impl fmt::Debug for Board {
         write!(f, "Board({self})")
     }
 }
+
+#[cfg(feature = "serde")]
+crate::square::serde_via_text!(Board, "a piece placement", |t| {
+    crate::fen::placement_from_ascii(t.as_bytes())
+});

@@ -19,6 +19,7 @@ use crate::{ByColor, Color, File, Rank, Square};
 /// assert_eq!(CastlingSide::of_rook(File::E, File::B), Some(CastlingSide::QueenSide));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingSide {
     /// Towards the `h` file; `O-O`.
     KingSide = 0,

@@ -11,6 +11,7 @@ use core::ops::Not;
 /// assert_eq!(Color::White.char(), 'w');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// The side that moves first.
     White,
@@ -138,6 +139,7 @@ impl Not for Color {
 /// assert_eq!(kings.white, 0);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     /// White's value.
     pub white: T,

@@ -42,6 +42,7 @@ use crate::{CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Squa
 /// # Ok::<_, forsyth::ParseSanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum San {
     /// A piece or pawn move.
     Normal {
@@ -69,6 +70,7 @@ pub enum San {
 /// assert_eq!(Suffix::Checkmate.char(), '#');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suffix {
     /// `+`
     Check,
@@ -101,6 +103,7 @@ impl Suffix {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SanPlus {
     /// The move.
     pub san: San,
@@ -178,6 +181,7 @@ impl std::error::Error for ParseSanError {}
     Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
 )]
 #[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
 pub enum SanErrorKind {
     /// No legal move fits.
     IllegalSan,
@@ -252,6 +256,20 @@ impl fmt::Display for SanError {
                 Ok(())
             }
         }
+    }
+}
+
+impl SanError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::{Position, San, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!("Ke2".parse::<San>()?.to_move(&pos).unwrap_err().kind().name(), "illegal_san");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> SanErrorKind {
+        self.kind
     }
 }
 

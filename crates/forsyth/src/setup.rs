@@ -418,11 +418,11 @@ fn resolve_with(
             }
             // Shifting twice keeps the shift below 64 for a king on h8.
             (Variant::Chess960, CastlingToken::King(_)) => (rooks
-                & Bitboard((!0u64 << king.index()) << 1))
+                & Bitboard::from_bits((!0u64 << king.index()) << 1))
             .last()
             .map(Square::file),
             (Variant::Chess960, CastlingToken::Queen(_)) => (rooks
-                & Bitboard((1u64 << king.index()) - 1))
+                & Bitboard::from_bits((1u64 << king.index()) - 1))
             .first()
             .map(Square::file),
             (Variant::Chess960, CastlingToken::File(_, f)) => Some(f),

@@ -25,6 +25,7 @@ use crate::Color;
 /// assert!(File::A < File::H);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub enum File {
     A = 0,
@@ -148,6 +149,7 @@ impl fmt::Display for File {
 /// assert_eq!(Rank::back_rank(Color::Black), Rank::Eighth);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub enum Rank {
     First = 0,
@@ -465,3 +467,32 @@ impl core::str::FromStr for Square {
         Square::from_ascii(s.as_bytes()).ok_or_else(|| ParseSquareError(s.to_owned()))
     }
 }
+
+/// Serde for a type through its text: `Display` out, a parser in (the
+/// square `"e4"`, the placement `"8/8/..."`, the castling field `"KQkq"`),
+/// so data read can never hold a value the parser would refuse.
+#[cfg(feature = "serde")]
+macro_rules! serde_via_text {
+    ($ty:ty, $what:literal, $parse:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&text).ok_or_else(|| {
+                    serde::de::Error::custom(format_args!("'{}' is not {}", text, $what))
+                })
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_via_text;
+
+#[cfg(feature = "serde")]
+serde_via_text!(Square, "a square", |t| Square::from_ascii(t.as_bytes()));

@@ -61,6 +61,15 @@ impl Fen {
     }
 }
 
+/// A placement field alone (English letters), for serde.
+#[cfg(feature = "serde")]
+pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
+    match grammar::placement(input, &grammar::English) {
+        Ok((rest, board)) if rest.is_empty() => Some(board),
+        _ => None,
+    }
+}
+
 impl core::str::FromStr for Fen {
     type Err = ParseFenError;
 

@@ -13,6 +13,7 @@ use crate::{Board, Color, File, Square};
 /// assert_eq!(CastlingToken::File(Color::White, File::G).char(), 'G');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingToken {
     /// `K` or `k`: the outermost rook on the king side (X-FEN), the `h` rook
     /// in standard chess.
@@ -222,6 +223,7 @@ impl fmt::Display for CastlingField {
 /// assert_eq!(fen.offsets.castling, 48);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Fen {
     /// Piece placement.
     pub board: Board,
@@ -252,6 +254,7 @@ pub struct Fen {
 /// assert_eq!(fen.offsets.en_passant, 22);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub struct FieldOffsets {
     pub placement: usize,
@@ -282,3 +285,11 @@ impl FieldOffsets {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+crate::square::serde_via_text!(CastlingField, "a castling field", |t| {
+    super::grammar::castling(t.as_bytes())
+        .ok()
+        .filter(|(rest, _)| rest.is_empty())
+        .map(|(_, field)| field)
+});
