@@ -599,4 +599,109 @@ mod tests {
             Ok(u32::MAX)
         );
     }
+
+    /// The rule's parser on its own: the value and what it leaves.
+    fn ok<'a, T>(r: PResult<'a, T>) -> (&'a [u8], T) {
+        r.unwrap_or_else(|_| panic!("the rule should match"))
+    }
+
+    /// The rule's fault: its kind and the offset into `input`.
+    fn fault_of<T>(input: &[u8], r: PResult<'_, T>) -> (usize, ParseFenErrorKind) {
+        match r {
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => (input.len() - e.rest.len(), e.kind),
+            _ => panic!("the rule should fail"),
+        }
+    }
+
+    #[test]
+    fn blank_is_the_six_white_space_bytes_of_the_spec() {
+        let blanks: Vec<u8> = (0..=255u8).filter(|&b| is_blank(b)).collect();
+        assert_eq!(blanks, b"\t\n\x0b\x0c\r ");
+        // `\v` around a record is trimmed like any other blank.
+        let fen = record_en(b"\x0b8/8/8/8/8/8/8/K6k w - -\x0b\n").unwrap();
+        assert_eq!(fen.offsets.placement, 1);
+    }
+
+    #[test]
+    fn separator_rule() {
+        assert_eq!(ok(separator(b" \t w")), (&b"w"[..], ()));
+        assert!(separator(b"w").is_err());
+        assert!(separator(b"\n").is_err());
+    }
+
+    #[test]
+    fn rank_rule() {
+        let mut board = Board::empty();
+        let (rest, squares) = ok(rank(b"r2k4/", 7, &mut board, &English));
+        assert_eq!((rest, squares), (&b"/"[..], 8));
+        assert_eq!(
+            board.piece_at(Square::D8),
+            Some(Role::King.of(Color::Black))
+        );
+        assert_eq!(ok(rank(b"3 w", 0, &mut Board::empty(), &English)).1, 3);
+        // 4 + 1 squares, then the digit 4 overflows (offset 2).
+        let input = b"4P4";
+        assert_eq!(
+            fault_of(input, rank(input, 0, &mut Board::empty(), &English)),
+            (2, ParseFenErrorKind::RankTooLong { rank: 1 })
+        );
+    }
+
+    #[test]
+    fn turn_rule() {
+        assert_eq!(ok(turn(b"b KQ")), (&b" KQ"[..], Color::Black));
+        assert_eq!(
+            fault_of(b"W", turn(b"W")),
+            (0, ParseFenErrorKind::BadTurn(b'W'))
+        );
+    }
+
+    #[test]
+    fn castling_and_castling_letter_rules() {
+        assert_eq!(ok(castling(b"HAha -")).1.to_string(), "HAha");
+        assert_eq!(ok(castling(b"-")).1.to_string(), "-");
+        assert_eq!(
+            ok(castling_letter(b"q")).1,
+            CastlingToken::Queen(Color::Black)
+        );
+        assert_eq!(
+            fault_of(b"x", castling_letter(b"x")),
+            (0, ParseFenErrorKind::BadCastlingByte(b'x'))
+        );
+    }
+
+    #[test]
+    fn en_passant_rule() {
+        assert_eq!(ok(en_passant(b"c6 0")), (&b" 0"[..], Some(Square::C6)));
+        assert_eq!(ok(en_passant(b"-")), (&b""[..], None));
+        assert_eq!(
+            fault_of(b"c4", en_passant(b"c4")),
+            (0, ParseFenErrorKind::EnPassantRank)
+        );
+    }
+
+    #[test]
+    fn clock_rules() {
+        assert_eq!(ok(halfmove_clock(b"17 3")), (&b" 3"[..], 17));
+        assert_eq!(ok(fullmove_number(b"0")), (&b""[..], 0));
+        assert_eq!(
+            fault_of(b"1a", fullmove_number(b"1a")),
+            (1, ParseFenErrorKind::BadNumber)
+        );
+    }
+
+    #[test]
+    fn record_commits_to_a_field_after_its_separator() {
+        // The castling field's own fault is reported (cut), not a missing
+        // field of the record; `Z` is byte 21 (placement 0-16, `w` 18, `K` 20).
+        let e = record_en(b"8/8/8/8/8/8/8/K6k w KZ -").unwrap_err();
+        assert_eq!(
+            (e.offset, e.field, e.kind),
+            (
+                21,
+                FenField::Castling,
+                ParseFenErrorKind::BadCastlingByte(b'Z')
+            )
+        );
+    }
 }
