@@ -19,13 +19,22 @@ use crate::{CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Squa
 /// Reading is lenient where the meaning stays clear:
 ///
 /// - `0-0` and `0-0-0` for castling;
-/// - a promotion without `=` (`e8Q`), and a lowercase promotion letter after
-///   `=` (`e8=q`);
+/// - a promotion without `=` (`e8Q`, `e8q`), and a lowercase promotion
+///   letter after `=` (`e8=q`);
 /// - a missing, wrong or extra `+` / `#` (and `++`);
 /// - trailing annotation glyphs `!`, `?`, `!!`, `??`, `!?`, `?!`;
-/// - a capture without `x`, and more disambiguation than needed (`Ngf3`);
+/// - a capture without `x` (`Nf3` for `Nxf3`; a pawn's `ef4` for `exf4`,
+///   since a pawn names its file only when capturing), and more
+///   disambiguation than needed (`Ngf3`);
+/// - a lowercase piece letter where it cannot be a file (`nf3`, `qd1`);
+///   `bxc3` stays a pawn capture, with the bishop move as the alternative
+///   reading (see [`SanReadings`]);
 /// - a pawn letter `P` (`Pe4`, `Pexd5`), and `e.p.` after an en-passant
 ///   capture (`exd6e.p.`; only on a pawn capture to the third or sixth rank).
+///
+/// Every reader has a `_with` twin taking a [`Letters`] table (German,
+/// Russian, Greek...; `specs/notation.md`), and so has the writer
+/// ([`San::write_with`]).
 ///
 /// It is strict where the text would say something false: `x` on a move that
 /// captures nothing, a missing promotion piece, or a move that more than one

@@ -9,10 +9,13 @@
 //! - runs of spaces and tabs between fields, white space around the record;
 //! - castling letters of all three encodings in any order, each at most once;
 //! - fullmove number `0` (real files contain it; validation judges it);
-//! - adjacent digits in a rank (`44`), as long as the rank has 8 squares.
+//! - adjacent digits in a rank (`44`), as long as the rank has 8 squares;
+//! - any of ` \t\r\n\x0c\x0b` around the record (`blank`), while only a
+//!   space or a tab separates fields.
 //!
 //! It works on bytes: input that is not UTF-8 is a syntax error at the first
-//! offending byte, never a panic.
+//! offending byte, never a panic. The placement's piece letters may come
+//! from another language's [`Letters`] ([`Fen::from_ascii_with`]).
 
 mod error;
 mod grammar;
