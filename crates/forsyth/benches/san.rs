@@ -10,8 +10,10 @@
 //! - *parse SAN*: `SanPlus::from_ascii` on the written texts;
 //! - *parse + resolve*: reading the text and finding its legal move.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use forsyth::{Fen, Move, Position, San, SanPlus, Setup};
 
@@ -40,15 +42,8 @@ fn corpus() -> Vec<(Position, Vec<Move>)> {
 }
 
 /// Best time of `PASSES` runs of `f`.
-fn best(mut f: impl FnMut() -> usize) -> Duration {
-    (0..PASSES)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+fn best(f: impl FnMut() -> usize) -> Duration {
+    support::best(PASSES, f)
 }
 
 fn main() {

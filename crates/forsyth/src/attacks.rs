@@ -7,6 +7,8 @@
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
+// `tests/common/mod.rs` lists the same deltas on purpose: its attack oracle
+// is written apart from this module.
 const KNIGHT_DELTAS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),

@@ -184,14 +184,16 @@ impl Letters {
 
     /// [`Letters::piece_prefix`] on bytes (the placement grammar's input).
     pub(crate) fn piece_prefix_bytes(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        longest(self.pieces(), |l| text.starts_with(l))
+    }
+
+    /// Every piece letter with its piece, White's first.
+    fn pieces(&self) -> impl Iterator<Item = (&Letter, Piece)> {
         let white = Role::ALL.iter().zip(&self.white);
         let black = Role::ALL.iter().zip(&self.black);
-        longest(
-            white
-                .map(|(&r, l)| (l, r.of(Color::White)))
-                .chain(black.map(|(&r, l)| (l, r.of(Color::Black)))),
-            |l| text.starts_with(l),
-        )
+        white
+            .map(|(&r, l)| (l, r.of(Color::White)))
+            .chain(black.map(|(&r, l)| (l, r.of(Color::Black))))
     }
 
     /// The file whose letter starts `text`, and its length in bytes (longest
@@ -224,6 +226,87 @@ impl Letters {
     /// [`Letters::file_suffix`] on bytes.
     pub(crate) fn file_suffix_bytes(&self, text: &[u8]) -> Option<(File, usize)> {
         longest(self.files.iter().zip(File::ALL), |l| text.ends_with(l))
+    }
+}
+
+/// How the readers find letters: through any [`Letters`] by longest
+/// match, or through [`English`]'s byte tables (the fast path). Both give
+/// the same answers for English text; the markers and castling words come
+/// from [`Alphabet::table`].
+pub(crate) trait Alphabet {
+    /// The table (markers, castling words, writing).
+    fn table(&self) -> &Letters;
+    /// The piece whose letter starts `text`, and the letter's length.
+    fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)>;
+    /// The piece whose letter ends `text`, and the letter's length.
+    fn piece_suffix(&self, text: &[u8]) -> Option<(Piece, usize)>;
+    /// The file whose letter starts `text`, and the letter's length.
+    fn file_prefix(&self, text: &[u8]) -> Option<(File, usize)>;
+    /// The file whose letter ends `text`, and the letter's length.
+    fn file_suffix(&self, text: &[u8]) -> Option<(File, usize)>;
+}
+
+impl Alphabet for Letters {
+    fn table(&self) -> &Letters {
+        self
+    }
+
+    fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        self.piece_prefix_bytes(text)
+    }
+
+    fn piece_suffix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        longest(self.pieces(), |l| text.ends_with(l))
+    }
+
+    fn file_prefix(&self, text: &[u8]) -> Option<(File, usize)> {
+        self.file_prefix_bytes(text)
+    }
+
+    fn file_suffix(&self, text: &[u8]) -> Option<(File, usize)> {
+        self.file_suffix_bytes(text)
+    }
+}
+
+/// [`Letters::ENGLISH`] read a byte at a time.
+pub(crate) struct English;
+
+/// The English piece of every byte, built from the English letters.
+pub(crate) static ENGLISH_PIECE: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < 6 {
+        let role = Role::ALL[i];
+        table[ascii_byte(ENGLISH_WHITE[i]) as usize] = Some(role.of(Color::White));
+        table[ascii_byte(ENGLISH_BLACK[i]) as usize] = Some(role.of(Color::Black));
+        i += 1;
+    }
+    table
+};
+
+impl Alphabet for English {
+    fn table(&self) -> &Letters {
+        &ENGLISH
+    }
+
+    #[inline]
+    fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        ENGLISH_PIECE[usize::from(*text.first()?)].map(|p| (p, 1))
+    }
+
+    #[inline]
+    fn piece_suffix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        ENGLISH_PIECE[usize::from(*text.last()?)].map(|p| (p, 1))
+    }
+
+    #[inline]
+    fn file_prefix(&self, text: &[u8]) -> Option<(File, usize)> {
+        File::from_char(char::from(*text.first()?)).map(|f| (f, 1))
+    }
+
+    #[inline]
+    fn file_suffix(&self, text: &[u8]) -> Option<(File, usize)> {
+        File::from_char(char::from(*text.last()?)).map(|f| (f, 1))
     }
 }
 

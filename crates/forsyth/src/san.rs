@@ -3,7 +3,7 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::letters::ENGLISH;
+use crate::letters::{Alphabet, English, ENGLISH};
 use crate::{CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
@@ -312,41 +312,32 @@ fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
 
 /// The promotion piece at the end of `text` (`=Q`, `=q`, `Q` or `q` in
 /// English), and the text before it.
-fn strip_promotion<'t>(text: &'t [u8], letters: &Letters) -> Option<(&'t [u8], Role)> {
+fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [u8], Role)> {
     if text.last().is_some_and(u8::is_ascii_digit) {
         return None;
     }
-    let (head, letter) = match text.iter().rposition(|&b| b == b'=') {
-        Some(i) => (&text[..i], &text[i + 1..]),
+    let (head, piece) = match text.iter().rposition(|&b| b == b'=') {
+        Some(i) => match letters.piece_prefix(&text[i + 1..])? {
+            (p, n) if i + 1 + n == text.len() => (&text[..i], p),
+            _ => return None,
+        },
+        // Without `=`: the piece letter that ends the text.
         None => {
-            // Without `=`: the longest piece letter that ends the text.
-            let n = Role::ALL
-                .iter()
-                .flat_map(|&r| [letters.role(r), letters.piece(r.of(Color::Black))])
-                .filter(|l| !l.is_empty() && text.ends_with(l.as_bytes()))
-                .map(str::len)
-                .max()?;
-            text.split_at(text.len() - n)
+            let (p, n) = letters.piece_suffix(text)?;
+            (&text[..text.len() - n], p)
         }
     };
-    match letters.piece_prefix_bytes(letter)? {
-        (p, n)
-            if n == letter.len()
-                && matches!(
-                    p.role,
-                    Role::Knight | Role::Bishop | Role::Rook | Role::Queen
-                ) =>
-        {
-            Some((head, p.role))
-        }
-        _ => None,
-    }
+    matches!(
+        piece.role,
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+    )
+    .then_some((head, piece.role))
 }
 
 /// Reads the text after the piece letter (`role`, the pawn when none):
 /// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
 /// stripped (`en_passant`).
-fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &Letters) -> Option<San> {
+fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet) -> Option<San> {
     let (text, promotion) = match strip_promotion(text, letters) {
         Some((head, p)) if role == Role::Pawn => (head, Some(p)),
         Some(_) => return None,
@@ -355,15 +346,15 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &Letters) -> Op
     // The destination: a file letter and a rank digit, at the end.
     let (&r, text) = text.split_last()?;
     let to_rank = Rank::from_char(char::from(r))?;
-    let (to_file, n) = letters.file_suffix_bytes(text)?;
+    let (to_file, n) = letters.file_suffix(text)?;
     let text = &text[..text.len() - n];
     let to = Square::from_coords(to_file, to_rank);
-    let (text, capture) = match strip_suffix(text, letters.capture.as_bytes()) {
+    let (text, capture) = match strip_suffix(text, letters.table().capture.as_bytes()) {
         Some(head) => (head, true),
         None => (text, false),
     };
     // Disambiguation: a file, a rank, or both.
-    let (file, text) = match letters.file_prefix_bytes(text) {
+    let (file, text) = match letters.file_prefix(text) {
         Some((f, n)) => (Some(f), &text[n..]),
         None => (None, text),
     };
@@ -666,19 +657,28 @@ impl San {
     }
 }
 
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_with(&ENGLISH, f)
-    }
+/// `Display` in English letters (`write_with`) and `FromStr`
+/// (`from_ascii`), the same for [`San`] and [`SanPlus`].
+macro_rules! english_text {
+    ($ty:ident) => {
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.write_with(&ENGLISH, f)
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = ParseSanError;
+
+            fn from_str(s: &str) -> Result<$ty, ParseSanError> {
+                $ty::from_ascii(s.as_bytes())
+            }
+        }
+    };
 }
 
-impl FromStr for San {
-    type Err = ParseSanError;
-
-    fn from_str(s: &str) -> Result<San, ParseSanError> {
-        San::from_ascii(s.as_bytes())
-    }
-}
+english_text!(San);
+english_text!(SanPlus);
 
 impl SanPlus {
     /// Reads SAN with its suffix (see [`San`] for what is accepted).
@@ -690,7 +690,7 @@ impl SanPlus {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
-        SanPlus::read(text, &ENGLISH).map(|r| r.first)
+        SanPlus::read(text, &English).map(|r| r.first)
     }
 
     /// Reads SAN written with the letters of `letters` (see [`San`] for
@@ -721,7 +721,7 @@ impl SanPlus {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn readings(text: &[u8]) -> Result<SanReadings, ParseSanError> {
-        SanPlus::read(text, &ENGLISH)
+        SanPlus::read(text, &English)
     }
 
     /// Every reading of a SAN text written with the letters of `letters`.
@@ -737,17 +737,18 @@ impl SanPlus {
     }
 
     /// The reader behind every `from_*` and `readings*` function.
-    fn read(text: &[u8], letters: &Letters) -> Result<SanReadings, ParseSanError> {
+    fn read(text: &[u8], letters: &impl Alphabet) -> Result<SanReadings, ParseSanError> {
         let err = || ParseSanError::of(text);
-        let (body, suffix) = strip_suffixes(text, letters);
+        let table = letters.table();
+        let (body, suffix) = strip_suffixes(text, table);
         let with = |san| SanPlus { san, suffix };
         let (body, en_passant) = match body.strip_suffix(b"e.p.") {
             Some(head) => (head, true),
             None => (body, false),
         };
-        let castle = if body == letters.castle_king_side.as_bytes() || body == b"0-0" {
+        let castle = if body == table.castle_king_side.as_bytes() || body == b"0-0" {
             Some(CastlingSide::KingSide)
-        } else if body == letters.castle_queen_side.as_bytes() || body == b"0-0-0" {
+        } else if body == table.castle_queen_side.as_bytes() || body == b"0-0-0" {
             Some(CastlingSide::QueenSide)
         } else {
             None
@@ -762,7 +763,7 @@ impl SanPlus {
             });
         }
         let pawn = |text| read_move(text, Role::Pawn, en_passant, letters);
-        let Some((piece, n)) = letters.piece_prefix_bytes(body) else {
+        let Some((piece, n)) = letters.piece_prefix(body) else {
             let first = pawn(body).ok_or_else(err)?;
             return Ok(SanReadings {
                 first: with(first),
@@ -773,7 +774,7 @@ impl SanPlus {
         // A lowercase letter that is also a file (`bxc3`) reads first as a
         // pawn's file; the piece is the alternative.
         let as_pawn = match piece.color {
-            Color::Black if letters.file_prefix_bytes(body).is_some() => pawn(body),
+            Color::Black if letters.file_prefix(body).is_some() => pawn(body),
             _ => None,
         };
         let (first, alternative) = match (as_pawn, as_piece) {
@@ -835,20 +836,6 @@ impl SanPlus {
             Some(Suffix::Checkmate) => out.write_str(&letters.checkmate),
             None => Ok(()),
         }
-    }
-}
-
-impl fmt::Display for SanPlus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_with(&ENGLISH, f)
-    }
-}
-
-impl FromStr for SanPlus {
-    type Err = ParseSanError;
-
-    fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
-        SanPlus::from_ascii(s.as_bytes())
     }
 }
 

@@ -10,35 +10,45 @@ use std::borrow::Cow;
 use forsyth::{Color, Fen, Letters, Position, Role, SanPlus, Setup};
 use proptest::prelude::*;
 
-/// German: König, Dame, Turm, Läufer, Springer, Bauer.
-fn german() -> Letters {
-    Letters::ENGLISH.with_pieces(
-        ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
-        ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
-    )
-}
+/// A table's piece letters, White's and Black's, pawn first.
+type Pieces = ([&'static str; 6], [&'static str; 6]);
+
+/// German: Bauer, Springer, Läufer, Turm, Dame, König.
+const GERMAN: Pieces = (
+    ["B", "S", "L", "T", "D", "K"],
+    ["b", "s", "l", "t", "d", "k"],
+);
 
 /// Russian: the king is two letters (`Кр`), the knight one of them (`К`).
-fn russian() -> Letters {
-    Letters::ENGLISH.with_pieces(
-        ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
-        ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
-    )
+const RUSSIAN: Pieces = (
+    ["П", "К", "С", "Л", "Ф", "Кр"],
+    ["п", "к", "с", "л", "ф", "кр"],
+);
+
+/// Greek (Στρατιώτης, Ίππος, Αξιωματικός, Πύργος, Βασίλισσα, Ρήγας), with
+/// Greek files α-θ: every letter is two bytes.
+const GREEK: Pieces = (
+    ["Σ", "Ι", "Α", "Π", "Β", "Ρ"],
+    ["σ", "ι", "α", "π", "β", "ρ"],
+);
+const GREEK_FILES: [&str; 8] = ["α", "β", "γ", "δ", "ε", "ζ", "η", "θ"];
+
+fn table((white, black): Pieces) -> Letters {
+    Letters::ENGLISH.with_pieces(white.map(Cow::Borrowed), black.map(Cow::Borrowed))
 }
 
-/// Greek (Ρήγας, Βασίλισσα, Πύργος, Αξιωματικός, Ίππος, Στρατιώτης) with
-/// Greek files α-θ: every letter is two bytes.
+fn german() -> Letters {
+    table(GERMAN)
+}
+
 fn greek() -> Letters {
-    let mut greek = Letters::ENGLISH.with_pieces(
-        ["Σ", "Ι", "Α", "Π", "Β", "Ρ"].map(Cow::Borrowed),
-        ["σ", "ι", "α", "π", "β", "ρ"].map(Cow::Borrowed),
-    );
-    greek.files = ["α", "β", "γ", "δ", "ε", "ζ", "η", "θ"].map(Cow::Borrowed);
+    let mut greek = table(GREEK);
+    greek.files = GREEK_FILES.map(Cow::Borrowed);
     greek
 }
 
 /// The test's own translation of an English placement into `letters`.
-fn translate(english: &str, white: [&str; 6], black: [&str; 6]) -> String {
+fn translate(english: &str, (white, black): Pieces) -> String {
     const ORDER: &str = "PNBRQK";
     english
         .chars()
@@ -72,13 +82,13 @@ fn start(n: u16) -> Position {
     Position::from_setup(setup).expect("legal")
 }
 
-fn check_position(pos: &Position, letters: &Letters, white: [&str; 6], black: [&str; 6]) {
+fn check_position(pos: &Position, letters: &Letters, pieces: Pieces) {
     // Placement: written as the translation says, read back to the board.
     let mut placement = String::new();
     pos.board()
         .write_placement_with(letters, &mut placement)
         .unwrap();
-    assert_eq!(placement, translate(&pos.board().to_string(), white, black));
+    assert_eq!(placement, translate(&pos.board().to_string(), pieces));
     let record = format!("{placement} w - - 0 1");
     let fen = Fen::from_ascii_with(record.as_bytes(), letters).expect("own placement reads");
     assert_eq!(&fen.board, pos.board());
@@ -95,31 +105,29 @@ fn check_position(pos: &Position, letters: &Letters, white: [&str; 6], black: [&
     }
 }
 
+/// Every position of a random game from Chess960 start `n` round-trips.
+fn round_trips(n: u16, picks: &[usize], letters: &Letters, pieces: Pieces) {
+    for pos in walk(start(n), picks) {
+        check_position(&pos, letters, pieces);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn german_round_trips(n in 0u16..960, picks in prop::collection::vec(any::<usize>(), 0..40)) {
-        let table = german();
-        for pos in walk(start(n), &picks) {
-            check_position(&pos, &table, ["B", "S", "L", "T", "D", "K"], ["b", "s", "l", "t", "d", "k"]);
-        }
+        round_trips(n, &picks, &german(), GERMAN);
     }
 
     #[test]
     fn russian_round_trips(n in 0u16..960, picks in prop::collection::vec(any::<usize>(), 0..40)) {
-        let table = russian();
-        for pos in walk(start(n), &picks) {
-            check_position(&pos, &table, ["П", "К", "С", "Л", "Ф", "Кр"], ["п", "к", "с", "л", "ф", "кр"]);
-        }
+        round_trips(n, &picks, &table(RUSSIAN), RUSSIAN);
     }
 
     #[test]
     fn greek_round_trips(n in 0u16..960, picks in prop::collection::vec(any::<usize>(), 0..40)) {
-        let table = greek();
-        for pos in walk(start(n), &picks) {
-            check_position(&pos, &table, ["Σ", "Ι", "Α", "Π", "Β", "Ρ"], ["σ", "ι", "α", "π", "β", "ρ"]);
-        }
+        round_trips(n, &picks, &greek(), GREEK);
     }
 }
 

@@ -19,8 +19,8 @@ use nom::{
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::letters::{ascii_byte, ENGLISH_BLACK, ENGLISH_WHITE};
-use crate::{Board, Color, Letters, Piece, Role, Square};
+use crate::letters::Alphabet;
+use crate::{Board, Color, Square};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -83,32 +83,6 @@ fn field_end(rest: &[u8], field: FenField) -> PResult<'_, ()> {
     }
 }
 
-/// Reads piece letters in a placement: English through a byte table, any
-/// other [`Letters`] by longest match.
-pub(crate) trait PieceLetters {
-    /// The piece whose letter starts `input`, and the letter's length.
-    fn piece(&self, input: &[u8]) -> Option<(Piece, usize)>;
-}
-
-/// The English piece letters, one byte each (the fast path).
-pub(crate) struct English;
-
-impl PieceLetters for English {
-    #[inline]
-    fn piece(&self, input: &[u8]) -> Option<(Piece, usize)> {
-        match PLACEMENT_CLASS[usize::from(*input.first()?)] {
-            Class::Piece(p) => Some((p, 1)),
-            _ => None,
-        }
-    }
-}
-
-impl PieceLetters for Letters {
-    fn piece(&self, input: &[u8]) -> Option<(Piece, usize)> {
-        self.piece_prefix_bytes(input)
-    }
-}
-
 /// ```text
 /// placement = rank , "/" , rank , "/" , rank , "/" , rank , "/" ,
 ///             rank , "/" , rank , "/" , rank , "/" , rank ;   (* rank 8 first *)
@@ -116,7 +90,7 @@ impl PieceLetters for Letters {
 ///
 /// The piece letters are those of `letters` (the `piece` rule is
 /// English's).
-pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl PieceLetters) -> PResult<'a, Board> {
+pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl Alphabet) -> PResult<'a, Board> {
     const F: FenField = FenField::Placement;
     let mut board = Board::empty();
     let mut rest = input;
@@ -167,7 +141,7 @@ pub(crate) fn rank<'a>(
     input: &'a [u8],
     index: u8,
     board: &mut Board,
-    letters: &impl PieceLetters,
+    letters: &impl Alphabet,
 ) -> PResult<'a, u8> {
     const F: FenField = FenField::Placement;
     let too_long = |rest| fault(rest, F, ParseFenErrorKind::RankTooLong { rank: index + 1 });
@@ -183,8 +157,8 @@ pub(crate) fn rank<'a>(
                 i += 1;
             }
             Class::Slash | Class::Separator => break,
-            Class::Piece(_) | Class::Other => {
-                let Some((piece, len)) = letters.piece(&input[i..]) else {
+            Class::Other => {
+                let Some((piece, len)) = letters.piece_prefix(&input[i..]) else {
                     return fault(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b));
                 };
                 if file >= 8 {
@@ -203,16 +177,16 @@ pub(crate) fn rank<'a>(
 /// What a byte means in the placement field.
 #[derive(Copy, Clone)]
 enum Class {
-    /// An English piece letter.
-    Piece(Piece),
     Empty(u8),
     Slash,
     Separator,
+    /// The start of a piece letter, or a fault: the alphabet decides.
     Other,
 }
 
-/// The class of every byte, so the placement loop does one lookup per byte;
-/// the piece letters are those of [`Letters::ENGLISH`].
+/// The class of every byte, so the placement loop does one lookup per byte
+/// (piece letters are then looked up in the alphabet: English's is a byte
+/// table too).
 static PLACEMENT_CLASS: [Class; 256] = {
     let mut table = [Class::Other; 256];
     table[b'/' as usize] = Class::Slash;
@@ -222,13 +196,6 @@ static PLACEMENT_CLASS: [Class; 256] = {
     while d <= 8 {
         table[(b'0' + d) as usize] = Class::Empty(d);
         d += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        let role = Role::ALL[i];
-        table[ascii_byte(ENGLISH_WHITE[i]) as usize] = Class::Piece(role.of(Color::White));
-        table[ascii_byte(ENGLISH_BLACK[i]) as usize] = Class::Piece(role.of(Color::Black));
-        i += 1;
     }
     table
 };
@@ -368,7 +335,7 @@ fn then<'a, T>(
 /// ```
 /// Offsets are relative to `input`; the placement's piece letters are
 /// those of `letters`.
-pub(crate) fn record(input: &[u8], letters: &impl PieceLetters) -> Result<Fen, ParseFenError> {
+pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, ParseFenError> {
     // Trim the end first so that trailing white space is not a "field".
     let end = input
         .iter()
@@ -401,7 +368,7 @@ pub(crate) fn record(input: &[u8], letters: &impl PieceLetters) -> Result<Fen, P
 }
 
 /// The fields of a trimmed record `body` whose placement starts at `start`.
-fn fields<'a>(body: &'a [u8], start: usize, letters: &impl PieceLetters) -> PResult<'a, Fen> {
+fn fields<'a>(body: &'a [u8], start: usize, letters: &impl Alphabet) -> PResult<'a, Fen> {
     let at = |rest: &[u8]| body.len() - rest.len();
     let (rest, board) = cut(|i| placement(i, letters)).parse(&body[start..])?;
     let (rest, (t, turn)) = then(rest, FenField::Turn, turn)?;
@@ -462,6 +429,8 @@ fn fields<'a>(body: &'a [u8], start: usize, letters: &impl PieceLetters) -> PRes
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::letters::English;
+    use crate::Role;
 
     fn record_en(input: &[u8]) -> Result<Fen, ParseFenError> {
         record(input, &English)

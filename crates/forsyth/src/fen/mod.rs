@@ -41,7 +41,7 @@ impl Fen {
     /// assert!(Fen::from_ascii(b"not a fen").is_err());
     /// ```
     pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
-        grammar::record(input, &grammar::English)
+        grammar::record(input, &crate::letters::English)
     }
 
     /// Parses one FEN record whose placement is written with the piece
@@ -67,7 +67,7 @@ impl Fen {
 /// A placement field alone (English letters), for serde.
 #[cfg(feature = "serde")]
 pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
-    match grammar::placement(input, &grammar::English) {
+    match grammar::placement(input, &crate::letters::English) {
         Ok((rest, board)) if rest.is_empty() => Some(board),
         _ => None,
     }
