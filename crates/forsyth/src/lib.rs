@@ -87,7 +87,7 @@ pub use san::{
     ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
 };
 pub use setup::{CastlingError, CastlingErrorKind, Setup, Variant};
-pub use square::{File, ParseSquareError, Rank, Square};
+pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, IllegalUciKind, ParseUciError, UciMove};
 pub use validate::{PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity};
 

@@ -424,7 +424,6 @@ impl SanReadings {
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Pawn);
-    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/8/4K3 w - - 0 1")?;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Bishop);

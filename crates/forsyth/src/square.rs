@@ -448,9 +448,43 @@ impl fmt::Display for Square {
 /// use forsyth::Square;
 /// let err = "i9".parse::<Square>().unwrap_err();
 /// assert_eq!(err.to_string(), "'i9' is not a square name a1..h8");
+/// assert_eq!(err.kind().name(), "invalid_square");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError(String);
+
+/// Why a text is not a square. The kind names (`name()`) are stable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseSquareErrorKind {
+    /// Not a file letter `a`-`h` followed by a rank digit `1`-`8`.
+    InvalidSquare,
+}
+
+impl ParseSquareErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ParseSquareErrorKind;
+    /// assert_eq!(ParseSquareErrorKind::InvalidSquare.name(), "invalid_square");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ParseSquareError {
+    /// What is wrong.
+    ///
+    /// ```
+    /// use forsyth::{ParseSquareErrorKind, Square};
+    /// assert_eq!("e0".parse::<Square>().unwrap_err().kind(), ParseSquareErrorKind::InvalidSquare);
+    /// ```
+    pub fn kind(&self) -> ParseSquareErrorKind {
+        ParseSquareErrorKind::InvalidSquare
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

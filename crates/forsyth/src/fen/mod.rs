@@ -68,7 +68,7 @@ impl Fen {
 #[cfg(feature = "serde")]
 pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
     match grammar::placement(input, &crate::letters::English) {
-        Ok((rest, board)) if rest.is_empty() => Some(board),
+        Ok((b"", board)) => Some(board),
         _ => None,
     }
 }
