@@ -168,7 +168,7 @@ impl Bitboard {
     ///
     /// ```
     /// use forsyth::{Bitboard, Square};
-    /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard(1));
+    /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard::from_bits(1));
     /// ```
     #[must_use]
     pub const fn with(self, sq: Square) -> Bitboard {
@@ -179,7 +179,7 @@ impl Bitboard {
     ///
     /// ```
     /// use forsyth::{Bitboard, Square};
-    /// assert_eq!(Bitboard(1).without(Square::A1), Bitboard::EMPTY);
+    /// assert_eq!(Bitboard::from_bits(1).without(Square::A1), Bitboard::EMPTY);
     /// ```
     #[must_use]
     pub const fn without(self, sq: Square) -> Bitboard {
@@ -267,7 +267,7 @@ impl Not for Bitboard {
 ///
 /// ```
 /// use forsyth::{Bitboard, Square};
-/// let mut it = Bitboard(0b101).into_iter();
+/// let mut it = Bitboard::from_bits(0b101).into_iter();
 /// assert_eq!(it.next(), Some(Square::A1));
 /// assert_eq!(it.next(), Some(Square::C1));
 /// assert_eq!(it.next(), None);

@@ -56,8 +56,14 @@ pub(crate) const ENGLISH_FILES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", 
 /// assert_eq!(out, "tsldklst/bbbbbbbb/8/8/8/8/BBBBBBBB/TSLDKLST");
 /// # Ok::<_, std::fmt::Error>(())
 /// ```
+///
+/// The table may grow (letters read as aliases, such as German `B` for the
+/// pawn or Cyrillic `а с е` typed for the files `a c e`): it is
+/// `#[non_exhaustive]`, so build one from [`Letters::ENGLISH`] with
+/// [`Letters::with_pieces`] and by setting its fields.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Letters {
     /// White's piece letters, pawn first (in [`Role`] order); SAN's piece
     /// letters.
