@@ -23,7 +23,7 @@ use crate::{Color, File, Piece, Role};
 pub type Letter = Cow<'static, str>;
 
 /// English letters as plain strings: the single place where they are
-/// written. `Role::char`, `File::char` and the placement byte table are
+/// written. `Role::char`, `File::char` and the readers' byte table are
 /// derived from these.
 pub(crate) const ENGLISH_WHITE: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
 pub(crate) const ENGLISH_BLACK: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
