@@ -28,6 +28,11 @@ pub type Letter = Cow<'static, str>;
 pub(crate) const ENGLISH_WHITE: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
 pub(crate) const ENGLISH_BLACK: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
 pub(crate) const ENGLISH_FILES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const ENGLISH_CASTLE_KING_SIDE: &str = "O-O";
+const ENGLISH_CASTLE_QUEEN_SIDE: &str = "O-O-O";
+const ENGLISH_CAPTURE: &str = "x";
+const ENGLISH_CHECK: &str = "+";
+const ENGLISH_CHECKMATE: &str = "#";
 
 /// The letters of a notation's language.
 ///
@@ -114,11 +119,11 @@ impl Letters {
         white: borrowed!(ENGLISH_WHITE; 0 1 2 3 4 5),
         black: borrowed!(ENGLISH_BLACK; 0 1 2 3 4 5),
         files: borrowed!(ENGLISH_FILES; 0 1 2 3 4 5 6 7),
-        castle_king_side: Cow::Borrowed("O-O"),
-        castle_queen_side: Cow::Borrowed("O-O-O"),
-        capture: Cow::Borrowed("x"),
-        check: Cow::Borrowed("+"),
-        checkmate: Cow::Borrowed("#"),
+        castle_king_side: Cow::Borrowed(ENGLISH_CASTLE_KING_SIDE),
+        castle_queen_side: Cow::Borrowed(ENGLISH_CASTLE_QUEEN_SIDE),
+        capture: Cow::Borrowed(ENGLISH_CAPTURE),
+        check: Cow::Borrowed(ENGLISH_CHECK),
+        checkmate: Cow::Borrowed(ENGLISH_CHECKMATE),
     };
 
     /// This table with other piece letters (`white` and `black`, pawn
@@ -238,10 +243,27 @@ impl Letters {
 /// How the readers find letters: through any [`Letters`] by longest
 /// match, or through [`English`]'s byte tables (the fast path). Both give
 /// the same answers for English text; the markers and castling words come
-/// from [`Alphabet::table`].
+/// from the table (for English, as constants the compiler sees).
 pub(crate) trait Alphabet {
-    /// The table (markers, castling words, writing).
+    /// The table.
     fn table(&self) -> &Letters;
+    /// [`Letters::castle_king_side`] and [`Letters::castle_queen_side`].
+    fn castles(&self) -> (&[u8], &[u8]) {
+        let t = self.table();
+        (
+            t.castle_king_side.as_bytes(),
+            t.castle_queen_side.as_bytes(),
+        )
+    }
+    /// [`Letters::capture`].
+    fn capture(&self) -> &[u8] {
+        self.table().capture.as_bytes()
+    }
+    /// [`Letters::check`] and [`Letters::checkmate`].
+    fn check_and_mate(&self) -> (&[u8], &[u8]) {
+        let t = self.table();
+        (t.check.as_bytes(), t.checkmate.as_bytes())
+    }
     /// The piece whose letter starts `text`, and the letter's length.
     fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)>;
     /// The piece whose letter ends `text`, and the letter's length.
@@ -293,6 +315,24 @@ pub(crate) static ENGLISH_PIECE: [Option<Piece>; 256] = {
 impl Alphabet for English {
     fn table(&self) -> &Letters {
         &ENGLISH
+    }
+
+    #[inline]
+    fn castles(&self) -> (&[u8], &[u8]) {
+        (
+            ENGLISH_CASTLE_KING_SIDE.as_bytes(),
+            ENGLISH_CASTLE_QUEEN_SIDE.as_bytes(),
+        )
+    }
+
+    #[inline]
+    fn capture(&self) -> &[u8] {
+        ENGLISH_CAPTURE.as_bytes()
+    }
+
+    #[inline]
+    fn check_and_mate(&self) -> (&[u8], &[u8]) {
+        (ENGLISH_CHECK.as_bytes(), ENGLISH_CHECKMATE.as_bytes())
     }
 
     #[inline]

@@ -287,8 +287,9 @@ impl std::error::Error for SanError {}
 /// Splits off trailing check and mate markers (`+`, `#` in English) and
 /// annotations (`!`, `?`) in any order; returns the move text and the
 /// suffix (mate wins over check).
-fn strip_suffixes<'t>(mut text: &'t [u8], letters: &Letters) -> (&'t [u8], Option<Suffix>) {
-    let (check, mate) = (letters.check.as_bytes(), letters.checkmate.as_bytes());
+#[inline(always)]
+fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], Option<Suffix>) {
+    let (check, mate) = letters.check_and_mate();
     let mut suffix = None;
     loop {
         if let Some(rest) = strip_suffix(text, mate) {
@@ -306,12 +307,39 @@ fn strip_suffixes<'t>(mut text: &'t [u8], letters: &Letters) -> (&'t [u8], Optio
 }
 
 /// `text` without the non-empty `end`, if it ends so.
+#[inline]
 fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
-    text.strip_suffix(end).filter(|_| !end.is_empty())
+    match (end, text) {
+        ([], _) => None,
+        // A one-byte marker (every English one) by a byte comparison, not
+        // a call to `memcmp` (measured).
+        (&[e], [rest @ .., last]) => (*last == e).then_some(rest),
+        _ => text.strip_suffix(end),
+    }
+}
+
+/// The castling side `body` names: the table's words, or `0-0` / `0-0-0`.
+#[inline]
+fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
+    let (king, queen) = letters.castles();
+    // Most moves start with neither word's first byte nor `0`: skip them
+    // without comparing whole words (measured).
+    let first = *body.first()?;
+    if first != b'0' && king.first() != Some(&first) && queen.first() != Some(&first) {
+        return None;
+    }
+    if body == king || body == b"0-0" {
+        Some(CastlingSide::KingSide)
+    } else if body == queen || body == b"0-0-0" {
+        Some(CastlingSide::QueenSide)
+    } else {
+        None
+    }
 }
 
 /// The promotion piece at the end of `text` (`=Q`, `=q`, `Q` or `q` in
 /// English), and the text before it.
+#[inline(always)]
 fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [u8], Role)> {
     if text.last().is_some_and(u8::is_ascii_digit) {
         return None;
@@ -337,6 +365,7 @@ fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [
 /// Reads the text after the piece letter (`role`, the pawn when none):
 /// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
 /// stripped (`en_passant`).
+#[inline(always)]
 fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet) -> Option<San> {
     let (text, promotion) = match strip_promotion(text, letters) {
         Some((head, p)) if role == Role::Pawn => (head, Some(p)),
@@ -349,7 +378,7 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
     let (to_file, n) = letters.file_suffix(text)?;
     let text = &text[..text.len() - n];
     let to = Square::from_coords(to_file, to_rank);
-    let (text, capture) = match strip_suffix(text, letters.table().capture.as_bytes()) {
+    let (text, capture) = match strip_suffix(text, letters.capture()) {
         Some(head) => (head, true),
         None => (text, false),
     };
@@ -736,23 +765,16 @@ impl SanPlus {
     }
 
     /// The reader behind every `from_*` and `readings*` function.
+    #[inline(always)]
     fn read(text: &[u8], letters: &impl Alphabet) -> Result<SanReadings, ParseSanError> {
         let err = || ParseSanError::of(text);
-        let table = letters.table();
-        let (body, suffix) = strip_suffixes(text, table);
+        let (body, suffix) = strip_suffixes(text, letters);
         let with = |san| SanPlus { san, suffix };
         let (body, en_passant) = match body.strip_suffix(b"e.p.") {
             Some(head) => (head, true),
             None => (body, false),
         };
-        let castle = if body == table.castle_king_side.as_bytes() || body == b"0-0" {
-            Some(CastlingSide::KingSide)
-        } else if body == table.castle_queen_side.as_bytes() || body == b"0-0-0" {
-            Some(CastlingSide::QueenSide)
-        } else {
-            None
-        };
-        if let Some(side) = castle {
+        if let Some(side) = castling_side(body, letters) {
             if en_passant {
                 return Err(err());
             }
