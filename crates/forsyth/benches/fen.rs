@@ -7,8 +7,9 @@
 //! any converter does) runs in the same process, and figures are also given
 //! as ratios to it.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod support;
+
+use std::time::Duration;
 
 use forsyth::{
     convert_line, CastlingNotation, CastlingRights, Check, Chess960Start, Color, ConvertOptions,
@@ -105,16 +106,9 @@ fn corpus() -> Vec<String> {
         .collect()
 }
 
-/// Best time of `PASSES` runs of `f` over the corpus.
-fn best(mut f: impl FnMut() -> usize) -> Duration {
-    (0..PASSES)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+/// Best time of `PASSES` runs of `f`.
+fn best(f: impl FnMut() -> usize) -> Duration {
+    support::best(PASSES, f)
 }
 
 fn main() {

@@ -7,6 +7,8 @@
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
+// `tests/common/mod.rs` lists the same deltas on purpose: its attack oracle
+// is written apart from this module.
 const KNIGHT_DELTAS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
@@ -132,10 +134,10 @@ include!(concat!(env!("OUT_DIR"), "/magics.rs"));
 
 #[inline(always)]
 fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
-    let index = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
+    let index = ((occupied.bits() & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
     // The mask keeps the index in bounds (the table length is a power of two),
     // which lets the compiler drop the bounds check.
-    Bitboard(SLIDER_ATTACKS[(magic.offset + index) & SLIDER_TABLE_MASK])
+    Bitboard::from_bits(SLIDER_ATTACKS[(magic.offset + index) & SLIDER_TABLE_MASK])
 }
 
 /// The squares a knight on `sq` attacks.
@@ -146,7 +148,7 @@ fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq.index()])
+    Bitboard::from_bits(KNIGHT[sq.index()])
 }
 
 /// The squares a king on `sq` attacks.
@@ -157,7 +159,7 @@ pub fn knight(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
-    Bitboard(KING[sq.index()])
+    Bitboard::from_bits(KING[sq.index()])
 }
 
 /// The squares a pawn of `color` on `sq` attacks (diagonally forward).
@@ -169,7 +171,7 @@ pub fn king(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn pawn(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN[color.index()][sq.index()])
+    Bitboard::from_bits(PAWN[color.index()][sq.index()])
 }
 
 /// The squares a rook on `sq` attacks, given the occupied squares.
@@ -238,7 +240,7 @@ pub fn attacks(sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINES.0[a.index()][b.index()])
+    Bitboard::from_bits(LINES.0[a.index()][b.index()])
 }
 
 /// The whole line (edge to edge) through `a` and `b` when they share a rank,
@@ -251,7 +253,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINES.1[a.index()][b.index()])
+    Bitboard::from_bits(LINES.1[a.index()][b.index()])
 }
 
 /// `true` if `a`, `b` and `c` stand on one rank, file or diagonal.
@@ -293,7 +295,7 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let occ = Bitboard(seed & seed.rotate_left(17));
+            let occ = Bitboard::from_bits(seed & seed.rotate_left(17));
             for sq in Square::all() {
                 assert_eq!(
                     rook(sq, occ),

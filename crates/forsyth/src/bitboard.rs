@@ -16,7 +16,7 @@ use crate::{File, Rank, Square};
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(u64);
 
 impl Bitboard {
     /// No square.
@@ -30,11 +30,32 @@ impl Bitboard {
     /// The first and eighth ranks.
     pub const BACKRANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+    /// The set of the squares whose bits are set in `bits` (bit `i` for
+    /// the square with index `i`).
+    ///
+    /// ```
+    /// use forsyth::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_bits(0b101).into_iter().collect::<Vec<_>>(), [Square::A1, Square::C1]);
+    /// ```
+    pub const fn from_bits(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+
+    /// The 64-bit mask, bit `i` for the square with index `i`.
+    ///
+    /// ```
+    /// use forsyth::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_square(Square::H1).bits(), 0x80);
+    /// ```
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// The set holding one square.
     ///
     /// ```
     /// use forsyth::{Bitboard, Square};
-    /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard(2));
+    /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard::from_bits(2));
     /// ```
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
@@ -147,7 +168,7 @@ impl Bitboard {
     ///
     /// ```
     /// use forsyth::{Bitboard, Square};
-    /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard(1));
+    /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard::from_bits(1));
     /// ```
     #[must_use]
     pub const fn with(self, sq: Square) -> Bitboard {
@@ -158,7 +179,7 @@ impl Bitboard {
     ///
     /// ```
     /// use forsyth::{Bitboard, Square};
-    /// assert_eq!(Bitboard(1).without(Square::A1), Bitboard::EMPTY);
+    /// assert_eq!(Bitboard::from_bits(1).without(Square::A1), Bitboard::EMPTY);
     /// ```
     #[must_use]
     pub const fn without(self, sq: Square) -> Bitboard {
@@ -246,7 +267,7 @@ impl Not for Bitboard {
 ///
 /// ```
 /// use forsyth::{Bitboard, Square};
-/// let mut it = Bitboard(0b101).into_iter();
+/// let mut it = Bitboard::from_bits(0b101).into_iter();
 /// assert_eq!(it.next(), Some(Square::A1));
 /// assert_eq!(it.next(), Some(Square::C1));
 /// assert_eq!(it.next(), None);

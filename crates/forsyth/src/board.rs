@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{attacks, Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
+use crate::{attacks, Bitboard, ByColor, Color, File, Letters, Piece, Rank, Role, Square};
 
 /// Piece placement, as bitboards by role and by colour.
 ///
@@ -18,7 +18,6 @@ use crate::{attacks, Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
 /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
@@ -113,7 +112,7 @@ impl Board {
     /// ```
     #[inline]
     pub const fn by_piece(&self, piece: Piece) -> Bitboard {
-        Bitboard(self.by_role(piece.role).0 & self.by_color(piece.color).0)
+        Bitboard::from_bits(self.by_role(piece.role).bits() & self.by_color(piece.color).bits())
     }
 
     /// The rooks and queens.
@@ -328,15 +327,20 @@ impl Board {
         letters
     }
 
-    /// Writes the FEN piece placement field (rank 8 first) into `out`.
+    /// Writes the FEN piece placement field (rank 8 first) into `out`, in
+    /// English letters.
     ///
     /// ```
     /// use forsyth::Board;
     /// let mut s = String::new();
-    /// Board::empty().write_placement(&mut s).unwrap();
+    /// Board::empty().write_placement(&mut s)?;
     /// assert_eq!(s, "8/8/8/8/8/8/8/8");
+    /// # Ok::<_, std::fmt::Error>(())
     /// ```
-    pub fn write_placement<W: core::fmt::Write>(&self, out: &mut W) -> core::fmt::Result {
+    pub fn write_placement<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        // The fast path: one ASCII byte per letter, the whole field built in
+        // a buffer and written at once. `write_placement_with` is the same
+        // walk for any letters, kept apart on purpose (measured).
         let letters = self.mailbox();
         let mut buf = [0u8; 71];
         let mut n = 0;
@@ -366,6 +370,52 @@ impl Board {
         }
         // Only ASCII letters, digits and '/' were written.
         out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
+    }
+
+    /// Writes the piece placement field with the piece letters of
+    /// `letters` (rank 8 first, digits for empty squares, `/` between
+    /// ranks).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Board, Letters};
+    /// let russian = Letters::ENGLISH.with_pieces(
+    ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
+    ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
+    /// );
+    /// let board: forsyth::Fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let mut s = String::new();
+    /// board.board.write_placement_with(&russian, &mut s)?;
+    /// assert_eq!(s, "4кр3/8/8/8/8/8/8/4Кр2Л");
+    /// # Ok::<_, std::fmt::Error>(())
+    /// ```
+    pub fn write_placement_with<W: fmt::Write>(
+        &self,
+        letters: &Letters,
+        out: &mut W,
+    ) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.write_char(char::from(b'0' + empty))?;
+                            empty = 0;
+                        }
+                        out.write_str(letters.piece(piece))?;
+                    }
+                }
+            }
+            if empty > 0 {
+                out.write_char(char::from(b'0' + empty))?;
+            }
+            if rank != Rank::First {
+                out.write_char('/')?;
+            }
+        }
+        Ok(())
     }
 }
 

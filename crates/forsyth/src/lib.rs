@@ -49,8 +49,9 @@ mod color;
 mod convert;
 mod epd;
 mod explain;
-pub mod fen;
+mod fen;
 mod game;
+mod letters;
 mod movegen;
 mod moves;
 mod outcome;
@@ -84,6 +85,7 @@ pub use fen::{
     WriteFenError, WriteOptions,
 };
 pub use game::{DrawClaim, Game};
+pub use letters::{Letter, Letters};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
 pub use outcome::Outcome;
@@ -91,9 +93,11 @@ pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesEr
 pub use position::Position;
 pub use problem::{Problem, ProblemKind, Severity};
 pub use role::{Piece, Role};
-pub use san::{ParseSanError, San, SanError, SanErrorKind, SanPlus, Suffix};
+pub use san::{
+    ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
+};
 pub use setup::{Setup, SetupError, Variant};
-pub use square::{File, ParseSquareError, Rank, Square};
+pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
 pub use validate::{PositionError, Repair, RepairKind, Report};
 pub use writing::{write_castling, write_fen};

@@ -325,9 +325,9 @@ impl MoveSink for Counter {
 #[inline(always)]
 fn shift(bb: Bitboard, delta: i32) -> Bitboard {
     if delta >= 0 {
-        Bitboard(bb.0 << delta)
+        Bitboard::from_bits(bb.bits() << delta)
     } else {
-        Bitboard(bb.0 >> -delta)
+        Bitboard::from_bits(bb.bits() >> -delta)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Piece kinds and coloured pieces.
 
+use crate::letters::{ascii_byte, ENGLISH_BLACK, ENGLISH_WHITE};
 use crate::Color;
 
 /// The kind of a piece, without its colour.
@@ -11,6 +12,8 @@ use crate::Color;
 /// assert_eq!(Role::Queen.upper_char(), 'Q');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Role {
     /// Pawn, `P`.
     Pawn = 0,
@@ -37,7 +40,8 @@ impl Role {
         Role::King,
     ];
 
-    /// The role of an English piece letter, either case.
+    /// The role of an English piece letter, either case (the letters of
+    /// [`Letters::ENGLISH`](crate::Letters::ENGLISH)).
     ///
     /// ```
     /// use forsyth::Role;
@@ -45,14 +49,9 @@ impl Role {
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<Role> {
-        match ch {
-            'p' | 'P' => Some(Role::Pawn),
-            'n' | 'N' => Some(Role::Knight),
-            'b' | 'B' => Some(Role::Bishop),
-            'r' | 'R' => Some(Role::Rook),
-            'q' | 'Q' => Some(Role::Queen),
-            'k' | 'K' => Some(Role::King),
-            _ => None,
+        match Piece::from_char(ch) {
+            Some(piece) => Some(piece.role),
+            None => None,
         }
     }
 
@@ -63,14 +62,7 @@ impl Role {
     /// assert_eq!(Role::Bishop.char(), 'b');
     /// ```
     pub const fn char(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-        }
+        ascii_byte(ENGLISH_BLACK[self as usize]) as char
     }
 
     /// The uppercase English letter.
@@ -80,7 +72,7 @@ impl Role {
     /// assert_eq!(Role::Rook.upper_char(), 'R');
     /// ```
     pub const fn upper_char(self) -> char {
-        self.char().to_ascii_uppercase()
+        ascii_byte(ENGLISH_WHITE[self as usize]) as char
     }
 
     /// The English name, lowercase.
@@ -130,6 +122,7 @@ impl Role {
 /// assert_eq!(p.char(), 'n');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Whose piece it is.
     pub color: Color,
@@ -146,17 +139,17 @@ impl Piece {
     /// assert_eq!(Piece::from_char('1'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<Piece> {
-        match Role::from_char(ch) {
-            Some(role) => Some(Piece {
-                color: if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                role,
-            }),
-            None => None,
+        let mut i = 0;
+        while i < 6 {
+            if ch as u32 == ascii_byte(ENGLISH_WHITE[i]) as u32 {
+                return Some(Role::ALL[i].of(Color::White));
+            }
+            if ch as u32 == ascii_byte(ENGLISH_BLACK[i]) as u32 {
+                return Some(Role::ALL[i].of(Color::Black));
+            }
+            i += 1;
         }
+        None
     }
 
     /// The FEN letter: uppercase White, lowercase Black.

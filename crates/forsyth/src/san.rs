@@ -3,7 +3,8 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
+use crate::letters::{Alphabet, English, ENGLISH};
+use crate::{CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
 /// position.
@@ -18,13 +19,22 @@ use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 /// Reading is lenient where the meaning stays clear:
 ///
 /// - `0-0` and `0-0-0` for castling;
-/// - a promotion without `=` (`e8Q`), and a lowercase promotion letter after
-///   `=` (`e8=q`);
+/// - a promotion without `=` (`e8Q`, `e8q`), and a lowercase promotion
+///   letter after `=` (`e8=q`);
 /// - a missing, wrong or extra `+` / `#` (and `++`);
 /// - trailing annotation glyphs `!`, `?`, `!!`, `??`, `!?`, `?!`;
-/// - a capture without `x`, and more disambiguation than needed (`Ngf3`);
+/// - a capture without `x` (`Nf3` for `Nxf3`; a pawn's `ef4` for `exf4`,
+///   since a pawn names its file only when capturing), and more
+///   disambiguation than needed (`Ngf3`);
+/// - a lowercase piece letter where it cannot be a file (`nf3`, `qd1`);
+///   `bxc3` stays a pawn capture, with the bishop move as the alternative
+///   reading (see [`SanReadings`]);
 /// - a pawn letter `P` (`Pe4`, `Pexd5`), and `e.p.` after an en-passant
 ///   capture (`exd6e.p.`; only on a pawn capture to the third or sixth rank).
+///
+/// Every reader has a `_with` twin taking a [`Letters`] table (German,
+/// Russian, Greek...; `specs/notation.md`), and so has the writer
+/// ([`San::write_with`]).
 ///
 /// It is strict where the text would say something false: `x` on a move that
 /// captures nothing, a missing promotion piece, or a move that more than one
@@ -41,6 +51,7 @@ use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 /// # Ok::<_, forsyth::ParseSanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum San {
     /// A piece or pawn move.
     Normal {
@@ -68,6 +79,7 @@ pub enum San {
 /// assert_eq!(Suffix::Checkmate.char(), '#');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suffix {
     /// `+`
     Check,
@@ -100,6 +112,7 @@ impl Suffix {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SanPlus {
     /// The move.
     pub san: San,
@@ -110,10 +123,11 @@ pub struct SanPlus {
 /// The error of reading text that is not SAN.
 ///
 /// ```
-/// use forsyth::San;
+/// use forsyth::{ParseSanErrorKind, San};
 /// let err = "Nz4".parse::<San>().unwrap_err();
 /// assert_eq!(err.to_string(), "'Nz4' is not a san move");
-/// assert_eq!(err.kind(), "invalid_san");
+/// assert_eq!(err.kind(), ParseSanErrorKind::InvalidSan);
+/// assert_eq!(err.kind().name(), "invalid_san");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSanError {
@@ -121,15 +135,45 @@ pub struct ParseSanError {
     pub text: String,
 }
 
+/// Why a text is not SAN. The kind names (`name()`) are stable.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
+)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseSanErrorKind {
+    /// The text does not follow the SAN grammar.
+    InvalidSan,
+}
+
+impl ParseSanErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ParseSanErrorKind;
+    /// assert_eq!(ParseSanErrorKind::InvalidSan.name(), "invalid_san");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
 impl ParseSanError {
-    /// The stable kind name.
+    /// The error of `text`.
+    fn of(text: &[u8]) -> ParseSanError {
+        ParseSanError {
+            text: String::from_utf8_lossy(text).into_owned(),
+        }
+    }
+
+    /// What is wrong.
     ///
     /// ```
     /// use forsyth::San;
-    /// assert_eq!("".parse::<San>().unwrap_err().kind(), "invalid_san");
+    /// assert_eq!("".parse::<San>().unwrap_err().kind().name(), "invalid_san");
     /// ```
-    pub fn kind(&self) -> &'static str {
-        "invalid_san"
+    pub fn kind(&self) -> ParseSanErrorKind {
+        ParseSanErrorKind::InvalidSan
     }
 }
 
@@ -146,6 +190,7 @@ impl std::error::Error for ParseSanError {}
     Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
 )]
 #[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
 pub enum SanErrorKind {
     /// No legal move fits.
     IllegalSan,
@@ -223,27 +268,208 @@ impl fmt::Display for SanError {
     }
 }
 
-impl std::error::Error for SanError {}
-
-/// Splits off trailing check marks (`+`, `#`) and annotations (`!`, `?`) in
-/// any order; returns the move text and the suffix (`#` wins over `+`).
-fn strip_suffixes(mut text: &[u8]) -> (&[u8], Option<Suffix>) {
-    let mut suffix = None;
-    while let [rest @ .., last @ (b'+' | b'#' | b'!' | b'?')] = text {
-        match last {
-            b'#' => suffix = Some(Suffix::Checkmate),
-            b'+' if suffix.is_none() => suffix = Some(Suffix::Check),
-            _ => {}
-        }
-        text = rest;
+impl SanError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::{Position, San, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!("Ke2".parse::<San>()?.to_move(&pos).unwrap_err().kind().name(), "illegal_san");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> SanErrorKind {
+        self.kind
     }
-    (text, suffix)
 }
 
-fn promotion_role(b: u8) -> Option<Role> {
-    match Role::from_char(b as char)? {
-        role @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(role),
-        _ => None,
+impl std::error::Error for SanError {}
+
+/// Splits off trailing check and mate markers (`+`, `#` in English) and
+/// annotations (`!`, `?`) in any order; returns the move text and the
+/// suffix (mate wins over check).
+#[inline(always)]
+fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], Option<Suffix>) {
+    let (check, mate) = letters.check_and_mate();
+    let mut suffix = None;
+    loop {
+        if let Some(rest) = strip_suffix(text, mate) {
+            suffix = Some(Suffix::Checkmate);
+            text = rest;
+        } else if let Some(rest) = strip_suffix(text, check) {
+            suffix = suffix.or(Some(Suffix::Check));
+            text = rest;
+        } else if let [rest @ .., b'!' | b'?'] = text {
+            text = rest;
+        } else {
+            return (text, suffix);
+        }
+    }
+}
+
+/// `text` without the non-empty `end`, if it ends so.
+#[inline]
+fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
+    match (end, text) {
+        ([], _) => None,
+        // A one-byte marker (every English one) by a byte comparison, not
+        // a call to `memcmp` (measured).
+        (&[e], [rest @ .., last]) => (*last == e).then_some(rest),
+        _ => text.strip_suffix(end),
+    }
+}
+
+/// The castling side `body` names: the table's words, or `0-0` / `0-0-0`.
+#[inline]
+fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
+    let (king, queen) = letters.castles();
+    // Most moves start with neither word's first byte nor `0`: skip them
+    // without comparing whole words (measured).
+    let first = *body.first()?;
+    if first != b'0' && king.first() != Some(&first) && queen.first() != Some(&first) {
+        return None;
+    }
+    if body == king || body == b"0-0" {
+        Some(CastlingSide::KingSide)
+    } else if body == queen || body == b"0-0-0" {
+        Some(CastlingSide::QueenSide)
+    } else {
+        None
+    }
+}
+
+/// The promotion piece at the end of `text` (`=Q`, `=q`, `Q` or `q` in
+/// English), and the text before it.
+#[inline(always)]
+fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [u8], Role)> {
+    if text.last().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let (head, piece) = match text.iter().rposition(|&b| b == b'=') {
+        Some(i) => match letters.piece_prefix(&text[i + 1..])? {
+            (p, n) if i + 1 + n == text.len() => (&text[..i], p),
+            _ => return None,
+        },
+        // Without `=`: the piece letter that ends the text.
+        None => {
+            let (p, n) = letters.piece_suffix(text)?;
+            (&text[..text.len() - n], p)
+        }
+    };
+    matches!(
+        piece.role,
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+    )
+    .then_some((head, piece.role))
+}
+
+/// Reads the text after the piece letter (`role`, the pawn when none):
+/// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
+/// stripped (`en_passant`).
+#[inline(always)]
+fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet) -> Option<San> {
+    let (text, promotion) = match strip_promotion(text, letters) {
+        Some((head, p)) if role == Role::Pawn => (head, Some(p)),
+        Some(_) => return None,
+        None => (text, None),
+    };
+    // The destination: a file letter and a rank digit, at the end.
+    let (&r, text) = text.split_last()?;
+    let to_rank = Rank::from_char(char::from(r))?;
+    let (to_file, n) = letters.file_suffix(text)?;
+    let text = &text[..text.len() - n];
+    let to = Square::from_coords(to_file, to_rank);
+    let (text, capture) = match strip_suffix(text, letters.capture()) {
+        Some(head) => (head, true),
+        None => (text, false),
+    };
+    // Disambiguation: a file, a rank, or both.
+    let (file, text) = match letters.file_prefix(text) {
+        Some((f, n)) => (Some(f), &text[n..]),
+        None => (None, text),
+    };
+    let rank = match *text {
+        [] => None,
+        [b] => Some(Rank::from_char(char::from(b))?),
+        _ => return None,
+    };
+    // A pawn names at most its file, and only when capturing: a file
+    // without `x` (`ef4`) is a capture written without it.
+    let capture = capture || (role == Role::Pawn && file.is_some());
+    if role == Role::Pawn && (rank.is_some() || (capture && file.is_none())) {
+        return None;
+    }
+    // `e.p.` only where an en-passant capture can land.
+    if en_passant
+        && (role != Role::Pawn
+            || !capture
+            || promotion.is_some()
+            || !matches!(to.rank(), Rank::Third | Rank::Sixth))
+    {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// Both readings of a SAN text whose lowercase piece letter is also a file
+/// letter (English `bxc3`: a pawn capture, or a bishop written in lower
+/// case).
+///
+/// The standard reading comes `first`; `alternative` is the other one, if
+/// the text has one. The position layer takes `first` unless only the
+/// alternative is legal ([`SanReadings::to_move`] does exactly that).
+///
+/// ```
+/// use forsyth::{Role, San, SanPlus};
+/// let r = SanPlus::readings(b"bxc3")?;
+/// assert!(matches!(r.first.san, San::Normal { role: Role::Pawn, .. }));
+/// assert!(matches!(r.alternative.map(|a| a.san), Some(San::Normal { role: Role::Bishop, .. })));
+/// assert_eq!(SanPlus::readings(b"nf3")?.alternative, None);
+/// # Ok::<_, forsyth::ParseSanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SanReadings {
+    /// The standard reading.
+    pub first: SanPlus,
+    /// The other reading, if the text has one.
+    pub alternative: Option<SanPlus>,
+}
+
+impl SanReadings {
+    /// The legal move of `pos` the text describes: the first reading's,
+    /// or, when that is illegal, the alternative's (`bxc3` is a pawn
+    /// capture unless only a bishop can make it). The error is the first
+    /// reading's, unless the alternative is ambiguous.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Position, Role, SanPlus, Setup};
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Pawn);
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Bishop);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let first = self.first.san.to_move(pos);
+        match (&first, self.alternative) {
+            (Err(e), Some(alt)) if e.kind == SanErrorKind::IllegalSan => {
+                match alt.san.to_move(pos) {
+                    Ok(m) => Ok(m),
+                    Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(e),
+                    Err(_) => first,
+                }
+            }
+            _ => first,
+        }
     }
 }
 
@@ -408,11 +634,25 @@ impl San {
     }
 }
 
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl San {
+    /// Writes this SAN with the letters of `letters`.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Letters, San};
+    /// let russian = Letters::ENGLISH.with_pieces(
+    ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
+    ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
+    /// );
+    /// let mut s = String::new();
+    /// "Kxd7".parse::<San>()?.write_with(&russian, &mut s).unwrap();
+    /// assert_eq!(s, "Крxd7");
+    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// ```
+    pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
         match *self {
-            San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
-            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            San::Castle(CastlingSide::KingSide) => out.write_str(&letters.castle_king_side),
+            San::Castle(CastlingSide::QueenSide) => out.write_str(&letters.castle_queen_side),
             San::Normal {
                 role,
                 file,
@@ -422,20 +662,22 @@ impl fmt::Display for San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    write!(f, "{}", role.upper_char())?;
+                    out.write_str(letters.role(role))?;
                 }
                 if let Some(file) = file {
-                    write!(f, "{file}")?;
+                    out.write_str(letters.file(file))?;
                 }
                 if let Some(rank) = rank {
-                    write!(f, "{rank}")?;
+                    out.write_char(rank.char())?;
                 }
                 if capture {
-                    f.write_str("x")?;
+                    out.write_str(&letters.capture)?;
                 }
-                write!(f, "{to}")?;
+                out.write_str(letters.file(to.file()))?;
+                out.write_char(to.rank().char())?;
                 if let Some(p) = promotion {
-                    write!(f, "={}", p.upper_char())?;
+                    out.write_char('=')?;
+                    out.write_str(letters.role(p))?;
                 }
                 Ok(())
             }
@@ -443,13 +685,28 @@ impl fmt::Display for San {
     }
 }
 
-impl FromStr for San {
-    type Err = ParseSanError;
+/// `Display` in English letters (`write_with`) and `FromStr`
+/// (`from_ascii`), the same for [`San`] and [`SanPlus`].
+macro_rules! english_text {
+    ($ty:ident) => {
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.write_with(&ENGLISH, f)
+            }
+        }
 
-    fn from_str(s: &str) -> Result<San, ParseSanError> {
-        San::from_ascii(s.as_bytes())
-    }
+        impl FromStr for $ty {
+            type Err = ParseSanError;
+
+            fn from_str(s: &str) -> Result<$ty, ParseSanError> {
+                $ty::from_ascii(s.as_bytes())
+            }
+        }
+    };
 }
+
+english_text!(San);
+english_text!(SanPlus);
 
 impl SanPlus {
     /// Reads SAN with its suffix (see [`San`] for what is accepted).
@@ -461,96 +718,94 @@ impl SanPlus {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
-        let err = || ParseSanError {
-            text: String::from_utf8_lossy(text).into_owned(),
+        SanPlus::read(text, &English).map(|r| r.first)
+    }
+
+    /// Reads SAN written with the letters of `letters` (see [`San`] for
+    /// what is accepted; `0-0` and `0-0-0` read in every language).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Letters, SanPlus};
+    /// let german = Letters::ENGLISH.with_pieces(
+    ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
+    ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
+    /// );
+    /// assert_eq!(SanPlus::from_str_with("Sf3+", &german)?, "Nf3+".parse()?);
+    /// assert_eq!(SanPlus::from_str_with("e8D", &german)?, "e8=Q".parse()?);
+    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// ```
+    pub fn from_str_with(text: &str, letters: &Letters) -> Result<SanPlus, ParseSanError> {
+        SanPlus::read(text.as_bytes(), letters).map(|r| r.first)
+    }
+
+    /// Every reading of an English SAN text (see [`SanReadings`]).
+    ///
+    /// ```
+    /// use forsyth::SanPlus;
+    /// let r = SanPlus::readings(b"bc3")?;
+    /// assert_eq!(r.first.to_string(), "bxc3");
+    /// assert_eq!(r.alternative.map(|a| a.to_string()).as_deref(), Some("Bc3"));
+    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// ```
+    pub fn readings(text: &[u8]) -> Result<SanReadings, ParseSanError> {
+        SanPlus::read(text, &English)
+    }
+
+    /// Every reading of a SAN text written with the letters of `letters`.
+    ///
+    /// ```
+    /// use forsyth::{Letters, SanPlus};
+    /// let r = SanPlus::readings_with("qd1", &Letters::ENGLISH)?;
+    /// assert_eq!((r.first.to_string(), r.alternative), ("Qd1".to_string(), None));
+    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// ```
+    pub fn readings_with(text: &str, letters: &Letters) -> Result<SanReadings, ParseSanError> {
+        SanPlus::read(text.as_bytes(), letters)
+    }
+
+    /// The reader behind every `from_*` and `readings*` function.
+    #[inline(always)]
+    fn read(text: &[u8], letters: &impl Alphabet) -> Result<SanReadings, ParseSanError> {
+        let err = || ParseSanError::of(text);
+        let (body, suffix) = strip_suffixes(text, letters);
+        let with = |san| SanPlus { san, suffix };
+        let (body, en_passant) = match body.strip_suffix(b"e.p.") {
+            Some(head) => (head, true),
+            None => (body, false),
         };
-        let (body, suffix) = strip_suffixes(text);
-        let (body, en_passant) = match body {
-            [head @ .., b'e', b'.', b'p', b'.'] => (head, true),
-            _ => (body, false),
-        };
-        let castle = match body {
-            b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
-            b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
-            _ => None,
-        };
-        if let Some(side) = castle {
+        if let Some(side) = castling_side(body, letters) {
             if en_passant {
                 return Err(err());
             }
-            return Ok(SanPlus {
-                san: San::Castle(side),
-                suffix,
+            return Ok(SanReadings {
+                first: with(San::Castle(side)),
+                alternative: None,
             });
         }
-        // Piece letter.
-        let (role, mut rest) = match body {
-            [b @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest @ ..] => {
-                (Role::from_char(*b as char).ok_or_else(err)?, rest)
-            }
-            [b'P', rest @ ..] => (Role::Pawn, rest),
-            _ => (Role::Pawn, body),
+        let pawn = |text| read_move(text, Role::Pawn, en_passant, letters);
+        let Some((piece, n)) = letters.piece_prefix(body) else {
+            let first = pawn(body).ok_or_else(err)?;
+            return Ok(SanReadings {
+                first: with(first),
+                alternative: None,
+            });
         };
-        // Promotion at the end: `=Q`, `=q` or `Q`.
-        let mut promotion = None;
-        if role == Role::Pawn {
-            match rest {
-                [head @ .., b'=', p] => {
-                    promotion = Some(promotion_role(*p).ok_or_else(err)?);
-                    rest = head;
-                }
-                [head @ .., p @ (b'Q' | b'R' | b'B' | b'N')] => {
-                    promotion = promotion_role(*p);
-                    rest = head;
-                }
-                _ => {}
-            }
-        }
-        // Destination: the last two bytes.
-        let [head @ .., tf, tr] = rest else {
-            return Err(err());
+        let as_piece = read_move(&body[n..], piece.role, en_passant, letters);
+        // A lowercase letter that is also a file (`bxc3`) reads first as a
+        // pawn's file; the piece is the alternative.
+        let as_pawn = match piece.color {
+            Color::Black if letters.file_prefix(body).is_some() => pawn(body),
+            _ => None,
         };
-        let to = Square::from_ascii(&[*tf, *tr]).ok_or_else(err)?;
-        let (head, capture) = match head {
-            [head @ .., b'x'] => (head, true),
-            _ => (head, false),
+        let (first, alternative) = match (as_pawn, as_piece) {
+            (Some(p), alt) => (p, alt),
+            (None, Some(p)) => (p, None),
+            (None, None) => return Err(err()),
         };
-        let (file, rank) = match *head {
-            [] => (None, None),
-            [b] => match (File::from_char(b as char), Rank::from_char(b as char)) {
-                (Some(f), _) => (Some(f), None),
-                (_, Some(r)) => (None, Some(r)),
-                _ => return Err(err()),
-            },
-            [f, r] => (
-                Some(File::from_char(f as char).ok_or_else(err)?),
-                Some(Rank::from_char(r as char).ok_or_else(err)?),
-            ),
-            _ => return Err(err()),
-        };
-        // A pawn names at most its file, and only when capturing.
-        if role == Role::Pawn && (rank.is_some() || file.is_some() != capture) {
-            return Err(err());
-        }
-        // `e.p.` only where an en-passant capture can land.
-        if en_passant
-            && (role != Role::Pawn
-                || !capture
-                || promotion.is_some()
-                || !matches!(to.rank(), Rank::Third | Rank::Sixth))
-        {
-            return Err(err());
-        }
-        Ok(SanPlus {
-            san: San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            },
-            suffix,
+        Ok(SanReadings {
+            first: with(first),
+            alternative: alternative.map(with),
         })
     }
 
@@ -585,21 +840,23 @@ impl SanPlus {
     }
 }
 
-impl fmt::Display for SanPlus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.san)?;
+impl SanPlus {
+    /// Writes this SAN and its suffix with the letters of `letters`.
+    ///
+    /// ```
+    /// use forsyth::{Letters, SanPlus};
+    /// let mut s = String::new();
+    /// "Qxf7#".parse::<SanPlus>()?.write_with(&Letters::ENGLISH, &mut s).unwrap();
+    /// assert_eq!(s, "Qxf7#");
+    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// ```
+    pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
+        self.san.write_with(letters, out)?;
         match self.suffix {
-            Some(s) => write!(f, "{}", s.char()),
+            Some(Suffix::Check) => out.write_str(&letters.check),
+            Some(Suffix::Checkmate) => out.write_str(&letters.checkmate),
             None => Ok(()),
         }
-    }
-}
-
-impl FromStr for SanPlus {
-    type Err = ParseSanError;
-
-    fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
-        SanPlus::from_ascii(s.as_bytes())
     }
 }
 

@@ -2,6 +2,17 @@
 
 use core::fmt;
 
+use crate::letters::{ascii_byte, ENGLISH_FILES};
+
+// `File::from_char` counts from `a`: the English files must be `a`-`h` in order.
+const _: () = {
+    let mut i = 0;
+    while i < 8 {
+        assert!(ascii_byte(ENGLISH_FILES[i]) == b'a' + i as u8);
+        i += 1;
+    }
+};
+
 use crate::Color;
 
 /// A file, `a` to `h`.
@@ -63,11 +74,8 @@ impl File {
     /// assert_eq!(File::from_char('H'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<File> {
-        if ch >= 'a' && ch <= 'h' {
-            File::new(ch as u32 - 'a' as u32)
-        } else {
-            None
-        }
+        // The English file letters are consecutive (checked below).
+        File::new((ch as u32).wrapping_sub(ascii_byte(ENGLISH_FILES[0]) as u32))
     }
 
     /// The lowercase letter.
@@ -77,7 +85,7 @@ impl File {
     /// assert_eq!(File::E.char(), 'e');
     /// ```
     pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
+        ascii_byte(ENGLISH_FILES[self as usize]) as char
     }
 
     /// The uppercase letter (as White's Shredder-FEN castling letters).
@@ -141,7 +149,10 @@ impl fmt::Display for File {
 /// assert_eq!(Rank::back_rank(Color::Black), Rank::Eighth);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
+// `Rank`'s methods mirror `File`'s on purpose (one API for both
+// coordinates); `duplicates` lists the pair.
 pub enum Rank {
     First = 0,
     Second,
@@ -271,7 +282,6 @@ impl fmt::Display for Rank {
 /// assert_eq!(sq.index(), 28);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(u8);
 
 macro_rules! square_consts {
@@ -440,9 +450,43 @@ impl fmt::Display for Square {
 /// use forsyth::Square;
 /// let err = "i9".parse::<Square>().unwrap_err();
 /// assert_eq!(err.to_string(), "'i9' is not a square name a1..h8");
+/// assert_eq!(err.kind().name(), "invalid_square");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError(String);
+
+/// Why a text is not a square. The kind names (`name()`) are stable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseSquareErrorKind {
+    /// Not a file letter `a`-`h` followed by a rank digit `1`-`8`.
+    InvalidSquare,
+}
+
+impl ParseSquareErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ParseSquareErrorKind;
+    /// assert_eq!(ParseSquareErrorKind::InvalidSquare.name(), "invalid_square");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ParseSquareError {
+    /// What is wrong.
+    ///
+    /// ```
+    /// use forsyth::{ParseSquareErrorKind, Square};
+    /// assert_eq!("e0".parse::<Square>().unwrap_err().kind(), ParseSquareErrorKind::InvalidSquare);
+    /// ```
+    pub fn kind(&self) -> ParseSquareErrorKind {
+        ParseSquareErrorKind::InvalidSquare
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -459,3 +503,32 @@ impl core::str::FromStr for Square {
         Square::from_ascii(s.as_bytes()).ok_or_else(|| ParseSquareError(s.to_owned()))
     }
 }
+
+/// Serde for a type through its text: `Display` out, a parser in (the
+/// square `"e4"`, the placement `"8/8/..."`, the castling field `"KQkq"`),
+/// so data read can never hold a value the parser would refuse.
+#[cfg(feature = "serde")]
+macro_rules! serde_via_text {
+    ($ty:ty, $what:literal, $parse:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&text).ok_or_else(|| {
+                    serde::de::Error::custom(format_args!("'{}' is not {}", text, $what))
+                })
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_via_text;
+
+#[cfg(feature = "serde")]
+serde_via_text!(Square, "a square", |t| Square::from_ascii(t.as_bytes()));

@@ -281,3 +281,39 @@ fn king_in_the_h_corner_with_king_side_letter() {
         );
     }
 }
+
+/// The spec's `blank` rule, read from its EBNF, is what the parser trims
+/// around a record; the ASCII control bytes it does not list are errors.
+#[test]
+fn blank_rule_of_section_1() {
+    let line = SPEC
+        .lines()
+        .find(|l| l.starts_with("blank "))
+        .expect("a blank rule in the spec");
+    let blanks: Vec<u8> = line
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(|lit| match lit {
+            " " => b' ',
+            "\\t" => b'\t',
+            "\\r" => b'\r',
+            "\\n" => b'\n',
+            "\\f" => 0x0c,
+            "\\v" => 0x0b,
+            other => panic!("unknown literal {other:?} in {line}"),
+        })
+        .collect();
+    assert_eq!(blanks.len(), 6, "{line}");
+    let record = "8/8/8/8/8/8/8/K6k w - -";
+    for b in 0..0x80u8 {
+        let text = [&[b][..], record.as_bytes(), &[b][..]].concat();
+        let read = Fen::from_ascii(&text);
+        if blanks.contains(&b) {
+            let fen = read.unwrap_or_else(|e| panic!("byte {b:#04x}: {e}"));
+            assert_eq!(fen.offsets.placement, 1, "byte {b:#04x}");
+        } else if !b.is_ascii_graphic() {
+            assert!(read.is_err(), "byte {b:#04x} is not blank");
+        }
+    }
+}

@@ -5,7 +5,8 @@
 
 use forsyth::{
     CastlingMode, CastlingNotation, CastlingSide, Color, Fen, IllegalMoveKind, Move, Outcome,
-    ParseMoveError, Position, Role, San, SanErrorKind, SanPlus, Setup, Square, UciMove,
+    ParseMoveError, ParseMoveErrorKind, Position, Role, San, SanErrorKind, SanPlus, Setup, Square,
+    UciMove,
 };
 
 fn pos(fen: &str) -> Position {
@@ -282,7 +283,7 @@ fn ambiguous_and_illegal_san_errors_name_the_moves() {
 #[test]
 fn syntax_errors() {
     for text in [
-        "", "Nz4", "e9", "Kx", "O-O-O-O", "Pe4x", "ed5", "xd5", "e4=Q=Q", "Nf3=Q", "e7e8k",
+        "", "Nz4", "e9", "Kx", "O-O-O-O", "Pe4x", "xd5", "e4=Q=Q", "Nf3=Q", "e7e8k",
     ] {
         let p = Position::from_setup(Setup::standard()).unwrap();
         let err = p.parse_move(text).unwrap_err();
@@ -292,6 +293,19 @@ fn syntax_errors() {
         );
         assert_eq!(err.kind().name(), "invalid_move");
     }
+}
+
+/// Issue 8: a pawn capture written with its origin file but no `x` (`ed5`)
+/// is read as the capture (it was a syntax error before); in the start
+/// position it is then an illegal move, not unreadable text.
+#[test]
+fn pawn_capture_without_x_is_read() {
+    assert_eq!(San::from_ascii(b"ed5"), San::from_ascii(b"exd5"));
+    let p = Position::from_setup(Setup::standard()).unwrap();
+    assert!(matches!(
+        p.parse_move("ed5").unwrap_err().kind(),
+        ParseMoveErrorKind::Illegal(_)
+    ));
 }
 
 #[test]
@@ -375,4 +389,64 @@ fn san_plus_suffix_reads() {
     assert_eq!(s.to_string(), "Rd8#");
     let s: SanPlus = "O-O-O+".parse().unwrap();
     assert_eq!(s.san, San::Castle(CastlingSide::QueenSide));
+}
+
+/// Issue 8's leniencies of the SAN reader, each against the move the PGN
+/// standard's SAN names (section 8.2.3): the lenient text must find the
+/// same legal move as the standard text.
+#[test]
+fn lenient_san_reads_the_standard_move() {
+    let same = |fen: &str, lenient: &str, standard: &str| {
+        let p = pos(fen);
+        let want = SanPlus::from_ascii(standard.as_bytes())
+            .unwrap()
+            .san
+            .to_move(&p)
+            .unwrap();
+        let got = SanPlus::readings(lenient.as_bytes())
+            .unwrap_or_else(|e| panic!("{lenient}: {e}"))
+            .to_move(&p);
+        assert_eq!(got, Ok(want), "{lenient} should read as {standard}");
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // Promotion without `=`, the letter in either case.
+    same("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8q", "e8=Q");
+    same("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8N", "e8=N");
+    // Castling with zeros.
+    same("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", "O-O");
+    same("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "O-O-O");
+    // A lowercase piece letter that cannot be a file.
+    same(start, "nf3", "Nf3");
+    same(start, "nc3", "Nc3");
+    same("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "qd4", "Qd4");
+    same("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "ra5", "Ra5");
+    same("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "kd2", "Kd2");
+    // A pawn capture without `x`, en passant too.
+    same("4k3/8/8/8/5p2/4P3/8/4K3 w - - 0 1", "ef4", "exf4");
+    same("4k3/8/8/8/5pP1/8/8/4K3 b - g3 0 1", "fg3", "fxg3");
+    // `e.p.` attached to an en-passant capture.
+    same("4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 1", "fxe6e.p.", "fxe6");
+    same("4k3/8/8/5pP1/8/8/8/4K3 w - f6 0 1", "gxf6e.p.+", "gxf6");
+}
+
+/// `bxc3`: a pawn capture, unless only a bishop can make it (issue 8).
+#[test]
+fn lowercase_b_is_a_pawn_unless_only_a_bishop_fits() {
+    let pawn_and_bishop = pos("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1");
+    let r = SanPlus::readings(b"bxc3").unwrap();
+    assert_eq!(r.to_move(&pawn_and_bishop).unwrap().role(), Role::Pawn);
+    let bishop_only = pos("4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1");
+    let m = r.to_move(&bishop_only).unwrap();
+    assert_eq!(
+        (m.role(), m.from(), m.to()),
+        (Role::Bishop, Square::D2, Square::C3)
+    );
+    // Neither: the pawn reading's error.
+    let neither = pos("4k3/8/8/8/8/2p5/8/4K3 w - - 0 1");
+    assert_eq!(
+        r.to_move(&neither).unwrap_err().kind,
+        SanErrorKind::IllegalSan
+    );
+    // The uppercase letter is never a pawn.
+    assert_eq!(SanPlus::readings(b"Bxc3").unwrap().alternative, None);
 }

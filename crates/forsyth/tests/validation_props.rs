@@ -76,7 +76,7 @@ impl Rng {
     }
 }
 
-const MIDDLE: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
+const MIDDLE: Bitboard = Bitboard::from_bits(0x00ff_ffff_ffff_ff00);
 
 fn sq(file: usize, rank: usize) -> Square {
     Square::from_coords(File::ALL[file], Rank::ALL[rank])

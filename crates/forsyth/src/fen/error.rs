@@ -12,6 +12,7 @@ use core::fmt;
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FenField {
     /// The record as a whole (field count, trailing text, empty line).
     Record,
@@ -59,6 +60,8 @@ impl fmt::Display for FenField {
 /// are stable.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "snake_case")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum ParseFenErrorKind {
     /// The line holds nothing but white space.
     EmptyRecord,
@@ -134,6 +137,7 @@ impl ParseFenErrorKind {
 /// assert_eq!(err.to_string(), "col 49: castling: 'X' is not K, Q, k, q or a file letter A-H/a-h");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ParseFenError {
     /// 0-based byte offset of the fault.
     pub offset: usize,
@@ -144,6 +148,18 @@ pub struct ParseFenError {
 }
 
 impl ParseFenError {
+    /// What was wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::{Fen, ParseFenErrorKind};
+    /// let err = Fen::from_ascii(b"8/8/8/8/8/8/8/8 x - -").unwrap_err();
+    /// assert_eq!(err.kind(), ParseFenErrorKind::BadTurn(b'x'));
+    /// assert_eq!(err.kind().name(), "bad_turn");
+    /// ```
+    pub const fn kind(&self) -> ParseFenErrorKind {
+        self.kind
+    }
+
     /// The 1-based byte column of the fault.
     ///
     /// ```

@@ -1,20 +1,26 @@
-//! The FEN grammar, one nom combinator per field (see `specs/fen.md`, whose
-//! rule names these functions carry).
+//! The FEN grammar, one function per rule of `specs/fen.md` (same names,
+//! `-` read as `_`), each with its rule in its doc comment.
 //!
 //! Every parser works on bytes, so a line that is not UTF-8 is an ordinary
-//! syntax error at the first byte that does not fit. Once a field has begun,
-//! nothing else can match, so errors are failures (`cut`): the innermost
-//! field reports, with the remaining input marking the position.
+//! syntax error at the first byte that does not fit. A field parser reports
+//! its faults as recoverable errors (`nom::Err::Error`) carrying its field;
+//! [`record`] commits to each field with `cut` once the separator before it
+//! has been read (nothing else can follow there), so the innermost field's
+//! error is the one reported, with the remaining input marking the position.
+//! At the public boundary that remainder becomes a byte offset: no nom type
+//! leaks out.
 
 use nom::{
     bytes::complete::{take_while, take_while1},
+    combinator::cut,
     error::{ErrorKind, ParseError},
     IResult, Parser,
 };
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::{Board, Color, Piece, Square};
+use crate::letters::Alphabet;
+use crate::{Board, Color, Square};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -36,146 +42,160 @@ impl<'a> ParseError<&'a [u8]> for GrammarError<'a> {
     }
 
     fn append(_: &'a [u8], _: ErrorKind, other: Self) -> Self {
-        // The innermost context wins.
+        // The innermost context (the field) wins.
         other
     }
 }
 
 type PResult<'a, T> = IResult<&'a [u8], T, GrammarError<'a>>;
 
-fn fail<T>(rest: &[u8], field: FenField, kind: ParseFenErrorKind) -> PResult<'_, T> {
-    Err(nom::Err::Failure(GrammarError { rest, field, kind }))
+/// A field's fault at `rest`, recoverable until a caller `cut`s.
+fn fault<T>(rest: &[u8], field: FenField, kind: ParseFenErrorKind) -> PResult<'_, T> {
+    Err(nom::Err::Error(GrammarError { rest, field, kind }))
 }
 
+/// `blank = " " | "\t" | "\r" | "\n" | "\f" | "\v" ;` (trimmed around the
+/// record; `\v` counts, unlike in `u8::is_ascii_whitespace`).
 #[inline]
-fn is_blank(b: u8) -> bool {
+pub(crate) fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | b'\x0b')
+}
+
+/// A byte of `separator`: a space or a tab.
+#[inline]
+fn is_separator_byte(b: u8) -> bool {
     b == b' ' || b == b'\t'
-}
-
-#[inline]
-fn is_field_byte(b: u8) -> bool {
-    !is_blank(b)
 }
 
 /// `separator = ( " " | "\t" ) , { " " | "\t" } ;`
 pub(crate) fn separator(input: &[u8]) -> PResult<'_, ()> {
-    take_while1(is_blank).map(|_| ()).parse(input)
+    take_while1(is_separator_byte).map(|_| ()).parse(input)
 }
 
-/// Takes one field's bytes and reports what follows must be a separator or
-/// the end: a field parser that stops early leaves `ExpectedSeparator`.
+/// What follows a field must be a separator or the end: a field that goes
+/// on (`white`, `e3x`) is `ExpectedSeparator` where it should have ended.
 fn field_end(rest: &[u8], field: FenField) -> PResult<'_, ()> {
     match rest.first() {
-        None => Ok((rest, ())),
-        Some(&b) if is_blank(b) => Ok((rest, ())),
-        Some(_) => fail(rest, field, ParseFenErrorKind::ExpectedSeparator),
+        Some(&b) if !is_separator_byte(b) => {
+            fault(rest, field, ParseFenErrorKind::ExpectedSeparator)
+        }
+        _ => Ok((rest, ())),
     }
 }
 
 /// ```text
-/// placement = rank , 7 * ( "/" , rank ) ;
-/// rank      = { piece | empty } ;            (* describing exactly 8 squares *)
-/// piece     = "P" | "N" | "B" | "R" | "Q" | "K" | "p" | "n" | "b" | "r" | "q" | "k" ;
-/// empty     = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" ;
+/// placement = rank , "/" , rank , "/" , rank , "/" , rank , "/" ,
+///             rank , "/" , rank , "/" , rank , "/" , rank ;   (* rank 8 first *)
 /// ```
-pub(crate) fn placement(input: &[u8]) -> PResult<'_, Board> {
+///
+/// The piece letters are those of `letters` (the `piece` rule is
+/// English's).
+pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl Alphabet) -> PResult<'a, Board> {
     const F: FenField = FenField::Placement;
     let mut board = Board::empty();
-    let mut rank: u8 = 7; // index of the rank being read, from the eighth
+    let mut rest = input;
+    for index in (0..8u8).rev() {
+        let (after, squares) = rank(rest, index, &mut board, letters)?;
+        let at_end = after.first().is_none_or(|&b| is_separator_byte(b));
+        if squares < 8 {
+            // An empty last rank after a slash (`8/8/8/8/8/8/8/ w`) is a
+            // missing rank, not a short one.
+            let kind = if squares == 0 && index < 7 && at_end {
+                ParseFenErrorKind::TooFewRanks { ranks: 7 - index }
+            } else {
+                ParseFenErrorKind::RankTooShort {
+                    rank: index + 1,
+                    squares,
+                }
+            };
+            return fault(after, F, kind);
+        }
+        match after {
+            [b'/', next @ ..] if index > 0 => rest = next,
+            [b'/', ..] => return fault(after, F, ParseFenErrorKind::TooManyRanks),
+            _ if index > 0 => {
+                return fault(
+                    after,
+                    F,
+                    ParseFenErrorKind::TooFewRanks { ranks: 8 - index },
+                )
+            }
+            _ => return Ok((after, board)),
+        }
+    }
+    unreachable!("the loop returns at rank index 0")
+}
+
+/// ```text
+/// rank  = { piece | empty } ;                             (* exactly 8 squares *)
+/// piece = "P" | "N" | "B" | "R" | "Q" | "K"               (* White *)
+///       | "p" | "n" | "b" | "r" | "q" | "k" ;             (* Black *)
+/// empty = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" ;
+/// ```
+///
+/// Puts the pieces of rank `index` (0 for the first) on `board`; stops
+/// before `/`, a separator or the end, and returns how many squares the
+/// rank described (a rank with more than 8 is an error at the square that
+/// overflows).
+pub(crate) fn rank<'a>(
+    input: &'a [u8],
+    index: u8,
+    board: &mut Board,
+    letters: &impl Alphabet,
+) -> PResult<'a, u8> {
+    const F: FenField = FenField::Placement;
+    let too_long = |rest| fault(rest, F, ParseFenErrorKind::RankTooLong { rank: index + 1 });
     let mut file: u8 = 0;
     let mut i = 0;
-    while i < input.len() {
-        let b = input[i];
-        match PLACEMENT_CLASS[b as usize] {
-            Class::Piece(piece) => {
-                if file >= 8 {
-                    return fail(
-                        &input[i..],
-                        F,
-                        ParseFenErrorKind::RankTooLong { rank: rank + 1 },
-                    );
-                }
-                board.put_on_empty(Square::new_wrapping(u32::from(rank * 8 + file)), piece);
-                file += 1;
-            }
+    while let Some(&b) = input.get(i) {
+        match PLACEMENT_CLASS[usize::from(b)] {
             Class::Empty(n) => {
                 file += n;
                 if file > 8 {
-                    return fail(
-                        &input[i..],
-                        F,
-                        ParseFenErrorKind::RankTooLong { rank: rank + 1 },
-                    );
+                    return too_long(&input[i..]);
                 }
+                i += 1;
             }
-            Class::Slash => {
-                if file < 8 {
-                    return fail(
-                        &input[i..],
-                        F,
-                        ParseFenErrorKind::RankTooShort {
-                            rank: rank + 1,
-                            squares: file,
-                        },
-                    );
+            Class::Slash | Class::Separator => break,
+            Class::Other => {
+                let Some((piece, len)) = letters.piece_prefix(&input[i..]) else {
+                    return fault(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b));
+                };
+                if file >= 8 {
+                    return too_long(&input[i..]);
                 }
-                if rank == 0 {
-                    return fail(&input[i..], F, ParseFenErrorKind::TooManyRanks);
-                }
-                rank -= 1;
-                file = 0;
+                let sq = Square::new_wrapping(u32::from(index * 8 + file));
+                board.put_on_empty(sq, piece);
+                file += 1;
+                i += len;
             }
-            Class::Blank => break,
-            Class::Other => return fail(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b)),
         }
-        i += 1;
     }
-    let rest = &input[i..];
-    let ended_with_slash = i > 0 && input[i - 1] == b'/';
-    if file == 8 && rank > 0 {
-        return fail(rest, F, ParseFenErrorKind::TooFewRanks { ranks: 8 - rank });
-    }
-    if file == 0 && ended_with_slash {
-        return fail(rest, F, ParseFenErrorKind::TooFewRanks { ranks: 7 - rank });
-    }
-    if file < 8 {
-        return fail(
-            rest,
-            F,
-            ParseFenErrorKind::RankTooShort {
-                rank: rank + 1,
-                squares: file,
-            },
-        );
-    }
-    Ok((rest, board))
+    Ok((&input[i..], file))
 }
 
 /// What a byte means in the placement field.
 #[derive(Copy, Clone)]
 enum Class {
-    Piece(Piece),
     Empty(u8),
     Slash,
-    Blank,
+    Separator,
+    /// The start of a piece letter, or a fault: the alphabet decides.
     Other,
 }
 
-/// The class of every byte, so the placement loop does one lookup per byte.
+/// The class of every byte, so the placement loop does one lookup per byte
+/// (piece letters are then looked up in the alphabet: English's is a byte
+/// table too).
 static PLACEMENT_CLASS: [Class; 256] = {
     let mut table = [Class::Other; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = match b as u8 {
-            b'/' => Class::Slash,
-            b' ' | b'\t' => Class::Blank,
-            d @ b'1'..=b'8' => Class::Empty(d - b'0'),
-            c => match Piece::from_char(c as char) {
-                Some(p) => Class::Piece(p),
-                None => Class::Other,
-            },
-        };
-        b += 1;
+    table[b'/' as usize] = Class::Slash;
+    table[b' ' as usize] = Class::Separator;
+    table[b'\t' as usize] = Class::Separator;
+    let mut d = 1;
+    while d <= 8 {
+        table[(b'0' + d) as usize] = Class::Empty(d);
+        d += 1;
     }
     table
 };
@@ -184,48 +204,51 @@ static PLACEMENT_CLASS: [Class; 256] = {
 pub(crate) fn turn(input: &[u8]) -> PResult<'_, Color> {
     const F: FenField = FenField::Turn;
     let Some(&b) = input.first() else {
-        return fail(input, F, ParseFenErrorKind::MissingField);
+        return fault(input, F, ParseFenErrorKind::MissingField);
     };
     let Some(color) = Color::from_char(b as char) else {
-        return fail(input, F, ParseFenErrorKind::BadTurn(b));
+        return fault(input, F, ParseFenErrorKind::BadTurn(b));
     };
     let (rest, ()) = field_end(&input[1..], F)?;
     Ok((rest, color))
 }
 
+/// `castling = "-" | castling-letter , { castling-letter } ;` (each letter
+/// at most once)
+pub(crate) fn castling(input: &[u8]) -> PResult<'_, CastlingField> {
+    const F: FenField = FenField::Castling;
+    let (rest, text) = take_while(|b| !is_separator_byte(b)).parse(input)?;
+    match text {
+        [] => return fault(input, F, ParseFenErrorKind::MissingField),
+        [b'-'] => return Ok((rest, CastlingField::new())),
+        [b'-', ..] => return fault(&input[1..], F, ParseFenErrorKind::CastlingDashWithLetters),
+        _ => {}
+    }
+    let mut field = CastlingField::new();
+    for (i, &b) in text.iter().enumerate() {
+        let (_, token) = castling_letter(&input[i..])?;
+        if !field.push(token) {
+            return fault(&input[i..], F, ParseFenErrorKind::DuplicateCastling(b));
+        }
+    }
+    Ok((rest, field))
+}
+
 /// ```text
-/// castling = "-" | castling-letter , { castling-letter } ;   (* each letter at most once *)
 /// castling-letter = "K" | "Q" | "k" | "q"
 ///                 | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H"
 ///                 | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" ;
 /// ```
-pub(crate) fn castling(input: &[u8]) -> PResult<'_, CastlingField> {
+pub(crate) fn castling_letter(input: &[u8]) -> PResult<'_, CastlingToken> {
     const F: FenField = FenField::Castling;
-    let (rest, text) = take_while(is_field_byte).parse(input)?;
-    if text.is_empty() {
-        return fail(input, F, ParseFenErrorKind::MissingField);
+    let Some(&b) = input.first() else {
+        return fault(input, F, ParseFenErrorKind::MissingField);
+    };
+    match CastlingToken::from_ascii(b) {
+        Some(token) => Ok((&input[1..], token)),
+        None if b == b'-' => fault(input, F, ParseFenErrorKind::CastlingDashWithLetters),
+        None => fault(input, F, ParseFenErrorKind::BadCastlingByte(b)),
     }
-    let mut field = CastlingField::new();
-    if text[0] == b'-' {
-        if text.len() > 1 {
-            return fail(&input[1..], F, ParseFenErrorKind::CastlingDashWithLetters);
-        }
-        return Ok((rest, field));
-    }
-    for (i, &b) in text.iter().enumerate() {
-        let Some(token) = CastlingToken::from_ascii(b) else {
-            let kind = if b == b'-' {
-                ParseFenErrorKind::CastlingDashWithLetters
-            } else {
-                ParseFenErrorKind::BadCastlingByte(b)
-            };
-            return fail(&input[i..], F, kind);
-        };
-        if !field.push(token) {
-            return fail(&input[i..], F, ParseFenErrorKind::DuplicateCastling(b));
-        }
-    }
-    Ok((rest, field))
 }
 
 /// ```text
@@ -235,7 +258,7 @@ pub(crate) fn castling(input: &[u8]) -> PResult<'_, CastlingField> {
 pub(crate) fn en_passant(input: &[u8]) -> PResult<'_, Option<Square>> {
     const F: FenField = FenField::EnPassant;
     match input {
-        [] => fail(input, F, ParseFenErrorKind::MissingField),
+        [] => fault(input, F, ParseFenErrorKind::MissingField),
         [b'-', rest @ ..] => {
             let (rest, ()) = field_end(rest, F)?;
             Ok((rest, None))
@@ -243,27 +266,26 @@ pub(crate) fn en_passant(input: &[u8]) -> PResult<'_, Option<Square>> {
         [f @ b'a'..=b'h', r @ b'1'..=b'8', rest @ ..] => {
             let (rest, ()) = field_end(rest, F)?;
             if *r != b'3' && *r != b'6' {
-                return fail(input, F, ParseFenErrorKind::EnPassantRank);
+                return fault(input, F, ParseFenErrorKind::EnPassantRank);
             }
             Ok((rest, Square::from_ascii(&[*f, *r])))
         }
-        _ => fail(input, F, ParseFenErrorKind::BadEnPassant),
+        _ => fault(input, F, ParseFenErrorKind::BadEnPassant),
     }
 }
 
-/// `number = digit , { digit } ;` with a value of at most 2^32 - 1.
+/// ```text
+/// number = digit , { digit } ;        (* value at most 4294967295 *)
+/// digit  = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" ;
+/// ```
 fn number(input: &[u8], field: FenField) -> PResult<'_, u32> {
     if input.is_empty() {
-        return fail(input, field, ParseFenErrorKind::MissingField);
+        return fault(input, field, ParseFenErrorKind::MissingField);
     }
     let (rest, digits) = take_while(|b: u8| b.is_ascii_digit()).parse(input)?;
-    if digits.is_empty() {
-        return fail(input, field, ParseFenErrorKind::BadNumber);
-    }
-    if let Some(&b) = rest.first() {
-        if !is_blank(b) {
-            return fail(rest, field, ParseFenErrorKind::BadNumber);
-        }
+    if digits.is_empty() || rest.first().is_some_and(|&b| !is_separator_byte(b)) {
+        let at = if digits.is_empty() { input } else { rest };
+        return fault(at, field, ParseFenErrorKind::BadNumber);
     }
     let mut value: u32 = 0;
     for &d in digits {
@@ -272,7 +294,7 @@ fn number(input: &[u8], field: FenField) -> PResult<'_, u32> {
             .and_then(|v| v.checked_add(u32::from(d - b'0')))
         {
             Some(v) => v,
-            None => return fail(input, field, ParseFenErrorKind::NumberTooLarge),
+            None => return fault(input, field, ParseFenErrorKind::NumberTooLarge),
         };
     }
     Ok((rest, value))
@@ -288,13 +310,22 @@ pub(crate) fn fullmove_number(input: &[u8]) -> PResult<'_, u32> {
     number(input, FenField::Fullmoves)
 }
 
-/// Skips a separator before `field`, or fails with `MissingField` there.
-fn before(input: &[u8], field: FenField) -> PResult<'_, ()> {
-    match separator(input) {
-        Ok((rest, ())) if !rest.is_empty() => Ok((rest, ())),
-        Ok((rest, ())) => fail(rest, field, ParseFenErrorKind::MissingField),
-        Err(_) => fail(input, field, ParseFenErrorKind::MissingField),
-    }
+/// `separator , field`, committed: once the separator is read the field
+/// must follow (`cut`), and a missing separator or an end of line is
+/// `MissingField` of `field`. Returns the input at the field's start too,
+/// for its offset.
+fn then<'a, T>(
+    input: &'a [u8],
+    field: FenField,
+    parser: impl Parser<&'a [u8], Output = T, Error = GrammarError<'a>>,
+) -> PResult<'a, (&'a [u8], T)> {
+    let start = match separator(input) {
+        Ok((rest, ())) if !rest.is_empty() => rest,
+        Ok((rest, ())) => return fault(rest, field, ParseFenErrorKind::MissingField),
+        Err(_) => return fault(input, field, ParseFenErrorKind::MissingField),
+    };
+    let (rest, value) = cut(parser).parse(start)?;
+    Ok((rest, (start, value)))
 }
 
 /// ```text
@@ -302,17 +333,16 @@ fn before(input: &[u8], field: FenField) -> PResult<'_, ()> {
 ///          separator , en-passant , [ separator , halfmove-clock , separator ,
 ///          fullmove-number ] , { blank } ;
 /// ```
-/// where `blank` is any ASCII white space. Offsets are relative to `input`.
-pub(crate) fn record(input: &[u8]) -> Result<Fen, ParseFenError> {
+/// Offsets are relative to `input`; the placement's piece letters are
+/// those of `letters`.
+pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, ParseFenError> {
     // Trim the end first so that trailing white space is not a "field".
     let end = input
         .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
+        .rposition(|&b| !is_blank(b))
         .map_or(0, |i| i + 1);
-    let start = input[..end]
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(end);
+    let body = &input[..end];
+    let start = body.iter().position(|&b| !is_blank(b)).unwrap_or(end);
     if start == end {
         return Err(ParseFenError {
             offset: start,
@@ -320,97 +350,100 @@ pub(crate) fn record(input: &[u8]) -> Result<Fen, ParseFenError> {
             kind: ParseFenErrorKind::EmptyRecord,
         });
     }
-    // Every slice below is a suffix of `body`, a prefix of `input`, so its
-    // offset is `body.len() - rest.len()`.
-    let body = &input[..end];
-    let at = |rest: &[u8]| body.len() - rest.len();
-    let to_public = |e: nom::Err<GrammarError<'_>>| match e {
-        nom::Err::Error(e) | nom::Err::Failure(e) => ParseFenError {
+    // Every slice the grammar returns is a suffix of `body`, so its offset
+    // is `body.len() - rest.len()`.
+    match fields(body, start, letters) {
+        Ok((_, fen)) => Ok(fen),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(ParseFenError {
             offset: body.len() - e.rest.len(),
             field: e.field,
             kind: e.kind,
-        },
-        nom::Err::Incomplete(_) => ParseFenError {
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(ParseFenError {
             offset: body.len(),
             field: FenField::Record,
             kind: ParseFenErrorKind::MissingField,
-        },
-    };
-    let rest = &body[start..];
+        }),
+    }
+}
 
+/// The fields of a trimmed record `body` whose placement starts at `start`.
+fn fields<'a>(body: &'a [u8], start: usize, letters: &impl Alphabet) -> PResult<'a, Fen> {
+    let at = |rest: &[u8]| body.len() - rest.len();
+    let (rest, board) = cut(|i| placement(i, letters)).parse(&body[start..])?;
+    let (rest, (t, turn)) = then(rest, FenField::Turn, turn)?;
+    let (rest, (c, castling)) = then(rest, FenField::Castling, castling)?;
+    let (rest, (e, ep_square)) = then(rest, FenField::EnPassant, en_passant)?;
     let mut offsets = FieldOffsets {
         placement: start,
-        ..FieldOffsets::default()
+        turn: at(t),
+        castling: at(c),
+        en_passant: at(e),
+        halfmoves: at(rest),
+        fullmoves: at(rest),
     };
-    (|| {
-        let (rest, board) = placement(rest)?;
-        let (rest, ()) = before(rest, FenField::Turn)?;
-        offsets.turn = at(rest);
-        let (rest, turn) = turn(rest)?;
-        let (rest, ()) = before(rest, FenField::Castling)?;
-        offsets.castling = at(rest);
-        let (rest, castling) = castling(rest)?;
-        let (rest, ()) = before(rest, FenField::EnPassant)?;
-        offsets.en_passant = at(rest);
-        let (rest, ep_square) = en_passant(rest)?;
-        if rest.is_empty() {
-            offsets.halfmoves = at(rest);
-            offsets.fullmoves = at(rest);
-            return Ok(Fen {
-                board,
-                turn,
-                castling,
-                ep_square,
-                halfmoves: 0,
-                fullmoves: 1,
-                has_clocks: false,
-                offsets,
-            });
-        }
-        let (rest, ()) = before(rest, FenField::Halfmoves)?;
-        offsets.halfmoves = at(rest);
-        let (rest, halfmoves) = halfmove_clock(rest)?;
-        if rest.is_empty() {
-            return fail(
-                rest,
-                FenField::Fullmoves,
-                ParseFenErrorKind::MissingFullmoves,
-            )
-            .map(|(_, f)| f);
-        }
-        let (rest, ()) = before(rest, FenField::Fullmoves)?;
-        offsets.fullmoves = at(rest);
-        let (rest, fullmoves) = fullmove_number(rest)?;
-        if !rest.is_empty() {
-            let (rest, ()) = separator(rest)?;
-            return fail(rest, FenField::Record, ParseFenErrorKind::TrailingText).map(|(_, f)| f);
-        }
-        Ok(Fen {
-            board,
-            turn,
-            castling,
-            ep_square,
+    let fen = Fen {
+        board,
+        turn,
+        castling,
+        ep_square,
+        halfmoves: 0,
+        fullmoves: 1,
+        has_clocks: false,
+        offsets,
+    };
+    if rest.is_empty() {
+        return Ok((rest, fen));
+    }
+    let (rest, (h, halfmoves)) = then(rest, FenField::Halfmoves, halfmove_clock)?;
+    if rest.is_empty() {
+        return Err(nom::Err::Failure(GrammarError {
+            rest,
+            field: FenField::Fullmoves,
+            kind: ParseFenErrorKind::MissingFullmoves,
+        }));
+    }
+    let (rest, (f, fullmoves)) = then(rest, FenField::Fullmoves, fullmove_number)?;
+    if !rest.is_empty() {
+        let (rest, ()) = separator(rest)?;
+        return Err(nom::Err::Failure(GrammarError {
+            rest,
+            field: FenField::Record,
+            kind: ParseFenErrorKind::TrailingText,
+        }));
+    }
+    offsets.halfmoves = at(h);
+    offsets.fullmoves = at(f);
+    Ok((
+        rest,
+        Fen {
             halfmoves,
             fullmoves,
             has_clocks: true,
             offsets,
-        })
-    })()
-    .map_err(to_public)
+            ..fen
+        },
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::letters::English;
+    use crate::Role;
+
+    fn record_en(input: &[u8]) -> Result<Fen, ParseFenError> {
+        record(input, &English)
+    }
 
     fn err(input: &str) -> (usize, FenField, ParseFenErrorKind) {
-        let e = record(input.as_bytes()).unwrap_err();
+        let e = record(input.as_bytes(), &English).unwrap_err();
         (e.offset, e.field, e.kind)
     }
 
     #[test]
     fn placement_reads_eight_ranks() {
-        let (rest, board) = placement(b"8/8/8/8/8/8/8/K6k w").unwrap();
+        let (rest, board) = placement(b"8/8/8/8/8/8/8/K6k w", &English).unwrap();
         assert_eq!(rest, b" w");
         assert_eq!(board.occupied().count(), 2);
     }
@@ -519,20 +552,125 @@ mod tests {
 
     #[test]
     fn accepts_runs_of_blanks_and_four_fields() {
-        let fen = record(b"  8/8/8/8/8/8/8/K6k \t b\t\tAh  -   7  0 \r\n").unwrap();
+        let fen = record_en(b"  8/8/8/8/8/8/8/K6k \t b\t\tAh  -   7  0 \r\n").unwrap();
         assert_eq!(fen.turn, Color::Black);
         assert_eq!(fen.castling.to_string(), "Ah");
         assert_eq!((fen.halfmoves, fen.fullmoves, fen.has_clocks), (7, 0, true));
         assert_eq!(fen.offsets.placement, 2);
-        let fen = record(b"8/8/8/8/8/8/8/K6k w - e6").unwrap();
+        let fen = record_en(b"8/8/8/8/8/8/8/K6k w - e6").unwrap();
         assert_eq!(
             (fen.halfmoves, fen.fullmoves, fen.has_clocks),
             (0, 1, false)
         );
         assert_eq!(fen.ep_square, Some(Square::E6));
         assert_eq!(
-            record(b"8/8/8/8/8/8/8/K6k w - - 4294967295 4294967295").map(|f| f.halfmoves),
+            record_en(b"8/8/8/8/8/8/8/K6k w - - 4294967295 4294967295").map(|f| f.halfmoves),
             Ok(u32::MAX)
+        );
+    }
+
+    /// The rule's parser on its own: the value and what it leaves.
+    fn ok<'a, T>(r: PResult<'a, T>) -> (&'a [u8], T) {
+        r.unwrap_or_else(|_| panic!("the rule should match"))
+    }
+
+    /// The rule's fault: its kind and the offset into `input`.
+    fn fault_of<T>(input: &[u8], r: PResult<'_, T>) -> (usize, ParseFenErrorKind) {
+        match r {
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => (input.len() - e.rest.len(), e.kind),
+            _ => panic!("the rule should fail"),
+        }
+    }
+
+    #[test]
+    fn blank_is_the_six_white_space_bytes_of_the_spec() {
+        let blanks: Vec<u8> = (0..=255u8).filter(|&b| is_blank(b)).collect();
+        assert_eq!(blanks, b"\t\n\x0b\x0c\r ");
+        // `\v` around a record is trimmed like any other blank.
+        let fen = record_en(b"\x0b8/8/8/8/8/8/8/K6k w - -\x0b\n").unwrap();
+        assert_eq!(fen.offsets.placement, 1);
+    }
+
+    #[test]
+    fn separator_rule() {
+        assert_eq!(ok(separator(b" \t w")), (&b"w"[..], ()));
+        assert!(separator(b"w").is_err());
+        assert!(separator(b"\n").is_err());
+    }
+
+    #[test]
+    fn rank_rule() {
+        let mut board = Board::empty();
+        let (rest, squares) = ok(rank(b"r2k4/", 7, &mut board, &English));
+        assert_eq!((rest, squares), (&b"/"[..], 8));
+        assert_eq!(
+            board.piece_at(Square::D8),
+            Some(Role::King.of(Color::Black))
+        );
+        assert_eq!(ok(rank(b"3 w", 0, &mut Board::empty(), &English)).1, 3);
+        // 4 + 1 squares, then the digit 4 overflows (offset 2).
+        let input = b"4P4";
+        assert_eq!(
+            fault_of(input, rank(input, 0, &mut Board::empty(), &English)),
+            (2, ParseFenErrorKind::RankTooLong { rank: 1 })
+        );
+    }
+
+    #[test]
+    fn turn_rule() {
+        assert_eq!(ok(turn(b"b KQ")), (&b" KQ"[..], Color::Black));
+        assert_eq!(
+            fault_of(b"W", turn(b"W")),
+            (0, ParseFenErrorKind::BadTurn(b'W'))
+        );
+    }
+
+    #[test]
+    fn castling_and_castling_letter_rules() {
+        assert_eq!(ok(castling(b"HAha -")).1.to_string(), "HAha");
+        assert_eq!(ok(castling(b"-")).1.to_string(), "-");
+        assert_eq!(
+            ok(castling_letter(b"q")).1,
+            CastlingToken::Queen(Color::Black)
+        );
+        assert_eq!(
+            fault_of(b"x", castling_letter(b"x")),
+            (0, ParseFenErrorKind::BadCastlingByte(b'x'))
+        );
+    }
+
+    #[test]
+    fn en_passant_rule() {
+        assert_eq!(ok(en_passant(b"c6 0")), (&b" 0"[..], Some(Square::C6)));
+        assert_eq!(ok(en_passant(b"-")), (&b""[..], None));
+        assert_eq!(
+            fault_of(b"c4", en_passant(b"c4")),
+            (0, ParseFenErrorKind::EnPassantRank)
+        );
+    }
+
+    #[test]
+    fn clock_rules() {
+        assert_eq!(ok(halfmove_clock(b"17 3")), (&b" 3"[..], 17));
+        assert_eq!(ok(fullmove_number(b"0")), (&b""[..], 0));
+        assert_eq!(
+            fault_of(b"1a", fullmove_number(b"1a")),
+            (1, ParseFenErrorKind::BadNumber)
+        );
+    }
+
+    #[test]
+    fn record_commits_to_a_field_after_its_separator() {
+        // The castling field's own fault is reported (cut), not a missing
+        // field of the record; `Z` is byte 21 (placement 0-16, `w` 18, `K` 20).
+        let e = record_en(b"8/8/8/8/8/8/8/K6k w KZ -").unwrap_err();
+        assert_eq!(
+            (e.offset, e.field, e.kind),
+            (
+                21,
+                FenField::Castling,
+                ParseFenErrorKind::BadCastlingByte(b'Z')
+            )
         );
     }
 }

@@ -9,15 +9,20 @@
 //! - runs of spaces and tabs between fields, white space around the record;
 //! - castling letters of all three encodings in any order, each at most once;
 //! - fullmove number `0` (real files contain it; validation judges it);
-//! - adjacent digits in a rank (`44`), as long as the rank has 8 squares.
+//! - adjacent digits in a rank (`44`), as long as the rank has 8 squares;
+//! - any of ` \t\r\n\x0c\x0b` around the record (`blank`), while only a
+//!   space or a tab separates fields.
 //!
 //! It works on bytes: input that is not UTF-8 is a syntax error at the first
-//! offending byte, never a panic.
+//! offending byte, never a panic. The placement's piece letters may come
+//! from another language's [`Letters`] ([`Fen::from_ascii_with`]).
 
 mod error;
 mod grammar;
 mod syntax;
 mod write;
+
+use crate::Letters;
 
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
@@ -37,7 +42,35 @@ impl Fen {
     /// assert!(Fen::from_ascii(b"not a fen").is_err());
     /// ```
     pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
-        grammar::record(input)
+        grammar::record(input, &crate::letters::English)
+    }
+
+    /// Parses one FEN record whose placement is written with the piece
+    /// letters of `letters` (the other fields are the same in every
+    /// language).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Fen, Letters};
+    /// let german = Letters::ENGLISH.with_pieces(
+    ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
+    ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
+    /// );
+    /// let fen = Fen::from_ascii_with("T7/4k3/4S3/K2L4/8/8/8/5T2 w - - 0 1".as_bytes(), &german)?;
+    /// assert_eq!(fen.board.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2");
+    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// ```
+    pub fn from_ascii_with(input: &[u8], letters: &Letters) -> Result<Fen, ParseFenError> {
+        grammar::record(input, letters)
+    }
+}
+
+/// A placement field alone (English letters), for serde.
+#[cfg(feature = "serde")]
+pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
+    match grammar::placement(input, &crate::letters::English) {
+        Ok((b"", board)) => Some(board),
+        _ => None,
     }
 }
 

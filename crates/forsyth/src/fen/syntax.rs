@@ -223,6 +223,7 @@ impl fmt::Display for CastlingField {
 /// assert_eq!(fen.offsets.castling, 48);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Fen {
     /// Piece placement.
     pub board: Board,
@@ -253,6 +254,7 @@ pub struct Fen {
 /// assert_eq!(fen.offsets.en_passant, 22);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub struct FieldOffsets {
     pub placement: usize,
@@ -283,3 +285,18 @@ impl FieldOffsets {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+crate::square::serde_via_text!(CastlingField, "a castling field", |t| {
+    super::grammar::castling(t.as_bytes())
+        .ok()
+        .filter(|(rest, _)| rest.is_empty())
+        .map(|(_, field)| field)
+});
+
+// A board is read back through the placement grammar, so its serde lives
+// here, in the text layer, not beside `Board` (layer 0).
+#[cfg(feature = "serde")]
+crate::square::serde_via_text!(crate::Board, "a piece placement", |t| {
+    super::placement_from_ascii(t.as_bytes())
+});
