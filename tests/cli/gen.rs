@@ -2,7 +2,7 @@
 //! listing of the 960 starts (tests/data/chess960_starts.txt, from the
 //! Minic engine's table; see its header).
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 fn listing() -> Vec<(u16, String, String)> {
     let text = std::fs::read_to_string(format!(
@@ -109,7 +109,7 @@ fn usage_errors_exit_2_and_non_starts_exit_1() {
         b"",
     );
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("e4"), "{}", r.stderr);
+    assert_contains(&r.stderr, "e4");
     let r = forsyth(
         &[
             "index",
@@ -118,11 +118,7 @@ fn usage_errors_exit_2_and_non_starts_exit_1() {
         b"",
     );
     assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("col 51: en passant: missing"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "col 51: en passant: missing");
 }
 
 #[test]
@@ -145,7 +141,7 @@ fn gen_json_honours_the_shredder_order() {
         "\"shredder\":\"{}/pppppppp/8/8/8/8/PPPPPPPP/{back} w {castling} - 0 1\"",
         back.to_lowercase()
     );
-    assert!(r.stdout.contains(&expected), "{}", r.stdout);
+    assert_contains(&r.stdout, &expected);
 }
 
 #[test]
