@@ -101,24 +101,20 @@ fn gen_random_is_reproducible_and_valid() {
 fn usage_errors_exit_2_and_non_starts_exit_1() {
     assert_eq!(forsyth(&["gen", "960"], b"").code, 2);
     assert_eq!(forsyth(&["gen"], b"").code, 2);
-    let r = forsyth(
-        &[
-            "index",
+    for (fen, said) in [
+        (
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 1);
-    assert_contains(&r.stderr, "e4");
-    let r = forsyth(
-        &[
-            "index",
+            "e4",
+        ),
+        (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 1);
-    assert_contains(&r.stderr, "col 51: en passant: missing");
+            "col 51: en passant: missing",
+        ),
+    ] {
+        let r = forsyth(&["index", fen], b"");
+        assert_eq!(r.code, 1, "{fen}");
+        assert_contains(&r.stderr, said);
+    }
 }
 
 #[test]

@@ -46,10 +46,16 @@ fn fivefold_repetition_ends_the_game_and_refuses_more_moves() {
     assert!(!r.stderr.contains("threefold"), "{}", r.stderr);
     let mut moves = shuffles(4);
     moves.push("e4");
-    let r = play(START, &moves);
+    refused_after_the_end(&play(START, &moves), "move 17 (e4)", "fivefold repetition");
+}
+
+/// `play` refused the move `mv` (as the message names it) because the game
+/// ended, by `end`.
+#[track_caller]
+fn refused_after_the_end(r: &crate::util::Run, mv: &str, end: &str) {
     assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert_contains(&r.stderr, "move 17 (e4)");
-    assert_contains(&r.stderr, "fivefold repetition");
+    assert_contains(&r.stderr, mv);
+    assert_contains(&r.stderr, end);
     assert_contains(&r.stderr, "(game_over)");
 }
 
@@ -72,10 +78,7 @@ fn fifty_move_rule_may_be_claimed() {
 #[test]
 fn a_move_after_checkmate_is_refused_with_the_reason() {
     let r = play(START, &["f3", "e5", "g4", "Qh4#", "Nf3"]);
-    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert_contains(&r.stderr, "move 5 (Nf3)");
-    assert_contains(&r.stderr, "checkmate");
-    assert_contains(&r.stderr, "(game_over)");
+    refused_after_the_end(&r, "move 5 (Nf3)", "checkmate");
 }
 
 /// Each refusal: the position, the move, the kind and the squares the

@@ -82,6 +82,8 @@ fn moves_show_index_and_play_read_every_form() {
         assert_eq!(r.code, 0, "{form:?}: {}", r.stderr);
         assert!(r.stdout.contains("8 | r n b q k b n r |"), "{form:?}");
         let r = forsyth(&with(&["index"], &form, &[]), input.as_bytes());
+        // Each command's own answer, checked as perft's is above: alike in
+        // shape only (the duplicates tool pairs the two).
         assert_eq!(
             (r.code, r.stdout.as_str()),
             (0, "518\n"),
@@ -104,6 +106,8 @@ fn moves_show_index_and_play_read_every_form() {
 }
 
 #[test]
+// Run, check the exit code, check the output: alike in shape only, each a
+// case of its own (the duplicates tool pairs tests like this one).
 fn a_bare_placement_is_white_to_move_with_nothing_else() {
     let r = forsyth(&["show", PLACEMENT], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
