@@ -1,6 +1,6 @@
 //! `forsyth convert`: every input line is in the output or in an error report.
 
-use crate::util::{data, forsyth};
+use crate::util::{assert_contains, assert_starts_with, data, forsyth};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -57,27 +57,12 @@ fn every_line_is_output_or_reported() {
         errs[0],
         "<stdin>:2:49: castling: 'X' is not K, Q, k, q or a file letter A-H/a-h"
     );
-    assert!(
-        errs[1].starts_with("<stdin>:5:19: castling: byte 0xff"),
-        "{}",
-        errs[1]
-    );
-    assert!(
-        errs[2].starts_with("<stdin>:6:9: placement: byte 0x00"),
-        "{}",
-        errs[2]
-    );
-    assert!(
-        errs[3].starts_with("<stdin>:7:1: placement: 'z'"),
-        "{}",
-        errs[3]
-    );
-    assert!(
-        errs[4].starts_with(
-            "<stdin>:8:23: castling: illegal: castling_rook_missing: 'K': white has no rook"
-        ),
-        "{}",
-        errs[4]
+    assert_starts_with(errs[1], "<stdin>:5:19: castling: byte 0xff");
+    assert_starts_with(errs[2], "<stdin>:6:9: placement: byte 0x00");
+    assert_starts_with(errs[3], "<stdin>:7:1: placement: 'z'");
+    assert_starts_with(
+        errs[4],
+        "<stdin>:8:23: castling: illegal: castling_rook_missing: 'K': white has no rook",
     );
 }
 
@@ -87,12 +72,7 @@ fn standard_output_refuses_chess960_castling_and_says_why() {
     let r = forsyth(&["convert", "--castling", "standard"], input.as_bytes());
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, "");
-    assert!(
-        r.stderr
-            .contains(":1:56: castling: standard FEN cannot express"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, ":1:56: castling: standard FEN cannot express");
     assert!(r.stderr.contains("use X-FEN or Shredder-FEN"));
 }
 
@@ -102,7 +82,7 @@ fn files_are_named_in_reports_and_missing_files_exit_2() {
     let r = forsyth(&["convert", &good, "no/such/file.fen"], b"");
     assert_eq!(r.code, 2);
     assert_eq!(r.stdout.lines().count(), 4);
-    assert!(r.stderr.contains("no/such/file.fen"), "{}", r.stderr);
+    assert_contains(&r.stderr, "no/such/file.fen");
 }
 
 #[test]
@@ -110,11 +90,7 @@ fn variant_flag_is_honoured() {
     let input = "5k2/8/8/8/8/8/8/R4K1R w KQ - 0 1\n";
     let r = forsyth(&["convert", "--variant", "standard"], input.as_bytes());
     assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("king must stand on the e file"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "king must stand on the e file");
     let r = forsyth(
         &["convert", "--variant", "chess960", "--castling", "shredder"],
         input.as_bytes(),
@@ -172,14 +148,9 @@ fn illegal_lines_point_at_the_letter_or_field_at_fault() {
     assert_eq!(r.stdout, "");
     let errs: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(errs.len(), 2, "{errs:#?}");
-    assert!(
-        errs[0].starts_with("<stdin>:1:27: castling: illegal: castling_rook_missing: 'k'"),
-        "{}",
-        errs[0]
+    assert_starts_with(
+        errs[0],
+        "<stdin>:1:27: castling: illegal: castling_rook_missing: 'k'",
     );
-    assert!(
-        errs[1].starts_with("<stdin>:2:25: en passant: illegal: "),
-        "{}",
-        errs[1]
-    );
+    assert_starts_with(errs[1], "<stdin>:2:25: en passant: illegal: ");
 }

@@ -2,7 +2,7 @@
 //! listing of the 960 starts (tests/data/chess960_starts.txt, from the
 //! Minic engine's table; see its header).
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 fn listing() -> Vec<(u16, String, String)> {
     let text = std::fs::read_to_string(format!(
@@ -101,28 +101,20 @@ fn gen_random_is_reproducible_and_valid() {
 fn usage_errors_exit_2_and_non_starts_exit_1() {
     assert_eq!(forsyth(&["gen", "960"], b"").code, 2);
     assert_eq!(forsyth(&["gen"], b"").code, 2);
-    let r = forsyth(
-        &[
-            "index",
+    for (fen, said) in [
+        (
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("e4"), "{}", r.stderr);
-    let r = forsyth(
-        &[
-            "index",
+            "e4",
+        ),
+        (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("col 51: en passant: missing"),
-        "{}",
-        r.stderr
-    );
+            "col 51: en passant: missing",
+        ),
+    ] {
+        let r = forsyth(&["index", fen], b"");
+        assert_eq!(r.code, 1, "{fen}");
+        assert_contains(&r.stderr, said);
+    }
 }
 
 #[test]
@@ -145,7 +137,7 @@ fn gen_json_honours_the_shredder_order() {
         "\"shredder\":\"{}/pppppppp/8/8/8/8/PPPPPPPP/{back} w {castling} - 0 1\"",
         back.to_lowercase()
     );
-    assert!(r.stdout.contains(&expected), "{}", r.stdout);
+    assert_contains(&r.stdout, &expected);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use clap::CommandFactory;
 
 use crate::definition::Cli;
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 /// Every command's name, from the command line's definition.
 pub fn commands() -> Vec<String> {
@@ -39,7 +39,7 @@ fn every_short_help_fits_80_columns() {
 fn help_takes_h_and_names_commands() {
     let r = forsyth(&["help", "-h"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("Usage: forsyth help"), "{}", r.stdout);
+    assert_contains(&r.stdout, "Usage: forsyth help");
     // `help perft` is perft's long help, the same as `perft --help`.
     let help = forsyth(&["help", "perft"], b"");
     let long = forsyth(&["perft", "--help"], b"");

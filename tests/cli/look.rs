@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -32,8 +32,8 @@ fn unicode_draws_the_figurines_of_the_unicode_chart() {
     let rows = rank_rows(&r.stdout);
     // U+265C black rook, U+265E black knight, U+265D black bishop,
     // U+265B black queen, U+265A black king; U+2659 white pawn.
-    assert!(rows[0].contains("♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{}", rows[0]);
-    assert!(rows[6].contains("♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙"), "{}", rows[6]);
+    assert_contains(&rows[0], "♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜");
+    assert_contains(&rows[6], "♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙");
     // --ascii given last wins.
     let r = forsyth(&["show", "--unicode", "--ascii", START], b"");
     assert!(r.stdout.contains("8 | r n b q k b n r |"));
@@ -178,5 +178,5 @@ fn man_pages_for_forsyth_and_each_command() {
     }
     let r = forsyth(&["man", "nope"], b"");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no command 'nope'"), "{}", r.stderr);
+    assert_contains(&r.stderr, "no command 'nope'");
 }

@@ -4,7 +4,7 @@
 //! refused with its reason and squares, move text close to a legal move
 //! read, and the passed en-passant square kept for `--ep always`.
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// Knights out and back: after each round the start position stands again.
@@ -32,12 +32,7 @@ fn threefold_repetition_may_be_claimed() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5\n"
         )
     );
-    assert!(
-        r.stderr
-            .contains("threefold repetition: a draw may be claimed"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "threefold repetition: a draw may be claimed");
     // Once round: only twice, nothing to report.
     let r = play(START, &shuffles(1));
     assert_eq!((r.code, r.stderr.as_str()), (0, ""));
@@ -47,19 +42,21 @@ fn threefold_repetition_may_be_claimed() {
 fn fivefold_repetition_ends_the_game_and_refuses_more_moves() {
     let r = play(START, &shuffles(4));
     assert_eq!(r.code, 0);
-    assert!(
-        r.stderr.contains("fivefold repetition: the game is drawn"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "fivefold repetition: the game is drawn");
     assert!(!r.stderr.contains("threefold"), "{}", r.stderr);
     let mut moves = shuffles(4);
     moves.push("e4");
-    let r = play(START, &moves);
+    refused_after_the_end(&play(START, &moves), "move 17 (e4)", "fivefold repetition");
+}
+
+/// `play` refused the move `mv` (as the message names it) because the game
+/// ended, by `end`.
+#[track_caller]
+fn refused_after_the_end(r: &crate::util::Run, mv: &str, end: &str) {
     assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert!(r.stderr.contains("move 17 (e4)"), "{}", r.stderr);
-    assert!(r.stderr.contains("fivefold repetition"), "{}", r.stderr);
-    assert!(r.stderr.contains("(game_over)"), "{}", r.stderr);
+    assert_contains(&r.stderr, mv);
+    assert_contains(&r.stderr, end);
+    assert_contains(&r.stderr, "(game_over)");
 }
 
 #[test]
@@ -72,11 +69,7 @@ fn fifty_move_rule_may_be_claimed() {
         (r.code, r.stdout.as_str()),
         (0, "4k3/8/8/8/8/8/7R/4K3 b - - 100 80\n")
     );
-    assert!(
-        r.stderr.contains("fifty-move rule: a draw may be claimed"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "fifty-move rule: a draw may be claimed");
     // A pawn move resets the clock: nothing to claim.
     let r = play("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80", &["e4"]);
     assert_eq!((r.code, r.stderr.as_str()), (0, ""));
@@ -85,10 +78,7 @@ fn fifty_move_rule_may_be_claimed() {
 #[test]
 fn a_move_after_checkmate_is_refused_with_the_reason() {
     let r = play(START, &["f3", "e5", "g4", "Qh4#", "Nf3"]);
-    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert!(r.stderr.contains("move 5 (Nf3)"), "{}", r.stderr);
-    assert!(r.stderr.contains("checkmate"), "{}", r.stderr);
-    assert!(r.stderr.contains("(game_over)"), "{}", r.stderr);
+    refused_after_the_end(&r, "move 5 (Nf3)", "checkmate");
 }
 
 /// Each refusal: the position, the move, the kind and the squares the
@@ -159,8 +149,8 @@ fn illegal_moves_name_the_reason_and_the_squares() {
 fn ambiguity_lists_the_candidates() {
     let r = play("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", &["Nd2"]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("Nbd2 or Nfd2"), "{}", r.stderr);
-    assert!(r.stderr.contains("(ambiguous_san)"), "{}", r.stderr);
+    assert_contains(&r.stderr, "Nbd2 or Nfd2");
+    assert_contains(&r.stderr, "(ambiguous_san)");
 }
 
 #[test]
@@ -178,7 +168,7 @@ fn move_numbers_long_algebraic_and_ep_words_read() {
     // `x` must capture.
     let r = play(START, &["e2xe4"]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("(nothing_to_capture)"), "{}", r.stderr);
+    assert_contains(&r.stderr, "(nothing_to_capture)");
     // 1.e4 Nf6 2.e5 d5 3.exd6 e.p.: the white pawn lands on d6, the black
     // pawn on d5 is gone.
     let r = play(START, &["e4", "Nf6", "e5", "d5", "exd6", "e.p."]);
@@ -192,7 +182,7 @@ fn move_numbers_long_algebraic_and_ep_words_read() {
     // `e.p.` after a move that is not en passant says so.
     let r = play(START, &["e4", "e.p."]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("(not_en_passant)"), "{}", r.stderr);
+    assert_contains(&r.stderr, "(not_en_passant)");
 }
 
 #[test]
@@ -200,7 +190,7 @@ fn unreadable_text_suggests_the_nearest_legal_move() {
     // "Nf33" is one deletion from Nf3 and two edits from any other move.
     let r = play(START, &["Nf33"]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("did you mean Nf3?"), "{}", r.stderr);
+    assert_contains(&r.stderr, "did you mean Nf3?");
 }
 
 #[test]

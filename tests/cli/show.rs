@@ -1,6 +1,6 @@
 //! `forsyth show`.
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, forsyth};
 
 #[test]
 fn shows_diagram_fields_and_encodings() {
@@ -33,10 +33,8 @@ fn shows_diagram_fields_and_encodings() {
 fn bad_fen_gets_a_caret() {
     let r = forsyth(&["show", "8/8/8/8/8/8/8/8 w X -"], b"");
     assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .contains("  8/8/8/8/8/8/8/8 w X -\n                    ^\n  col 19: castling:"),
-        "{}",
-        r.stderr
+    assert_contains(
+        &r.stderr,
+        "  8/8/8/8/8/8/8/8 w X -\n                    ^\n  col 19: castling:",
     );
 }

@@ -36,3 +36,17 @@ pub fn forsyth(args: &[&str], stdin: &[u8]) -> Run {
 pub fn data(name: &str) -> String {
     format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Asserts that `text` (a command's output) contains `part`; shows the whole
+/// text when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
+/// Asserts that `text` (a command's output) starts with `start`; shows the
+/// whole text when it does not.
+#[track_caller]
+pub fn assert_starts_with(text: &str, start: &str) {
+    assert!(text.starts_with(start), "{start:?} does not start:\n{text}");
+}

@@ -1,7 +1,7 @@
 //! `forsyth validate`, and validation inside `convert` and `show`. The
 //! expected kinds are those `specs/validation.md` defines for each example.
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, assert_starts_with, forsyth};
 
 const INPUT: &str = "\
 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1
@@ -26,10 +26,9 @@ fn text_report_names_every_problem_of_every_line() {
     assert_eq!(lines[1], "<stdin>:2: ok");
     assert!(lines[2].starts_with("<stdin>:4:1: placement: empty_board: "));
     assert!(lines[3].starts_with("<stdin>:4:25: fullmove number: fullmove_zero: "));
-    assert!(
-        lines[4].starts_with("<stdin>:5:2: placement: bad_placement_byte: 'o' is not"),
-        "{}",
-        lines[4]
+    assert_starts_with(
+        lines[4],
+        "<stdin>:5:2: placement: bad_placement_byte: 'o' is not",
     );
     assert_eq!(lines.len(), 5);
 }
@@ -69,12 +68,7 @@ fn repair_drops_what_cannot_hold_and_says_so() {
         r.stdout,
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n8/8/8/8/8/8/8/8 w - - 0 0\nnot a fen\n"
     );
-    assert!(
-        r.stderr
-            .contains("<stdin>:1: repaired: drop_castling_right:"),
-        "{}",
-        r.stderr
-    );
+    assert_contains(&r.stderr, "<stdin>:1: repaired: drop_castling_right:");
     // Line 4 is written unchanged, so nothing is said to be repaired in it.
     assert!(!r.stderr.contains("<stdin>:4: repaired:"), "{}", r.stderr);
     assert!(r
@@ -99,11 +93,9 @@ fn convert_refuses_illegal_positions_unless_told_not_to() {
     let input = "4k3/8/8/8/8/8/8/4RK2 w - - 0 1\n";
     let r = forsyth(&["convert"], input.as_bytes());
     assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .starts_with("<stdin>:1:1: placement: illegal: opposite_check:"),
-        "{}",
-        r.stderr
+    assert_starts_with(
+        &r.stderr,
+        "<stdin>:1:1: placement: illegal: opposite_check:",
     );
     let r = forsyth(&["convert", "--no-validate"], input.as_bytes());
     assert_eq!((r.code, r.stdout.as_str()), (0, input));
@@ -125,14 +117,14 @@ fn convert_en_passant_modes() {
 }
 
 #[test]
+// Run, check the exit code, check the output: alike in shape only, each a
+// case of its own (the duplicates tool pairs tests like this one).
 fn show_lists_problems_under_the_diagram() {
     let r = forsyth(&["show", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"], b"");
     assert_eq!(r.code, 1);
-    assert!(
-        r.stdout
-            .contains("legal            no\n  error: castling_rook_missing:"),
-        "{}",
-        r.stdout
+    assert_contains(
+        &r.stdout,
+        "legal            no\n  error: castling_rook_missing:",
     );
 }
 
@@ -148,11 +140,7 @@ fn auto_variant_is_named_when_it_chose_chess960() {
     let r = forsyth(&["validate", "--variant", "chess960"], input.as_bytes());
     assert_eq!(r.stdout, "<stdin>:1: ok\n", "not chosen by auto");
     let r = forsyth(&["validate", "--format", "json"], input.as_bytes());
-    assert!(
-        r.stdout.contains("\"variant\":\"chess960\""),
-        "{}",
-        r.stdout
-    );
+    assert_contains(&r.stdout, "\"variant\":\"chess960\"");
 }
 
 #[test]
@@ -163,48 +151,35 @@ fn syntax_errors_in_json_have_field_and_column() {
         b"8/8/8/8/8/8/8/8 w - e4\n",
     );
     assert_eq!(r.code, 1);
-    assert!(
-        r.stdout.contains(
-            "\"syntax\":{\"kind\":\"en_passant_rank\",\"field\":\"en_passant\",\"column\":21,"
-        ),
-        "{}",
-        r.stdout
+    assert_contains(
+        &r.stdout,
+        "\"syntax\":{\"kind\":\"en_passant_rank\",\"field\":\"en_passant\",\"column\":21,",
     );
     let r = forsyth(&["validate"], b"8/8/8/8/8/8/8/8 w - e4\n");
-    assert!(
-        r.stdout
-            .starts_with("<stdin>:1:21: en passant: en_passant_rank: "),
-        "{}",
-        r.stdout
-    );
+    assert_starts_with(&r.stdout, "<stdin>:1:21: en passant: en_passant_rank: ");
 }
 
 #[test]
+// Run, check the exit code, check the output: alike in shape only, each a
+// case of its own (the duplicates tool pairs tests like this one).
 fn strict_turns_warnings_into_errors() {
     // specs/validation.md: too_many_promoted, a warning.
     let input = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n";
     let r = forsyth(&["validate"], input.as_bytes());
     assert_eq!(r.code, 0);
-    assert!(
-        r.stdout
-            .starts_with("<stdin>:1:1: placement: warning: too_many_promoted: "),
-        "{}",
-        r.stdout
+    assert_starts_with(
+        &r.stdout,
+        "<stdin>:1:1: placement: warning: too_many_promoted: ",
     );
     let r = forsyth(&["validate", "--strict"], input.as_bytes());
     assert_eq!(r.code, 1);
-    assert!(
-        r.stdout
-            .starts_with("<stdin>:1:1: placement: too_many_promoted: "),
-        "{}",
-        r.stdout
-    );
+    assert_starts_with(&r.stdout, "<stdin>:1:1: placement: too_many_promoted: ");
     let r = forsyth(
         &["validate", "--strict", "--format", "json"],
         input.as_bytes(),
     );
-    assert!(r.stdout.contains("\"valid\":false"), "{}", r.stdout);
-    assert!(r.stdout.contains("\"severity\":\"error\""), "{}", r.stdout);
+    assert_contains(&r.stdout, "\"valid\":false");
+    assert_contains(&r.stdout, "\"severity\":\"error\"");
 }
 
 #[test]
@@ -243,5 +218,5 @@ fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
     long.extend_from_slice(b"\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
     let r = forsyth(&["validate", "--repair"], &long);
     assert_eq!(r.stdout, "\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
-    assert!(r.stderr.contains("<stdin>:1:"), "{}", r.stderr);
+    assert_contains(&r.stderr, "<stdin>:1:");
 }

@@ -262,6 +262,13 @@ pub struct PerftArgs {
     /// UCI castling convention for --divide
     #[arg(long, value_enum, default_value = "auto")]
     pub uci_castling: UciCastlingArg,
+    #[command(flatten)]
+    pub legality: LegalityArgs,
+}
+
+/// How the move commands (`perft`, `moves`, `play`) read a position.
+#[derive(Args, Debug)]
+pub struct LegalityArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
@@ -286,12 +293,8 @@ pub struct MovesArgs {
     /// UCI castling convention
     #[arg(long, value_enum, default_value = "auto")]
     pub uci_castling: UciCastlingArg,
-    /// Variant to read castling letters under
-    #[arg(long, value_enum, default_value = "auto")]
-    pub variant: VariantArg,
-    /// Accept positions illegal only in ways move generation survives
-    #[arg(long, long_help = LENIENT_HELP)]
-    pub lenient: bool,
+    #[command(flatten)]
+    pub legality: LegalityArgs,
 }
 
 #[derive(Args, Debug)]
@@ -301,12 +304,8 @@ pub struct PlayArgs {
     pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Variant to read castling letters under
-    #[arg(long, value_enum, default_value = "auto")]
-    pub variant: VariantArg,
-    /// Accept positions illegal only in ways move generation survives
-    #[arg(long, long_help = LENIENT_HELP)]
-    pub lenient: bool,
+    #[command(flatten)]
+    pub legality: LegalityArgs,
 }
 
 /// Output format of `gen`.

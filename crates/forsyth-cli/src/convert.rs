@@ -23,13 +23,7 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
     } = command;
     out.flush()?;
     reporter.flush();
-    Ok(if reporter.io_errors > 0 {
-        Outcome::Failed
-    } else if reporter.rejected > 0 {
-        Outcome::Rejected
-    } else {
-        Outcome::Ok
-    })
+    Ok(Outcome::of_counts(reporter.io_errors, reporter.rejected))
 }
 
 struct Convert {

@@ -173,6 +173,11 @@ mod tests {
         }
     }
 
+    /// The standard start drawn in `style`.
+    fn start_in(style: Style) -> String {
+        diagram(&Setup::standard().board, style)
+    }
+
     #[test]
     fn figurines_follow_the_unicode_chart() {
         // U+2654 WHITE CHESS KING … U+265F BLACK CHESS PAWN, in the order
@@ -195,8 +200,7 @@ mod tests {
 
     #[test]
     fn plain_diagram_reads_like_the_placement() {
-        let board = Setup::standard().board;
-        let d = diagram(&board, Style::default());
+        let d = start_in(Style::default());
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines[1], "8 | r n b q k b n r |");
         assert_eq!(lines[8], "1 | R N B Q K B N R |");
@@ -205,15 +209,11 @@ mod tests {
 
     #[test]
     fn flipped_diagram_is_the_board_turned_round() {
-        let board = Setup::standard().board;
-        let plain = diagram(&board, Style::default());
-        let flipped = diagram(
-            &board,
-            Style {
-                flip: true,
-                ..Style::default()
-            },
-        );
+        let plain = start_in(Style::default());
+        let flipped = start_in(Style {
+            flip: true,
+            ..Style::default()
+        });
         let plain: Vec<&str> = plain.lines().collect();
         let flipped: Vec<&str> = flipped.lines().collect();
         // Rank r's row, read backwards, is the flipped diagram's row for r.
@@ -227,14 +227,10 @@ mod tests {
 
     #[test]
     fn figurine_diagram_has_one_symbol_per_piece() {
-        let board = Setup::standard().board;
-        let d = diagram(
-            &board,
-            Style {
-                figurines: true,
-                ..Style::default()
-            },
-        );
+        let d = start_in(Style {
+            figurines: true,
+            ..Style::default()
+        });
         let symbols = d.chars().filter(|c| ('♔'..='♟').contains(c)).count();
         assert_eq!(symbols, 32);
         assert!(d.contains("8 │ ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ │"), "{d}");
@@ -243,14 +239,10 @@ mod tests {
 
     #[test]
     fn coloured_diagram_alternates_squares_from_a_dark_a1() {
-        let board = Setup::standard().board;
-        let d = diagram(
-            &board,
-            Style {
-                color: true,
-                ..Style::default()
-            },
-        );
+        let d = start_in(Style {
+            color: true,
+            ..Style::default()
+        });
         let rank1 = d.lines().nth(7).unwrap();
         assert!(rank1.starts_with('1'));
         let backgrounds: Vec<&str> = rank1

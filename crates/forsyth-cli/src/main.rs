@@ -39,6 +39,20 @@ pub enum Outcome {
     Failed = 2,
 }
 
+impl Outcome {
+    /// How a bulk command ended, from its counts: a line that could not be
+    /// read or written fails it, a rejected line rejects it.
+    pub fn of_counts(io_errors: u64, rejected: u64) -> Outcome {
+        if io_errors > 0 {
+            Outcome::Failed
+        } else if rejected > 0 {
+            Outcome::Rejected
+        } else {
+            Outcome::Ok
+        }
+    }
+}
+
 /// Says `message` on standard error, after `forsyth: `. A standard error
 /// that cannot be written is not a reason to stop (nor to panic).
 pub fn note(message: &str) {

@@ -11,8 +11,8 @@ use forsyth::{
 };
 
 use crate::cli::{
-    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, MoveFormatArg, OutputArgs,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
+    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, LegalityArgs, MoveFormatArg,
+    OutputArgs, ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::position::{self, Given, Rest};
@@ -206,10 +206,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })?;
             Job::Perft(Perft {
                 position,
-                legality: Legality {
-                    variant: variant(a.variant),
-                    lenient: a.lenient,
-                },
+                legality: legality(&a.legality),
                 depth,
                 divide: a.divide,
                 stats: a.stats,
@@ -219,10 +216,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }
         Command::Moves(a) => Job::Moves(Moves {
             position: position::resolve("moves", &a.words, Rest::Nothing)?.0,
-            legality: Legality {
-                variant: variant(a.variant),
-                lenient: a.lenient,
-            },
+            legality: legality(&a.legality),
             san: a.format == MoveFormatArg::San,
             uci_castling: uci_castling(a.uci_castling),
         }),
@@ -230,10 +224,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             let (position, moves) = position::resolve("play", &a.words, Rest::Moves)?;
             Job::Play(Play {
                 position,
-                legality: Legality {
-                    variant: variant(a.variant),
-                    lenient: a.lenient,
-                },
+                legality: legality(&a.legality),
                 moves,
                 write: write_options(&a.output, CastlingNotation::XFen),
             })
@@ -271,6 +262,13 @@ fn variant(arg: VariantArg) -> Option<Variant> {
         VariantArg::Auto => None,
         VariantArg::Standard => Some(Variant::Standard),
         VariantArg::Chess960 => Some(Variant::Chess960),
+    }
+}
+
+fn legality(args: &LegalityArgs) -> Legality {
+    Legality {
+        variant: variant(args.variant),
+        lenient: args.lenient,
     }
 }
 

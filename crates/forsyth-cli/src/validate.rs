@@ -98,13 +98,7 @@ pub fn run(args: &Validate) -> io::Result<Outcome> {
     visit_lines(&args.files, args.progress, &mut command)?;
     command.out.flush()?;
     let _ = command.err.flush();
-    Ok(if command.io_errors > 0 {
-        Outcome::Failed
-    } else if command.invalid > 0 {
-        Outcome::Rejected
-    } else {
-        Outcome::Ok
-    })
+    Ok(Outcome::of_counts(command.io_errors, command.invalid))
 }
 
 struct Command<'a> {

@@ -85,7 +85,9 @@ fn collection() -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Counts events; keeps nothing.
+/// Counts events; keeps nothing. One callback per event, alike on purpose
+/// (the duplicates tool pairs them, and with the counting visitor of
+/// `tests/pgn_syntax.rs`): a bench does not share a test's code.
 #[derive(Default)]
 struct Count {
     tokens: u64,

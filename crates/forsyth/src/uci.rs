@@ -14,6 +14,8 @@ use crate::{
 /// assert_eq!(CastlingMode::from_variant(Variant::Chess960), CastlingMode::Chess960);
 /// assert_eq!("standard".parse::<CastlingMode>(), Ok(CastlingMode::Standard));
 /// ```
+// The derives every name enum carries (strum names), alike on purpose: the
+// duplicates tool pairs these lists.
 #[derive(
     Copy,
     Clone,

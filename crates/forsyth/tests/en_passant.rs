@@ -64,6 +64,9 @@ fn plain_capture() {
     }
 }
 
+// The tests below are cases, one position each with its reason, alike as
+// data (the duplicates tool pairs them); a test per case names the rule.
+
 #[test]
 fn rank_pin_with_both_pawns_leaving() {
     // Black king a4, pawns d4 (white, just pushed) and e4, white queen h4:

@@ -137,6 +137,7 @@ fn chess960_castling_fields() {
 fn errors_name_field_column_and_kind() {
     use ParseEpdErrorKind::*;
     let op = |s: &str| EpdField::Operation(s.into());
+    // Cases of a table, alike as data (the duplicates tool pairs them).
     let cases: Vec<(&str, EpdField, usize, ParseEpdErrorKind)> = vec![
         (
             "",

@@ -483,6 +483,7 @@ type ErrorCase<'a> = (&'a [u8], &'a [(&'a str, u64, u64)]);
 
 #[test]
 fn errors_carry_their_positions() {
+    // Cases of a table, alike as data (the duplicates tool pairs them).
     let cases: &[ErrorCase] = &[
         (b"1. e4 ) e5 *", &[("unbalanced_parenthesis", 1, 7)]),
         (b"1. e4 ] e5 *", &[("stray_bracket", 1, 7)]),

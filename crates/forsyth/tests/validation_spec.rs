@@ -96,6 +96,11 @@ fn every_kind_is_documented_with_both_examples() {
     }
 }
 
+/// The report's problems as text, for a failing assertion's message.
+fn rendered(r: &Report) -> Vec<String> {
+    r.problems().iter().map(|p| p.to_string()).collect()
+}
+
 #[test]
 fn failing_records_report_their_kind() {
     for (name, section) in sections() {
@@ -107,10 +112,7 @@ fn failing_records_report_their_kind() {
                 "line {}: {} should report {name}, got {:?}",
                 e.line,
                 e.record,
-                r.problems()
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
+                rendered(&r)
             );
             let p = r.problems().iter().find(|p| p.kind() == kind).unwrap();
             assert_eq!(p.severity(), kind.severity());
@@ -136,10 +138,7 @@ fn passing_records_report_nothing() {
                 "line {} ({name}): {} should be clean, got {:?}",
                 e.line,
                 e.record,
-                r.problems()
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
+                rendered(&r)
             );
             assert!(r.into_position().is_ok());
         }

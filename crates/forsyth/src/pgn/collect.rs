@@ -160,6 +160,9 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
+    // One callback per event, each pushing its event: alike on purpose (the
+    // duplicates tool pairs them).
+
     fn move_number(&mut self, _: &mut (), number: MoveNumber) -> ControlFlow<Game> {
         self.push(Event::MoveNumber(number))
     }
