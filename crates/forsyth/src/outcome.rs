@@ -11,7 +11,7 @@ use crate::{Bitboard, Color, Position, Role};
 /// ```
 /// use forsyth::{Color, Outcome};
 /// assert_eq!(Outcome::Checkmate { winner: Color::Black }.winner(), Some(Color::Black));
-/// assert_eq!(Outcome::Stalemate.kind(), "stalemate");
+/// assert_eq!(Outcome::Stalemate.name(), "stalemate");
 /// assert_eq!(Outcome::SeventyFiveMoves.to_string(), "draw by the seventy-five-move rule");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
@@ -51,13 +51,14 @@ impl Outcome {
         }
     }
 
-    /// The stable kind name, snake case.
+    /// The stable name, snake case (an outcome is its own kind, as
+    /// [`ProblemKind::name`](crate::ProblemKind::name) names a problem's).
     ///
     /// ```
     /// use forsyth::Outcome;
-    /// assert_eq!(Outcome::SeventyFiveMoves.kind(), "seventy_five_moves");
+    /// assert_eq!(Outcome::SeventyFiveMoves.name(), "seventy_five_moves");
     /// ```
-    pub fn kind(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         self.into()
     }
 }

@@ -578,6 +578,9 @@ impl San {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn matches(&self, m: Move) -> bool {
+        // Like `write_with` and `explain::of_san`, this takes `San::Normal`
+        // apart field by field: alike in shape only (the duplicates tool
+        // pairs them), each uses the fields differently.
         match *self {
             San::Castle(side) => m.castling_side() == Some(side),
             San::Normal {

@@ -30,7 +30,7 @@ fn checkmate_and_stalemate() {
     let p = pos("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
     assert!(p.is_stalemate() && !p.is_check());
     assert_eq!(p.outcome(), Some(Outcome::Stalemate));
-    assert_eq!(p.outcome().unwrap().kind(), "stalemate");
+    assert_eq!(p.outcome().unwrap().name(), "stalemate");
 }
 
 #[test]
