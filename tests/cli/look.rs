@@ -180,3 +180,29 @@ fn man_pages_for_forsyth_and_each_command() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "no command 'nope'");
 }
+
+#[test]
+fn figurines_and_colour_by_default_on_a_utf8_terminal() {
+    let show = |env: &str| {
+        on_a_terminal(&format!(
+            "env -u LC_ALL -u LC_CTYPE -u NO_COLOR {env} forsyth show startpos"
+        ))
+    };
+    let seen = show("LANG=en_US.UTF-8");
+    assert!(seen.contains('♚'), "{seen:?}");
+    assert!(seen.contains("\x1b[48;5;"), "{seen:?}");
+    // NO_COLOR keeps the figurines and drops the colours.
+    let seen = show("LANG=en_US.UTF-8 NO_COLOR=1");
+    assert!(seen.contains('♚'), "{seen:?}");
+    assert!(!seen.contains("\x1b[48;5;"), "{seen:?}");
+    // A locale that is not UTF-8: letters (still coloured on a terminal).
+    let seen = show("LANG=C");
+    assert!(!seen.contains('♚'), "{seen:?}");
+    assert!(seen.contains(" k "), "{seen:?}");
+    // --ascii and --color never win over the terminal's defaults.
+    let seen = on_a_terminal(
+        "env -u LC_ALL -u LC_CTYPE LANG=en_US.UTF-8 forsyth show --ascii --color never startpos",
+    );
+    assert!(seen.contains("8 | r n b q k b n r |"), "{seen:?}");
+    assert!(!seen.contains('\x1b'), "{seen:?}");
+}
