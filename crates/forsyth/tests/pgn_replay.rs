@@ -106,9 +106,15 @@ fn variations_branch_from_the_position_before_their_move() {
     let game = one("1. e4 (1... e5) *");
     let at = game.error.as_ref().unwrap().at().unwrap();
     assert_eq!(at.side, Color::White);
-    assert_eq!(xfen(&at.position), xfen(&Position::from_setup(Setup::standard()).unwrap()));
+    assert_eq!(
+        xfen(&at.position),
+        xfen(&Position::from_setup(Setup::standard()).unwrap())
+    );
     // A variation before any move has nothing to replace.
-    assert_eq!(error_kind(&one("(1. d4) 1. e4 *")), "variation_without_move");
+    assert_eq!(
+        error_kind(&one("(1. d4) 1. e4 *")),
+        "variation_without_move"
+    );
 }
 
 /// Null moves pass the turn: halfmove clock +1, fullmove +1 after Black's,
@@ -158,10 +164,19 @@ fn syntax_errors_are_the_games_fault_too() {
 #[test]
 fn result_tags_a_mate_contradicts_are_warnings() {
     let mate = "1. f3 e5 2. g4 Qh4# ";
-    for (result, warned) in [("0-1", false), ("1-0", true), ("1/2-1/2", true), ("*", false)] {
+    for (result, warned) in [
+        ("0-1", false),
+        ("1-0", true),
+        ("1/2-1/2", true),
+        ("*", false),
+    ] {
         let game = one(&format!("[Result \"{result}\"]\n{mate}{result}"));
         assert_eq!(error_kind(&game), "ok");
-        let expected: &[&str] = if warned { &["result_contradicted"] } else { &[] };
+        let expected: &[&str] = if warned {
+            &["result_contradicted"]
+        } else {
+            &[]
+        };
         assert_eq!(warning_kinds(&game), expected, "{result}");
     }
 }
@@ -218,7 +233,10 @@ fn a_chess960_collection_with_every_alias_and_tag_order() {
             1 => [fen, setup, variant],
             _ => [setup, fen, variant],
         };
-        pgn.push_str(&format!("[Event \"{i}\"]\n{}\n1. O-O O-O-O *\n\n", tags.concat()));
+        pgn.push_str(&format!(
+            "[Event \"{i}\"]\n{}\n1. O-O O-O-O *\n\n",
+            tags.concat()
+        ));
     }
     let games = replay_all(&pgn);
     assert_eq!(games.len(), aliases.len());
@@ -263,7 +281,11 @@ fn arb_game() -> impl Strategy<Value = (Option<u16>, Vec<(usize, Option<usize>, 
     (
         prop_oneof![Just(None), (0u16..960).prop_map(Some)],
         prop::collection::vec(
-            (any::<usize>(), prop::option::of(any::<usize>()), any::<bool>()),
+            (
+                any::<usize>(),
+                prop::option::of(any::<usize>()),
+                any::<bool>(),
+            ),
             0..80,
         ),
     )
