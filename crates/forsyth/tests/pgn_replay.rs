@@ -275,9 +275,13 @@ fn chess960_castling_without_a_chess960_variant() {
     assert_eq!((error_kind(&game), game.variant), ("ok", Variant::Standard));
 }
 
-/// A random legal game: the start, then plies chosen by index among the
-/// legal moves, with an alternative move for some plies.
-fn arb_game() -> impl Strategy<Value = (Option<u16>, Vec<(usize, Option<usize>, bool)>)> {
+/// A ply as generated: the index of the move played among the legal
+/// moves, the index of an alternative for a variation, whether to annotate.
+type Ply = (usize, Option<usize>, bool);
+
+/// A random legal game: the start (a Chess960 number, or the standard
+/// start), then plies chosen by index among the legal moves.
+fn arb_game() -> impl Strategy<Value = (Option<u16>, Vec<Ply>)> {
     (
         prop_oneof![Just(None), (0u16..960).prop_map(Some)],
         prop::collection::vec(
