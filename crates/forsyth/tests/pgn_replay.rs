@@ -342,3 +342,52 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+/// Words of PGN and near-PGN: tags (good and bad), moves (legal at the
+/// start or not), null moves, variations, comments, results.
+fn arb_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("[SetUp \"1\"]\n".to_string()),
+        Just(format!("[FEN \"{C960}\"]\n")),
+        Just("[FEN \"8/8/8/8 w - -\"]\n".to_string()),
+        Just("[Variant \"Fischer Random\"]\n".to_string()),
+        Just("[Variant \"Atomic\"]\n".to_string()),
+        Just("[Result \"1-0\"]\n".to_string()),
+        "[a-hNBRQKO1-8x=+#-]{1,6}",
+        Just("--".to_string()),
+        Just("Z0".to_string()),
+        Just("e.p.".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("{c}".to_string()),
+        Just("1.".to_string()),
+        Just("*".to_string()),
+        Just("1-0".to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// On any such text the replay never panics, every game gives a
+    /// verdict (a fault with a kind and a message, or at least its start
+    /// position), and games are numbered in order.
+    #[test]
+    fn any_text_gives_a_verdict_per_game(words in prop::collection::vec(arb_word(), 0..40)) {
+        let pgn = words.join(" ");
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut replay = Replay::default();
+        let mut games = 0;
+        while let Some(game) = reader.read_game(&mut replay).unwrap() {
+            games += 1;
+            prop_assert_eq!(game.start.number, games);
+            if let Some(error) = &game.error {
+                prop_assert!(!error.kind().name().is_empty());
+                prop_assert!(!error.to_string().is_empty());
+            } else {
+                prop_assert!(!game.positions.is_empty());
+            }
+        }
+        prop_assert_eq!(reader.games(), games);
+    }
+}
