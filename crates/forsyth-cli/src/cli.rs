@@ -549,11 +549,20 @@ pub struct GameSelectArgs {
     pub setup_only: bool,
 }
 
+/// Output format of `pgn check`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameReportFormatArg {
+    /// One line per game: FILE:GAME N (line L): ok, or its first fault
+    Text,
+    /// One JSON object per game
+    Json,
+}
+
 #[derive(Args, Debug)]
 pub struct PgnCheckArgs {
     /// Report format
     #[arg(long, value_enum, default_value = "text")]
-    pub format: ReportFormatArg,
+    pub format: GameReportFormatArg,
     #[command(flatten)]
     pub select: GameSelectArgs,
     /// PGN files (standard input when none, or '-')

@@ -11,9 +11,9 @@ use forsyth::{
 };
 
 use crate::cli::{
-    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameSelectArgs, GameVariantArg,
-    LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand, ReportFormatArg, ShowArgs,
-    ShredderOrderArg, UciCastlingArg, VariantArg,
+    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
+    GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::position::{self, Given, Rest};
@@ -262,7 +262,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         Command::Pgn(a) => Job::Pgn(match a.command {
             PgnCommand::Check(c) => Pgn {
                 mode: PgnMode::Check {
-                    json: c.format == ReportFormatArg::Json,
+                    json: c.format == GameReportFormatArg::Json,
                 },
                 select: select(c.select),
                 files: c.files,
