@@ -19,6 +19,8 @@ mod lenient;
 mod look;
 /// Every command into a closed pipe and into a full device.
 mod output;
+/// `pgn check` and `pgn fens`: verdicts and positions of PGN games.
+mod pgn;
 /// `perft`, `moves` and `play` against published counts.
 mod play;
 /// `play`'s rules: repetition, the fifty-move rule, refusals with reasons, lenient move text.

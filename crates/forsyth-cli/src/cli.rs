@@ -176,6 +176,20 @@ pub enum Command {
             forsyth play 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 O-O-O"
     )]
     Play(PlayArgs),
+    /// Replay PGN games: check every move, or print their positions
+    #[command(
+        long_about = "Replay the games of PGN files move by move (main lines and variations; \
+            SAN, its lenient forms and UCI; null moves -- and Z0 pass the turn), starting from \
+            the standard position or from the SetUp/FEN tags, under the rules the Variant tag \
+            names (Chess960 and its aliases, standard). Files are read as streams, in bounded \
+            memory; standard input when none, or for '-'.",
+        after_long_help = "Examples:\n  \
+            forsyth pgn check games.pgn\n  \
+            forsyth pgn check --format json --variant chess960 < lichess.pgn\n  \
+            forsyth pgn fens --final games.pgn\n  \
+            forsyth pgn fens --epd --castling shredder games.pgn"
+    )]
+    Pgn(PgnArgs),
     /// Print the help of forsyth or of one of its commands
     #[command(
         long_about = "Print the help of forsyth, or the long help of the command named \
@@ -471,6 +485,104 @@ pub struct ShowArgs {
     /// The position (see --help)
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
     pub words: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnArgs {
+    #[command(subcommand)]
+    pub command: PgnCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PgnCommand {
+    /// Replay every game and say whether it is legal
+    #[command(
+        long_about = "Replay every game and say whether it is legal: one line per game, games \
+            numbered from 1 in each file, LINE the game's first line:\n\n  \
+            FILE:GAME N (line L): ok\n  \
+            FILE:GAME N (line L): ok (warning: KIND: message)\n  \
+            FILE:GAME N (line L): LINE:COL: 12... Nf9: KIND: message\n\n\
+            The last form names the first fault: an unreadable, ambiguous or illegal move, a \
+            bad SetUp/FEN/Variant tag, or a syntax error (COL is a 1-based byte column). \
+            Warnings: a FEN tag without SetUp, a Chess960 start without a Variant tag, a \
+            Result tag a checkmate contradicts. With --format json, one object per game: \
+            file, game, line, ok, warnings, and problem (kind, message, line, column, move, \
+            move_number, side, fen, candidates).\n\n\
+            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+        after_long_help = "Examples:\n  \
+            forsyth pgn check games.pgn\n  \
+            forsyth pgn check --setup-only --format json a.pgn b.pgn"
+    )]
+    Check(PgnCheckArgs),
+    /// Print every position of each game's main line, the start included
+    #[command(
+        long_about = "Print every position of each game's main line, the start included, one \
+            record per line and nothing else (X-FEN unless --castling says otherwise). With \
+            --epd, EPD records with id \"GAME.PLY\"; with --final, only the last position of \
+            each game. A game with a fault gives its positions up to the faulty move, and the \
+            fault on standard error, as pgn check writes it.\n\n\
+            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+        after_long_help = "Examples:\n  \
+            forsyth pgn fens games.pgn\n  \
+            forsyth pgn fens --epd --final --variant chess960 < games.pgn"
+    )]
+    Fens(PgnFensArgs),
+}
+
+/// The rules a game is played under, to select games.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameVariantArg {
+    /// Standard chess
+    Standard,
+    /// Chess960 (Variant tag Chess960 or an alias)
+    Chess960,
+}
+
+/// Which games of the input a `pgn` command takes.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct GameSelectArgs {
+    /// Only the games of this variant
+    #[arg(long, value_enum)]
+    pub variant: Option<GameVariantArg>,
+    /// Only the games with a SetUp or FEN tag
+    #[arg(long)]
+    pub setup_only: bool,
+}
+
+/// Output format of `pgn check`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameReportFormatArg {
+    /// One line per game: FILE:GAME N (line L): ok, or its first fault
+    Text,
+    /// One JSON object per game
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnCheckArgs {
+    /// Report format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: GameReportFormatArg,
+    #[command(flatten)]
+    pub select: GameSelectArgs,
+    /// PGN files (standard input when none, or '-')
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnFensArgs {
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Write EPD records with id "GAME.PLY"
+    #[arg(long)]
+    pub epd: bool,
+    /// Only the last position of each game
+    #[arg(long = "final")]
+    pub final_only: bool,
+    #[command(flatten)]
+    pub select: GameSelectArgs,
+    /// PGN files (standard input when none, or '-')
+    pub files: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -15,6 +15,7 @@ mod docs;
 mod gen;
 mod lines;
 mod options;
+mod pgn;
 mod play;
 mod position;
 mod progress;
@@ -114,6 +115,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Perft(o) => play::perft(&o),
         Job::Moves(o) => play::moves(&o),
         Job::Play(o) => play::play(&o),
+        Job::Pgn(o) => pgn::run(&o),
         Job::Help(name) => help(name.as_deref()),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)

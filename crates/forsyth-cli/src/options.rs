@@ -11,8 +11,9 @@ use forsyth::{
 };
 
 use crate::cli::{
-    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, LegalityArgs, MoveFormatArg,
-    OutputArgs, ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
+    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
+    GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::position::{self, Given, Rest};
@@ -27,6 +28,7 @@ pub enum Job {
     Perft(Perft),
     Moves(Moves),
     Play(Play),
+    Pgn(Pgn),
     Help(Option<String>),
     Completions(clap_complete::Shell),
     Man(Option<String>),
@@ -129,6 +131,34 @@ pub struct Play {
     pub write: WriteOptions,
 }
 
+/// Which games a `pgn` command takes.
+#[derive(Copy, Clone)]
+pub struct GameSelect {
+    /// Only the games of this variant.
+    pub variant: Option<Variant>,
+    /// Only the games with a `SetUp` or `FEN` tag.
+    pub setup_only: bool,
+}
+
+/// What `pgn` writes for each game.
+pub enum PgnMode {
+    /// `pgn check`: a verdict per game.
+    Check { json: bool },
+    /// `pgn fens`: the positions of each main line.
+    Fens {
+        write: WriteOptions,
+        epd: bool,
+        final_only: bool,
+    },
+}
+
+pub struct Pgn {
+    pub mode: PgnMode,
+    pub select: GameSelect,
+    pub files: Vec<PathBuf>,
+    pub progress: bool,
+}
+
 /// The one resolution step from the raw command line.
 pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     let progress = !cli.quiet;
@@ -229,6 +259,26 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 write: write_options(&a.output, CastlingNotation::XFen),
             })
         }
+        Command::Pgn(a) => Job::Pgn(match a.command {
+            PgnCommand::Check(c) => Pgn {
+                mode: PgnMode::Check {
+                    json: c.format == GameReportFormatArg::Json,
+                },
+                select: select(c.select),
+                files: c.files,
+                progress,
+            },
+            PgnCommand::Fens(f) => Pgn {
+                mode: PgnMode::Fens {
+                    write: write_options(&f.output, CastlingNotation::XFen),
+                    epd: f.epd,
+                    final_only: f.final_only,
+                },
+                select: select(f.select),
+                files: f.files,
+                progress,
+            },
+        }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),
         Command::Man(a) => Job::Man(a.command),
@@ -262,6 +312,16 @@ fn variant(arg: VariantArg) -> Option<Variant> {
         VariantArg::Auto => None,
         VariantArg::Standard => Some(Variant::Standard),
         VariantArg::Chess960 => Some(Variant::Chess960),
+    }
+}
+
+fn select(args: GameSelectArgs) -> GameSelect {
+    GameSelect {
+        variant: args.variant.map(|v| match v {
+            GameVariantArg::Standard => Variant::Standard,
+            GameVariantArg::Chess960 => Variant::Chess960,
+        }),
+        setup_only: args.setup_only,
     }
 }
 

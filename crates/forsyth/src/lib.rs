@@ -60,6 +60,7 @@ pub mod pgn;
 mod play;
 mod position;
 mod problem;
+mod replay;
 mod role;
 mod san;
 mod setup;
@@ -92,6 +93,10 @@ pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};
 pub use position::Position;
 pub use problem::{Problem, ProblemKind, Severity};
+pub use replay::{
+    variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
+    ReplayWarning, ReplayWarningKind, ReplayedGame,
+};
 pub use role::{Piece, Role};
 pub use san::{
     ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,

@@ -42,6 +42,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("play", 4),
     ("explain", 4),
     ("game", 4),
+    ("replay", 4),
 ];
 
 fn layer(module: &str) -> u8 {

@@ -1,0 +1,931 @@
+//! PGN games replayed and judged: every move token of a game, main line and
+//! variations, read against its position ([`Position::parse_move`]: SAN,
+//! the lenient forms, UCI) and required legal; the start read from the
+//! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
+//! game is a [`ReplayError`] (data: kind, where, the move, its number and
+//! side, the position, the candidates of an ambiguous move); what does not
+//! stop the game is a [`ReplayWarning`]. `specs/pgn.md` section 4 has the
+//! rules.
+//!
+//! This module sits at the notations' layer: the reader
+//! ([`pgn`](crate::pgn)) knows only syntax, [`Replay`] is a
+//! [`Visitor`](crate::pgn::Visitor) of it that knows the rules.
+
+use core::fmt;
+use std::ops::ControlFlow;
+
+use crate::pgn::{
+    GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
+};
+use crate::{
+    Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position, Problem, Report,
+    San, Setup, Severity, Variant,
+};
+
+/// Reads a `Variant` tag value: `Chess960`, `chess 960`, `Fischerandom`,
+/// `FischerRandom`, `Fischer Random` and `960` are Chess960, `Standard` and
+/// `From Position` standard chess, compared ignoring case, spaces, hyphens
+/// and underscores. `None` for any other variant.
+///
+/// ```
+/// use forsyth::{variant_from_tag, Variant};
+/// assert_eq!(variant_from_tag("Fischer-Random"), Some(Variant::Chess960));
+/// assert_eq!(variant_from_tag("From Position"), Some(Variant::Standard));
+/// assert_eq!(variant_from_tag("Crazyhouse"), None);
+/// ```
+pub fn variant_from_tag(value: &str) -> Option<Variant> {
+    let key: String = value
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.as_str() {
+        "chess960" | "fischerandom" | "fischerrandom" | "960" => Some(Variant::Chess960),
+        "standard" | "fromposition" => Some(Variant::Standard),
+        _ => None,
+    }
+}
+
+/// A move as the replay met it: its text and place, the move number and
+/// side to move, and the position before it.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::{Color, Replay};
+/// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Replay::default())?.unwrap();
+/// let at = game.error.as_ref().and_then(|e| e.at()).unwrap();
+/// assert_eq!((at.text.as_str(), at.move_number, at.side), ("Ke3", 2, Color::White));
+/// assert_eq!((at.span.line, at.span.column), (1, 13));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAt {
+    /// The move token as written.
+    pub text: String,
+    /// Where it is.
+    pub span: Span,
+    /// The fullmove number of the position before it.
+    pub move_number: u32,
+    /// The side to move.
+    pub side: Color,
+    /// The position before the move.
+    pub position: Position,
+}
+
+/// The classification of a [`ReplayError`]; names are stable.
+///
+/// ```
+/// use forsyth::pgn::PgnErrorKind;
+/// use forsyth::ReplayErrorKind;
+/// assert_eq!(ReplayErrorKind::SetUpWithoutFen.name(), "setup_without_fen");
+/// assert_eq!(ReplayErrorKind::Syntax(PgnErrorKind::MissingResult).name(), "missing_result");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReplayErrorKind {
+    /// A syntax error of the reader (named by its kind).
+    Syntax(PgnErrorKind),
+    /// A move token that is unreadable, ambiguous or illegal (named by its
+    /// kind: `invalid_move`, `ambiguous_san`, `pinned`, ...).
+    Move(ParseMoveErrorKind),
+    /// `illegal_null_move`: a null move while in check.
+    IllegalNullMove,
+    /// `variation_without_move`: a variation with no move before it to
+    /// replace.
+    VariationWithoutMove,
+    /// `setup_without_fen`: `[SetUp "1"]` without a `FEN` tag.
+    SetUpWithoutFen,
+    /// `bad_fen`: a `FEN` tag that is not FEN.
+    BadFen,
+    /// `illegal_fen`: a `FEN` tag whose position is not legal.
+    IllegalFen,
+    /// `castling_needs_chess960`: a castling field only Chess960 can mean,
+    /// under a standard `Variant` or none.
+    CastlingNeedsChess960,
+    /// `unsupported_variant`: a `Variant` tag of other rules.
+    UnsupportedVariant,
+}
+
+impl ReplayErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, ReplayErrorKind};
+    /// assert_eq!(ReplayErrorKind::Move(ParseMoveErrorKind::Illegal(IllegalMoveKind::Pinned)).name(), "pinned");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            ReplayErrorKind::Syntax(k) => k.name(),
+            ReplayErrorKind::Move(k) => k.name(),
+            ReplayErrorKind::IllegalNullMove => "illegal_null_move",
+            ReplayErrorKind::VariationWithoutMove => "variation_without_move",
+            ReplayErrorKind::SetUpWithoutFen => "setup_without_fen",
+            ReplayErrorKind::BadFen => "bad_fen",
+            ReplayErrorKind::IllegalFen => "illegal_fen",
+            ReplayErrorKind::CastlingNeedsChess960 => "castling_needs_chess960",
+            ReplayErrorKind::UnsupportedVariant => "unsupported_variant",
+        }
+    }
+}
+
+/// The first fault of a game: why it cannot be replayed past this point.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::Replay;
+/// let pgn = b"[SetUp \"1\"]\n\n1. e4 *";
+/// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+/// let error = game.error.unwrap();
+/// assert_eq!(error.kind().name(), "setup_without_fen");
+/// assert_eq!(error.to_string(), "SetUp is 1 but there is no FEN tag");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// A syntax error of the reader.
+    Syntax(PgnError),
+    /// A move token that cannot be played.
+    Move {
+        /// The move.
+        at: Box<MoveAt>,
+        /// Why.
+        error: ParseMoveError,
+    },
+    /// A null move (`--`, `Z0`) while in check.
+    IllegalNullMove {
+        /// The move.
+        at: Box<MoveAt>,
+    },
+    /// A `(` with no move before it in its line.
+    VariationWithoutMove {
+        /// The `(`.
+        span: Span,
+    },
+    /// `[SetUp "1"]` without `FEN`.
+    SetUpWithoutFen {
+        /// The `SetUp` tag.
+        span: Span,
+    },
+    /// A `FEN` tag that is not FEN.
+    BadFen {
+        /// The `FEN` tag.
+        span: Span,
+        /// The syntax error (its column counts in the tag value).
+        error: ParseFenError,
+    },
+    /// A `FEN` tag whose position is not legal: every problem.
+    IllegalFen {
+        /// The `FEN` tag.
+        span: Span,
+        /// The variant judged under.
+        variant: Variant,
+        /// The errors (and warnings) of validation.
+        problems: Vec<Problem>,
+    },
+    /// Castling rights that only Chess960 can mean (a file letter, or a
+    /// king off `e`, rooks off the corners) with a standard `Variant` or
+    /// none.
+    CastlingNeedsChess960 {
+        /// The `FEN` tag.
+        span: Span,
+        /// Whether a `Variant` tag said standard (else there was none).
+        standard_tag: bool,
+    },
+    /// A `Variant` tag this library does not play.
+    UnsupportedVariant {
+        /// The `Variant` tag.
+        span: Span,
+        /// Its value.
+        value: String,
+    },
+}
+
+impl ReplayError {
+    /// The classification.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let game = Reader::new(&b"1. e4 e5 2. Nf9 *"[..]).read_game(&mut Replay::default())?.unwrap();
+    /// assert_eq!(game.error.unwrap().kind().name(), "invalid_move");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn kind(&self) -> ReplayErrorKind {
+        match self {
+            ReplayError::Syntax(e) => ReplayErrorKind::Syntax(e.kind),
+            ReplayError::Move { error, .. } => ReplayErrorKind::Move(error.kind()),
+            ReplayError::IllegalNullMove { .. } => ReplayErrorKind::IllegalNullMove,
+            ReplayError::VariationWithoutMove { .. } => ReplayErrorKind::VariationWithoutMove,
+            ReplayError::SetUpWithoutFen { .. } => ReplayErrorKind::SetUpWithoutFen,
+            ReplayError::BadFen { .. } => ReplayErrorKind::BadFen,
+            ReplayError::IllegalFen { .. } => ReplayErrorKind::IllegalFen,
+            ReplayError::CastlingNeedsChess960 { .. } => ReplayErrorKind::CastlingNeedsChess960,
+            ReplayError::UnsupportedVariant { .. } => ReplayErrorKind::UnsupportedVariant,
+        }
+    }
+
+    /// Where the fault is: the move token, the tag, or the syntax error.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let game = Reader::new(&b"[Event \"?\"]\n1. e4 e5\n2. Nf9 *"[..]).read_game(&mut Replay::default())?.unwrap();
+    /// let span = game.error.unwrap().span();
+    /// assert_eq!((span.line, span.column), (3, 4));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn span(&self) -> Span {
+        match self {
+            ReplayError::Syntax(e) => e.span,
+            ReplayError::Move { at, .. } | ReplayError::IllegalNullMove { at } => at.span,
+            ReplayError::VariationWithoutMove { span }
+            | ReplayError::SetUpWithoutFen { span }
+            | ReplayError::BadFen { span, .. }
+            | ReplayError::IllegalFen { span, .. }
+            | ReplayError::CastlingNeedsChess960 { span, .. }
+            | ReplayError::UnsupportedVariant { span, .. } => *span,
+        }
+    }
+
+    /// The move, for a fault of a move.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let game = Reader::new(&b"1. e4 ) *"[..]).read_game(&mut Replay::default())?.unwrap();
+    /// assert!(game.error.unwrap().at().is_none());
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn at(&self) -> Option<&MoveAt> {
+        match self {
+            ReplayError::Move { at, .. } | ReplayError::IllegalNullMove { at } => Some(at),
+            _ => None,
+        }
+    }
+
+    /// The legal moves an ambiguous SAN move fits, written unambiguously;
+    /// empty otherwise.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1\"]\n[SetUp \"1\"]\n1. Ne2 *";
+    /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+    /// let error = game.error.unwrap();
+    /// let mut candidates: Vec<String> = error.candidates().iter().map(|s| s.to_string()).collect();
+    /// candidates.sort();
+    /// assert_eq!(candidates, ["Nce2", "Nge2"]);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn candidates(&self) -> &[San] {
+        match self {
+            ReplayError::Move {
+                error: ParseMoveError::Ambiguous(e),
+                ..
+            } => &e.candidates,
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Syntax(e) => write!(f, "{}", e.kind),
+            ReplayError::Move { error, .. } => write!(f, "{error}"),
+            ReplayError::IllegalNullMove { at } => {
+                write!(f, "null move while {} is in check", at.side.name())
+            }
+            ReplayError::VariationWithoutMove { .. } => {
+                f.write_str("a variation must follow the move it replaces")
+            }
+            ReplayError::SetUpWithoutFen { .. } => {
+                f.write_str("SetUp is 1 but there is no FEN tag")
+            }
+            ReplayError::BadFen { error, .. } => write!(f, "FEN tag: {error}"),
+            ReplayError::IllegalFen {
+                variant, problems, ..
+            } => {
+                write!(f, "FEN tag is not a legal {variant} position")?;
+                let errors = problems.iter().filter(|p| p.severity() == Severity::Error);
+                for (i, p) in errors.enumerate() {
+                    f.write_str(if i == 0 { ": " } else { "; " })?;
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            ReplayError::CastlingNeedsChess960 { standard_tag, .. } => write!(
+                f,
+                "castling rights only chess960 can mean, {}",
+                if *standard_tag {
+                    "but the Variant tag is standard"
+                } else {
+                    "and no Variant tag"
+                }
+            ),
+            ReplayError::UnsupportedVariant { value, .. } => {
+                write!(f, "variant '{value}' is not standard chess or chess960")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The classification of a [`ReplayWarning`]; names are stable.
+///
+/// ```
+/// use forsyth::ReplayWarningKind;
+/// assert_eq!(ReplayWarningKind::FenWithoutSetUp.name(), "fen_without_setup");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReplayWarningKind {
+    /// `fen_without_setup`: a `FEN` tag without `[SetUp "1"]`.
+    FenWithoutSetUp,
+    /// `chess960_without_variant`: a start only Chess960 can mean (`KQkq`
+    /// of X-FEN with the king off `e` or the rooks off the corners), no
+    /// `Variant` tag.
+    Chess960WithoutVariant,
+    /// `result_contradicted`: the `Result` tag disagrees with a checkmate
+    /// at the end of the main line.
+    ResultContradicted,
+    /// A warning of validation on the `FEN` position (named by its kind).
+    Setup(crate::ProblemKind),
+}
+
+impl ReplayWarningKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ReplayWarningKind;
+    /// assert_eq!(ReplayWarningKind::ResultContradicted.name(), "result_contradicted");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            ReplayWarningKind::FenWithoutSetUp => "fen_without_setup",
+            ReplayWarningKind::Chess960WithoutVariant => "chess960_without_variant",
+            ReplayWarningKind::ResultContradicted => "result_contradicted",
+            ReplayWarningKind::Setup(k) => k.name(),
+        }
+    }
+}
+
+/// What is odd about a game that still replays.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::Replay;
+/// let pgn = b"[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0";
+/// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+/// assert!(game.error.is_none());
+/// assert_eq!(game.warnings[0].kind().name(), "result_contradicted");
+/// assert_eq!(game.warnings[0].to_string(), "Result is 1-0 but black mates");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReplayWarning {
+    /// A `FEN` tag without `[SetUp "1"]`.
+    FenWithoutSetUp {
+        /// The `FEN` tag.
+        span: Span,
+    },
+    /// A start only Chess960 can mean without a `Variant` tag (replayed as
+    /// Chess960).
+    Chess960WithoutVariant {
+        /// The `FEN` tag.
+        span: Span,
+    },
+    /// The `Result` tag disagrees with the checkmate that ends the main line.
+    ResultContradicted {
+        /// The `Result` tag.
+        span: Span,
+        /// Its value.
+        result: GameResult,
+        /// The side that mates.
+        winner: Color,
+    },
+    /// A warning of validation on the `FEN` position.
+    Setup {
+        /// The `FEN` tag.
+        span: Span,
+        /// The problem.
+        problem: Problem,
+    },
+}
+
+impl ReplayWarning {
+    /// The classification.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*";
+    /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+    /// assert_eq!(game.warnings[0].kind().name(), "fen_without_setup");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn kind(&self) -> ReplayWarningKind {
+        match self {
+            ReplayWarning::FenWithoutSetUp { .. } => ReplayWarningKind::FenWithoutSetUp,
+            ReplayWarning::Chess960WithoutVariant { .. } => {
+                ReplayWarningKind::Chess960WithoutVariant
+            }
+            ReplayWarning::ResultContradicted { .. } => ReplayWarningKind::ResultContradicted,
+            ReplayWarning::Setup { problem, .. } => ReplayWarningKind::Setup(problem.kind()),
+        }
+    }
+
+    /// The tag the warning is about.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let pgn = b"[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*";
+    /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+    /// assert_eq!(game.warnings[0].span().line, 2);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn span(&self) -> Span {
+        match self {
+            ReplayWarning::FenWithoutSetUp { span }
+            | ReplayWarning::Chess960WithoutVariant { span }
+            | ReplayWarning::ResultContradicted { span, .. }
+            | ReplayWarning::Setup { span, .. } => *span,
+        }
+    }
+}
+
+impl fmt::Display for ReplayWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayWarning::FenWithoutSetUp { .. } => f.write_str("FEN tag without [SetUp \"1\"]"),
+            ReplayWarning::Chess960WithoutVariant { .. } => {
+                f.write_str("a chess960 start without a Variant tag (replayed as chess960)")
+            }
+            ReplayWarning::ResultContradicted { result, winner, .. } => {
+                write!(f, "Result is {result} but {} mates", winner.name())
+            }
+            ReplayWarning::Setup { problem, .. } => write!(f, "FEN tag: {}", problem.message()),
+        }
+    }
+}
+
+/// A game replayed: where it starts, its rules, the positions of its main
+/// line, its first fault and its warnings.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::{Replay, Variant};
+/// let pgn = b"[Variant \"Chess960\"]\n1. e4 (1. d4 d5) e5 *";
+/// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
+/// assert!(game.is_ok());
+/// assert_eq!(game.variant, Variant::Chess960);
+/// assert_eq!(game.positions.len(), 3);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedGame {
+    /// The game's number and first line.
+    pub start: GameStart,
+    /// The rules it is played under.
+    pub variant: Variant,
+    /// Whether it has a `SetUp` or a `FEN` tag.
+    pub setup_tags: bool,
+    /// The positions of the main line, the start first, up to the first
+    /// fault (empty when the start itself is at fault). With
+    /// [`Replay::final_only`], only the last one.
+    pub positions: Vec<Position>,
+    /// The first fault, if any (the earliest in the text).
+    pub error: Option<ReplayError>,
+    /// What is odd but does not stop the game.
+    pub warnings: Vec<ReplayWarning>,
+}
+
+impl ReplayedGame {
+    /// Whether the game replays without fault (warnings allowed).
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Replay::default())?.unwrap();
+    /// assert!(!game.is_ok());
+    /// assert_eq!(game.positions.len(), 3);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn is_ok(&self) -> bool {
+        self.error.is_none()
+    }
+}
+
+/// The [`Visitor`] that replays and judges games (see the module's rules in
+/// `specs/pgn.md`). Syntax errors between games are kept in
+/// [`stray`](Replay::take_stray).
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::Replay;
+/// let pgn = b"1. e4 e5 *\n\n1. d4 Nf6 2. Ng5 *\n";
+/// let mut replay = Replay::default();
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut kinds = Vec::new();
+/// reader.read_all(&mut replay, |g| kinds.push(g.error.map(|e| e.kind().name())))?;
+/// assert_eq!(kinds, [None, Some("unreachable")]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    final_only: bool,
+    /// Syntax errors of the game being read.
+    errors: Vec<PgnError>,
+    /// Syntax errors between games.
+    stray: Vec<PgnError>,
+}
+
+impl Replay {
+    /// A replay that keeps only the last position of each main line.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let game = Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut Replay::final_only())?.unwrap();
+    /// assert_eq!(game.positions.len(), 1);
+    /// assert_eq!(game.positions[0].setup().fullmoves, 2);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn final_only() -> Replay {
+        Replay {
+            final_only: true,
+            ..Replay::default()
+        }
+    }
+
+    /// The syntax errors met between games since the last call (a stray
+    /// `)` or `}`), which belong to no game.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Replay;
+    /// let mut replay = Replay::default();
+    /// Reader::new(&b"1. e4 *\n}\n"[..]).read_all(&mut replay, |_| {})?;
+    /// assert_eq!(replay.take_stray()[0].kind.name(), "stray_brace");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn take_stray(&mut self) -> Vec<PgnError> {
+        std::mem::take(&mut self.stray)
+    }
+}
+
+/// The tags that matter to the replay, read in any order.
+#[derive(Debug)]
+pub struct ReplayTags {
+    start: GameStart,
+    setup: Option<(String, Span)>,
+    fen: Option<(String, Span)>,
+    variant: Option<(String, Span)>,
+    result: Option<(String, Span)>,
+}
+
+/// One line of play: the main line or a variation.
+#[derive(Debug)]
+struct Line {
+    /// The position before the last move of this line.
+    before: Option<Position>,
+    /// The position now.
+    now: Position,
+    /// The last move played in this line.
+    last: Option<Move>,
+}
+
+/// The state of a game's movetext.
+#[derive(Debug)]
+pub struct ReplayMovetext {
+    game: ReplayedGame,
+    result_tag: Option<(String, Span)>,
+    /// The main line first; empty when the start is at fault.
+    lines: Vec<Line>,
+    /// Variations skipped after the fault, still open.
+    failed: bool,
+}
+
+impl ReplayMovetext {
+    fn fail(&mut self, error: ReplayError) {
+        if !self.failed {
+            self.game.error = Some(error);
+            self.failed = true;
+        }
+    }
+
+    fn record(&mut self, final_only: bool) {
+        if self.lines.len() == 1 {
+            let now = self.lines[0].now.clone();
+            if final_only {
+                self.game.positions.clear();
+            }
+            self.game.positions.push(now);
+        }
+    }
+}
+
+/// The start position of a game from its tags, with its warnings.
+fn start_of(
+    tags: &ReplayTags,
+    warnings: &mut Vec<ReplayWarning>,
+) -> Result<(Position, Variant), ReplayError> {
+    let tagged = match &tags.variant {
+        None => None,
+        Some((value, span)) => match variant_from_tag(value) {
+            Some(v) => Some(v),
+            None => {
+                return Err(ReplayError::UnsupportedVariant {
+                    span: *span,
+                    value: value.clone(),
+                })
+            }
+        },
+    };
+    let setup_one = tags.setup.as_ref().is_some_and(|(v, _)| v.trim() == "1");
+    let Some((text, span)) = &tags.fen else {
+        if let (true, Some((_, span))) = (setup_one, &tags.setup) {
+            return Err(ReplayError::SetUpWithoutFen { span: *span });
+        }
+        let mut setup = Setup::standard();
+        setup.variant = tagged.unwrap_or(Variant::Standard);
+        let variant = setup.variant;
+        let pos = Position::from_setup(setup).map_err(|e| ReplayError::IllegalFen {
+            span: Span::default(),
+            variant,
+            problems: e.problems().to_vec(),
+        })?;
+        return Ok((pos, variant));
+    };
+    let span = *span;
+    if !setup_one {
+        warnings.push(ReplayWarning::FenWithoutSetUp { span });
+    }
+    let fen = Fen::from_ascii(text.trim().as_bytes())
+        .map_err(|error| ReplayError::BadFen { span, error })?;
+    let report = match tagged {
+        Some(Variant::Chess960) => Report::of_fen(&fen, Some(Variant::Chess960)),
+        _ => {
+            let standard = Report::of_fen(&fen, Some(Variant::Standard));
+            let chess960 = Report::of_fen(&fen, Some(Variant::Chess960));
+            if standard.is_legal() || !chess960.is_legal() {
+                standard
+            } else if tagged.is_some() || !castling_field_is_standard(&fen) {
+                return Err(ReplayError::CastlingNeedsChess960 {
+                    span,
+                    standard_tag: tagged.is_some(),
+                });
+            } else {
+                warnings.push(ReplayWarning::Chess960WithoutVariant { span });
+                chess960
+            }
+        }
+    };
+    let variant = report.variant();
+    for problem in report.warnings() {
+        warnings.push(ReplayWarning::Setup {
+            span,
+            problem: problem.clone(),
+        });
+    }
+    let problems = report.problems().to_vec();
+    let pos = report
+        .into_position()
+        .map_err(|_| ReplayError::IllegalFen {
+            span,
+            variant,
+            problems,
+        })?;
+    Ok((pos, variant))
+}
+
+/// Whether a record's castling field is written with `K`, `Q`, `k`, `q`
+/// only (or `-`), as standard FEN writes it.
+fn castling_field_is_standard(fen: &Fen) -> bool {
+    fen.castling
+        .iter()
+        .all(|(_, t)| !matches!(t, crate::CastlingToken::File(..)))
+}
+
+/// A null move: the turn passes, the en-passant square goes, the clocks
+/// advance.
+fn null_move(pos: &Position) -> Option<Position> {
+    if pos.is_check() {
+        return None;
+    }
+    let mut setup = pos.setup().clone();
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    if pos.turn() == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    Position::from_setup(setup).ok()
+}
+
+impl Visitor for Replay {
+    type Tags = ReplayTags;
+    type Movetext = ReplayMovetext;
+    type Output = ReplayedGame;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<ReplayedGame, ReplayTags> {
+        self.errors.clear();
+        ControlFlow::Continue(ReplayTags {
+            start,
+            setup: None,
+            fen: None,
+            variant: None,
+            result: None,
+        })
+    }
+
+    fn tag(&mut self, tags: &mut ReplayTags, tag: Tag<'_>) -> ControlFlow<ReplayedGame> {
+        let slot = match tag.name {
+            "SetUp" => &mut tags.setup,
+            "FEN" => &mut tags.fen,
+            "Variant" => &mut tags.variant,
+            "Result" => &mut tags.result,
+            _ => return ControlFlow::Continue(()),
+        };
+        *slot = Some((tag.value.decode().into_owned(), tag.span));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: ReplayTags) -> ControlFlow<ReplayedGame, ReplayMovetext> {
+        let mut warnings = Vec::new();
+        let started = start_of(&tags, &mut warnings);
+        let tagged_variant = tags
+            .variant
+            .as_ref()
+            .and_then(|(v, _)| variant_from_tag(v))
+            .unwrap_or_default();
+        let mut movetext = ReplayMovetext {
+            game: ReplayedGame {
+                start: tags.start,
+                variant: tagged_variant,
+                setup_tags: tags.setup.is_some() || tags.fen.is_some(),
+                positions: Vec::new(),
+                error: None,
+                warnings,
+            },
+            result_tag: tags.result,
+            lines: Vec::new(),
+            failed: false,
+        };
+        match started {
+            Ok((pos, variant)) => {
+                movetext.game.variant = variant;
+                movetext.lines.push(Line {
+                    before: None,
+                    now: pos,
+                    last: None,
+                });
+                movetext.record(self.final_only);
+            }
+            Err(e) => movetext.fail(e),
+        }
+        ControlFlow::Continue(movetext)
+    }
+
+    fn move_token(
+        &mut self,
+        m: &mut ReplayMovetext,
+        token: MoveToken<'_>,
+    ) -> ControlFlow<ReplayedGame> {
+        if m.failed {
+            return ControlFlow::Continue(());
+        }
+        let Some(line) = m.lines.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let at = |pos: &Position| {
+            Box::new(MoveAt {
+                text: token.text.to_owned(),
+                span: token.span,
+                move_number: pos.setup().fullmoves,
+                side: pos.turn(),
+                position: pos.clone(),
+            })
+        };
+        if crate::play::is_ep_mark(token.text) {
+            // `PxP e.p.`: the mark of the move before, which must be one.
+            if !line.last.is_some_and(|l| l.is_en_passant()) {
+                let pos = line.before.as_ref().unwrap_or(&line.now);
+                let error = ParseMoveError::NotEnPassant {
+                    text: token.text.to_owned(),
+                };
+                let at = at(pos);
+                m.fail(ReplayError::Move { at, error });
+            }
+            return ControlFlow::Continue(());
+        }
+        if token.is_null() {
+            match null_move(&line.now) {
+                Some(next) => {
+                    line.before = Some(std::mem::replace(&mut line.now, next));
+                    line.last = None;
+                }
+                None => {
+                    let at = at(&line.now);
+                    m.fail(ReplayError::IllegalNullMove { at });
+                    return ControlFlow::Continue(());
+                }
+            }
+        } else {
+            match line.now.parse_move(token.text) {
+                Ok(mv) => {
+                    let mut next = line.now.clone();
+                    next.play_unchecked(mv);
+                    line.before = Some(std::mem::replace(&mut line.now, next));
+                    line.last = Some(mv);
+                }
+                Err(error) => {
+                    let at = at(&line.now);
+                    m.fail(ReplayError::Move { at, error });
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+        m.record(self.final_only);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        m: &mut ReplayMovetext,
+        span: Span,
+    ) -> ControlFlow<ReplayedGame, Skip> {
+        if m.failed {
+            return ControlFlow::Continue(Skip(true));
+        }
+        let before = m.lines.last().and_then(|l| l.before.clone());
+        match before {
+            Some(pos) => {
+                m.lines.push(Line {
+                    before: None,
+                    now: pos,
+                    last: None,
+                });
+                ControlFlow::Continue(Skip(false))
+            }
+            None => {
+                m.fail(ReplayError::VariationWithoutMove { span });
+                ControlFlow::Continue(Skip(true))
+            }
+        }
+    }
+
+    fn end_variation(&mut self, m: &mut ReplayMovetext, _: Span) -> ControlFlow<ReplayedGame> {
+        if m.lines.len() > 1 {
+            m.lines.pop();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        if error.game.is_some() {
+            self.errors.push(error);
+        } else {
+            self.stray.push(error);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mut m: ReplayMovetext) -> ReplayedGame {
+        // The earliest fault in the text wins: a syntax error or the move's.
+        if let Some(syntax) = self.errors.drain(..).min_by_key(|e| e.span.offset) {
+            let earlier = match &m.game.error {
+                None => true,
+                Some(e) => syntax.span.offset < e.span().offset,
+            };
+            if earlier {
+                m.game.error = Some(ReplayError::Syntax(syntax));
+            }
+        }
+        if m.game.error.is_none() {
+            let end = m.lines.first().map(|l| &l.now);
+            let winner = end.filter(|p| p.is_checkmate()).map(|p| !p.turn());
+            if let (Some(winner), Some((value, span))) = (winner, &m.result_tag) {
+                let result = value.trim().parse::<GameResult>().ok();
+                let agrees = match result {
+                    Some(GameResult::WhiteWins) => winner == Color::White,
+                    Some(GameResult::BlackWins) => winner == Color::Black,
+                    Some(GameResult::Unknown) | None => true,
+                    Some(GameResult::Draw) => false,
+                };
+                if let (false, Some(result)) = (agrees, result) {
+                    m.game.warnings.push(ReplayWarning::ResultContradicted {
+                        span: *span,
+                        result,
+                        winner,
+                    });
+                }
+            }
+        }
+        m.game
+    }
+}

@@ -1,0 +1,393 @@
+//! Replaying PGN games (`forsyth::Replay`, `specs/pgn.md` section 4):
+//! the PGN standard's example game, hand-made games whose legality and
+//! positions are worked out by the rules in each test, a Chess960
+//! collection with its tags in every alias and order, and a property: a
+//! random legal game written as SAN movetext (with comments, NAGs and
+//! variations) replays to the positions it was played through.
+
+use forsyth::pgn::Reader;
+use forsyth::{
+    CastlingNotation, Chess960Start, Color, Position, Replay, ReplayedGame, Setup, Variant,
+};
+use proptest::prelude::*;
+
+fn replay_all(pgn: &str) -> Vec<ReplayedGame> {
+    let mut games = Vec::new();
+    Reader::new(pgn.as_bytes())
+        .read_all(&mut Replay::default(), |g| games.push(g))
+        .unwrap();
+    games
+}
+
+fn one(pgn: &str) -> ReplayedGame {
+    let mut games = replay_all(pgn);
+    assert_eq!(games.len(), 1, "{pgn}");
+    games.remove(0)
+}
+
+fn xfen(pos: &Position) -> String {
+    pos.setup().to_fen(&CastlingNotation::XFen.into()).unwrap()
+}
+
+fn error_kind(game: &ReplayedGame) -> &'static str {
+    game.error.as_ref().map_or("ok", |e| e.kind().name())
+}
+
+fn warning_kinds(game: &ReplayedGame) -> Vec<&'static str> {
+    game.warnings.iter().map(|w| w.kind().name()).collect()
+}
+
+/// Section 2.3 of the standard: Fischer v Spassky 1992, 85 plies, drawn
+/// after 43. Re6 with Black to move.
+#[test]
+fn the_standards_example_game_replays() {
+    let game = one(include_str!("data/pgn/standard-example.pgn"));
+    assert_eq!(error_kind(&game), "ok");
+    assert!(game.warnings.is_empty());
+    assert_eq!(game.variant, Variant::Standard);
+    assert_eq!(game.positions.len(), 86);
+    let last = game.positions.last().unwrap();
+    assert_eq!(last.turn(), Color::Black);
+    assert_eq!(last.setup().fullmoves, 43);
+    // 5. O-O puts White's king on g1 and rook on f1 (ply 9).
+    assert!(xfen(&game.positions[9]).contains("/RNBQ1RK1 "));
+}
+
+#[test]
+fn the_first_illegal_move_is_reported_with_its_facts() {
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Bxf7 *\n";
+    let game = one(pgn);
+    let error = game.error.as_ref().unwrap();
+    let at = error.at().unwrap();
+    // A bishop on b5 does not reach f7 (not on a diagonal through b5).
+    assert_eq!(at.text, "Bxf7");
+    assert_eq!((at.span.line, at.span.column), (4, 14));
+    assert_eq!((at.move_number, at.side), (4, Color::White));
+    assert_eq!(
+        xfen(&at.position),
+        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+    );
+    assert_eq!(game.start.line, 1);
+    // The positions of the main line up to the bad move: start and 6 plies.
+    assert_eq!(game.positions.len(), 7);
+    assert_eq!(xfen(game.positions.last().unwrap()), xfen(&at.position));
+}
+
+#[test]
+fn an_unreadable_move_and_an_ambiguous_one() {
+    let game = one("1. e4 e5 2. Nf9 *");
+    assert_eq!(error_kind(&game), "invalid_move");
+    let game = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/R6R/8/4K3 w - - 0 1\"]\n1. Rd3 *");
+    assert_eq!(error_kind(&game), "ambiguous_san");
+    let mut candidates: Vec<String> = game
+        .error
+        .unwrap()
+        .candidates()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    candidates.sort();
+    assert_eq!(candidates, ["Rad3", "Rhd3"]);
+}
+
+/// A variation replays from the position before the move it replaces, at
+/// any depth; after it the line goes on from where it was.
+#[test]
+fn variations_branch_from_the_position_before_their_move() {
+    let pgn = "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6)) Nc6 *";
+    let game = one(pgn);
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(game.positions.len(), 5);
+    assert_eq!(
+        xfen(&game.positions[4]),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+    // 1... e5 in a variation of 1. e4 is White's move again: illegal there.
+    let game = one("1. e4 (1... e5) *");
+    let at = game.error.as_ref().unwrap().at().unwrap();
+    assert_eq!(at.side, Color::White);
+    assert_eq!(
+        xfen(&at.position),
+        xfen(&Position::from_setup(Setup::standard()).unwrap())
+    );
+    // A variation before any move has nothing to replace.
+    assert_eq!(
+        error_kind(&one("(1. d4) 1. e4 *")),
+        "variation_without_move"
+    );
+}
+
+/// Null moves pass the turn: halfmove clock +1, fullmove +1 after Black's,
+/// no en-passant square; never while in check.
+#[test]
+fn null_moves_pass_the_turn() {
+    let game = one("1. e4 -- 2. Nf3 Z0 3. Nc3 *");
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(
+        xfen(&game.positions[2]),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    );
+    assert_eq!(
+        xfen(&game.positions[4]),
+        "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3"
+    );
+    let game = one("1. -- e5 *");
+    assert_eq!(
+        xfen(&game.positions[2]),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let game = one("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *");
+    assert_eq!(error_kind(&game), "illegal_null_move");
+    let at = game.error.as_ref().unwrap().at().unwrap();
+    assert_eq!((at.move_number, at.side), (3, Color::Black));
+}
+
+#[test]
+fn en_passant_marks_are_judged() {
+    let ok = one("1. e4 Nf6 2. e5 d5 3. exd6 e.p. *");
+    assert_eq!(error_kind(&ok), "ok");
+    let bad = one("1. e4 Nf6 2. e5 d6 3. exd6 e.p. *");
+    assert_eq!(error_kind(&bad), "not_en_passant");
+}
+
+#[test]
+fn syntax_errors_are_the_games_fault_too() {
+    let game = one("1. e4 e5 $999 2. Nf3 *");
+    assert_eq!(error_kind(&game), "bad_nag");
+    // The earliest fault in the text wins.
+    let game = one("1. e4 Ke7 $999 *");
+    assert_eq!(error_kind(&game), "unreachable");
+    let game = one("1. e4 e5");
+    assert_eq!(error_kind(&game), "missing_result");
+}
+
+#[test]
+fn result_tags_a_mate_contradicts_are_warnings() {
+    let mate = "1. f3 e5 2. g4 Qh4# ";
+    for (result, warned) in [
+        ("0-1", false),
+        ("1-0", true),
+        ("1/2-1/2", true),
+        ("*", false),
+    ] {
+        let game = one(&format!("[Result \"{result}\"]\n{mate}{result}"));
+        assert_eq!(error_kind(&game), "ok");
+        let expected: &[&str] = if warned {
+            &["result_contradicted"]
+        } else {
+            &[]
+        };
+        assert_eq!(warning_kinds(&game), expected, "{result}");
+    }
+}
+
+#[test]
+fn setup_tags_are_read_and_validated() {
+    let game = one("[SetUp \"1\"]\n1. e4 *");
+    assert_eq!(error_kind(&game), "setup_without_fen");
+    let game = one("[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n*");
+    assert_eq!(error_kind(&game), "bad_fen");
+    // No black king, and White's king in check with Black... not to move.
+    let game = one("[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*");
+    assert_eq!(error_kind(&game), "illegal_fen");
+    assert!(game.error.unwrap().to_string().contains("missing_king"));
+    // Standard FEN with SetUp: replays from it, Black to move.
+    let pgn = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n[SetUp \"1\"]\n30... Kd7 31. e4 *";
+    let game = one(pgn);
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(xfen(&game.positions[2]), "8/3k4/8/8/4P3/8/8/4K3 b - - 0 31");
+    assert!(game.setup_tags);
+    // FEN without SetUp: a warning.
+    let game = one("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*");
+    assert_eq!(warning_kinds(&game), ["fen_without_setup"]);
+    let game = one("[Variant \"Crazyhouse\"]\n*");
+    assert_eq!(error_kind(&game), "unsupported_variant");
+}
+
+/// A Chess960 position: kings on e, rooks on b and g. `KQkq` (X-FEN) names
+/// the b and g rooks; standard chess would need rooks on a and h.
+const C960: &str = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1";
+/// After 1. O-O (king e1 to g1, rook g1 to f1) O-O-O (king e8 to c8, rook
+/// b8 to d8): no rights left, halfmove clock 2.
+const C960_AFTER: &str = "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2";
+
+#[test]
+fn a_chess960_collection_with_every_alias_and_tag_order() {
+    let aliases = [
+        "Chess960",
+        "chess 960",
+        "Fischerandom",
+        "FischerRandom",
+        "Fischer Random",
+        "960",
+        "fischer-random",
+        "CHESS960",
+    ];
+    let mut pgn = String::new();
+    for (i, alias) in aliases.iter().enumerate() {
+        let variant = format!("[Variant \"{alias}\"]\n");
+        let fen = format!("[FEN \"{C960}\"]\n");
+        let setup = "[SetUp \"1\"]\n".to_string();
+        let tags = match i % 3 {
+            0 => [variant, setup, fen],
+            1 => [fen, setup, variant],
+            _ => [setup, fen, variant],
+        };
+        pgn.push_str(&format!(
+            "[Event \"{i}\"]\n{}\n1. O-O O-O-O *\n\n",
+            tags.concat()
+        ));
+    }
+    let games = replay_all(&pgn);
+    assert_eq!(games.len(), aliases.len());
+    for (game, alias) in games.iter().zip(aliases) {
+        assert_eq!(error_kind(game), "ok", "{alias}");
+        assert!(game.warnings.is_empty(), "{alias}");
+        assert_eq!(game.variant, Variant::Chess960);
+        assert_eq!(xfen(game.positions.last().unwrap()), C960_AFTER);
+    }
+}
+
+#[test]
+fn chess960_castling_without_a_chess960_variant() {
+    // No Variant, X-FEN letters: replayed as Chess960, with a warning.
+    let game = one(&format!("[SetUp \"1\"]\n[FEN \"{C960}\"]\n1. O-O O-O-O *"));
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(warning_kinds(&game), ["chess960_without_variant"]);
+    assert_eq!(xfen(game.positions.last().unwrap()), C960_AFTER);
+    // A standard Variant: an error.
+    let game = one(&format!(
+        "[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{C960}\"]\n1. O-O *"
+    ));
+    assert_eq!(error_kind(&game), "castling_needs_chess960");
+    // Shredder-FEN file letters standard FEN cannot write, no Variant.
+    let shredder = C960.replace("KQkq", "GBgb");
+    let game = one(&format!("[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O *"));
+    assert_eq!(error_kind(&game), "castling_needs_chess960");
+    // The same letters under Chess960 are the same position.
+    let game = one(&format!(
+        "[SetUp \"1\"]\n[FEN \"{shredder}\"]\n[Variant \"Chess960\"]\n1. O-O O-O-O *"
+    ));
+    assert_eq!(xfen(game.positions.last().unwrap()), C960_AFTER);
+    // Standard chess's own start in Shredder-FEN needs no Chess960.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+    let game = one(&format!("[SetUp \"1\"]\n[FEN \"{start}\"]\n1. e4 *"));
+    assert_eq!((error_kind(&game), game.variant), ("ok", Variant::Standard));
+}
+
+/// A ply as generated: the index of the move played among the legal
+/// moves, the index of an alternative for a variation, whether to annotate.
+type Ply = (usize, Option<usize>, bool);
+
+/// A random legal game: the start (a Chess960 number, or the standard
+/// start), then plies chosen by index among the legal moves.
+fn arb_game() -> impl Strategy<Value = (Option<u16>, Vec<Ply>)> {
+    (
+        prop_oneof![Just(None), (0u16..960).prop_map(Some)],
+        prop::collection::vec(
+            (
+                any::<usize>(),
+                prop::option::of(any::<usize>()),
+                any::<bool>(),
+            ),
+            0..80,
+        ),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_legal_games_replay_to_their_positions((start, plies) in arb_game()) {
+        let setup = match start {
+            Some(n) => Chess960Start::new(n).unwrap().to_setup(),
+            None => Setup::standard(),
+        };
+        let mut pos = Position::from_setup(setup).unwrap();
+        let mut played = vec![pos.clone()];
+        let mut pgn = String::new();
+        if start.is_some() {
+            pgn.push_str(&format!("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n", xfen(&pos)));
+        }
+        for (pick, alt, annotate) in plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let list: Vec<_> = moves.into_iter().collect();
+            let m = list[pick % list.len()];
+            if pos.turn() == Color::White {
+                pgn.push_str(&format!("{}. ", pos.setup().fullmoves));
+            } else if annotate {
+                pgn.push_str(&format!("{}... ", pos.setup().fullmoves));
+            }
+            pgn.push_str(&pos.san(m));
+            if annotate {
+                pgn.push_str(" $1 {a comment} ");
+            }
+            pgn.push(' ');
+            if let Some(alt) = alt {
+                let other = list[alt % list.len()];
+                pgn.push_str(&format!("( {} ) ", pos.san(other)));
+            }
+            pos = pos.play(m).unwrap();
+            played.push(pos.clone());
+        }
+        pgn.push('*');
+        let game = one(&pgn);
+        prop_assert!(game.error.is_none(), "{:?}\n{}", game.error, pgn);
+        let got: Vec<&Setup> = game.positions.iter().map(Position::setup).collect();
+        let want: Vec<&Setup> = played.iter().map(Position::setup).collect();
+        prop_assert_eq!(got, want);
+    }
+}
+
+/// Words of PGN and near-PGN: tags (good and bad), moves (legal at the
+/// start or not), null moves, variations, comments, results.
+fn arb_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("[SetUp \"1\"]\n".to_string()),
+        Just(format!("[FEN \"{C960}\"]\n")),
+        Just("[FEN \"8/8/8/8 w - -\"]\n".to_string()),
+        Just("[Variant \"Fischer Random\"]\n".to_string()),
+        Just("[Variant \"Atomic\"]\n".to_string()),
+        Just("[Result \"1-0\"]\n".to_string()),
+        "[a-hNBRQKO1-8x=+#-]{1,6}",
+        Just("--".to_string()),
+        Just("Z0".to_string()),
+        Just("e.p.".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("{c}".to_string()),
+        Just("1.".to_string()),
+        Just("*".to_string()),
+        Just("1-0".to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// On any such text the replay never panics, every game gives a
+    /// verdict (a fault with a kind and a message, or at least its start
+    /// position), and games are numbered in order.
+    #[test]
+    fn any_text_gives_a_verdict_per_game(words in prop::collection::vec(arb_word(), 0..40)) {
+        let pgn = words.join(" ");
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut replay = Replay::default();
+        let mut games = 0;
+        while let Some(game) = reader.read_game(&mut replay).unwrap() {
+            games += 1;
+            prop_assert_eq!(game.start.number, games);
+            if let Some(error) = &game.error {
+                prop_assert!(!error.kind().name().is_empty());
+                prop_assert!(!error.to_string().is_empty());
+            } else {
+                prop_assert!(!game.positions.is_empty());
+            }
+        }
+        prop_assert_eq!(reader.games(), games);
+    }
+}

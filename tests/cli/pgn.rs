@@ -1,0 +1,283 @@
+//! `forsyth pgn check` and `forsyth pgn fens`: the formats of issue 11, on
+//! hand-made games whose verdicts and positions are worked out by the rules
+//! in each test, the PGN standard's example game, and generated legal games
+//! whose positions the test computes itself through the library.
+
+use forsyth::{CastlingNotation, Chess960Start, Color, Position, Setup};
+
+use crate::util::forsyth;
+
+const STANDARD_EXAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../forsyth/tests/data/pgn/standard-example.pgn"
+);
+
+/// Four games: legal; legal with a FEN tag but no SetUp; an illegal move
+/// in a variation; a game whose movetext lacks its result.
+const GAMES: &str = "[Event \"one\"]\n\
+[Result \"0-1\"]\n\
+\n\
+1. f3 e5 2. g4 Qh4# 0-1\n\
+\n\
+[Event \"two\"]\n\
+[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\
+\n\
+1. e4 Kd7 *\n\
+\n\
+[Event \"three\"]\n\
+\n\
+1. e4 e5 (1... e4 2. d4) 2. Nf3 *\n\
+\n\
+[Event \"four\"]\n\
+1. d4 d5\n";
+
+#[test]
+fn check_writes_one_line_per_game() {
+    let r = forsyth(&["pgn", "check"], GAMES.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0], "<stdin>:GAME 1 (line 1): ok");
+    assert_eq!(
+        lines[1],
+        "<stdin>:GAME 2 (line 6): ok (warning: fen_without_setup: FEN tag without [SetUp \"1\"])"
+    );
+    // 1... e4 in the variation of 1... e5: Black's pawn e7 cannot reach e4;
+    // the token is byte 16 of line 13, Black's first move.
+    assert!(
+        lines[2].starts_with("<stdin>:GAME 3 (line 11): 13:16: 1... e4: "),
+        "{}",
+        lines[2]
+    );
+    // The reader reports the missing result at the end of input (line 17).
+    assert!(
+        lines[3].starts_with("<stdin>:GAME 4 (line 15): 17:1: missing_result: "),
+        "{}",
+        lines[3]
+    );
+}
+
+#[test]
+fn check_exits_0_when_every_game_is_legal() {
+    let r = forsyth(&["pgn", "check", STANDARD_EXAMPLE], b"");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout,
+        format!("{STANDARD_EXAMPLE}:GAME 1 (line 1): ok\n")
+    );
+}
+
+#[test]
+fn check_json_has_every_field() {
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/R6R/8/4K3 b - - 0 7\"]\n\n7... Kd8 8. Rd3 *\n";
+    let r = forsyth(&["pgn", "check", "--format", "json", "-"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["file"], "<stdin>");
+    assert_eq!((v["game"].as_u64(), v["line"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(0));
+    let p = &v["problem"];
+    // Both rooks reach d3: ambiguous, candidates written with their file.
+    assert_eq!(p["kind"], "ambiguous_san");
+    assert_eq!(
+        (p["line"].as_u64(), p["column"].as_u64()),
+        (Some(4), Some(13))
+    );
+    assert_eq!(p["move"], "Rd3");
+    assert_eq!(p["move_number"].as_u64(), Some(8));
+    assert_eq!(p["side"], "white");
+    assert_eq!(p["fen"], "3k4/8/8/8/8/R6R/8/4K3 w - - 1 8");
+    let mut candidates: Vec<&str> = p["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    candidates.sort();
+    assert_eq!(candidates, ["Rad3", "Rhd3"]);
+    assert!(p["message"].as_str().is_some_and(|m| !m.is_empty()));
+}
+
+#[test]
+fn fens_of_the_standards_example_game() {
+    let r = forsyth(&["pgn", "fens", STANDARD_EXAMPLE], b"");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // 85 plies, the start included: 86 records.
+    assert_eq!(lines.len(), 86);
+    assert_eq!(
+        lines[0],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    // 1. e4: the en-passant square is written only when a capture is legal.
+    assert_eq!(
+        lines[1],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // Black to move after 43. Re6; the last pawn move was 42. g4, two plies
+    // before (42... Bd3, 43. Re6).
+    assert!(lines[85].ends_with(" b - - 2 43"), "{}", lines[85]);
+    let last = forsyth(&["pgn", "fens", "--final", STANDARD_EXAMPLE], b"");
+    assert_eq!(last.stdout, format!("{}\n", lines[85]));
+    let epd = forsyth(&["pgn", "fens", "--epd", STANDARD_EXAMPLE], b"");
+    let epd: Vec<&str> = epd.stdout.lines().collect();
+    assert_eq!(epd.len(), 86);
+    for (ply, (e, f)) in epd.iter().zip(&lines).enumerate() {
+        let four: Vec<&str> = f.split(' ').take(4).collect();
+        assert_eq!(*e, format!("{} id \"1.{ply}\";", four.join(" ")));
+    }
+}
+
+#[test]
+fn fens_of_an_illegal_game_stop_at_the_bad_move() {
+    let r = forsyth(&["pgn", "fens"], b"1. e4 e5 2. Ke3 *\n");
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.lines().count(), 3);
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:GAME 1 (line 1): 1:13: 2. Ke3: "),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A Chess960 position (kings on e, rooks on b and g), then 1. O-O O-O-O
+/// by the Chess960 castling rule: king to g1 and rook to f1; king to c8
+/// and rook to d8.
+const C960: &str = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1";
+
+fn chess960_file() -> String {
+    let mut pgn = String::new();
+    for alias in ["Fischer Random", "chess 960", "960"] {
+        pgn.push_str(&format!(
+            "[FEN \"{C960}\"]\n[Variant \"{alias}\"]\n[SetUp \"1\"]\n\n1. O-O O-O-O *\n\n"
+        ));
+    }
+    pgn.push_str("1. e4 *\n");
+    pgn
+}
+
+#[test]
+fn fens_of_chess960_games_in_any_encoding_and_selection() {
+    let pgn = chess960_file();
+    let r = forsyth(
+        &["pgn", "fens", "--final", "--variant", "chess960"],
+        pgn.as_bytes(),
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let after = "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2";
+    assert_eq!(r.stdout, format!("{after}\n{after}\n{after}\n"));
+    let r = forsyth(
+        &[
+            "pgn",
+            "fens",
+            "--castling",
+            "shredder",
+            "--variant",
+            "chess960",
+        ],
+        pgn.as_bytes(),
+    );
+    let first = r.stdout.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - 0 1"
+    );
+    // After White castles only Black's rights are left: b8 and g8.
+    assert_eq!(
+        r.stdout.lines().nth(1).unwrap(),
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b bg - 1 1"
+    );
+    let r = forsyth(&["pgn", "check", "--variant", "standard"], pgn.as_bytes());
+    assert_eq!(r.stdout, "<stdin>:GAME 4 (line 19): ok\n");
+    let r = forsyth(&["pgn", "check", "--setup-only"], pgn.as_bytes());
+    assert_eq!(r.stdout.lines().count(), 3);
+    // Standard FEN cannot say these rights: each game is reported, none
+    // dropped.
+    let r = forsyth(&["pgn", "fens", "--castling", "standard"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stderr.lines().count(), 3, "{}", r.stderr);
+}
+
+#[test]
+fn never_a_game_dropped() {
+    // A broken game between two good ones; a stray `}` between games.
+    let pgn = "1. e4 *\n\n[Event \"x\"]\n1. e4 $999 e5 *\n}\n1. d4 *\n";
+    let r = forsyth(&["pgn", "check"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(lines[1].starts_with("<stdin>:GAME 2 (line 3): 4:7: bad_nag: "));
+    assert_eq!(lines[2], "<stdin>:GAME 3 (line 6): ok");
+    assert!(
+        r.stderr.starts_with("<stdin>:5:1: stray_brace: "),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A small generator (SplitMix64) for the games below.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// `fens` equals the positions of the games: random legal games (standard
+/// and Chess960) written as SAN movetext with comments, NAGs and
+/// variations; the expected records are the positions the test played.
+#[test]
+fn fens_equal_the_positions_of_random_legal_games() {
+    let mut state = 11;
+    let mut pgn = String::new();
+    let mut expected = Vec::new();
+    for game in 0..40 {
+        let setup = if game % 2 == 0 {
+            Setup::standard()
+        } else {
+            Chess960Start::new((next(&mut state) % 960) as u16)
+                .unwrap()
+                .to_setup()
+        };
+        let mut pos = Position::from_setup(setup).unwrap();
+        let xfen = |p: &Position| p.setup().to_fen(&CastlingNotation::XFen.into()).unwrap();
+        if game % 2 == 1 {
+            pgn.push_str(&format!(
+                "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n",
+                xfen(&pos)
+            ));
+        }
+        expected.push(xfen(&pos));
+        for _ in 0..(next(&mut state) % 120) {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            if pos.turn() == Color::White {
+                pgn.push_str(&format!("{}. ", pos.setup().fullmoves));
+            }
+            pgn.push_str(&pos.san(m));
+            match next(&mut state) % 8 {
+                0 => pgn.push_str(" {a comment}"),
+                1 => pgn.push_str(" $3"),
+                2 => {
+                    let alt = moves[(next(&mut state) % moves.len() as u64) as usize];
+                    pgn.push_str(&format!(" ({} {{alt}})", pos.san(alt)));
+                }
+                _ => {}
+            }
+            pgn.push(' ');
+            pos = pos.play(m).unwrap();
+            expected.push(xfen(&pos));
+        }
+        pgn.push_str("*\n\n");
+    }
+    let r = forsyth(&["pgn", "fens"], pgn.as_bytes());
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let got: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(got, expected);
+}
