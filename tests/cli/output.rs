@@ -20,6 +20,10 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
         "perft" => (vec!["perft", "startpos", "2", "--divide"], ""),
         "moves" => (vec!["moves", "startpos"], ""),
         "play" => (vec!["play", "startpos", "e4"], ""),
+        "notation" => (
+            vec!["notation", "--from", "san", "--to", "lan"],
+            "1.e4 e5 2.Nf3 *\n",
+        ),
         "help" => (vec!["help"], ""),
         "completions" => (vec!["completions", "bash"], ""),
         "man" => (vec!["man", "perft"], ""),

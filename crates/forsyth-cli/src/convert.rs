@@ -5,12 +5,14 @@ use std::io::{self, Write};
 use forsyth::{convert_line, ConvertOptions};
 
 use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
+use crate::notation::{placement_in, problem_error, to_english, LettersMode};
 use crate::report::Reporter;
 use crate::Outcome;
 
 pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
     let mut command = Convert {
         opts: args.opts,
+        letters: args.letters,
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         reporter: Reporter::new(),
         text: String::with_capacity(128),
@@ -28,6 +30,7 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
 
 struct Convert {
     opts: ConvertOptions,
+    letters: LettersMode,
     out: io::BufWriter<io::StdoutLock<'static>>,
     reporter: Reporter,
     text: String,
@@ -46,8 +49,28 @@ impl LineVisitor for Convert {
             return Ok(());
         }
         self.text.clear();
-        match convert_line(line.bytes, &self.opts, &mut self.text) {
+        // Other letters and the problem form are read to an English record
+        // first; a line nothing reads is converted as it is, for its error.
+        let text = String::from_utf8_lossy(line.bytes);
+        let english = match (self.letters, text.trim_start().starts_with('(')) {
+            (LettersMode::English, false) => None,
+            _ => to_english(&text, self.letters),
+        };
+        if english.is_none() {
+            if let Some(e) = problem_error(&text, self.letters) {
+                let message = e.to_string();
+                let message = message.split_once(": ").map_or(&*message, |(_, m)| m);
+                self.reporter
+                    .line_error(source, line.number, e.offset + 1, "problem", message);
+                return Ok(());
+            }
+        }
+        let bytes = english.as_deref().map_or(line.bytes, str::as_bytes);
+        match convert_line(bytes, &self.opts, &mut self.text) {
             Ok(_) => {
+                if let LettersMode::Given(language) = self.letters {
+                    self.text = placement_in(&self.text, language);
+                }
                 self.text.push('\n');
                 self.out.write_all(self.text.as_bytes())
             }
