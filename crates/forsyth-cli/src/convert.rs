@@ -51,21 +51,39 @@ impl LineVisitor for Convert {
         self.text.clear();
         // Other letters and the problem form are read to an English record
         // first; a line nothing reads is converted as it is, for its error.
+        // English records (the fast path) are not decoded here.
+        let problem = line.bytes.trim_ascii_start().starts_with(b"(");
+        if self.letters == LettersMode::English && !problem {
+            return self.convert(source, line.number, line.bytes);
+        }
         let text = String::from_utf8_lossy(line.bytes);
-        let english = match (self.letters, text.trim_start().starts_with('(')) {
-            (LettersMode::English, false) => None,
-            _ => to_english(&text, self.letters),
-        };
+        let english = to_english(&text, self.letters);
         if english.is_none() {
             if let Some(e) = problem_error(&text, self.letters) {
-                let message = e.to_string();
-                let message = message.split_once(": ").map_or(&*message, |(_, m)| m);
-                self.reporter
-                    .line_error(source, line.number, e.offset + 1, "problem", message);
+                self.reporter.line_error(
+                    source,
+                    line.number,
+                    e.offset + 1,
+                    "problem",
+                    &e.message(),
+                );
                 return Ok(());
             }
         }
         let bytes = english.as_deref().map_or(line.bytes, str::as_bytes);
+        self.convert(source, line.number, bytes)
+    }
+
+    fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.reporter.io_error(source, error);
+        Ok(())
+    }
+}
+
+impl Convert {
+    /// Converts one record (English letters) and writes it, in `--letters`'
+    /// language when one is given, or reports it.
+    fn convert(&mut self, source: &str, number: u64, bytes: &[u8]) -> io::Result<()> {
         match convert_line(bytes, &self.opts, &mut self.text) {
             Ok(_) => {
                 if let LettersMode::Given(language) = self.letters {
@@ -75,14 +93,9 @@ impl LineVisitor for Convert {
                 self.out.write_all(self.text.as_bytes())
             }
             Err(e) => {
-                self.reporter.convert_error(source, line.number, &e);
+                self.reporter.convert_error(source, number, &e);
                 Ok(())
             }
         }
-    }
-
-    fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
-        self.reporter.io_error(source, error);
-        Ok(())
     }
 }

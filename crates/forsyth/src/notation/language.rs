@@ -290,7 +290,9 @@ impl Language {
     ];
 
     fn row(self) -> &'static Row {
-        &ROWS[self as usize]
+        let row = &ROWS[self as usize];
+        debug_assert_eq!(row.language, self, "the table follows the enum");
+        row
     }
 
     /// The letters of this language (castling `O-O`, capture `x`, `+`,
@@ -336,13 +338,6 @@ impl Language {
             .into_iter()
             .find(|l| l.code().eq_ignore_ascii_case(code))
     }
-
-    /// `true` if the table's row for this language is this language (the
-    /// table and the enum agree; for tests).
-    #[doc(hidden)]
-    pub fn row_matches(self) -> bool {
-        self.row().language == self
-    }
 }
 
 impl fmt::Display for Language {
@@ -360,3 +355,17 @@ pub(crate) static FIGURINE: Letters = letters(
     &[],
     &[],
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's rows are in `Language` order, and `ALL` lists each once.
+    #[test]
+    fn rows_follow_the_enum() {
+        for (i, l) in Language::ALL.into_iter().enumerate() {
+            assert_eq!(l as usize, i);
+            assert_eq!(ROWS[i].language, l);
+        }
+    }
+}

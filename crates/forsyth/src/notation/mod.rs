@@ -22,8 +22,8 @@ pub use movetext::{TranslateError, Translator};
 pub use statement::{ParseProblemError, ParseProblemErrorKind};
 
 use crate::{
-    CastlingMode, CastlingSide, Letters, Move, Position, Role, San, SanErrorKind, SanPlus, Square,
-    Suffix, UciMove,
+    CastlingMode, CastlingSide, Color, Letters, Move, Position, Role, San, SanErrorKind, SanPlus,
+    Square, Suffix, UciMove,
 };
 
 /// A notation a move is read and written in, with its language where it
@@ -108,7 +108,7 @@ impl Notation {
         let error = |kind, candidates: Vec<Move>| ReadMoveError {
             text: text.to_owned(),
             notation: self,
-            turn_is_white: pos.turn() == crate::Color::White,
+            turn: pos.turn(),
             kind,
             candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
         };
@@ -122,7 +122,10 @@ impl Notation {
                 readings.to_move(pos).map_err(|e| match e.kind {
                     SanErrorKind::AmbiguousSan => error(
                         ReadMoveErrorKind::Ambiguous,
-                        fitting(pos, |m| readings.first.san.matches(m)),
+                        e.candidates
+                            .iter()
+                            .filter_map(|c| c.to_move(pos).ok())
+                            .collect(),
                     ),
                     _ => error(
                         ReadMoveErrorKind::Illegal,
@@ -242,8 +245,8 @@ pub struct ReadMoveError {
     pub text: String,
     /// The notation it was read in.
     pub notation: Notation,
-    /// `true` if White was to move.
-    pub turn_is_white: bool,
+    /// The side to move.
+    pub turn: Color,
     /// What is wrong.
     pub kind: ReadMoveErrorKind,
     /// The candidates, written in `notation`.
@@ -292,7 +295,7 @@ impl ReadMoveError {
 
 impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = if self.turn_is_white { "white" } else { "black" };
+        let side = self.turn.name();
         let (what, n) = (self.kind, self.candidates.len());
         match what {
             ReadMoveErrorKind::Unreadable => {
@@ -439,7 +442,7 @@ fn read_lan(text: &[u8]) -> Option<Lan> {
         .first()
         .and_then(|&c| crate::Piece::from_char(char::from(c)))
     {
-        Some(p) if p.color == crate::Color::White => (Some(p.role), &b[1..]),
+        Some(p) if p.color == Color::White => (Some(p.role), &b[1..]),
         _ => (None, b),
     };
     if b.len() < 5 {

@@ -69,10 +69,31 @@ impl ParseProblemError {
     }
 }
 
+impl ParseProblemError {
+    /// The message without the column: `piece count: ...`.
+    ///
+    /// ```
+    /// use forsyth::{Letters, Setup};
+    /// let err = Setup::from_problem("(8/8/8/8/8/8/8/8", &Letters::ENGLISH).unwrap_err();
+    /// assert_eq!(err.message(), "problem statement: expected ')' after the placement");
+    /// ```
+    pub fn message(&self) -> String {
+        Message(self.kind).to_string()
+    }
+}
+
+/// The message of a kind.
+struct Message(ParseProblemErrorKind);
+
 impl fmt::Display for ParseProblemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "col {}: ", self.offset + 1)?;
-        match self.kind {
+        write!(f, "col {}: {}", self.offset + 1, Message(self.kind))
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             ParseProblemErrorKind::Expected(what) => write!(f, "problem statement: expected {what}"),
             ParseProblemErrorKind::Placement(e) => f.write_str(&e.message()),
             ParseProblemErrorKind::CountMismatch {
