@@ -175,6 +175,41 @@ fn written_forms_of_the_issue() {
     assert_eq!(Notation::San(Language::Greek).write(&p, exd5), "εxδ5");
 }
 
+/// Chess960 castling, king b1 with rooks a1 and g1: king-side the king
+/// lands on its rook's square, queen-side the rook passes the king. Every
+/// legal move in every notation reads back, and castling is `O-O` /
+/// `O-O-O` (UCI: king takes rook).
+#[test]
+fn chess960_castling_in_every_notation() {
+    let fen = Fen::from_ascii(b"1k6/8/8/8/8/8/8/RK4R1 w AG - 0 1").unwrap();
+    let p = Position::from_fen(&fen, None).expect("legal");
+    let mut castles = 0;
+    for &m in p.legal_moves().iter() {
+        for n in Notation::all() {
+            let text = n.write(&p, m);
+            assert_eq!(n.read(&p, &text), Ok(m), "{n} {text}");
+        }
+        if let Some(side) = m.castling_side() {
+            castles += 1;
+            let expected = side.fold("O-O", "O-O-O");
+            assert_eq!(Notation::Lan.write(&p, m), expected);
+            assert_eq!(Notation::San(Language::Greek).write(&p, m), expected);
+            assert_eq!(
+                Notation::Uci.write(&p, m),
+                format!(
+                    "{}{}",
+                    m.from(),
+                    match side {
+                        forsyth::CastlingSide::KingSide => "g1",
+                        forsyth::CastlingSide::QueenSide => "a1",
+                    }
+                )
+            );
+        }
+    }
+    assert_eq!(castles, 2);
+}
+
 #[test]
 fn errors_name_text_and_candidates() {
     let p = Position::from_fen(
@@ -405,7 +440,7 @@ fn arb_game() -> impl Strategy<Value = (Position, Vec<forsyth::Move>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn every_notation_reads_back_what_it_writes((start, moves) in arb_game()) {
