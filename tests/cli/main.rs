@@ -17,6 +17,8 @@ mod help;
 mod lenient;
 /// What people look at: board styles, status line, progress, completions, man pages.
 mod look;
+/// `notation`, and `--notation` / `--letters` elsewhere.
+mod notation;
 /// Every command into a closed pipe and into a full device.
 mod output;
 /// `pgn check` and `pgn fens`: verdicts and positions of PGN games.

@@ -21,6 +21,10 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
         "moves" => (vec!["moves", "startpos"], ""),
         "play" => (vec!["play", "startpos", "e4"], ""),
         "pgn" => (vec!["pgn", "fens"], "1. e4 e5 2. Nf3 *\n"),
+        "notation" => (
+            vec!["notation", "--from", "san", "--to", "lan"],
+            "1.e4 e5 2.Nf3 *\n",
+        ),
         "help" => (vec!["help"], ""),
         "completions" => (vec!["completions", "bash"], ""),
         "man" => (vec!["man", "perft"], ""),

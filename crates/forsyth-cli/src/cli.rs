@@ -190,6 +190,24 @@ pub enum Command {
             forsyth pgn fens --epd --castling shredder games.pgn"
     )]
     Pgn(PgnArgs),
+    /// Translate movetext between notations (SAN in any language, LAN, UCI...)
+    #[command(
+        long_about = "Translate movetext from one notation to another: SAN in English (san) or \
+            another language (san-de, san-es, san-fr, san-it, san-nl, san-ru, san-el, san-cs, \
+            san-da, san-et, san-fi, san-hu, san-is, san-no, san-pl, san-pt, san-ro, san-sv), \
+            figurine, lan (Ng1-f3) or uci. Move numbers, '...', comments {...}, NAGs, \
+            annotation glyphs, variations in parentheses and results are kept as they are; \
+            after a result or a blank line the next game starts again from the start \
+            position. A move that cannot be read, or that is not one legal move, is reported \
+            on standard error as FILE:LINE:COL: move N.: message (with the candidates), its \
+            line and the rest of its game are copied unchanged, and the exit status is 1. \
+            See specs/notation.md.",
+        after_long_help = "Examples:\n  \
+            echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
+            forsyth notation --from san-ru --to figurine game.txt\n  \
+            forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
+    )]
+    Notation(NotationArgs),
     /// Print the help of forsyth or of one of its commands
     #[command(
         long_about = "Print the help of forsyth, or the long help of the command named \
@@ -217,6 +235,26 @@ pub enum Command {
     )]
     Man(ManArgs),
 }
+
+#[derive(Args, Debug)]
+pub struct NotationArgs {
+    /// Notation of the input (san, san-de, ..., figurine, lan, uci)
+    #[arg(long, value_name = "N")]
+    pub from: String,
+    /// Notation to write (the same names)
+    #[arg(long, value_name = "N")]
+    pub to: String,
+    /// The start position, a FEN record [default: the standard start]
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Input file (standard input when none, or '-')
+    pub file: Option<PathBuf>,
+}
+
+/// The long help of `--letters`.
+const LETTERS_HELP: &str = "Write the placement in the piece letters of LANG, an ISO 639-1 \
+    code: de (K D T L S P), es, fr, it, nl, ru (Кр Ф Л С К П), el (Ρ Β Π Α Ι Σ), cs, da, et, \
+    fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's.";
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
@@ -302,8 +340,11 @@ pub struct MovesArgs {
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
     pub words: Vec<String>,
     /// Move notation
-    #[arg(long, value_enum, default_value = "uci")]
+    #[arg(long, value_enum, default_value = "uci", conflicts_with = "notation")]
     pub format: MoveFormatArg,
+    /// Write moves in notation N (san, san-de, figurine, lan, uci...)
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
     /// UCI castling convention
     #[arg(long, value_enum, default_value = "auto")]
     pub uci_castling: UciCastlingArg,
@@ -318,6 +359,9 @@ pub struct PlayArgs {
     pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Read the moves in notation N only (san-de, figurine, lan, uci...)
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
     #[command(flatten)]
     pub legality: LegalityArgs,
 }
@@ -353,6 +397,9 @@ pub struct GenArgs {
     /// Output format
     #[arg(long, value_enum, default_value = "fen")]
     pub format: FormatArg,
+    /// Write the placement in the letters of LANG (de, ru, el...)
+    #[arg(long, value_name = "LANG", long_help = LETTERS_HELP)]
+    pub letters: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -432,6 +479,18 @@ pub struct ConvertArgs {
     /// Convert illegal positions too (check only the grammar and castling letters)
     #[arg(long)]
     pub no_validate: bool,
+    /// Placement letters: LANG (de, ru, el...) or auto (recognise, write English)
+    #[arg(
+        long,
+        value_name = "LANG",
+        long_help = "Placement letters. LANG (an ISO 639-1 code: de, es, fr, it, nl, ru, el, \
+            cs, da, et, fi, hu, is, no, pl, pt, ro, sv, en): the placement is written in \
+            LANG's letters, and read in English's or LANG's. auto: each line's letters are \
+            recognised (English first, then the languages in that order) and the placement \
+            is written in English. A line may also be a problem statement, (PLACEMENT) \
+            (w+b): White to move, no castling, clocks 0 1, the piece count checked."
+    )]
+    pub letters: Option<String>,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -482,6 +541,9 @@ pub struct ShowArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
+    /// Also write the record in the letters of LANG (de, ru, el...)
+    #[arg(long, value_name = "LANG", long_help = LETTERS_HELP)]
+    pub letters: Option<String>,
     /// The position (see --help)
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
     pub words: Vec<String>,

@@ -65,7 +65,12 @@ pub fn run(args: &Gen) -> io::Result<Outcome> {
             continue;
         }
         match start.to_setup().to_fen(&args.write) {
-            Ok(fen) => writeln!(out, "{fen}")?,
+            Ok(fen) => match args.letters {
+                Some(language) => {
+                    writeln!(out, "{}", crate::notation::placement_in(&fen, language))?
+                }
+                None => writeln!(out, "{fen}")?,
+            },
             Err(e) => {
                 out.flush()?;
                 crate::note(&format!("start {}: {e}", start.number()));

@@ -14,6 +14,7 @@ mod diagram;
 mod docs;
 mod gen;
 mod lines;
+mod notation;
 mod options;
 mod pgn;
 mod play;
@@ -116,6 +117,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Moves(o) => play::moves(&o),
         Job::Play(o) => play::play(&o),
         Job::Pgn(o) => pgn::run(&o),
+        Job::Notation(o) => notation::run(&o),
         Job::Help(name) => help(name.as_deref()),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)

@@ -6,8 +6,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use forsyth::{
-    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
-    ShredderOrder, Variant, WriteOptions,
+    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode, Fen,
+    Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
 };
 
 use crate::cli::{
@@ -16,6 +16,7 @@ use crate::cli::{
     ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
+use crate::notation::{LettersMode, Translate};
 use crate::position::{self, Given, Rest};
 
 /// A command with everything it needs, ready to run.
@@ -29,6 +30,7 @@ pub enum Job {
     Moves(Moves),
     Play(Play),
     Pgn(Pgn),
+    Notation(Translate),
     Help(Option<String>),
     Completions(clap_complete::Shell),
     Man(Option<String>),
@@ -44,6 +46,7 @@ pub enum ResolveError {
 
 pub struct Convert {
     pub opts: ConvertOptions,
+    pub letters: LettersMode,
     pub files: Vec<PathBuf>,
     /// Progress on standard error where it is a terminal (no `--quiet`).
     pub progress: bool,
@@ -51,6 +54,7 @@ pub struct Convert {
 
 pub struct Show {
     pub position: Given,
+    pub letters: Option<Language>,
     pub variant: Option<Variant>,
     pub style: Style,
 }
@@ -73,6 +77,7 @@ pub enum Starts {
 
 pub struct Gen {
     pub starts: Starts,
+    pub letters: Option<Language>,
     pub json: bool,
     pub write: WriteOptions,
 }
@@ -122,6 +127,8 @@ pub struct Moves {
     pub legality: Legality,
     pub san: bool,
     pub uci_castling: Option<CastlingMode>,
+    /// `--notation`: write the moves in it (overrides `san`, `uci_castling`).
+    pub notation: Option<Notation>,
 }
 
 pub struct Play {
@@ -129,6 +136,8 @@ pub struct Play {
     pub legality: Legality,
     pub moves: Vec<String>,
     pub write: WriteOptions,
+    /// `--notation`: read the moves in it only.
+    pub notation: Option<Notation>,
 }
 
 /// Which games a `pgn` command takes.
@@ -164,6 +173,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     let progress = !cli.quiet;
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
+            letters: match a.letters.as_deref() {
+                Some("auto") => LettersMode::Auto,
+                other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
+            },
             opts: ConvertOptions {
                 variant: variant(a.variant),
                 write: write_options(&a.output, CastlingNotation::XFen),
@@ -177,7 +190,13 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             progress,
         }),
         Command::Show(a) => Job::Show(Show {
-            position: position::resolve("show", &a.words, Rest::Nothing)?.0,
+            letters: language(a.letters.as_deref())?,
+            position: position::resolve(
+                "show",
+                &in_english(&a.words, language(a.letters.as_deref())?),
+                Rest::Nothing,
+            )?
+            .0,
             variant: variant(a.variant),
             style: style(&a),
         }),
@@ -206,6 +225,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 },
             };
             Job::Gen(Gen {
+                letters: language(a.letters.as_deref())?,
                 starts,
                 json: a.format == FormatArg::Json,
                 write: write_options(&a.output, CastlingNotation::XFen),
@@ -249,6 +269,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             legality: legality(&a.legality),
             san: a.format == MoveFormatArg::San,
             uci_castling: uci_castling(a.uci_castling),
+            notation: a.notation.as_deref().map(notation_named).transpose()?,
         }),
         Command::Play(a) => {
             let (position, moves) = position::resolve("play", &a.words, Rest::Moves)?;
@@ -257,6 +278,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 legality: legality(&a.legality),
                 moves,
                 write: write_options(&a.output, CastlingNotation::XFen),
+                notation: a.notation.as_deref().map(notation_named).transpose()?,
             })
         }
         Command::Pgn(a) => Job::Pgn(match a.command {
@@ -279,10 +301,73 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 progress,
             },
         }),
+        Command::Notation(a) => Job::Notation(Translate {
+            from: notation_named(&a.from)?,
+            to: notation_named(&a.to)?,
+            start: match &a.fen {
+                None => Position::from_setup(forsyth::Setup::standard())
+                    .map_err(|e| ResolveError::Rejected(e.to_string()))?,
+                Some(text) => {
+                    let fen = Fen::from_ascii(text.as_bytes())
+                        .map_err(|e| ResolveError::Rejected(format!("notation: --fen: {e}")))?;
+                    Position::from_fen(&fen, None)
+                        .map_err(|e| ResolveError::Rejected(format!("notation: --fen: {e}")))?
+                }
+            },
+            file: a.file,
+        }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),
         Command::Man(a) => Job::Man(a.command),
     })
+}
+
+/// The notation of a `--from`, `--to` or `--notation` name.
+fn notation_named(name: &str) -> Result<Notation, ResolveError> {
+    name.parse()
+        .map_err(|e: forsyth::ParseNotationError| ResolveError::Usage(e.to_string()))
+}
+
+/// The language of a `--letters` code.
+fn language(code: Option<&str>) -> Result<Option<Language>, ResolveError> {
+    code.map(|c| {
+        Language::from_code(c).ok_or_else(|| {
+            let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+            ResolveError::Usage(format!(
+                "--letters: '{c}' is not a language code ({})",
+                codes.join(", ")
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// The position words with a placement in `language`'s letters (the word
+/// with '/') rewritten in English, when English does not read it.
+fn in_english(words: &[String], language: Option<Language>) -> Vec<String> {
+    let Some(language) = language else {
+        return words.to_vec();
+    };
+    words
+        .iter()
+        .map(|w| {
+            // A whole record in one word, or the placement alone.
+            let whole = w.contains(' ');
+            let record = if whole {
+                w.clone()
+            } else {
+                format!("{w} w - - 0 1")
+            };
+            if !w.contains('/') || Fen::from_ascii(record.as_bytes()).is_ok() {
+                return w.clone();
+            }
+            match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
+                Ok(fen) if whole => fen.to_string(),
+                Ok(fen) => fen.board.to_string(),
+                Err(_) => w.clone(),
+            }
+        })
+        .collect()
 }
 
 /// How `show` draws the board: figurines and colour by default only on a

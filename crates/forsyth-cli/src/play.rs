@@ -85,7 +85,9 @@ pub fn moves(args: &Moves) -> io::Result<Outcome> {
         .legal_moves()
         .iter()
         .map(|&m| {
-            if args.san {
+            if let Some(n) = args.notation {
+                n.write(&pos, m)
+            } else if args.san {
                 pos.san(m)
             } else {
                 pos.uci(m, mode)
@@ -107,7 +109,20 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         Err(m) => return fail(&m),
     };
     let mut game = forsyth::Game::new(pos);
-    if let Err(e) = game.play_moves(&args.moves) {
+    if let Some(notation) = args.notation {
+        for (i, text) in args.moves.iter().enumerate() {
+            let read = notation.read(game.position(), text);
+            let played = read
+                .map_err(|e| format!("{e} ({})", e.kind().name()))
+                .and_then(|m| {
+                    game.play(m)
+                        .map_err(|e| format!("{e} ({})", e.kind().name()))
+                });
+            if let Err(message) = played {
+                return fail(&format!("move {} ({text}): {message}", i + 1));
+            }
+        }
+    } else if let Err(e) = game.play_moves(&args.moves) {
         return fail(&format!("{} ({})", e, e.kind().name()));
     }
     let fen = match game.position().setup().to_fen(&args.write) {

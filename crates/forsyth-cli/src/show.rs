@@ -125,6 +125,17 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
             Err(e) => writeln!(out, "{name:<17}(cannot: {e})")?,
         }
     }
+    if let Some(language) = args.letters {
+        let opts = as_given(CastlingNotation::XFen, ShredderOrder::Files);
+        if let Ok(fen) = setup.to_fen(&opts) {
+            let name = format!("{} letters", language.name());
+            writeln!(
+                out,
+                "{name:<17}{}",
+                crate::notation::placement_in(&fen, language)
+            )?;
+        }
+    }
     writeln!(out)?;
     if report.problems().is_empty() {
         writeln!(out, "legal            yes")?;

@@ -87,6 +87,15 @@ pub struct Letters {
     pub check: Letter,
     /// The checkmate marker of SAN (`#`).
     pub checkmate: Letter,
+    /// Letters read as a piece besides `white` and `black`, never written
+    /// (German `B` for Bauer, the pawn; Greek final `ς` for `σ`). Empty in
+    /// English.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub piece_aliases: Cow<'static, [(Letter, Piece)]>,
+    /// Letters read as a file besides `files`, never written (Cyrillic
+    /// `а с е` typed for the files `a c e`). Empty in English.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub file_aliases: Cow<'static, [(Letter, File)]>,
 }
 
 /// `[Cow::Borrowed(A[0]), ...]` for the given indices (a `const` context
@@ -124,7 +133,33 @@ impl Letters {
         capture: Cow::Borrowed(ENGLISH_CAPTURE),
         check: Cow::Borrowed(ENGLISH_CHECK),
         checkmate: Cow::Borrowed(ENGLISH_CHECKMATE),
+        piece_aliases: Cow::Borrowed(&[]),
+        file_aliases: Cow::Borrowed(&[]),
     };
+
+    /// A table with these pieces (pawn first), files (`a` first) and
+    /// aliases; castling `O-O`, `O-O-O`, capture `x`, `+`, `#` as in
+    /// English (the rows of the language table).
+    pub(crate) const fn row(
+        white: [&'static str; 6],
+        black: [&'static str; 6],
+        files: [&'static str; 8],
+        piece_aliases: &'static [(Letter, Piece)],
+        file_aliases: &'static [(Letter, File)],
+    ) -> Letters {
+        Letters {
+            white: borrowed!(white; 0 1 2 3 4 5),
+            black: borrowed!(black; 0 1 2 3 4 5),
+            files: borrowed!(files; 0 1 2 3 4 5 6 7),
+            castle_king_side: Cow::Borrowed(ENGLISH_CASTLE_KING_SIDE),
+            castle_queen_side: Cow::Borrowed(ENGLISH_CASTLE_QUEEN_SIDE),
+            capture: Cow::Borrowed(ENGLISH_CAPTURE),
+            check: Cow::Borrowed(ENGLISH_CHECK),
+            checkmate: Cow::Borrowed(ENGLISH_CHECKMATE),
+            piece_aliases: Cow::Borrowed(piece_aliases),
+            file_aliases: Cow::Borrowed(file_aliases),
+        }
+    }
 
     /// This table with other piece letters (`white` and `black`, pawn
     /// first), everything else kept.
@@ -198,13 +233,22 @@ impl Letters {
         longest(self.pieces(), |l| text.starts_with(l))
     }
 
-    /// Every piece letter with its piece, White's first.
+    /// Every piece letter with its piece, White's first, then the aliases.
     fn pieces(&self) -> impl Iterator<Item = (&Letter, Piece)> {
         let white = Role::ALL.iter().zip(&self.white);
         let black = Role::ALL.iter().zip(&self.black);
         white
             .map(|(&r, l)| (l, r.of(Color::White)))
             .chain(black.map(|(&r, l)| (l, r.of(Color::Black))))
+            .chain(self.piece_aliases.iter().map(|(l, p)| (l, *p)))
+    }
+
+    /// Every file letter with its file, then the aliases.
+    fn file_letters(&self) -> impl Iterator<Item = (&Letter, File)> {
+        self.files
+            .iter()
+            .zip(File::ALL)
+            .chain(self.file_aliases.iter().map(|(l, f)| (l, *f)))
     }
 
     /// The file whose letter starts `text`, and its length in bytes (longest
@@ -220,7 +264,7 @@ impl Letters {
 
     /// [`Letters::file_prefix`] on bytes.
     pub(crate) fn file_prefix_bytes(&self, text: &[u8]) -> Option<(File, usize)> {
-        longest(self.files.iter().zip(File::ALL), |l| text.starts_with(l))
+        longest(self.file_letters(), |l| text.starts_with(l))
     }
 
     /// The file whose letter ends `text`, and its length in bytes (longest
@@ -236,7 +280,7 @@ impl Letters {
 
     /// [`Letters::file_suffix`] on bytes.
     pub(crate) fn file_suffix_bytes(&self, text: &[u8]) -> Option<(File, usize)> {
-        longest(self.files.iter().zip(File::ALL), |l| text.ends_with(l))
+        longest(self.file_letters(), |l| text.ends_with(l))
     }
 }
 

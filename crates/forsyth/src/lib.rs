@@ -54,6 +54,7 @@ mod game;
 mod letters;
 mod movegen;
 mod moves;
+mod notation;
 mod outcome;
 mod perft;
 pub mod pgn;
@@ -89,6 +90,10 @@ pub use game::{DrawClaim, Game};
 pub use letters::{Letter, Letters};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
+pub use notation::{
+    Language, Notation, ParseNotationError, ParseProblemError, ParseProblemErrorKind,
+    ReadMoveError, ReadMoveErrorKind, TranslateError, Translator,
+};
 pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};
 pub use position::Position;

@@ -43,6 +43,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("explain", 4),
     ("game", 4),
     ("replay", 4),
+    ("notation", 4),
 ];
 
 fn layer(module: &str) -> u8 {
@@ -310,7 +311,7 @@ fn unknown_module_is_refused() {
 /// (`message()`, `to_string()`, `display_message()`) must not also take it
 /// apart (`strip_prefix`, `split`, `starts_with`, ...), and outside the
 /// modules that parse their input text (`fen`, `pgn`, `epd`, `san`, `uci`,
-/// `play`) no
+/// `play`, `notation`) no
 /// code strips text at all (`ConvertError::faults` once stripped the field
 /// label off a rendered message on the next line).
 #[test]
@@ -332,7 +333,8 @@ fn no_message_is_read_back() {
         let Some(module) = top_module(file) else {
             continue;
         };
-        let parses_input = ["fen", "pgn", "epd", "san", "uci", "play"].contains(&module.as_str());
+        let parses_input =
+            ["fen", "pgn", "epd", "san", "uci", "play", "notation"].contains(&module.as_str());
         let text = code(&fs::read_to_string(file).expect("readable"));
         // Unit tests may look at sentences; the library may not.
         let text = text.split("#[cfg(test)]").next().unwrap_or("");

@@ -1,0 +1,87 @@
+//! Throughput of the movetext translator, in plies per second: a long
+//! movetext (random legal games from the standard start, written in SAN
+//! with move numbers, 100,000 plies in all) translated from SAN to each of
+//! German SAN, Russian SAN, figurine, LAN and UCI, and from German SAN
+//! back to SAN.
+//!
+//! Run with `cargo bench -p forsyth --bench notation`. Each figure is the
+//! best of several passes.
+
+mod support;
+
+use forsyth::{Language, Notation, Position, Setup, Translator};
+
+const PASSES: usize = 3;
+const PLIES: usize = 100_000;
+
+/// Random legal games (a fixed SplitMix64 stream picks each move), each
+/// ended by `*` on its own line, until `PLIES` plies are written.
+fn movetext(start: &Position) -> String {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let san = Notation::San(Language::English);
+    let mut text = String::new();
+    let mut plies = 0;
+    while plies < PLIES {
+        let mut pos = start.clone();
+        for _ in 0..120 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() || plies == PLIES {
+                break;
+            }
+            let m = legal[(next() % legal.len() as u64) as usize];
+            if pos.turn() == forsyth::Color::White {
+                text.push_str(&format!("{}. ", pos.setup().fullmoves));
+            }
+            text.push_str(&san.write(&pos, m));
+            text.push(' ');
+            pos = pos.play(m).expect("legal");
+            plies += 1;
+        }
+        text.push_str("*\n");
+    }
+    text
+}
+
+fn main() {
+    let start = Position::from_setup(Setup::standard()).expect("legal");
+    let text = movetext(&start);
+    let san = Notation::San(Language::English);
+    let de = Notation::San(Language::German);
+    let mut german = String::new();
+    Translator::new(start.clone(), san, de)
+        .translate(&text, &mut german)
+        .expect("translates");
+    let runs = [
+        (san, de, &text),
+        (san, Notation::San(Language::Russian), &text),
+        (san, Notation::Figurine, &text),
+        (san, Notation::Lan, &text),
+        (san, Notation::Uci, &text),
+        (de, san, &german),
+    ];
+    println!("{PLIES} plies, {} bytes of SAN movetext", text.len());
+    for (from, to, input) in runs {
+        let mut plies = 0;
+        let time = support::best(PASSES, || {
+            let mut t = Translator::new(start.clone(), from, to);
+            let mut out = String::with_capacity(input.len() * 2);
+            t.translate(input, &mut out).expect("translates");
+            plies = t.plies();
+            out.len()
+        });
+        println!(
+            "{:>8} -> {:<8} {:>10.0} plies/s ({:.3} s)",
+            from.to_string(),
+            to.to_string(),
+            plies as f64 / time.as_secs_f64(),
+            time.as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,371 @@
+//! The languages of localized algebraic notation: one table, one row per
+//! language (`specs/notation.md` §3 gives the rows and their sources).
+
+use core::fmt;
+use std::borrow::Cow;
+
+use crate::letters::{ENGLISH_BLACK, ENGLISH_FILES, ENGLISH_WHITE};
+use crate::{Color, File, Letter, Letters, Piece, Role};
+
+/// A language of localized algebraic notation (SAN with its piece letters)
+/// and of problemist placements. Each is one row of one table; its letters
+/// are [`Language::letters`].
+///
+/// ```
+/// use forsyth::{Color, Language, Role};
+/// let de = Language::from_code("de").unwrap();
+/// assert_eq!(de, Language::German);
+/// assert_eq!(de.letters().role(Role::Rook), "T");
+/// assert_eq!(Language::Russian.letters().piece(Role::King.of(Color::Black)), "кр");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Language {
+    /// English `K Q R B N P` (the PGN standard's letters).
+    English,
+    /// German `K D T L S P` (`B` for Bauer read too).
+    German,
+    /// Spanish `R D T A C P`.
+    Spanish,
+    /// French `R D T F C P`.
+    French,
+    /// Italian `R D T A C P`.
+    Italian,
+    /// Dutch `K D T L P O`.
+    Dutch,
+    /// Russian `Кр Ф Л С К П`, Latin files (Cyrillic `а с е` read as files).
+    Russian,
+    /// Greek `Ρ Β Π Α Ι Σ`, Greek files `α`-`θ` (final `ς` read as `σ`).
+    Greek,
+    /// Czech `K D V S J P`.
+    Czech,
+    /// Danish `K D T L S B`.
+    Danish,
+    /// Estonian `K L V O R P`.
+    Estonian,
+    /// Finnish `K D T L R P`.
+    Finnish,
+    /// Hungarian `K V B F H G`.
+    Hungarian,
+    /// Icelandic `K D H B R P`.
+    Icelandic,
+    /// Norwegian `K D T L S B`.
+    Norwegian,
+    /// Polish `K H W G S P`.
+    Polish,
+    /// Portuguese `R D T B C P`.
+    Portuguese,
+    /// Romanian `R D T N C P`.
+    Romanian,
+    /// Swedish `K D T L S B`.
+    Swedish,
+}
+
+/// One row of the table.
+struct Row {
+    language: Language,
+    code: &'static str,
+    name: &'static str,
+    letters: Letters,
+}
+
+/// `Letters` of a row (see [`Letters::row`]).
+const fn letters(
+    white: [&'static str; 6],
+    black: [&'static str; 6],
+    files: [&'static str; 8],
+    piece_aliases: &'static [(Letter, Piece)],
+    file_aliases: &'static [(Letter, File)],
+) -> Letters {
+    Letters::row(white, black, files, piece_aliases, file_aliases)
+}
+
+/// A row with Latin files and no aliases.
+const fn latin(
+    code: &'static str,
+    name: &'static str,
+    language: Language,
+    white: [&'static str; 6],
+    black: [&'static str; 6],
+) -> Row {
+    Row {
+        language,
+        code,
+        name,
+        letters: letters(white, black, ENGLISH_FILES, &[], &[]),
+    }
+}
+
+const WHITE_PAWN: Piece = Role::Pawn.of(Color::White);
+const BLACK_PAWN: Piece = Role::Pawn.of(Color::Black);
+
+/// The table, in [`Language`] order (a test checks). Pieces pawn first:
+/// pawn, knight, bishop, rook, queen, king.
+static ROWS: [Row; 19] = [
+    Row {
+        language: Language::English,
+        code: "en",
+        name: "English",
+        letters: letters(ENGLISH_WHITE, ENGLISH_BLACK, ENGLISH_FILES, &[], &[]),
+    },
+    Row {
+        language: Language::German,
+        code: "de",
+        name: "German",
+        letters: letters(
+            ["P", "S", "L", "T", "D", "K"],
+            ["p", "s", "l", "t", "d", "k"],
+            ENGLISH_FILES,
+            &[
+                (Cow::Borrowed("B"), WHITE_PAWN),
+                (Cow::Borrowed("b"), BLACK_PAWN),
+            ],
+            &[],
+        ),
+    },
+    latin(
+        "es",
+        "Spanish",
+        Language::Spanish,
+        ["P", "C", "A", "T", "D", "R"],
+        ["p", "c", "a", "t", "d", "r"],
+    ),
+    latin(
+        "fr",
+        "French",
+        Language::French,
+        ["P", "C", "F", "T", "D", "R"],
+        ["p", "c", "f", "t", "d", "r"],
+    ),
+    latin(
+        "it",
+        "Italian",
+        Language::Italian,
+        ["P", "C", "A", "T", "D", "R"],
+        ["p", "c", "a", "t", "d", "r"],
+    ),
+    latin(
+        "nl",
+        "Dutch",
+        Language::Dutch,
+        ["O", "P", "L", "T", "D", "K"],
+        ["o", "p", "l", "t", "d", "k"],
+    ),
+    Row {
+        language: Language::Russian,
+        code: "ru",
+        name: "Russian",
+        letters: letters(
+            ["П", "К", "С", "Л", "Ф", "Кр"],
+            ["п", "к", "с", "л", "ф", "кр"],
+            ENGLISH_FILES,
+            &[],
+            &[
+                (Cow::Borrowed("а"), File::A),
+                (Cow::Borrowed("с"), File::C),
+                (Cow::Borrowed("е"), File::E),
+            ],
+        ),
+    },
+    Row {
+        language: Language::Greek,
+        code: "el",
+        name: "Greek",
+        letters: letters(
+            ["Σ", "Ι", "Α", "Π", "Β", "Ρ"],
+            ["σ", "ι", "α", "π", "β", "ρ"],
+            ["α", "β", "γ", "δ", "ε", "ζ", "η", "θ"],
+            &[(Cow::Borrowed("ς"), BLACK_PAWN)],
+            &[],
+        ),
+    },
+    latin(
+        "cs",
+        "Czech",
+        Language::Czech,
+        ["P", "J", "S", "V", "D", "K"],
+        ["p", "j", "s", "v", "d", "k"],
+    ),
+    latin(
+        "da",
+        "Danish",
+        Language::Danish,
+        ["B", "S", "L", "T", "D", "K"],
+        ["b", "s", "l", "t", "d", "k"],
+    ),
+    latin(
+        "et",
+        "Estonian",
+        Language::Estonian,
+        ["P", "R", "O", "V", "L", "K"],
+        ["p", "r", "o", "v", "l", "k"],
+    ),
+    latin(
+        "fi",
+        "Finnish",
+        Language::Finnish,
+        ["P", "R", "L", "T", "D", "K"],
+        ["p", "r", "l", "t", "d", "k"],
+    ),
+    latin(
+        "hu",
+        "Hungarian",
+        Language::Hungarian,
+        ["G", "H", "F", "B", "V", "K"],
+        ["g", "h", "f", "b", "v", "k"],
+    ),
+    latin(
+        "is",
+        "Icelandic",
+        Language::Icelandic,
+        ["P", "R", "B", "H", "D", "K"],
+        ["p", "r", "b", "h", "d", "k"],
+    ),
+    latin(
+        "no",
+        "Norwegian",
+        Language::Norwegian,
+        ["B", "S", "L", "T", "D", "K"],
+        ["b", "s", "l", "t", "d", "k"],
+    ),
+    latin(
+        "pl",
+        "Polish",
+        Language::Polish,
+        ["P", "S", "G", "W", "H", "K"],
+        ["p", "s", "g", "w", "h", "k"],
+    ),
+    latin(
+        "pt",
+        "Portuguese",
+        Language::Portuguese,
+        ["P", "C", "B", "T", "D", "R"],
+        ["p", "c", "b", "t", "d", "r"],
+    ),
+    latin(
+        "ro",
+        "Romanian",
+        Language::Romanian,
+        ["P", "C", "N", "T", "D", "R"],
+        ["p", "c", "n", "t", "d", "r"],
+    ),
+    latin(
+        "sv",
+        "Swedish",
+        Language::Swedish,
+        ["B", "S", "L", "T", "D", "K"],
+        ["b", "s", "l", "t", "d", "k"],
+    ),
+];
+
+impl Language {
+    /// Every language, in table order (English first).
+    ///
+    /// ```
+    /// use forsyth::Language;
+    /// assert_eq!(Language::ALL[0], Language::English);
+    /// assert_eq!(Language::ALL.len(), 19);
+    /// ```
+    pub const ALL: [Language; 19] = [
+        Language::English,
+        Language::German,
+        Language::Spanish,
+        Language::French,
+        Language::Italian,
+        Language::Dutch,
+        Language::Russian,
+        Language::Greek,
+        Language::Czech,
+        Language::Danish,
+        Language::Estonian,
+        Language::Finnish,
+        Language::Hungarian,
+        Language::Icelandic,
+        Language::Norwegian,
+        Language::Polish,
+        Language::Portuguese,
+        Language::Romanian,
+        Language::Swedish,
+    ];
+
+    fn row(self) -> &'static Row {
+        let row = &ROWS[self as usize];
+        debug_assert_eq!(row.language, self, "the table follows the enum");
+        row
+    }
+
+    /// The letters of this language (castling `O-O`, capture `x`, `+`,
+    /// `#` in every one).
+    ///
+    /// ```
+    /// use forsyth::{File, Language};
+    /// assert_eq!(Language::Greek.letters().file(File::D), "δ");
+    /// ```
+    pub fn letters(self) -> &'static Letters {
+        &self.row().letters
+    }
+
+    /// The ISO 639-1 code (`de`).
+    ///
+    /// ```
+    /// use forsyth::Language;
+    /// assert_eq!(Language::Greek.code(), "el");
+    /// ```
+    pub fn code(self) -> &'static str {
+        self.row().code
+    }
+
+    /// The English name of the language (`German`).
+    ///
+    /// ```
+    /// use forsyth::Language;
+    /// assert_eq!(Language::Dutch.name(), "Dutch");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The language of an ISO 639-1 code (ASCII case ignored).
+    ///
+    /// ```
+    /// use forsyth::Language;
+    /// assert_eq!(Language::from_code("RU"), Some(Language::Russian));
+    /// assert_eq!(Language::from_code("xx"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// The figurine letters: the Unicode chess figurines, white `♙♘♗♖♕♔`
+/// and black `♟♞♝♜♛♚`, Latin files.
+pub(crate) static FIGURINE: Letters = letters(
+    ["♙", "♘", "♗", "♖", "♕", "♔"],
+    ["♟", "♞", "♝", "♜", "♛", "♚"],
+    ENGLISH_FILES,
+    &[],
+    &[],
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's rows are in `Language` order, and `ALL` lists each once.
+    #[test]
+    fn rows_follow_the_enum() {
+        for (i, l) in Language::ALL.into_iter().enumerate() {
+            assert_eq!(l as usize, i);
+            assert_eq!(ROWS[i].language, l);
+        }
+    }
+}

@@ -1,0 +1,500 @@
+//! Notations over a [`Position`]: a [`Notation`] reads one move text to a
+//! legal [`Move`] and writes a legal move as text; [`Translator`] carries a
+//! movetext (move numbers, comments, NAGs, variations, the result) from one
+//! notation to another. `specs/notation.md` gives each notation's grammar
+//! and writing rule, and the language table.
+//!
+//! Every notation now is algebraic (it names squares by file and rank);
+//! descriptive notation (English, Spanish, French) is a kind still to come,
+//! a variant of [`Notation`] of its own, since it names squares from the
+//! mover's side and pieces by the square they started on.
+
+mod language;
+mod movetext;
+mod statement;
+
+use core::fmt;
+use core::str::FromStr;
+
+pub use language::Language;
+use language::FIGURINE;
+pub use movetext::{TranslateError, Translator};
+pub use statement::{ParseProblemError, ParseProblemErrorKind};
+
+use crate::{
+    CastlingMode, CastlingSide, Color, Letters, Move, Position, Role, San, SanErrorKind, SanPlus,
+    Square, Suffix, UciMove,
+};
+
+/// A notation a move is read and written in, with its language where it
+/// has one. Names (`Display`, `FromStr`): `san` (English), `san-de`,
+/// `san-ru`, ... (`san-` and the language's ISO 639-1 code), `figurine`,
+/// `lan`, `uci`.
+///
+/// ```
+/// use forsyth::{Language, Notation, Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let de: Notation = "san-de".parse()?;
+/// assert_eq!(de, Notation::San(Language::German));
+/// let m = de.read(&pos, "Sf3")?;
+/// assert_eq!(Notation::Lan.write(&pos, m), "Ng1-f3");
+/// assert_eq!(Notation::Figurine.write(&pos, m), "♘f3");
+/// assert_eq!(Notation::Uci.write(&pos, m), "g1f3");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Notation {
+    /// Standard algebraic notation with a language's letters (English is
+    /// the PGN standard's SAN).
+    San(Language),
+    /// SAN with the Unicode figurines: the white figurines for both sides
+    /// (`♘f3`, `e8=♕`); black figurines read too.
+    Figurine,
+    /// Long algebraic notation: `Ng1-f3`, `e7-e8=Q`, `Bf1xb5+`, `O-O`.
+    Lan,
+    /// UCI (`g1f3`, `e7e8q`; castling as king to its target in standard
+    /// chess, king takes rook in Chess960).
+    Uci,
+}
+
+impl Notation {
+    /// Every notation: `san` and each language's, `figurine`, `lan`, `uci`.
+    ///
+    /// ```
+    /// use forsyth::Notation;
+    /// let names: Vec<String> = Notation::all().map(|n| n.to_string()).collect();
+    /// assert_eq!(names[..3], ["san", "san-de", "san-es"]);
+    /// assert_eq!(names[names.len() - 3..], ["figurine", "lan", "uci"]);
+    /// ```
+    pub fn all() -> impl Iterator<Item = Notation> {
+        Language::ALL.into_iter().map(Notation::San).chain([
+            Notation::Figurine,
+            Notation::Lan,
+            Notation::Uci,
+        ])
+    }
+
+    /// The letters this notation writes pieces and files with (English for
+    /// LAN and UCI).
+    ///
+    /// ```
+    /// use forsyth::{Notation, Role};
+    /// assert_eq!(Notation::Figurine.letters().role(Role::Knight), "♘");
+    /// ```
+    pub fn letters(self) -> &'static Letters {
+        match self {
+            Notation::San(language) => language.letters(),
+            Notation::Figurine => &FIGURINE,
+            Notation::Lan | Notation::Uci => Language::English.letters(),
+        }
+    }
+
+    /// Reads one move (without move number) to the legal move of `pos`
+    /// it names. Check and mate markers and trailing `!`/`?` are read and
+    /// not checked; SAN's leniencies ([`San`]) hold in every language.
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let ru: forsyth::Notation = "san-ru".parse()?;
+    /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::Language::English).read(&pos, "Nf3")?);
+    /// let err = ru.read(&pos, "Кd4").unwrap_err();
+    /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru); legal moves to that square: d4");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
+        let error = |kind, candidates: Vec<Move>| ReadMoveError {
+            text: text.to_owned(),
+            notation: self,
+            turn: pos.turn(),
+            kind,
+            candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
+        };
+        match self {
+            Notation::San(_) | Notation::Figurine => {
+                let readings = match self {
+                    Notation::San(Language::English) => SanPlus::readings(text.as_bytes()),
+                    _ => SanPlus::readings_with(text, self.letters()),
+                }
+                .map_err(|_| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
+                readings.to_move(pos).map_err(|e| match e.kind {
+                    SanErrorKind::AmbiguousSan => error(
+                        ReadMoveErrorKind::Ambiguous,
+                        e.candidates
+                            .iter()
+                            .filter_map(|c| c.to_move(pos).ok())
+                            .collect(),
+                    ),
+                    _ => error(
+                        ReadMoveErrorKind::Illegal,
+                        to_same_square(pos, &readings.first.san),
+                    ),
+                })
+            }
+            Notation::Uci => {
+                let body = text.trim_end_matches(['+', '#', '!', '?']);
+                let uci = UciMove::from_ascii(body.as_bytes())
+                    .map_err(|_| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
+                uci.to_move(pos).map_err(|_| {
+                    let to = match uci {
+                        UciMove::Normal { to, .. } => Some(to),
+                        _ => None,
+                    };
+                    error(
+                        ReadMoveErrorKind::Illegal,
+                        fitting(pos, |m| Some(m.to()) == to),
+                    )
+                })
+            }
+            Notation::Lan => {
+                let lan = read_lan(text.as_bytes())
+                    .ok_or_else(|| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
+                fitting(pos, |m| lan.matches(m))
+                    .first()
+                    .copied()
+                    .ok_or_else(|| {
+                        let to = lan.to;
+                        error(
+                            ReadMoveErrorKind::Illegal,
+                            fitting(pos, |m| Some(m.to()) == to && !m.is_castle()),
+                        )
+                    })
+            }
+        }
+    }
+
+    /// Writes the legal move `m` of `pos` in this notation, with `+` or
+    /// `#` where the notation has them (all but UCI).
+    ///
+    /// ```
+    /// use forsyth::{Language, Notation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let m = pos.parse_move("e4")?;
+    /// let mut out = String::new();
+    /// Notation::San(Language::Greek).write_to(&pos, m, &mut out).unwrap();
+    /// assert_eq!(out, "ε4");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to<W: fmt::Write>(self, pos: &Position, m: Move, out: &mut W) -> fmt::Result {
+        match self {
+            Notation::San(_) | Notation::Figurine => {
+                SanPlus::from_move(pos, m).write_with(self.letters(), out)
+            }
+            Notation::Uci => write!(
+                out,
+                "{}",
+                UciMove::from_move(m, CastlingMode::from_variant(pos.variant()))
+            ),
+            Notation::Lan => write_lan(pos, m, out),
+        }
+    }
+
+    /// [`Notation::write_to`] into a new string.
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let m = pos.parse_move("e4")?;
+    /// assert_eq!(Notation::Lan.write(&pos, m), "e2-e4");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write(self, pos: &Position, m: Move) -> String {
+        let mut out = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = self.write_to(pos, m, &mut out);
+        out
+    }
+}
+
+/// The legal moves of `pos` that `fits`.
+fn fitting(pos: &Position, fits: impl Fn(Move) -> bool) -> Vec<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| fits(m))
+        .collect()
+}
+
+/// The legal moves to the square a SAN names (the candidates of an
+/// illegal move).
+fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
+    match *san {
+        San::Normal { to, .. } => fitting(pos, |m| m.to() == to && !m.is_castle()),
+        San::Castle(_) => fitting(pos, Move::is_castle),
+    }
+}
+
+/// The error of [`Notation::read`]: the text, the notation, what is wrong,
+/// and the candidates (written in the notation): for an ambiguous move the
+/// moves that fit, for an illegal one the legal moves to the same square.
+///
+/// ```
+/// use forsyth::{Fen, Notation, Position, ReadMoveErrorKind, Setup};
+/// let pos = Position::from_fen(&Fen::from_ascii(b"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?, None)?;
+/// let err = Notation::Figurine.read(&pos, "♘d2").unwrap_err();
+/// assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous);
+/// assert_eq!(err.candidates, ["♘bd2", "♘fd2"]);
+/// assert_eq!(err.to_string(), "ambiguous move '♘d2' for white (figurine): ♘bd2 or ♘fd2");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadMoveError {
+    /// The text read.
+    pub text: String,
+    /// The notation it was read in.
+    pub notation: Notation,
+    /// The side to move.
+    pub turn: Color,
+    /// What is wrong.
+    pub kind: ReadMoveErrorKind,
+    /// The candidates, written in `notation`.
+    pub candidates: Vec<String>,
+}
+
+/// Why a move text was not read. The kind names (`name()`) are stable.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
+)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ReadMoveErrorKind {
+    /// The text is no move of the notation's grammar.
+    Unreadable,
+    /// A move of the grammar, but no legal move fits.
+    Illegal,
+    /// More than one legal move fits.
+    Ambiguous,
+}
+
+impl ReadMoveErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ReadMoveErrorKind;
+    /// assert_eq!(ReadMoveErrorKind::Unreadable.name(), "unreadable");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ReadMoveError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(Notation::Uci.read(&pos, "e4").unwrap_err().kind().name(), "unreadable");
+    /// ```
+    pub fn kind(&self) -> ReadMoveErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for ReadMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.turn.name();
+        let (what, n) = (self.kind, self.candidates.len());
+        match what {
+            ReadMoveErrorKind::Unreadable => {
+                write!(f, "'{}' is not a {} move", self.text, self.notation)?
+            }
+            ReadMoveErrorKind::Illegal => write!(
+                f,
+                "illegal move '{}' for {side} ({})",
+                self.text, self.notation
+            )?,
+            ReadMoveErrorKind::Ambiguous => write!(
+                f,
+                "ambiguous move '{}' for {side} ({})",
+                self.text, self.notation
+            )?,
+        }
+        for (i, c) in self.candidates.iter().enumerate() {
+            let sep = match (i, what) {
+                (0, ReadMoveErrorKind::Ambiguous) => ": ",
+                (0, _) => "; legal moves to that square: ",
+                _ if i + 1 == n => " or ",
+                _ => ", ",
+            };
+            write!(f, "{sep}{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ReadMoveError {}
+
+/// The error of reading a notation's name.
+///
+/// ```
+/// use forsyth::Notation;
+/// let err = "san-xx".parse::<Notation>().unwrap_err();
+/// assert!(err.to_string().starts_with("'san-xx' is not a notation"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError {
+    /// The name given.
+    pub name: String,
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a notation (", self.name)?;
+        for (i, n) in Notation::all().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{n}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl FromStr for Notation {
+    type Err = ParseNotationError;
+
+    fn from_str(name: &str) -> Result<Notation, ParseNotationError> {
+        let lower = name.to_ascii_lowercase();
+        let found = match lower.as_str() {
+            "san" => Some(Notation::San(Language::English)),
+            "figurine" => Some(Notation::Figurine),
+            "lan" => Some(Notation::Lan),
+            "uci" => Some(Notation::Uci),
+            _ => lower
+                .strip_prefix("san-")
+                .and_then(Language::from_code)
+                .map(Notation::San),
+        };
+        found.ok_or_else(|| ParseNotationError {
+            name: name.to_owned(),
+        })
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notation::San(Language::English) => f.write_str("san"),
+            Notation::San(language) => write!(f, "san-{}", language.code()),
+            Notation::Figurine => f.write_str("figurine"),
+            Notation::Lan => f.write_str("lan"),
+            Notation::Uci => f.write_str("uci"),
+        }
+    }
+}
+
+/// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
+/// English piece letter, the origin, `-` or `x`, the destination and an
+/// optional promotion.
+struct Lan {
+    castle: Option<CastlingSide>,
+    role: Option<Role>,
+    from: Square,
+    capture: bool,
+    to: Option<Square>,
+    promotion: Option<Role>,
+}
+
+impl Lan {
+    /// `true` if the legal move `m` is this one.
+    fn matches(&self, m: Move) -> bool {
+        if let Some(side) = self.castle {
+            return m.castling_side() == Some(side);
+        }
+        !m.is_castle()
+            && m.from() == self.from
+            && Some(m.to()) == self.to
+            && m.promotion() == self.promotion
+            && self.role.is_none_or(|r| r == m.role())
+            && (m.is_capture() || !self.capture)
+    }
+}
+
+/// Reads LAN: `[piece] square ("-" | "x") square [["="] piece]`, or
+/// castling, followed by any `+`, `#`, `!`, `?`.
+fn read_lan(text: &[u8]) -> Option<Lan> {
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let b = &text[..end];
+    let castle = match b {
+        b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
+        b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
+        _ => None,
+    };
+    if castle.is_some() {
+        return Some(Lan {
+            castle,
+            role: None,
+            from: Square::A1,
+            capture: false,
+            to: None,
+            promotion: None,
+        });
+    }
+    let (role, b) = match b
+        .first()
+        .and_then(|&c| crate::Piece::from_char(char::from(c)))
+    {
+        Some(p) if p.color == Color::White => (Some(p.role), &b[1..]),
+        _ => (None, b),
+    };
+    if b.len() < 5 {
+        return None;
+    }
+    let from = Square::from_ascii(&b[0..2])?;
+    let capture = match b[2] {
+        b'-' => false,
+        b'x' => true,
+        _ => return None,
+    };
+    let to = Square::from_ascii(&b[3..5])?;
+    let promotion = match &b[5..] {
+        [] => None,
+        [b'=', c] | [c] => match crate::Piece::from_char(char::from(*c))?.role {
+            r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(r),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(Lan {
+        castle: None,
+        role,
+        from,
+        capture,
+        to: Some(to),
+        promotion,
+    })
+}
+
+/// Writes the legal move `m` of `pos` in LAN, with its check or mate
+/// marker.
+fn write_lan<W: fmt::Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
+    let english = Language::English.letters();
+    let suffix = SanPlus::from_move(pos, m).suffix;
+    match m.castling_side() {
+        Some(CastlingSide::KingSide) => out.write_str(&english.castle_king_side)?,
+        Some(CastlingSide::QueenSide) => out.write_str(&english.castle_queen_side)?,
+        None => {
+            if m.role() != Role::Pawn {
+                out.write_str(english.role(m.role()))?;
+            }
+            let mark = if m.is_capture() { "x" } else { "-" };
+            write!(out, "{}{mark}{}", m.from(), m.to())?;
+            if let Some(p) = m.promotion() {
+                write!(out, "={}", english.role(p))?;
+            }
+        }
+    }
+    match suffix {
+        Some(Suffix::Check) => out.write_str(&english.check),
+        Some(Suffix::Checkmate) => out.write_str(&english.checkmate),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,261 @@
+//! Carrying a movetext from one notation to another.
+
+use core::fmt;
+
+use crate::{Color, Notation, Position, ReadMoveError};
+
+/// Translates movetext from one [`Notation`] to another, a piece of text
+/// at a time (a line, a file), keeping everything that is not a move as it
+/// is: white space, move numbers (`12.`, `12...`, attached or not), `...`,
+/// comments (`{…}`, which may span pieces, and `;` to the end of the line),
+/// NAGs (`$1`), annotation glyphs (`!`, `?!`, attached or not), `e.p.`,
+/// variations in parentheses (a variation replaces the move before it) and
+/// the result (`1-0`, `0-1`, `1/2-1/2`, `*`), after which the next game
+/// starts again from the start position.
+///
+/// ```
+/// use forsyth::{Language, Notation, Position, Setup, Translator};
+/// let start = Position::from_setup(Setup::standard()).expect("legal");
+/// let mut t = Translator::new(start, Notation::San(Language::English), Notation::San(Language::German));
+/// let mut out = String::new();
+/// t.translate("1.e4 e5 2.Nf3 {best} Nc6 (2...Qf6?! 3.Bc4) 3.Bb5 $1 *", &mut out)?;
+/// assert_eq!(out, "1.e4 e5 2.Sf3 {best} Sc6 (2...Df6?! 3.Lc4) 3.Lb5 $1 *");
+/// # Ok::<_, forsyth::TranslateError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Translator {
+    start: Position,
+    from: Notation,
+    to: Notation,
+    /// The position after the last move.
+    current: Position,
+    /// The position before the last move (where a variation starts).
+    before: Position,
+    /// The positions to return to at each `)`.
+    stack: Vec<(Position, Position)>,
+    in_comment: bool,
+    plies: u64,
+}
+
+/// The error of [`Translator::translate`]: a move that the source notation
+/// does not read as one legal move.
+///
+/// ```
+/// use forsyth::{Language, Notation, Position, Setup, Translator};
+/// let start = Position::from_setup(Setup::standard()).expect("legal");
+/// let mut t = Translator::new(start, Notation::San(Language::English), Notation::Uci);
+/// let err = t.translate("1.e4 e5 2.Ke3", &mut String::new()).unwrap_err();
+/// assert_eq!((err.move_number, err.offset, err.error.text.as_str()), (2, 10, "Ke3"));
+/// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san)");
+/// # Ok::<_, forsyth::TranslateError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranslateError {
+    /// The byte offset of the move in the text given.
+    pub offset: usize,
+    /// The move number (the fullmove number of the position).
+    pub move_number: u32,
+    /// `true` if it was Black's move (written `12...`).
+    pub black: bool,
+    /// Why the move was not read, with its text and candidates.
+    pub error: ReadMoveError,
+}
+
+impl fmt::Display for TranslateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.black { "..." } else { "." };
+        write!(
+            f,
+            "col {}: move {}{dots}: {}",
+            self.offset + 1,
+            self.move_number,
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for TranslateError {}
+
+/// `true` for a game result.
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+}
+
+/// The length of a leading move number (`12.`, `12...`), digits and dots.
+fn move_number_len(word: &str) -> usize {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return 0;
+    }
+    let rest = &word[digits..];
+    let dots = rest.len() - rest.trim_start_matches('.').len();
+    if dots == 0 {
+        0
+    } else {
+        digits + dots
+    }
+}
+
+impl Translator {
+    /// A translator from `from` to `to`, starting at `start`.
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup, Translator};
+    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// let t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
+    /// assert_eq!(t.position(), &start);
+    /// ```
+    pub fn new(start: Position, from: Notation, to: Notation) -> Translator {
+        Translator {
+            current: start.clone(),
+            before: start.clone(),
+            start,
+            from,
+            to,
+            stack: Vec::new(),
+            in_comment: false,
+            plies: 0,
+        }
+    }
+
+    /// The position after the last move read (in the current variation).
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup, Translator};
+    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
+    /// t.translate("e2e4", &mut String::new())?;
+    /// assert_eq!(t.position(), &start.play(start.parse_move("e4").unwrap()).unwrap());
+    /// # Ok::<_, forsyth::TranslateError>(())
+    /// ```
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// How many moves were translated so far (in every game and variation).
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup, Translator};
+    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut t = Translator::new(start, Notation::Uci, Notation::Lan);
+    /// t.translate("e2e4 e7e5 1-0 d2d4", &mut String::new())?;
+    /// assert_eq!(t.plies(), 3);
+    /// # Ok::<_, forsyth::TranslateError>(())
+    /// ```
+    pub fn plies(&self) -> u64 {
+        self.plies
+    }
+
+    /// Back to the start position, outside any variation or comment (a
+    /// new game).
+    ///
+    /// ```
+    /// use forsyth::{Notation, Position, Setup, Translator};
+    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// let mut t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
+    /// t.translate("e2e4 {open", &mut String::new())?;
+    /// t.reset();
+    /// assert_eq!(t.position(), &start);
+    /// # Ok::<_, forsyth::TranslateError>(())
+    /// ```
+    pub fn reset(&mut self) {
+        self.current = self.start.clone();
+        self.before = self.start.clone();
+        self.stack.clear();
+        self.in_comment = false;
+    }
+
+    /// Translates `text`, appending to `out`. On an error, what was
+    /// appended so far stays in `out` and the translator stays at the
+    /// position before the move that failed.
+    pub fn translate(&mut self, text: &str, out: &mut String) -> Result<(), TranslateError> {
+        let mut i = 0;
+        while i < text.len() {
+            let rest = &text[i..];
+            if self.in_comment {
+                let end = rest.find('}').map_or(rest.len(), |e| e + 1);
+                self.in_comment = !rest[..end].ends_with('}');
+                out.push_str(&rest[..end]);
+                i += end;
+                continue;
+            }
+            let Some(c) = rest.chars().next() else { break };
+            match c {
+                _ if c.is_whitespace() => {
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+                '{' => {
+                    self.in_comment = true;
+                    out.push('{');
+                    i += 1;
+                }
+                ';' => {
+                    let end = rest.find('\n').unwrap_or(rest.len());
+                    out.push_str(&rest[..end]);
+                    i += end;
+                }
+                '(' => {
+                    self.stack.push((self.current.clone(), self.before.clone()));
+                    self.current = self.before.clone();
+                    out.push('(');
+                    i += 1;
+                }
+                ')' => {
+                    if let Some((current, before)) = self.stack.pop() {
+                        self.current = current;
+                        self.before = before;
+                    }
+                    out.push(')');
+                    i += 1;
+                }
+                _ => {
+                    let len = rest
+                        .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';'))
+                        .unwrap_or(rest.len());
+                    self.word(&rest[..len], i, out)?;
+                    i += len;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One word: a result, a NAG, glyphs, dots, a move number, a move.
+    fn word(&mut self, word: &str, offset: usize, out: &mut String) -> Result<(), TranslateError> {
+        if is_result(word) {
+            out.push_str(word);
+            self.reset();
+            return Ok(());
+        }
+        let number = move_number_len(word);
+        out.push_str(&word[..number]);
+        let word = &word[number..];
+        let offset = offset + number;
+        let passive = word.is_empty()
+            || word.starts_with('$')
+            || word.bytes().all(|b| matches!(b, b'!' | b'?' | b'.'))
+            || word.eq_ignore_ascii_case("e.p.");
+        if passive {
+            out.push_str(word);
+            return Ok(());
+        }
+        let glyphs = word.len() - word.trim_end_matches(['!', '?']).len();
+        let (body, glyphs) = word.split_at(word.len() - glyphs);
+        let pos = &self.current;
+        let m = self.from.read(pos, body).map_err(|error| TranslateError {
+            offset,
+            move_number: pos.setup().fullmoves,
+            black: pos.turn() == Color::Black,
+            error,
+        })?;
+        // `write_to` a `String` cannot fail.
+        let _ = self.to.write_to(pos, m, out);
+        out.push_str(glyphs);
+        let mut next = self.current.clone();
+        next.play_unchecked(m);
+        self.before = core::mem::replace(&mut self.current, next);
+        self.plies += 1;
+        Ok(())
+    }
+}
