@@ -7,6 +7,7 @@ use crate::{
     explain,
     movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
+    notation::read_lan,
     Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Role, San, SanError,
     SanErrorKind, Square, UciMove,
 };
@@ -388,52 +389,6 @@ fn strip_ep_mark(text: &str) -> (&str, bool) {
     }
 }
 
-/// Long algebraic notation: an optional piece letter, the origin, `-` or
-/// `x`, the destination, an optional promotion (`=` optional, any case),
-/// then check and annotation marks.
-struct Lan {
-    role: Option<Role>,
-    from: Square,
-    capture: bool,
-    to: Square,
-    promotion: Option<Role>,
-}
-
-fn read_lan(text: &str) -> Option<Lan> {
-    let b = text.trim_end_matches(['+', '#', '!', '?']).as_bytes();
-    let (role, b) = match b.first() {
-        Some(&c @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => {
-            (Role::from_char(c as char), &b[1..])
-        }
-        _ => (None, b),
-    };
-    if b.len() < 5 {
-        return None;
-    }
-    let from = Square::from_ascii(&b[0..2])?;
-    let capture = match b[2] {
-        b'-' => false,
-        b'x' | b'X' => true,
-        _ => return None,
-    };
-    let to = Square::from_ascii(&b[3..5])?;
-    let promotion = match &b[5..] {
-        [] => None,
-        [b'=', c] | [c] => match Role::from_char(c.to_ascii_lowercase() as char)? {
-            r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(r),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(Lan {
-        role,
-        from,
-        capture,
-        to,
-        promotion,
-    })
-}
-
 /// Edit distance (insertions, deletions, substitutions) between two short
 /// strings, ignoring ASCII case.
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -512,10 +467,13 @@ impl Position {
         if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
             return uci.to_move(self).map_err(|e| illegal(e.reason));
         }
-        if let Some(lan) = read_lan(text) {
+        // Long algebraic (`e2-e4`, `Ng1xf3`); castling is read as SAN below.
+        if let Some((lan, to)) = read_lan(text.as_bytes())
+            .and_then(|lan| lan.to.filter(|_| lan.castle.is_none()).map(|to| (lan, to)))
+        {
             let uci = UciMove::Normal {
                 from: lan.from,
-                to: lan.to,
+                to,
                 promotion: lan.promotion,
             };
             let m = uci.to_move(self).map_err(|e| illegal(e.reason))?;
@@ -526,7 +484,7 @@ impl Position {
                 }));
             }
             if lan.capture && !m.is_capture() {
-                return Err(illegal(IllegalMoveReason::NothingToCapture { to: lan.to }));
+                return Err(illegal(IllegalMoveReason::NothingToCapture { to }));
             }
             return Ok(m);
         }

@@ -390,14 +390,15 @@ impl fmt::Display for Notation {
 
 /// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
 /// English piece letter, the origin, `-` or `x`, the destination and an
-/// optional promotion.
-struct Lan {
-    castle: Option<CastlingSide>,
-    role: Option<Role>,
-    from: Square,
-    capture: bool,
-    to: Option<Square>,
-    promotion: Option<Role>,
+/// optional promotion. The one LAN reader: `Position::parse_move` reads
+/// `e2-e4` through it too.
+pub(crate) struct Lan {
+    pub(crate) castle: Option<CastlingSide>,
+    pub(crate) role: Option<Role>,
+    pub(crate) from: Square,
+    pub(crate) capture: bool,
+    pub(crate) to: Option<Square>,
+    pub(crate) promotion: Option<Role>,
 }
 
 impl Lan {
@@ -415,9 +416,10 @@ impl Lan {
     }
 }
 
-/// Reads LAN: `[piece] square ("-" | "x") square [["="] piece]`, or
-/// castling, followed by any `+`, `#`, `!`, `?`.
-fn read_lan(text: &[u8]) -> Option<Lan> {
+/// Reads LAN: `[piece] square ("-" | "x" | "X") square [["="] piece]`, or
+/// castling, followed by any `+`, `#`, `!`, `?` (the promotion letter in
+/// either case).
+pub(crate) fn read_lan(text: &[u8]) -> Option<Lan> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -451,7 +453,7 @@ fn read_lan(text: &[u8]) -> Option<Lan> {
     let from = Square::from_ascii(&b[0..2])?;
     let capture = match b[2] {
         b'-' => false,
-        b'x' => true,
+        b'x' | b'X' => true,
         _ => return None,
     };
     let to = Square::from_ascii(&b[3..5])?;
