@@ -91,8 +91,8 @@ pub use letters::{Letter, Letters};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
 pub use notation::{
-    Language, Notation, ParseNotationError, ParseProblemError, ParseProblemErrorKind,
-    ReadMoveError, ReadMoveErrorKind, TranslateError, Translator,
+    CheckMarkers, Descriptive, Language, Notation, ParseNotationError, ParseProblemError,
+    ParseProblemErrorKind, ReadMoveError, ReadMoveErrorKind, TranslateError, Translator,
 };
 pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};

@@ -4,11 +4,12 @@
 //! notation to another. `specs/notation.md` gives each notation's grammar
 //! and writing rule, and the language table.
 //!
-//! Every notation now is algebraic (it names squares by file and rank);
-//! descriptive notation (English, Spanish, French) is a kind still to come,
-//! a variant of [`Notation`] of its own, since it names squares from the
-//! mover's side and pieces by the square they started on.
+//! The algebraic notations name squares by file and rank; descriptive
+//! notation (English, Spanish, French: [`Descriptive`]) is a kind of its
+//! own, since it names files by the pieces that start on them and counts
+//! ranks from the mover's side.
 
+mod descriptive;
 mod language;
 mod movetext;
 mod statement;
@@ -16,6 +17,8 @@ mod statement;
 use core::fmt;
 use core::str::FromStr;
 
+pub use descriptive::Descriptive;
+use descriptive::Failure;
 pub use language::Language;
 use language::FIGURINE;
 pub use movetext::{TranslateError, Translator};
@@ -28,8 +31,9 @@ use crate::{
 
 /// A notation a move is read and written in, with its language where it
 /// has one. Names (`Display`, `FromStr`): `san` (English), `san-de`,
-/// `san-ru`, ... (`san-` and the language's ISO 639-1 code), `figurine`,
-/// `lan`, `uci`.
+/// `san-ru`, ... (`san-` and the language's ISO 639-1 code),
+/// `descriptive-en`, `descriptive-es`, `descriptive-fr`, `figurine`, `lan`,
+/// `uci`.
 ///
 /// ```
 /// use forsyth::{Language, Notation, Position, Setup};
@@ -49,6 +53,9 @@ pub enum Notation {
     /// Standard algebraic notation with a language's letters (English is
     /// the PGN standard's SAN).
     San(Language),
+    /// Descriptive notation in a language: English `P-K4`, `N-KB3`,
+    /// `QxP ch`; Spanish and French `P4R`, `C3AR`, `DxP+`.
+    Descriptive(Descriptive),
     /// SAN with the Unicode figurines: the white figurines for both sides
     /// (`♘f3`, `e8=♕`); black figurines read too.
     Figurine,
@@ -60,7 +67,8 @@ pub enum Notation {
 }
 
 impl Notation {
-    /// Every notation: `san` and each language's, `figurine`, `lan`, `uci`.
+    /// Every notation: `san` and each language's, the descriptive ones,
+    /// `figurine`, `lan`, `uci`.
     ///
     /// ```
     /// use forsyth::Notation;
@@ -69,15 +77,16 @@ impl Notation {
     /// assert_eq!(names[names.len() - 3..], ["figurine", "lan", "uci"]);
     /// ```
     pub fn all() -> impl Iterator<Item = Notation> {
-        Language::ALL.into_iter().map(Notation::San).chain([
-            Notation::Figurine,
-            Notation::Lan,
-            Notation::Uci,
-        ])
+        Language::ALL
+            .into_iter()
+            .map(Notation::San)
+            .chain(Descriptive::ALL.into_iter().map(Notation::Descriptive))
+            .chain([Notation::Figurine, Notation::Lan, Notation::Uci])
     }
 
     /// The letters this notation writes pieces and files with (English for
-    /// LAN and UCI).
+    /// LAN and UCI; a descriptive notation's language's letters, which are
+    /// its piece letters).
     ///
     /// ```
     /// use forsyth::{Notation, Role};
@@ -86,6 +95,7 @@ impl Notation {
     pub fn letters(self) -> &'static Letters {
         match self {
             Notation::San(language) => language.letters(),
+            Notation::Descriptive(d) => d.language().letters(),
             Notation::Figurine => &FIGURINE,
             Notation::Lan | Notation::Uci => Language::English.letters(),
         }
@@ -105,6 +115,31 @@ impl Notation {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
+        self.read_with(pos, text, CheckMarkers::Optional)
+    }
+
+    /// [`Notation::read`], taking a missing check marker as `markers`
+    /// says. Only a descriptive text can need it: one that names more than
+    /// one legal move, settled by its markers (`specs/notation.md` §6).
+    ///
+    /// ```
+    /// use forsyth::{CheckMarkers, Notation, Position, Setup};
+    /// // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4, Black's bishop can take
+    /// // the b4 pawn, or the f2 pawn with check.
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal")
+    ///     .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])?;
+    /// let es: Notation = "descriptive-es".parse()?;
+    /// assert!(es.read(&pos, "AxP").is_err());
+    /// assert_eq!(es.read(&pos, "AxP+")?, pos.parse_move("Bxf2+")?);
+    /// assert_eq!(es.read_with(&pos, "AxP", CheckMarkers::Always)?, pos.parse_move("Bxb4")?);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_with(
+        self,
+        pos: &Position,
+        text: &str,
+        markers: CheckMarkers,
+    ) -> Result<Move, ReadMoveError> {
         let error = |kind, candidates: Vec<Move>| ReadMoveError {
             text: text.to_owned(),
             notation: self,
@@ -133,6 +168,14 @@ impl Notation {
                     ),
                 })
             }
+            Notation::Descriptive(d) => d.read(pos, text, markers).map_err(|(failure, moves)| {
+                let kind = match failure {
+                    Failure::Unreadable => ReadMoveErrorKind::Unreadable,
+                    Failure::Illegal => ReadMoveErrorKind::Illegal,
+                    Failure::Ambiguous => ReadMoveErrorKind::Ambiguous,
+                };
+                error(kind, moves)
+            }),
             Notation::Uci => {
                 let body = text.trim_end_matches(['+', '#', '!', '?']);
                 let uci = UciMove::from_ascii(body.as_bytes())
@@ -188,6 +231,7 @@ impl Notation {
                 UciMove::from_move(m, CastlingMode::from_variant(pos.variant()))
             ),
             Notation::Lan => write_lan(pos, m, out),
+            Notation::Descriptive(d) => d.write_to(pos, m, out),
         }
     }
 
@@ -206,6 +250,25 @@ impl Notation {
         let _ = self.write_to(pos, m, &mut out);
         out
     }
+}
+
+/// How a reader takes a check marker that is not printed. A missing mate
+/// marker always rules out the moves that mate; a printed marker always
+/// keeps the moves that check (or mate).
+///
+/// ```
+/// use forsyth::CheckMarkers;
+/// assert_eq!(CheckMarkers::default(), CheckMarkers::Optional);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckMarkers {
+    /// Books often omit check markers: a missing one rules out nothing.
+    #[default]
+    Optional,
+    /// The text marks every check: a missing check marker rules out the
+    /// moves that check.
+    Always,
 }
 
 /// The legal moves of `pos` that `fits`.
@@ -365,10 +428,14 @@ impl FromStr for Notation {
             "figurine" => Some(Notation::Figurine),
             "lan" => Some(Notation::Lan),
             "uci" => Some(Notation::Uci),
-            _ => lower
-                .strip_prefix("san-")
-                .and_then(Language::from_code)
-                .map(Notation::San),
+            "descriptive" => Some(Notation::Descriptive(Descriptive::English)),
+            _ => match lower.strip_prefix("descriptive-") {
+                Some(code) => Descriptive::from_code(code).map(Notation::Descriptive),
+                None => lower
+                    .strip_prefix("san-")
+                    .and_then(Language::from_code)
+                    .map(Notation::San),
+            },
         };
         found.ok_or_else(|| ParseNotationError {
             name: name.to_owned(),
@@ -381,6 +448,7 @@ impl fmt::Display for Notation {
         match self {
             Notation::San(Language::English) => f.write_str("san"),
             Notation::San(language) => write!(f, "san-{}", language.code()),
+            Notation::Descriptive(d) => write!(f, "descriptive-{}", d.code()),
             Notation::Figurine => f.write_str("figurine"),
             Notation::Lan => f.write_str("lan"),
             Notation::Uci => f.write_str("uci"),

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, Notation, Position, ReadMoveError};
+use crate::{CheckMarkers, Color, Notation, Position, ReadMoveError};
 
 /// Translates movetext from one [`Notation`] to another, a piece of text
 /// at a time (a line, a file), keeping everything that is not a move as it
@@ -35,6 +35,7 @@ pub struct Translator {
     stack: Vec<(Position, Position)>,
     in_comment: bool,
     plies: u64,
+    markers: CheckMarkers,
 }
 
 /// The error of [`Translator::translate`]: a move that the source notation
@@ -115,7 +116,30 @@ impl Translator {
             stack: Vec::new(),
             in_comment: false,
             plies: 0,
+            markers: CheckMarkers::Optional,
         }
+    }
+
+    /// This translator, reading a missing check marker as `markers` says
+    /// (by default [`CheckMarkers::Optional`]).
+    ///
+    /// ```
+    /// use forsyth::{CheckMarkers, Descriptive, Language, Notation, Position, Setup, Translator};
+    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// let es = Notation::Descriptive(Descriptive::Spanish);
+    /// let san = Notation::San(Language::English);
+    /// let text = "1.P4R P4R 2.C3AR C3AD 3.A4A A4A 4.P4CD AxP";
+    /// assert!(Translator::new(start.clone(), es, san).translate(text, &mut String::new()).is_err());
+    /// let mut out = String::new();
+    /// Translator::new(start, es, san)
+    ///     .with_check_markers(CheckMarkers::Always)
+    ///     .translate(text, &mut out)?;
+    /// assert_eq!(out, "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4");
+    /// # Ok::<_, forsyth::TranslateError>(())
+    /// ```
+    pub fn with_check_markers(mut self, markers: CheckMarkers) -> Translator {
+        self.markers = markers;
+        self
     }
 
     /// The position after the last move read (in the current variation).
@@ -210,9 +234,14 @@ impl Translator {
                     i += 1;
                 }
                 _ => {
-                    let len = rest
-                        .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';'))
-                        .unwrap_or(rest.len());
+                    let len = match self.from {
+                        // A descriptive move may span words (`N-B6 ch`,
+                        // `P x P`) and hold parentheses (`R(6)`, `P-R8(Q)`).
+                        Notation::Descriptive(d) => d.phrase_len(rest).max(c.len_utf8()),
+                        _ => rest
+                            .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';'))
+                            .unwrap_or(rest.len()),
+                    };
                     self.word(&rest[..len], i, out)?;
                     i += len;
                 }
@@ -243,12 +272,15 @@ impl Translator {
         let glyphs = word.len() - word.trim_end_matches(['!', '?']).len();
         let (body, glyphs) = word.split_at(word.len() - glyphs);
         let pos = &self.current;
-        let m = self.from.read(pos, body).map_err(|error| TranslateError {
-            offset,
-            move_number: pos.setup().fullmoves,
-            black: pos.turn() == Color::Black,
-            error,
-        })?;
+        let m = self
+            .from
+            .read_with(pos, body, self.markers)
+            .map_err(|error| TranslateError {
+                offset,
+                move_number: pos.setup().fullmoves,
+                black: pos.turn() == Color::Black,
+                error,
+            })?;
         // `write_to` a `String` cannot fail.
         let _ = self.to.write_to(pos, m, out);
         out.push_str(glyphs);

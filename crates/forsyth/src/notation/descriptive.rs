@@ -1,0 +1,1186 @@
+//! Descriptive notation (English `P-K4`, Spanish `P4R`, French `P4R`):
+//! one table, one row per language (`specs/notation.md` §6 gives the
+//! grammar, the writing rule and the rows).
+//!
+//! A square is named by the piece that starts on its file (`QB` is the c
+//! file, `K` the e file) and a rank counted from the mover's side, so
+//! White's `K4` is e4 and Black's is e5. A move names the moving piece, a
+//! target square or, for a capture, the captured piece, and as few
+//! qualifiers as make it one legal move. Files keep these classical names
+//! in Chess960; castling is `O-O` / `O-O-O` by the side the king goes to.
+
+use core::fmt;
+
+use crate::{
+    Bitboard, CastlingSide, CheckMarkers, Color, File, Language, Move, Position, Rank, Role, Square,
+};
+
+/// A language of descriptive notation: English, Spanish or French. Each is
+/// one row of one table (piece letters, the order of file names and
+/// squares, the spellings of capture, check and mate).
+///
+/// ```
+/// use forsyth::{Descriptive, Notation, Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let es = Notation::Descriptive(Descriptive::Spanish);
+/// let m = es.read(&pos, "C3AR")?;
+/// assert_eq!(Notation::Descriptive(Descriptive::English).write(&pos, m), "N-KB3");
+/// assert_eq!(Notation::Descriptive(Descriptive::French).write(&pos, m), "C3FR");
+/// # Ok::<_, forsyth::ReadMoveError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Descriptive {
+    /// English: `K Q R B N P` (`Kt` read), files `QR QN QB Q K KB KN KR`,
+    /// `P-K4`, `NxP`, `ch`, `mate`.
+    English,
+    /// Spanish: `R D T A C P`, files `TD CD AD D R AR CR TR`, rank first
+    /// (`P4R`), `+`, `++`.
+    Spanish,
+    /// French: `R D T F C P`, files `TD CD FD D R FR CR TR`, rank first
+    /// (`P4R`), `+`, `++`.
+    French,
+}
+
+/// A check marker as printed (or as written).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mark {
+    Check,
+    Double,
+    Discovered,
+    Mate,
+}
+
+/// A marker word read after a move (lower case, no spaces).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Marker {
+    Check(Mark),
+    EnPassant,
+}
+
+/// One row of the table.
+struct Row {
+    descriptive: Descriptive,
+    code: &'static str,
+    language: Language,
+    /// Written piece letters, pawn first (pawn, knight, bishop, rook,
+    /// queen, king). The queen's and king's letters also name the sides
+    /// of the board and the d and e files.
+    pieces: [&'static str; 6],
+    /// Further piece letters read (`Kt`).
+    aliases: &'static [(&'static str, Role)],
+    /// `true` if a qualifier comes before the piece letter and a file's
+    /// side before its piece (English `QN`, `QBP`, `QB3`); `false` if after
+    /// (Spanish `CD`, `PAD`, `3AD`).
+    qualifier_first: bool,
+    /// `true` if a square is written rank first (`4R`).
+    rank_first: bool,
+    /// Between the piece and its target square (`-`, or nothing).
+    dash: &'static str,
+    /// Written check markers: check, double check, discovered check, mate.
+    marks: [&'static str; 4],
+    /// Words read as castling, lower case (each may be followed by a side).
+    castles: &'static [&'static str],
+    /// Marker words read beyond [`MARKERS`], lower case.
+    markers: &'static [(&'static str, Marker)],
+}
+
+/// The marker words every row reads (lower case, spaces removed; the
+/// longest first so that `dblch` is not read as `ch`).
+static MARKERS: [(&str, Marker); 20] = [
+    ("dbl.ch.", Marker::Check(Mark::Double)),
+    ("dis.ch.", Marker::Check(Mark::Discovered)),
+    ("dbl.ch", Marker::Check(Mark::Double)),
+    ("dblch.", Marker::Check(Mark::Double)),
+    ("dis.ch", Marker::Check(Mark::Discovered)),
+    ("disch.", Marker::Check(Mark::Discovered)),
+    ("check", Marker::Check(Mark::Check)),
+    ("dblch", Marker::Check(Mark::Double)),
+    ("disch", Marker::Check(Mark::Discovered)),
+    ("mate", Marker::Check(Mark::Mate)),
+    ("e.p.", Marker::EnPassant),
+    ("a.p.", Marker::EnPassant),
+    ("ch.", Marker::Check(Mark::Check)),
+    ("ep.", Marker::EnPassant),
+    ("ch", Marker::Check(Mark::Check)),
+    ("++", Marker::Check(Mark::Mate)),
+    ("ep", Marker::EnPassant),
+    ("+", Marker::Check(Mark::Check)),
+    ("#", Marker::Check(Mark::Mate)),
+    ("‡", Marker::Check(Mark::Mate)),
+];
+
+/// The table, in [`Descriptive`] order (a test checks).
+static ROWS: [Row; 3] = [
+    Row {
+        descriptive: Descriptive::English,
+        code: "en",
+        language: Language::English,
+        pieces: ["P", "N", "B", "R", "Q", "K"],
+        aliases: &[("Kt", Role::Knight)],
+        qualifier_first: true,
+        rank_first: false,
+        dash: "-",
+        marks: [" ch", " dbl ch", " dis ch", " mate"],
+        castles: &["castles"],
+        markers: &[],
+    },
+    Row {
+        descriptive: Descriptive::Spanish,
+        code: "es",
+        language: Language::Spanish,
+        pieces: ["P", "C", "A", "T", "D", "R"],
+        aliases: &[],
+        qualifier_first: false,
+        rank_first: true,
+        dash: "",
+        marks: ["+", "+", "+", "++"],
+        castles: &["enroque"],
+        markers: &[("jaque", Marker::Check(Mark::Check))],
+    },
+    Row {
+        descriptive: Descriptive::French,
+        code: "fr",
+        language: Language::French,
+        pieces: ["P", "C", "F", "T", "D", "R"],
+        aliases: &[],
+        qualifier_first: false,
+        rank_first: true,
+        dash: "",
+        marks: ["+", "+", "+", "++"],
+        castles: &["roque"],
+        markers: &[("mat", Marker::Check(Mark::Mate))],
+    },
+];
+
+/// A half of the board: files a to d (the queen's side) or e to h.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Side {
+    Queen,
+    King,
+}
+
+impl Side {
+    fn of(file: File) -> Side {
+        if file.index() < 4 {
+            Side::Queen
+        } else {
+            Side::King
+        }
+    }
+
+    fn squares(self) -> Bitboard {
+        let files = match self {
+            Side::Queen => [File::A, File::B, File::C, File::D],
+            Side::King => [File::E, File::F, File::G, File::H],
+        };
+        files
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_file(f))
+    }
+}
+
+/// A file name, whole (`QB`: the c file) or without its side (`B`: both
+/// bishop files). `piece` is a rook, knight or bishop; with no piece the
+/// side names the queen's or the king's file (`Q`, `K`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct FileName {
+    piece: Option<Role>,
+    side: Option<Side>,
+}
+
+impl FileName {
+    /// The whole name of `file`.
+    fn of(file: File) -> FileName {
+        let piece = match file.index() {
+            0 | 7 => Some(Role::Rook),
+            1 | 6 => Some(Role::Knight),
+            2 | 5 => Some(Role::Bishop),
+            _ => None,
+        };
+        FileName {
+            piece,
+            side: Some(Side::of(file)),
+        }
+    }
+
+    /// The name without its side (`B` for the c and f files), when that
+    /// is shorter: none for the d and e files.
+    fn short(file: File) -> Option<FileName> {
+        let whole = FileName::of(file);
+        whole.piece.map(|piece| FileName {
+            piece: Some(piece),
+            side: None,
+        })
+    }
+
+    fn squares(self) -> Bitboard {
+        let by_piece = match self.piece {
+            None => match self.side {
+                Some(Side::Queen) => Bitboard::from_file(File::D),
+                Some(Side::King) => Bitboard::from_file(File::E),
+                None => Bitboard::EMPTY,
+            },
+            Some(piece) => {
+                let (a, b) = match piece {
+                    Role::Rook => (File::A, File::H),
+                    Role::Knight => (File::B, File::G),
+                    _ => (File::C, File::F),
+                };
+                Bitboard::from_file(a) | Bitboard::from_file(b)
+            }
+        };
+        match (self.piece, self.side) {
+            (Some(_), Some(side)) => by_piece & side.squares(),
+            _ => by_piece,
+        }
+    }
+}
+
+/// A square, or a pair of squares when the file name has no side
+/// (`B4`: c4 and f4); the rank counted from the mover's side (1-8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Place {
+    file: FileName,
+    rank: u8,
+}
+
+/// The rank `rank` (1-8) counted from `turn`'s side.
+fn rank_squares(rank: u8, turn: Color) -> Bitboard {
+    match Rank::new(u32::from(rank).wrapping_sub(1)) {
+        Some(r) => Bitboard::from_rank(r.relative_to(turn)),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// The rank of `sq` counted from `turn`'s side, 1-8.
+fn relative_rank(sq: Square, turn: Color) -> u8 {
+    // A rank index is 0-7.
+    sq.rank().relative_to(turn).index() as u8 + 1
+}
+
+impl Place {
+    fn of(sq: Square, turn: Color) -> Place {
+        Place {
+            file: FileName::of(sq.file()),
+            rank: relative_rank(sq, turn),
+        }
+    }
+
+    fn squares(self, turn: Color) -> Bitboard {
+        self.file.squares() & rank_squares(self.rank, turn)
+    }
+}
+
+/// Where a piece stands, as far as a move says.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Qualifier {
+    Any,
+    /// A half of the board (`QN`, `CR`).
+    Side(Side),
+    /// A file (pawns: `QBP`, `BP`, `PAD`; pieces: `R(QR)`).
+    File(FileName),
+    /// A rank from the mover's side (`R(6)`).
+    Rank(u8),
+    /// A square (`R(QR3)`, `/QB6`).
+    Square(Place),
+}
+
+impl Qualifier {
+    fn squares(self, turn: Color) -> Bitboard {
+        match self {
+            Qualifier::Any => Bitboard::FULL,
+            Qualifier::Side(side) => side.squares(),
+            Qualifier::File(file) => file.squares(),
+            Qualifier::Rank(rank) => rank_squares(rank, turn),
+            Qualifier::Square(place) => place.squares(turn),
+        }
+    }
+}
+
+/// What a move goes to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Target {
+    /// An empty square (`-K4`).
+    To(Place),
+    /// A piece, where it stands as far as said (`xP`, `xQBP`, `xN/QB6`).
+    Takes {
+        role: Role,
+        qualifier: Qualifier,
+        on: Option<Place>,
+    },
+}
+
+/// A move as descriptive notation says it (castling apart).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Form {
+    role: Role,
+    from: Qualifier,
+    target: Target,
+    promotion: Option<Role>,
+}
+
+/// The square of the piece `m` captures (beside the target for en
+/// passant).
+fn captured_square(m: Move) -> Square {
+    match m {
+        Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
+        _ => m.to(),
+    }
+}
+
+impl Form {
+    /// `true` if the move `m` of `turn` fits this form.
+    fn matches(&self, m: Move, turn: Color) -> bool {
+        if m.is_castle()
+            || m.role() != self.role
+            || !self.from.squares(turn).contains(m.from())
+            || self.promotion.is_some_and(|p| m.promotion() != Some(p))
+        {
+            return false;
+        }
+        match self.target {
+            Target::To(place) => !m.is_capture() && place.squares(turn).contains(m.to()),
+            Target::Takes {
+                role,
+                qualifier,
+                on,
+            } => {
+                let sq = captured_square(m);
+                m.capture() == Some(role)
+                    && qualifier.squares(turn).contains(sq)
+                    && on.is_none_or(|p| p.squares(turn).contains(sq))
+            }
+        }
+    }
+}
+
+/// What a move text says: castling (on a side, or either) or a move.
+enum Phrase {
+    Castle(Option<CastlingSide>),
+    Move(Form),
+}
+
+/// The check marker a move earns: check, double check, discovered check
+/// (the moved piece, or the castled rook, gives no check), mate.
+fn mark_of(pos: &Position, m: Move) -> Option<Mark> {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let checkers = after.checkers();
+    if checkers.is_empty() {
+        return None;
+    }
+    if after.count_legal_moves() == 0 {
+        return Some(Mark::Mate);
+    }
+    if checkers.more_than_one() {
+        return Some(Mark::Double);
+    }
+    let piece = m.rook_to().unwrap_or(m.to());
+    Some(if checkers.contains(piece) {
+        Mark::Check
+    } else {
+        Mark::Discovered
+    })
+}
+
+/// The qualifiers of a moving piece, in the order the writer tries them,
+/// each with its level (0 none, 1 side, 2 rank or file, 3 square).
+fn mover_qualifiers(m: Move, turn: Color) -> Vec<(u8, Qualifier)> {
+    let from = m.from();
+    let mut out = vec![(0, Qualifier::Any)];
+    if m.role() == Role::King {
+        return out;
+    }
+    if m.role() == Role::Pawn {
+        if let Some(short) = FileName::short(from.file()) {
+            out.push((1, Qualifier::File(short)));
+        }
+        out.push((1, Qualifier::File(FileName::of(from.file()))));
+    } else {
+        // A piece's file alone (`R(QR)`) is read, never written: printed
+        // scores go from the rank to the square.
+        out.push((1, Qualifier::Side(Side::of(from.file()))));
+        out.push((2, Qualifier::Rank(relative_rank(from, turn))));
+    }
+    if m.role() == Role::Pawn {
+        out.push((2, Qualifier::Rank(relative_rank(from, turn))));
+    }
+    out.push((3, Qualifier::Square(Place::of(from, turn))));
+    out
+}
+
+/// The names of a move's target, in the order the writer tries them, each
+/// with its level.
+fn targets(m: Move, turn: Color) -> Vec<(u8, Target)> {
+    let mut out = Vec::new();
+    match m.capture() {
+        None => {
+            let to = m.to();
+            let rank = relative_rank(to, turn);
+            if let Some(short) = FileName::short(to.file()) {
+                out.push((0, Target::To(Place { file: short, rank })));
+                out.push((1, Target::To(Place::of(to, turn))));
+            } else {
+                out.push((0, Target::To(Place::of(to, turn))));
+            }
+        }
+        Some(role) => {
+            let sq = captured_square(m);
+            let takes = |qualifier, on| Target::Takes {
+                role,
+                qualifier,
+                on,
+            };
+            out.push((0, takes(Qualifier::Any, None)));
+            if role == Role::Pawn {
+                if let Some(short) = FileName::short(sq.file()) {
+                    out.push((1, takes(Qualifier::File(short), None)));
+                }
+                out.push((1, takes(Qualifier::File(FileName::of(sq.file())), None)));
+            } else if role != Role::King {
+                out.push((1, takes(Qualifier::Side(Side::of(sq.file())), None)));
+            }
+            out.push((3, takes(Qualifier::Any, Some(Place::of(sq, turn)))));
+        }
+    }
+    out
+}
+
+/// Pieces of a file name, in the row's letters: `Q`, `QB`, `B` (English),
+/// `D`, `AD`, `A` (Spanish).
+impl Row {
+    fn letter(&self, role: Role) -> &'static str {
+        self.pieces[role.index()]
+    }
+
+    fn side_letter(&self, side: Side) -> &'static str {
+        match side {
+            Side::Queen => self.letter(Role::Queen),
+            Side::King => self.letter(Role::King),
+        }
+    }
+
+    fn write_file<W: fmt::Write>(&self, file: FileName, out: &mut W) -> fmt::Result {
+        let side = file.side.map_or("", |s| self.side_letter(s));
+        let piece = file.piece.map_or("", |p| self.letter(p));
+        if self.qualifier_first {
+            out.write_str(side)?;
+            out.write_str(piece)
+        } else {
+            out.write_str(piece)?;
+            out.write_str(side)
+        }
+    }
+
+    fn write_place<W: fmt::Write>(&self, place: Place, out: &mut W) -> fmt::Result {
+        if self.rank_first {
+            write!(out, "{}", place.rank)?;
+            self.write_file(place.file, out)
+        } else {
+            self.write_file(place.file, out)?;
+            write!(out, "{}", place.rank)
+        }
+    }
+
+    /// A piece with its qualifier: `QN`, `QBP`, `R(6)`, `R(QR3)`; `CR`,
+    /// `PAD`, `T(6)`, `T(3TD)`.
+    fn write_piece<W: fmt::Write>(&self, role: Role, q: Qualifier, out: &mut W) -> fmt::Result {
+        let attached = match q {
+            Qualifier::Side(side) => Some(FileName {
+                piece: None,
+                side: Some(side),
+            }),
+            Qualifier::File(file) if role == Role::Pawn => Some(file),
+            _ => None,
+        };
+        if let Some(file) = attached.filter(|_| self.qualifier_first) {
+            self.write_file(file, out)?;
+        }
+        out.write_str(self.letter(role))?;
+        if let Some(file) = attached.filter(|_| !self.qualifier_first) {
+            self.write_file(file, out)?;
+        }
+        match q {
+            Qualifier::Rank(rank) => write!(out, "({rank})"),
+            Qualifier::Square(place) => {
+                out.write_char('(')?;
+                self.write_place(place, out)?;
+                out.write_char(')')
+            }
+            Qualifier::File(file) if role != Role::Pawn => {
+                out.write_char('(')?;
+                self.write_file(file, out)?;
+                out.write_char(')')
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn write_form<W: fmt::Write>(&self, form: &Form, out: &mut W) -> fmt::Result {
+        self.write_piece(form.role, form.from, out)?;
+        match form.target {
+            Target::To(place) => {
+                out.write_str(self.dash)?;
+                self.write_place(place, out)?;
+            }
+            Target::Takes {
+                role,
+                qualifier,
+                on,
+            } => {
+                out.write_char('x')?;
+                self.write_piece(role, qualifier, out)?;
+                if let Some(place) = on {
+                    out.write_char('/')?;
+                    self.write_place(place, out)?;
+                }
+            }
+        }
+        if let Some(p) = form.promotion {
+            write!(out, "({})", self.letter(p))?;
+        }
+        Ok(())
+    }
+
+    /// The piece letters read, the longest first: `(letter, role)`.
+    fn piece_letters(&self) -> impl Iterator<Item = (&'static str, Role)> + '_ {
+        self.aliases
+            .iter()
+            .copied()
+            .chain(Role::ALL.into_iter().map(|r| (self.letter(r), r)))
+    }
+
+    /// Every way `s` starts with a file name, the longest first, with the
+    /// text after it.
+    fn file_names<'a>(&self, s: &'a str) -> Vec<(FileName, &'a str)> {
+        let sides = [Side::Queen, Side::King];
+        let file_pieces: Vec<(&str, Role)> = self
+            .piece_letters()
+            .filter(|(_, r)| matches!(r, Role::Rook | Role::Knight | Role::Bishop))
+            .collect();
+        let side_then = |s: &'a str| -> Vec<(Option<Side>, &'a str)> {
+            let mut v: Vec<(Option<Side>, &'a str)> = sides
+                .iter()
+                .filter_map(|&side| {
+                    s.strip_prefix(self.side_letter(side))
+                        .map(|rest| (Some(side), rest))
+                })
+                .collect();
+            v.push((None, s));
+            v
+        };
+        let piece_then = |s: &'a str| -> Vec<(Option<Role>, &'a str)> {
+            let mut v: Vec<(Option<Role>, &'a str)> = file_pieces
+                .iter()
+                .filter_map(|&(letter, role)| s.strip_prefix(letter).map(|rest| (Some(role), rest)))
+                .collect();
+            v.push((None, s));
+            v
+        };
+        let mut out = Vec::new();
+        if self.qualifier_first {
+            for (side, rest) in side_then(s) {
+                for (piece, rest) in piece_then(rest) {
+                    out.push((FileName { piece, side }, rest));
+                }
+            }
+        } else {
+            for (piece, rest) in piece_then(s) {
+                for (side, rest) in side_then(rest) {
+                    out.push((FileName { piece, side }, rest));
+                }
+            }
+        }
+        out.retain(|(f, _)| f.piece.is_some() || f.side.is_some());
+        out.sort_by_key(|(_, rest)| rest.len());
+        out
+    }
+
+    /// Every way `s` starts with a square, the longest first, with the
+    /// text after it.
+    fn places<'a>(&self, s: &'a str) -> Vec<(Place, &'a str)> {
+        let digit = |s: &'a str| -> Option<(u8, &'a str)> {
+            let d = *s.as_bytes().first()?;
+            (b'1'..=b'8').contains(&d).then(|| (d - b'0', &s[1..]))
+        };
+        if self.rank_first {
+            let Some((rank, rest)) = digit(s) else {
+                return Vec::new();
+            };
+            self.file_names(rest)
+                .into_iter()
+                .map(|(file, rest)| (Place { file, rank }, rest))
+                .collect()
+        } else {
+            self.file_names(s)
+                .into_iter()
+                .filter_map(|(file, rest)| {
+                    digit(rest).map(|(rank, rest)| (Place { file, rank }, rest))
+                })
+                .collect()
+        }
+    }
+
+    /// A qualifier in parentheses: a rank, a square, a file.
+    fn parenthesized(&self, inner: &str) -> Option<Qualifier> {
+        if let [d @ b'1'..=b'8'] = inner.as_bytes() {
+            return Some(Qualifier::Rank(d - b'0'));
+        }
+        if let Some((place, _)) = self.places(inner).into_iter().find(|(_, r)| r.is_empty()) {
+            return Some(Qualifier::Square(place));
+        }
+        self.file_names(inner)
+            .into_iter()
+            .find(|(_, r)| r.is_empty())
+            .map(|(file, _)| Qualifier::File(file))
+    }
+
+    /// The qualifier written against a piece letter: a file for a pawn
+    /// (`QB`, `AD`), a side for a piece (`Q`, `D`).
+    fn attached(&self, role: Role, q: &str) -> Option<Qualifier> {
+        if q.is_empty() {
+            return Some(Qualifier::Any);
+        }
+        if role == Role::Pawn {
+            return self
+                .file_names(q)
+                .into_iter()
+                .find(|(_, r)| r.is_empty())
+                .map(|(file, _)| Qualifier::File(file));
+        }
+        [Side::Queen, Side::King]
+            .into_iter()
+            .find(|&s| q == self.side_letter(s))
+            .map(Qualifier::Side)
+    }
+
+    /// A piece with its qualifiers: `QN`, `QBP`, `KKt`, `R(6)`, `R(QR3)`;
+    /// `CR`, `PAD`, `T(6)`, `T(3TD)`.
+    fn piece(&self, s: &str) -> Option<(Role, Qualifier)> {
+        let (core, paren) = match s.strip_suffix(')').and_then(|t| t.split_once('(')) {
+            Some((core, inner)) => (core, Some(self.parenthesized(inner)?)),
+            None => (s, None),
+        };
+        let (role, q) = if self.qualifier_first {
+            self.piece_letters()
+                .find_map(|(letter, role)| core.strip_suffix(letter).map(|q| (role, q)))?
+        } else {
+            self.piece_letters()
+                .find_map(|(letter, role)| core.strip_prefix(letter).map(|q| (role, q)))?
+        };
+        let attached = self.attached(role, q)?;
+        match (attached, paren) {
+            (q, None) => Some((role, q)),
+            (Qualifier::Any, Some(p)) => Some((role, p)),
+            _ => None,
+        }
+    }
+
+    /// A promotion: `(Q)`, `=Q`, `/Q`, `Q` (or nothing).
+    fn promotion(&self, s: &str) -> Option<Option<Role>> {
+        if s.is_empty() {
+            return Some(None);
+        }
+        let letter = s
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .or_else(|| s.strip_prefix('='))
+            .or_else(|| s.strip_prefix('/'))
+            .unwrap_or(s);
+        self.piece_letters()
+            .find(|&(l, _)| l == letter)
+            .map(|(_, r)| r)
+            .filter(|r| matches!(r, Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
+            .map(Some)
+    }
+
+    /// Castling: `O-O`, `0-0`, `O-O-O`, `0-0-0`, `castles`, `castles KR`,
+    /// `castles(QR)` (`lower`: the text in lower case, without spaces).
+    fn castle(&self, s: &str) -> Option<Option<CastlingSide>> {
+        let is = |w: &str| s.eq_ignore_ascii_case(w);
+        if is("O-O") || is("0-0") {
+            return Some(Some(CastlingSide::KingSide));
+        }
+        if is("O-O-O") || is("0-0-0") {
+            return Some(Some(CastlingSide::QueenSide));
+        }
+        let word = self.castles.iter().find(|w| {
+            s.len() >= w.len()
+                && s.is_char_boundary(w.len())
+                && s[..w.len()].eq_ignore_ascii_case(w)
+        })?;
+        let side = &s[word.len()..];
+        let side = side
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(side);
+        if side.is_empty() {
+            return Some(None);
+        }
+        let rook = self.letter(Role::Rook);
+        [Side::Queen, Side::King]
+            .into_iter()
+            .find(|&sd| {
+                let letter = self.side_letter(sd);
+                side == letter
+                    || side.strip_prefix(letter) == Some(rook)
+                    || side.strip_prefix(rook) == Some(letter)
+            })
+            .map(|sd| {
+                Some(match sd {
+                    Side::Queen => CastlingSide::QueenSide,
+                    Side::King => CastlingSide::KingSide,
+                })
+            })
+    }
+
+    /// The markers at the end of `s` (already without spaces) taken off:
+    /// the text left, the strongest check marker, and `e.p.`. Glyphs
+    /// (`!`, `?`) anywhere among them are dropped.
+    fn strip_markers<'a>(&self, mut s: &'a str) -> (&'a str, Option<Mark>, bool) {
+        let (mut mark, mut ep) = (None::<Mark>, false);
+        loop {
+            s = s.trim_end_matches(['!', '?']);
+            let found = self.markers.iter().chain(MARKERS.iter()).find(|(word, _)| {
+                s.len() >= word.len()
+                    && s.is_char_boundary(s.len() - word.len())
+                    && s[s.len() - word.len()..].eq_ignore_ascii_case(word)
+            });
+            let Some(&(word, marker)) = found else { break };
+            s = &s[..s.len() - word.len()];
+            match marker {
+                Marker::EnPassant => ep = true,
+                Marker::Check(m) => {
+                    mark = Some(match (mark, m) {
+                        (Some(Mark::Mate), _) | (_, Mark::Mate) => Mark::Mate,
+                        (Some(old), Mark::Check) => old,
+                        (_, new) => new,
+                    })
+                }
+            }
+        }
+        (s, mark, ep)
+    }
+
+    /// Reads a move text: the phrase and its markers; `None` if it is no
+    /// descriptive move.
+    fn parse(&self, text: &str) -> Option<(Phrase, Option<Mark>, bool)> {
+        let normal: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                '—' | '–' | '−' => '-',
+                '×' | 'X' => 'x',
+                c => c,
+            })
+            .collect();
+        let (s, mark, ep) = self.strip_markers(&normal);
+        if let Some(side) = self.castle(s) {
+            return Some((Phrase::Castle(side), mark, ep));
+        }
+        // The mover ends at `-`, `x` or (rank first) a digit, outside
+        // parentheses.
+        let mut depth = 0u32;
+        let end = s.char_indices().find_map(|(i, c)| match c {
+            '(' => {
+                depth += 1;
+                None
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            '-' | 'x' if depth == 0 => Some(i),
+            '0'..='9' if depth == 0 => Some(i),
+            _ => None,
+        })?;
+        let (role, from) = self.piece(&s[..end])?;
+        let rest = &s[end..];
+        let form = if let Some(taken) = rest.strip_prefix('x') {
+            let name_end = taken.find(['/', '=', '(']).unwrap_or(taken.len());
+            let (captured, qualifier) = self.piece(&taken[..name_end])?;
+            let after = &taken[name_end..];
+            let (on, after) = match after.strip_prefix('/') {
+                Some(sq) => match self
+                    .places(sq)
+                    .into_iter()
+                    .find(|(_, r)| self.promotion(r).is_some())
+                {
+                    Some((place, r)) => (Some(place), r),
+                    None => (None, after),
+                },
+                None => (None, after),
+            };
+            Form {
+                role,
+                from,
+                target: Target::Takes {
+                    role: captured,
+                    qualifier,
+                    on,
+                },
+                promotion: self.promotion(after)?,
+            }
+        } else {
+            let rest = rest.strip_prefix('-').unwrap_or(rest);
+            let (place, promotion) = self
+                .places(rest)
+                .into_iter()
+                .find_map(|(place, r)| Some((place, self.promotion(r)?)))?;
+            Form {
+                role,
+                from,
+                target: Target::To(place),
+                promotion,
+            }
+        };
+        Some((Phrase::Move(form), mark, ep))
+    }
+}
+
+impl Descriptive {
+    /// Every language, in table order.
+    ///
+    /// ```
+    /// use forsyth::Descriptive;
+    /// assert_eq!(Descriptive::ALL, [Descriptive::English, Descriptive::Spanish, Descriptive::French]);
+    /// ```
+    pub const ALL: [Descriptive; 3] = [
+        Descriptive::English,
+        Descriptive::Spanish,
+        Descriptive::French,
+    ];
+
+    fn row(self) -> &'static Row {
+        let row = &ROWS[self as usize];
+        debug_assert_eq!(row.descriptive, self, "the table follows the enum");
+        row
+    }
+
+    /// The ISO 639-1 code (`en`).
+    ///
+    /// ```
+    /// use forsyth::Descriptive;
+    /// assert_eq!(Descriptive::Spanish.code(), "es");
+    /// ```
+    pub fn code(self) -> &'static str {
+        self.row().code
+    }
+
+    /// The language whose piece letters these are (its placement letters).
+    ///
+    /// ```
+    /// use forsyth::{Descriptive, Language};
+    /// assert_eq!(Descriptive::French.language(), Language::French);
+    /// ```
+    pub fn language(self) -> Language {
+        self.row().language
+    }
+
+    /// The language of an ISO 639-1 code (ASCII case ignored).
+    ///
+    /// ```
+    /// use forsyth::Descriptive;
+    /// assert_eq!(Descriptive::from_code("FR"), Some(Descriptive::French));
+    /// assert_eq!(Descriptive::from_code("de"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Descriptive> {
+        Descriptive::ALL
+            .into_iter()
+            .find(|d| d.code().eq_ignore_ascii_case(code))
+    }
+
+    /// Writes the legal move `m` of `pos`: the first form of the writing
+    /// rule that names no other legal move, then its check marker.
+    pub(crate) fn write_to<W: fmt::Write>(
+        self,
+        pos: &Position,
+        m: Move,
+        out: &mut W,
+    ) -> fmt::Result {
+        let row = self.row();
+        if let Some(side) = m.castling_side() {
+            out.write_str(match side {
+                CastlingSide::KingSide => "O-O",
+                CastlingSide::QueenSide => "O-O-O",
+            })?;
+        } else {
+            let form = self.form(pos, m);
+            row.write_form(&form, out)?;
+        }
+        match mark_of(pos, m) {
+            Some(mark) => out.write_str(row.marks[mark as usize]),
+            None => Ok(()),
+        }
+    }
+
+    /// The form the writing rule picks for `m` (not castling): levels 0
+    /// to 3 (none, side, rank or file, square), and within a level the
+    /// target named more fully before the mover.
+    fn form(self, pos: &Position, m: Move) -> Form {
+        let turn = pos.turn();
+        let rivals: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&x| x != m && x.role() == m.role() && !x.is_castle())
+            .collect();
+        let movers = mover_qualifiers(m, turn);
+        let targets = targets(m, turn);
+        let promotion = m.promotion();
+        let form = |from, target| Form {
+            role: m.role(),
+            from,
+            target,
+            promotion,
+        };
+        for level in 0..=3 {
+            for &(ml, from) in &movers {
+                for &(tl, target) in &targets {
+                    if ml.max(tl) != level {
+                        continue;
+                    }
+                    let f = form(from, target);
+                    if !rivals.iter().any(|&x| f.matches(x, turn)) {
+                        return f;
+                    }
+                }
+            }
+        }
+        // The origin square and the whole target always name one move.
+        let to = match m.capture() {
+            None => Target::To(Place::of(m.to(), turn)),
+            Some(role) => Target::Takes {
+                role,
+                qualifier: Qualifier::Any,
+                on: Some(Place::of(captured_square(m), turn)),
+            },
+        };
+        form(Qualifier::Square(Place::of(m.from(), turn)), to)
+    }
+
+    /// Reads `text` to the legal moves of `pos` it may name, settled by
+    /// its markers: `Ok` with one move, or the kind of failure and the
+    /// candidates.
+    pub(crate) fn read(
+        self,
+        pos: &Position,
+        text: &str,
+        markers: CheckMarkers,
+    ) -> Result<Move, (Failure, Vec<Move>)> {
+        let row = self.row();
+        let (phrase, mark, ep) = row.parse(text).ok_or((Failure::Unreadable, Vec::new()))?;
+        let turn = pos.turn();
+        let legal = pos.legal_moves();
+        let fits = |f: &dyn Fn(Move) -> bool| -> Vec<Move> {
+            legal.iter().copied().filter(|&m| f(m)).collect()
+        };
+        let mut candidates = match &phrase {
+            Phrase::Castle(side) => fits(&|m| {
+                m.castling_side()
+                    .is_some_and(|s| side.is_none_or(|want| want == s))
+            }),
+            Phrase::Move(form) => fits(&|m| form.matches(m, turn)),
+        };
+        if candidates.is_empty() {
+            let near = match phrase {
+                Phrase::Castle(_) => fits(&Move::is_castle),
+                Phrase::Move(form) => {
+                    let loose = Form {
+                        from: Qualifier::Any,
+                        ..form
+                    };
+                    fits(&|m| loose.matches(m, turn))
+                }
+            };
+            return Err((Failure::Illegal, near));
+        }
+        if candidates.len() > 1 {
+            settle(pos, &mut candidates, mark, ep, markers);
+        }
+        match candidates[..] {
+            [m] => Ok(m),
+            _ => Err((Failure::Ambiguous, candidates)),
+        }
+    }
+
+    /// The length of the move phrase at the start of `text`: its first
+    /// word (with a qualifier or promotion in parentheses attached), and
+    /// the words after it on the line that continue it (`-`, `x` and what
+    /// follows them, check and mate markers, `e.p.`, a castling side).
+    pub(crate) fn phrase_len(self, text: &str) -> usize {
+        let row = self.row();
+        let mut end = word_len(text);
+        let mut last = &text[..end];
+        loop {
+            let rest = &text[end..];
+            let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            let next = &rest[gap..];
+            let n = word_len(next);
+            if gap == 0 || n == 0 {
+                return end;
+            }
+            let word = &next[..n];
+            let bare = word.trim_end_matches(['!', '?']);
+            let lower = bare.to_lowercase();
+            let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
+            let castle_side = row.castles.iter().any(|c| {
+                last.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .trim_end_matches(['!', '?'])
+                    .eq_ignore_ascii_case(c)
+                    && row
+                        .castle(&format!("{c}{bare}"))
+                        .is_some_and(|s| s.is_some())
+            });
+            let continues = dash(last)
+                || word.starts_with(['-', '—', '–', '×'])
+                || word == "x"
+                || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
+                || castle_side
+                || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
+                || row
+                    .markers
+                    .iter()
+                    .chain(MARKERS.iter())
+                    .any(|(m, _)| *m == lower);
+            if !continues {
+                return end;
+            }
+            end += gap + n;
+            last = word;
+        }
+    }
+}
+
+/// The length of the word at the start of `text`: up to white space, `{`,
+/// `;`, `)` or a `(` that is not a short qualifier or promotion attached
+/// to it (`R(6)`, `R(QR3)`, `P-R8(Q)`).
+fn word_len(text: &str) -> usize {
+    let mut i = 0;
+    while let Some(c) = text[i..].chars().next() {
+        match c {
+            c if c.is_whitespace() => break,
+            '{' | ';' | ')' => break,
+            '(' => {
+                let inner = &text[i + 1..];
+                let close = inner.find(')');
+                let attached = i > 0
+                    && close.is_some_and(|e| {
+                        e > 0 && e <= 6 && inner[..e].chars().all(|c| c.is_alphanumeric())
+                    });
+                match close {
+                    Some(e) if attached => i += e + 2,
+                    _ => break,
+                }
+            }
+            c => i += c.len_utf8(),
+        }
+    }
+    i
+}
+
+/// Why a descriptive text names no one legal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    Unreadable,
+    Illegal,
+    Ambiguous,
+}
+
+/// Settles an ambiguous reading by the printed markers: a check or mate
+/// marker keeps only the moves that check (double, discovered) or mate; a
+/// missing mate marker rules out the moves that mate; `e.p.` keeps the en
+/// passant captures; with [`CheckMarkers::Always`], a missing check marker
+/// rules out the moves that check. A rule that would leave nothing is not
+/// applied.
+fn settle(
+    pos: &Position,
+    candidates: &mut Vec<Move>,
+    mark: Option<Mark>,
+    ep: bool,
+    markers: CheckMarkers,
+) {
+    let keep = |candidates: &mut Vec<Move>, f: &dyn Fn(Move) -> bool| {
+        if candidates.iter().any(|&m| f(m)) {
+            candidates.retain(|&m| f(m));
+        }
+    };
+    if ep {
+        keep(candidates, &Move::is_en_passant);
+    }
+    let marks: Vec<(Move, Option<Mark>)> =
+        candidates.iter().map(|&m| (m, mark_of(pos, m))).collect();
+    let mark_is =
+        |m: Move, f: &dyn Fn(Option<Mark>) -> bool| marks.iter().any(|&(x, k)| x == m && f(k));
+    match mark {
+        Some(Mark::Mate) => keep(candidates, &|m| mark_is(m, &|k| k == Some(Mark::Mate))),
+        Some(Mark::Check) => keep(candidates, &|m| mark_is(m, &|k| k.is_some())),
+        Some(wanted @ (Mark::Double | Mark::Discovered)) => {
+            keep(candidates, &|m| mark_is(m, &|k| k.is_some()));
+            keep(candidates, &|m| mark_is(m, &|k| k == Some(wanted)));
+        }
+        None => {
+            keep(candidates, &|m| mark_is(m, &|k| k != Some(Mark::Mate)));
+            if markers == CheckMarkers::Always {
+                keep(candidates, &|m| mark_is(m, &|k| k.is_none()));
+            }
+        }
+    }
+}
+
+impl fmt::Display for Descriptive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's rows are in `Descriptive` order.
+    #[test]
+    fn rows_follow_the_enum() {
+        for (i, d) in Descriptive::ALL.into_iter().enumerate() {
+            assert_eq!(d as usize, i);
+            assert_eq!(ROWS[i].descriptive, d);
+        }
+    }
+
+    /// The file names of the issue, written by the table.
+    #[test]
+    fn file_names_by_row() {
+        let names = |d: Descriptive| -> Vec<String> {
+            (0..8)
+                .map(|i| {
+                    let mut s = String::new();
+                    let file = File::new(i).unwrap();
+                    d.row().write_file(FileName::of(file), &mut s).unwrap();
+                    s
+                })
+                .collect()
+        };
+        assert_eq!(
+            names(Descriptive::English),
+            ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"]
+        );
+        assert_eq!(
+            names(Descriptive::Spanish),
+            ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"]
+        );
+        assert_eq!(
+            names(Descriptive::French),
+            ["TD", "CD", "FD", "D", "R", "FR", "CR", "TR"]
+        );
+    }
+
+    #[test]
+    fn word_len_keeps_attached_qualifiers() {
+        assert_eq!(word_len("R(QR3)-Q3 x"), 9);
+        assert_eq!(word_len("P-R8(Q) "), 7);
+        assert_eq!(word_len("P-K4(P-Q4)"), 4);
+        assert_eq!(word_len("N-B3)"), 4);
+    }
+}
