@@ -1,4 +1,5 @@
-//! The first byte picks a notation, the rest is text. Reading a move in any
+//! The first byte picks a notation (any of `Notation::all()`, the
+//! descriptive ones included), the rest is text. Reading a move in any
 //! notation never panics, and a move it reads is legal and written back to
 //! text that reads to the same move; translating the text as movetext never
 //! panics either; nor does reading it as a problem statement.

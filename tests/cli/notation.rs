@@ -169,3 +169,215 @@ fn gen_show_moves_and_play_take_letters_and_notations() {
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "move 1 (Nf3)");
 }
+
+/// A printed score in `crates/forsyth/tests/data/evergreen/` (issue 10).
+fn evergreen(file: &str) -> String {
+    let path = format!(
+        "{}/../forsyth/tests/data/evergreen/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+#[test]
+fn descriptive_scores_translate_to_the_printed_algebraic() {
+    let algebraic = evergreen("algebraic.txt");
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        evergreen("descriptive-en.txt").as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(words(&r.stdout), words(&algebraic));
+    // The Spanish score leans on its missing check marker at 4...AxP
+    // (the bishop could also take f2 with check): ambiguous by default,
+    // read with --checks-marked (the score marks every check).
+    let es = evergreen("descriptive-es.txt");
+    let r = forsyth(
+        &["notation", "--from", "descriptive-es", "--to", "san"],
+        es.as_bytes(),
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(
+        &r.stderr,
+        "<stdin>:1:40: move 4...: ambiguous move 'AxP' for black (descriptive-es): ",
+    );
+    assert_contains(&r.stderr, "AxPC");
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "descriptive-es",
+            "--to",
+            "san",
+            "--checks-marked",
+        ],
+        es.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(words(&r.stdout), words(&algebraic));
+    // Back from SAN: forsyth's own English form, read again, is the game.
+    let there = forsyth(
+        &["notation", "--from", "san", "--to", "descriptive-fr"],
+        algebraic.as_bytes(),
+    );
+    assert_eq!(there.code, 0, "{}", there.stderr);
+    let back = forsyth(
+        &["notation", "--from", "descriptive-fr", "--to", "san"],
+        there.stdout.as_bytes(),
+    );
+    assert_eq!(back.stdout, algebraic);
+}
+
+#[test]
+fn play_and_moves_take_descriptive_notation() {
+    // 1.e4 e5 2.Nf3, written separately.
+    let r = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-en",
+            "P-K4",
+            "P-K4",
+            "N-KB3",
+        ],
+        b"",
+    );
+    assert_eq!(
+        r.stdout, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n",
+        "{}",
+        r.stderr
+    );
+    let r = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-es",
+            "P4R",
+            "P4R",
+            "C3AR",
+        ],
+        b"",
+    );
+    assert_contains(
+        &r.stdout,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b",
+    );
+    // The 20 first moves: 16 pawn moves named by file and rank from
+    // White's side, 4 knight moves.
+    let r = forsyth(&["moves", "startpos", "--notation", "descriptive-en"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let moves = words(&r.stdout);
+    assert_eq!(moves.len(), 20);
+    for m in [
+        "P-K4", "P-K3", "P-QR3", "P-KR4", "P-Q4", "N-QB3", "N-KB3", "N-QR3", "N-KR3",
+    ] {
+        assert!(moves.contains(&m), "{m}: {moves:?}");
+    }
+}
+
+/// A rejected line in other letters is reported at the byte column of the
+/// line as written: the castling field's `K`, found in the line itself,
+/// comes after the two-byte Greek letters and the four-byte `Кр`.
+#[test]
+fn convert_reports_columns_of_the_line_as_written() {
+    for (line, letters) in [
+        ("R7/4k3/4N3/K2B4/8/8/8/5R2 w K - 0 1", "en"),
+        ("Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2 w K - 0 1", "el"),
+        ("T7/4k3/4S3/K2L4/8/8/8/5T2 w K - 0 1", "de"),
+        ("Л7/4кр3/4К3/Кр2С4/8/8/8/5Л2 w K - 0 1", "ru"),
+        ("Л7/4кр3/4К3/Кр2С4/8/8/8/5Л2 w K - 0 1", "auto"),
+    ] {
+        let r = forsyth(
+            &["convert", "--letters", letters],
+            format!("{line}\n").as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{line}: {}", r.stderr);
+        let column = line.find(" K ").unwrap() + 2;
+        assert_contains(&r.stderr, &format!("<stdin>:1:{column}: castling: "));
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    }
+}
+
+#[test]
+fn show_reads_the_problem_form() {
+    let plain = forsyth(
+        &["show", "--ascii", "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1"],
+        b"",
+    );
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    for args in [
+        vec!["show", "--ascii", "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1)"],
+        vec!["show", "--ascii", "(R7/4k3/4N3/K2B4/8/8/8/5R2)", "(5+1)"],
+        vec!["show", "--ascii", "(R7/4k3/4N3/K2B4/8/8/8/5R2)"],
+        vec![
+            "show",
+            "--ascii",
+            "--letters",
+            "el",
+            "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2)",
+            "(5+1)",
+        ],
+        vec![
+            "show",
+            "--ascii",
+            "--letters",
+            "de",
+            "(T7/4k3/4S3/K2L4/8/8/8/5T2) (5+1)",
+        ],
+    ] {
+        let r = forsyth(&args, b"");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        // The Greek placement is then shown in Greek letters; the board
+        // itself is the same.
+        if args.contains(&"--letters") {
+            continue;
+        }
+        assert_eq!(r.stdout, plain.stdout, "{args:?}");
+    }
+    let r = forsyth(&["show", "(R7/4k3/4N3/K2B4/8/8/8/5R2) (4+2)"], b"");
+    assert_ne!(r.code, 0);
+    assert_contains(&r.stderr, "(4+2)");
+    assert_contains(&r.stderr, "(5+1)");
+    // The other commands read it the same way.
+    let r = forsyth(&["moves", "(R7/4k3/4N3/K2B4/8/8/8/5R2)", "(5+1)"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// `gen --format json --letters de`: every record's placement in German
+/// letters (mapped here from the English one), the other fields as they
+/// are.
+#[test]
+fn gen_json_honours_letters() {
+    let english = forsyth(&["gen", "518", "--format", "json"], b"");
+    let german = forsyth(&["gen", "518", "--format", "json", "--letters", "de"], b"");
+    assert_eq!(german.code, 0, "{}", german.stderr);
+    let english: serde_json::Value = serde_json::from_str(&english.stdout).unwrap();
+    let german: serde_json::Value = serde_json::from_str(&german.stdout).unwrap();
+    let to_german = |c: char| match c {
+        'R' => 'T',
+        'N' => 'S',
+        'B' => 'L',
+        'Q' => 'D',
+        'r' => 't',
+        'n' => 's',
+        'b' => 'l',
+        'q' => 'd',
+        c => c,
+    };
+    for key in ["xfen", "shredder", "standard"] {
+        let en = english["fen"][key].as_str().unwrap();
+        let (placement, rest) = en.split_once(' ').unwrap();
+        let expected = format!(
+            "{} {rest}",
+            placement.chars().map(to_german).collect::<String>()
+        );
+        assert_eq!(german["fen"][key].as_str().unwrap(), expected, "{key}");
+    }
+    assert_eq!(german["number"], english["number"]);
+}

@@ -195,7 +195,8 @@ pub enum Command {
         long_about = "Translate movetext from one notation to another: SAN in English (san) or \
             another language (san-de, san-es, san-fr, san-it, san-nl, san-ru, san-el, san-cs, \
             san-da, san-et, san-fi, san-hu, san-is, san-no, san-pl, san-pt, san-ro, san-sv), \
-            figurine, lan (Ng1-f3) or uci. Move numbers, '...', comments {...}, NAGs, \
+            descriptive notation (descriptive-en: N-KB3, descriptive-es: C3AR, descriptive-fr: \
+            C3FR), figurine, lan (Ng1-f3) or uci. Move numbers, '...', comments {...}, NAGs, \
             annotation glyphs, variations in parentheses and results are kept as they are; \
             after a result or a blank line the next game starts again from the start \
             position. A move that cannot be read, or that is not one legal move, is reported \
@@ -205,6 +206,7 @@ pub enum Command {
         after_long_help = "Examples:\n  \
             echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
             forsyth notation --from san-ru --to figurine game.txt\n  \
+            forsyth notation --from descriptive-en --to san old-book.txt\n  \
             forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
@@ -238,7 +240,7 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct NotationArgs {
-    /// Notation of the input (san, san-de, ..., figurine, lan, uci)
+    /// Notation of the input (san, san-de, ..., descriptive-en, figurine, uci)
     #[arg(long, value_name = "N")]
     pub from: String,
     /// Notation to write (the same names)
@@ -247,6 +249,15 @@ pub struct NotationArgs {
     /// The start position, a FEN record [default: the standard start]
     #[arg(long)]
     pub fen: Option<String>,
+    /// The input marks every check: a move without a marker gives none
+    #[arg(
+        long,
+        long_help = "The input marks every check, so a move printed without a check marker \
+            gives no check. Only a descriptive move that names more than one legal move needs \
+            it: by default a missing check marker rules out nothing (books often omit it), \
+            with this flag it rules out the moves that check. See specs/notation.md §6."
+    )]
+    pub checks_marked: bool,
     /// Input file (standard input when none, or '-')
     pub file: Option<PathBuf>,
 }
@@ -342,7 +353,7 @@ pub struct MovesArgs {
     /// Move notation
     #[arg(long, value_enum, default_value = "uci", conflicts_with = "notation")]
     pub format: MoveFormatArg,
-    /// Write moves in notation N (san, san-de, figurine, lan, uci...)
+    /// Write moves in notation N (san, san-de, descriptive-en, uci...)
     #[arg(long, value_name = "N")]
     pub notation: Option<String>,
     /// UCI castling convention
@@ -359,7 +370,7 @@ pub struct PlayArgs {
     pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Read the moves in notation N only (san-de, figurine, lan, uci...)
+    /// Read the moves in notation N only (san-de, descriptive-en, lan, uci...)
     #[arg(long, value_name = "N")]
     pub notation: Option<String>,
     #[command(flatten)]

@@ -1,11 +1,12 @@
 //! `forsyth convert`: stream lines, convert each, report the rejected ones.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use forsyth::{convert_line, ConvertOptions};
 
 use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
-use crate::notation::{placement_in, problem_error, to_english, LettersMode};
+use crate::notation::{original_offset, placement_in, problem_error, to_english, LettersMode};
 use crate::report::Reporter;
 use crate::Outcome;
 
@@ -69,6 +70,31 @@ impl LineVisitor for Convert {
                 );
                 return Ok(());
             }
+        }
+        if let Some(Cow::Owned(rewrite)) = &english {
+            // A rejected rewrite is reported at the columns of the line as
+            // written, not of its English rewrite.
+            if let Err(e) = convert_line(rewrite.as_bytes(), &self.opts, &mut self.text) {
+                let faults = e.faults();
+                if faults.is_empty() {
+                    self.reporter.convert_error(source, line.number, &e);
+                }
+                for fault in &faults {
+                    let at = original_offset(&text, rewrite, fault.column() - 1, self.letters);
+                    let field = fault.field().to_string();
+                    self.reporter.line_error(
+                        source,
+                        line.number,
+                        at + 1,
+                        &field,
+                        &fault.to_string(),
+                    );
+                }
+                // One rejected line, however many faults.
+                self.reporter.rejected -= faults.len().saturating_sub(1) as u64;
+                return Ok(());
+            }
+            self.text.clear();
         }
         let bytes = english.as_deref().map_or(line.bytes, str::as_bytes);
         self.convert(source, line.number, bytes)

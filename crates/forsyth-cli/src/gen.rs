@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingNotation, Chess960Start, WriteOptions};
+use forsyth::{CastlingNotation, Chess960Start, Language, WriteOptions};
 use serde::Serialize;
 
 use crate::options::{Gen, Index, Starts};
@@ -25,10 +25,17 @@ struct Encodings {
     standard: Option<String>,
 }
 
-fn json(start: Chess960Start, write: &WriteOptions) -> StartJson {
+fn json(start: Chess960Start, write: &WriteOptions, letters: Option<Language>) -> StartJson {
     let setup = start.to_setup();
-    // The other write options (Shredder letter order, en passant) as asked.
-    let fen = |castling| setup.to_fen(&WriteOptions { castling, ..*write }).ok();
+    // The other write options (Shredder letter order, en passant) as asked;
+    // the placement in `--letters`' language.
+    let fen = |castling| {
+        let fen = setup.to_fen(&WriteOptions { castling, ..*write }).ok()?;
+        Some(match letters {
+            Some(language) => crate::notation::placement_in(&fen, language),
+            None => fen,
+        })
+    };
     StartJson {
         number: start.number(),
         back_rank: start.back_rank_letters(),
@@ -60,7 +67,7 @@ pub fn run(args: &Gen) -> io::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     for start in starts {
         if args.json {
-            serde_json::to_writer(&mut out, &json(start, &args.write))?;
+            serde_json::to_writer(&mut out, &json(start, &args.write, args.letters))?;
             writeln!(out)?;
             continue;
         }

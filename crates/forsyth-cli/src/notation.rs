@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use forsyth::{Fen, Language, Letters, Notation, Position, Setup, Translator};
+use forsyth::{CheckMarkers, Fen, Language, Letters, Notation, Position, Setup, Translator};
 
 use crate::Outcome;
 
@@ -13,6 +13,8 @@ use crate::Outcome;
 pub struct Translate {
     pub from: Notation,
     pub to: Notation,
+    /// How a missing check marker is read (`--checks-marked`).
+    pub markers: CheckMarkers,
     pub start: Position,
     /// `None`: standard input.
     pub file: Option<PathBuf>,
@@ -58,7 +60,8 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         }
     };
     let text = String::from_utf8_lossy(&bytes);
-    let mut translator = Translator::new(args.start.clone(), args.from, args.to);
+    let mut translator =
+        Translator::new(args.start.clone(), args.from, args.to).with_check_markers(args.markers);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut err = io::BufWriter::new(crate::progress::Stderr);
     let mut rejected = false;
@@ -118,11 +121,7 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
 /// English reading's error).
 pub fn to_english(line: &str, mode: LettersMode) -> Option<Cow<'_, str>> {
     let trimmed = line.trim();
-    let languages: Vec<Language> = match mode {
-        LettersMode::English => vec![Language::English],
-        LettersMode::Given(l) => vec![Language::English, l],
-        LettersMode::Auto => Language::ALL.to_vec(),
-    };
+    let languages = languages(mode);
     if trimmed.starts_with('(') {
         return languages
             .iter()
@@ -136,6 +135,88 @@ pub fn to_english(line: &str, mode: LettersMode) -> Option<Cow<'_, str>> {
         .iter()
         .find_map(|l| Fen::from_ascii_with(line.as_bytes(), l.letters()).ok())
         .map(|fen| Cow::Owned(fen.to_string()))
+}
+
+/// The languages `mode` reads a record in, in the order they are tried.
+fn languages(mode: LettersMode) -> Vec<Language> {
+    match mode {
+        LettersMode::English => vec![Language::English],
+        LettersMode::Given(l) => vec![Language::English, l],
+        LettersMode::Auto => Language::ALL.to_vec(),
+    }
+}
+
+/// The byte offset in `line`, as the user wrote it (another language's
+/// letters, or a problem statement), of the byte `offset` of its English
+/// rewrite `english` (what [`to_english`] gave). In the placement each
+/// letter maps to the letter it was read from (Greek letters take two
+/// bytes, Russian `Кр` four); in the other fields a byte maps to the same
+/// byte of the same field; what the user did not write (the fields a
+/// problem statement implies, fields the rewrite added) maps to the end
+/// of what was written.
+pub fn original_offset(line: &str, english: &str, offset: usize, mode: LettersMode) -> usize {
+    let lead = line.len() - line.trim_start().len();
+    let trimmed = line.trim();
+    let problem = trimmed.starts_with('(');
+    let read_by = |l: &Language| {
+        if problem {
+            Setup::from_problem(trimmed, l.letters()).is_ok()
+        } else {
+            Fen::from_ascii_with(line.as_bytes(), l.letters()).is_ok()
+        }
+    };
+    let letters = languages(mode)
+        .iter()
+        .find(|l| read_by(l))
+        .map_or(&Letters::ENGLISH, |l| l.letters());
+    let (placement, start) = if problem {
+        let inner = &trimmed[1..];
+        (&inner[..inner.find(')').unwrap_or(inner.len())], lead + 1)
+    } else {
+        let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+        (&trimmed[..end], lead)
+    };
+    let english_placement = english.find(' ').unwrap_or(english.len());
+    if offset <= english_placement {
+        // Walk both placements, a letter or digit or `/` at a time.
+        let (mut e, mut o) = (0, 0);
+        while e < offset && o < placement.len() {
+            let c = english[e..].chars().next().map_or(1, char::len_utf8);
+            let rest = &placement[o..];
+            let step = letters
+                .piece_prefix(rest)
+                .or_else(|| Letters::ENGLISH.piece_prefix(rest))
+                .map_or_else(|| rest.chars().next().map_or(1, char::len_utf8), |(_, n)| n);
+            e += c;
+            o += step;
+        }
+        return start + o.min(placement.len());
+    }
+    let written_end = lead + trimmed.len();
+    if problem {
+        return written_end;
+    }
+    // The field of `offset` in the rewrite, and the byte in it.
+    let mut field_start = 0;
+    let mut field = 0;
+    for (i, b) in english.bytes().enumerate().take(offset) {
+        if b == b' ' {
+            field += 1;
+            field_start = i + 1;
+        }
+    }
+    let within = offset - field_start;
+    let mut fields = Vec::new();
+    let mut at = 0;
+    for word in line.split_whitespace() {
+        let found = line[at..].find(word).map_or(at, |i| at + i);
+        fields.push((found, word.len()));
+        at = found + word.len();
+    }
+    match fields.get(field) {
+        Some(&(begin, len)) => begin + within.min(len),
+        None => written_end,
+    }
 }
 
 /// The error of a problem statement read in English (and `mode`'s

@@ -304,6 +304,11 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         Command::Notation(a) => Job::Notation(Translate {
             from: notation_named(&a.from)?,
             to: notation_named(&a.to)?,
+            markers: if a.checks_marked {
+                forsyth::CheckMarkers::Always
+            } else {
+                forsyth::CheckMarkers::Optional
+            },
             start: match &a.fen {
                 None => Position::from_setup(forsyth::Setup::standard())
                     .map_err(|e| ResolveError::Rejected(e.to_string()))?,
@@ -351,6 +356,17 @@ fn in_english(words: &[String], language: Option<Language>) -> Vec<String> {
     words
         .iter()
         .map(|w| {
+            // A problem statement: its placement, in parentheses.
+            if let Some((placement, after)) = w.strip_prefix('(').and_then(|p| p.split_once(')')) {
+                let record = format!("{placement} w - - 0 1");
+                if Fen::from_ascii(record.as_bytes()).is_ok() {
+                    return w.clone();
+                }
+                return match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
+                    Ok(fen) => format!("({}){after}", fen.board),
+                    Err(_) => w.clone(),
+                };
+            }
             // A whole record in one word, or the placement alone.
             let whole = w.contains(' ');
             let record = if whole {

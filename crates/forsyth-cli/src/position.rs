@@ -5,7 +5,8 @@
 use std::io::{self, BufRead};
 
 use forsyth::{
-    CastlingNotation, Chess960Start, Fen, Position, ProblemKind, Report, Severity, WriteOptions,
+    CastlingNotation, Chess960Start, Fen, Letters, Position, ProblemKind, Report, Setup, Severity,
+    WriteOptions,
 };
 
 use crate::diag::{caret, parse_fault, problem_line};
@@ -60,6 +61,17 @@ fn record_len(words: &[String]) -> usize {
     let first = &words[0];
     if !first.contains('/') || first.contains(char::is_whitespace) {
         return 1;
+    }
+    // A problem statement `(PLACEMENT) (w+b)`: the count, when given, is
+    // the next word.
+    if first.starts_with('(') {
+        let count = words.get(1).is_some_and(|w| {
+            w.strip_prefix('(')
+                .and_then(|w| w.strip_suffix(')'))
+                .and_then(|w| w.split_once('+'))
+                .is_some_and(|(a, b)| is_number(a) && is_number(b))
+        });
+        return 1 + usize::from(count);
     }
     1 + words[1..]
         .iter()
@@ -191,8 +203,25 @@ fn first_stdin_record() -> io::Result<String> {
 }
 
 /// Parses a record; a placement alone stands for White to move with no
-/// castling and no en passant. The error has a caret under the fault.
+/// castling and no en passant, and so does a problem statement
+/// `(PLACEMENT) (w+b)` (its count checked). The error has a caret under
+/// the fault.
 fn parse(record: String) -> Result<Given, String> {
+    if record.trim_start().starts_with('(') {
+        return match Setup::from_problem(&record, &Letters::ENGLISH) {
+            Ok(setup) => Fen::from_ascii(setup.to_string().as_bytes())
+                .map(|fen| Given { fen })
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(format!(
+                "invalid problem statement\n{}",
+                caret(
+                    &record,
+                    e.offset,
+                    &format!("col {}: {}: {}", e.offset + 1, e.kind().name(), e.message())
+                )
+            )),
+        };
+    }
     let mut fields = record.split_ascii_whitespace();
     let bare = matches!((fields.next(), fields.next()), (Some(p), None) if p.contains('/'));
     let text = if bare {
@@ -297,5 +326,19 @@ mod tests {
         assert_eq!(given.fen.turn, forsyth::Color::White);
         assert!(given.fen.castling.is_empty() && given.fen.ep_square.is_none());
         assert!(parse("8/8/8/8/8/8/8/K6k w".to_owned()).is_err());
+    }
+
+    /// The Greek problem of issue 10 in English letters: its count (5+1)
+    /// is the placement's; White to move, no castling, no en passant.
+    #[test]
+    fn a_problem_statement_is_a_position() {
+        let p = "(R7/4k3/4N3/K2B4/8/8/8/5R2)";
+        assert_eq!(record_len(&words(&format!("{p} (5+1)"))), 2);
+        assert_eq!(record_len(&words(&format!("{p} e4"))), 1);
+        let given = parse(format!("{p} (5+1)")).ok().unwrap();
+        assert_eq!(given.fen.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
+        assert!(parse(p.to_owned()).is_ok());
+        let err = parse(format!("{p} (4+2)")).err().unwrap();
+        assert!(err.contains("(4+2)") && err.contains("(5+1)"), "{err}");
     }
 }

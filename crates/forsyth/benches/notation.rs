@@ -1,15 +1,15 @@
 //! Throughput of the movetext translator, in plies per second: a long
 //! movetext (random legal games from the standard start, written in SAN
 //! with move numbers, 100,000 plies in all) translated from SAN to each of
-//! German SAN, Russian SAN, figurine, LAN and UCI, and from German SAN
-//! back to SAN.
+//! German SAN, Russian SAN, figurine, LAN, UCI and English descriptive,
+//! and from German SAN and from English descriptive back to SAN.
 //!
 //! Run with `cargo bench -p forsyth --bench notation`. Each figure is the
 //! best of several passes.
 
 mod support;
 
-use forsyth::{Language, Notation, Position, Setup, Translator};
+use forsyth::{Descriptive, Language, Notation, Position, Setup, Translator};
 
 const PASSES: usize = 3;
 const PLIES: usize = 100_000;
@@ -58,6 +58,11 @@ fn main() {
     Translator::new(start.clone(), san, de)
         .translate(&text, &mut german)
         .expect("translates");
+    let en = Notation::Descriptive(Descriptive::English);
+    let mut descriptive = String::new();
+    Translator::new(start.clone(), san, en)
+        .translate(&text, &mut descriptive)
+        .expect("translates");
     let runs = [
         (san, de, &text),
         (san, Notation::San(Language::Russian), &text),
@@ -65,6 +70,8 @@ fn main() {
         (san, Notation::Lan, &text),
         (san, Notation::Uci, &text),
         (de, san, &german),
+        (san, en, &text),
+        (en, san, &descriptive),
     ];
     println!("{PLIES} plies, {} bytes of SAN movetext", text.len());
     for (from, to, input) in runs {
@@ -77,7 +84,7 @@ fn main() {
             out.len()
         });
         println!(
-            "{:>8} -> {:<8} {:>10.0} plies/s ({:.3} s)",
+            "{:>14} -> {:<14} {:>10.0} plies/s ({:.3} s)",
             from.to_string(),
             to.to_string(),
             plies as f64 / time.as_secs_f64(),

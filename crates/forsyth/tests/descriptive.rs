@@ -269,6 +269,7 @@ fn qualifiers_as_the_writing_rule_picks_them() {
     assert_eq!(ES.write(&p, m), "T(3TD)3D");
     // The f3 rook is the only one on the king's side.
     assert_eq!(EN.write(&p, mv(&p, "Rfd3")), "KR-Q3");
+    assert_eq!(ES.write(&p, mv(&p, "Rfd3")), "TR3D");
     assert_eq!(EN.write(&p, mv(&p, "Rd2")), "R-Q2");
     assert_eq!(EN.read(&p, "R(QR3)-Q3"), Ok(m));
     assert_eq!(ES.read(&p, "T(3TD)3D"), Ok(m));
