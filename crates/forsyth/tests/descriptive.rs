@@ -360,8 +360,11 @@ fn lenient_reading() {
     ] {
         assert_eq!(EN.read(&p, text), Ok(oo), "{text}");
     }
-    for text in ["O-O", "0-0"] {
+    for text in ["O-O", "0-0", "enroque", "Enroque R"] {
         assert_eq!(ES.read(&p, text), Ok(oo), "{text}");
+    }
+    for text in ["O-O", "0-0", "roque", "Roque(TR)"] {
+        assert_eq!(FR.read(&p, text), Ok(oo), "{text}");
     }
     let p = at("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let ooo = mv(&p, "O-O-O");
@@ -396,6 +399,9 @@ fn lenient_reading() {
     assert_eq!(EN.read(&p, "N-B7!"), Ok(nc7));
     assert_eq!(ES.read(&p, "C7A"), Ok(nc7));
     assert_eq!(ES.read(&p, "C7A++"), Ok(nf7));
+    assert_eq!(ES.read(&p, "C7A jaque"), Ok(nf7));
+    assert_eq!(FR.read(&p, "C7F mat"), Ok(nf7));
+    assert_eq!(FR.read(&p, "C7F"), Ok(nc7));
     assert_eq!(EN.write(&p, nc7), "N-QB7");
     assert_eq!(EN.write(&p, nf7), "N-KB7 mate");
     assert_eq!(ES.write(&p, nf7), "C7AR++");

@@ -103,7 +103,11 @@ impl Notation {
 
     /// Reads one move (without move number) to the legal move of `pos`
     /// it names. Check and mate markers and trailing `!`/`?` are read and
-    /// not checked; SAN's leniencies ([`San`]) hold in every language.
+    /// not checked, except that descriptive notation settles a text that
+    /// names more than one legal move by them (`specs/notation.md` §6; a
+    /// missing check marker rules out nothing here, see
+    /// [`Notation::read_with`]); SAN's leniencies ([`San`]) hold in every
+    /// language.
     ///
     /// ```
     /// use forsyth::{Notation, Position, Setup};

@@ -11,7 +11,9 @@ use crate::{CheckMarkers, Color, Notation, Position, ReadMoveError};
 /// NAGs (`$1`), annotation glyphs (`!`, `?!`, attached or not), `e.p.`,
 /// variations in parentheses (a variation replaces the move before it) and
 /// the result (`1-0`, `0-1`, `1/2-1/2`, `*`), after which the next game
-/// starts again from the start position.
+/// starts again from the start position. A descriptive move may span
+/// words (`N-B6 ch`, `P x P`, `castles KR`) and hold parentheses
+/// (`R(QR3)-Q3`, `P-R8(Q)`).
 ///
 /// ```
 /// use forsyth::{Language, Notation, Position, Setup, Translator};
