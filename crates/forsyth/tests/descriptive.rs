@@ -522,6 +522,12 @@ fn names_and_translation() {
         out,
         "1. e4 e5 2.Nf3 {best} Nc6 (2...d6 3.d4) 3.Bb5 a6!? 4.Bxc6 dxc6 5.O-O 1-0"
     );
+    // Glyphs before the markers of a move that spans words are kept.
+    let mut glyphs = String::new();
+    Translator::new(standard(), EN, SAN)
+        .translate("1.P-K4 P-KB3 2.P-Q4 P-KN4? 3.Q-R5! ch", &mut glyphs)
+        .unwrap();
+    assert_eq!(glyphs, "1.e4 f6 2.d4 g5? 3.Qh5#!");
     let mut back = String::new();
     Translator::new(standard(), SAN, EN)
         .translate(&out, &mut back)

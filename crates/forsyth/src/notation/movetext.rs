@@ -285,6 +285,11 @@ impl Translator {
             })?;
         // `write_to` a `String` cannot fail.
         let _ = self.to.write_to(pos, m, out);
+        if let Notation::Descriptive(_) = self.from {
+            // Glyphs before a descriptive move's markers (`N-B6! ch`) go
+            // after the move written.
+            out.extend(body.chars().filter(|c| matches!(c, '!' | '?')));
+        }
         out.push_str(glyphs);
         let mut next = self.current.clone();
         next.play_unchecked(m);
