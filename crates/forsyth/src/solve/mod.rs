@@ -110,6 +110,24 @@ impl Key {
     pub fn is_waiting(&self) -> bool {
         self.threat.is_none() && !self.defences.is_empty() && !self.check
     }
+
+    /// The position the threat is played from: after the key in `pos`,
+    /// Black passing (White to move, no en passant); `None` when the key
+    /// gives check (Black cannot pass).
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
+    /// let passed = key.threat_position(&p.position).expect("a quiet key");
+    /// let threat = &key.threat.as_ref().expect("a threat")[0];
+    /// assert_eq!(passed.san(threat.mv), "Nb5");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn threat_position(&self, pos: &Position) -> Option<Position> {
+        let next = pos.play(self.mv).ok()?;
+        (!next.is_check()).then(|| passed(&next))
+    }
 }
 
 /// The solution of a problem: every key, and the work it took.
