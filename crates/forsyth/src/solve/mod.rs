@@ -37,7 +37,7 @@ pub use render::{write_popeye, write_solution};
 pub use stipulation::{ParseStipulationError, ParseStipulationErrorKind, Stipulation};
 
 use crate::{Color, Move, Position};
-use search::{after, Search, MAX_MOVES};
+use search::{after, may_check, Search, MAX_MOVES};
 
 /// One move of a solution's tree and what follows it: after a White move,
 /// every Black defence; after a Black defence, every White continuation
@@ -336,9 +336,15 @@ impl Tree<'_, '_> {
     /// each with its tree; all marked dual when there are several.
     fn continuations(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
         let mut out = Vec::new();
+        let them = !pos.turn();
+        let king = pos.board().king_of(them);
         for &m in pos.legal_moves().iter() {
             if self.search.stopped {
                 break;
+            }
+            // The last move mates only if it checks.
+            if k == 1 && king.is_some_and(|king| !may_check(m, king, them)) {
+                continue;
             }
             let next = after(pos, m);
             if let Some(len) = self.search.mate_length(&next, k) {

@@ -69,7 +69,7 @@ pub(crate) fn after(pos: &Position, m: Move) -> Position {
 /// `false` only for a move that cannot give check to the enemy king on
 /// `king` (a cheap filter: the caller plays the move to be sure).
 #[inline]
-fn may_check(m: Move, king: crate::Square, them: Color) -> bool {
+pub(crate) fn may_check(m: Move, king: crate::Square, them: Color) -> bool {
     let lines = attacks::queen(king, Bitboard::EMPTY);
     match m {
         Move::Castle { .. } | Move::EnPassant { .. } => true,
