@@ -213,7 +213,7 @@ impl ChessProblem {
     /// their original squares) and no en passant; or a FEN record (4 or 6
     /// fields), which keeps its own fields. A stipulation may follow
     /// ([`Stipulation`]'s forms). The placement is read in `letters` when
-    /// given (English letters too), else in English and then in each
+    /// given (then in English letters), else in English and then in each
     /// language of [`Language::ALL`] in turn.
     ///
     /// ```
@@ -224,6 +224,9 @@ impl ChessProblem {
     /// assert_eq!(p.position.castling().count(), 1);
     /// let p = ChessProblem::from_statement("4k3/8/8/8/8/8/8/T3K2T", Some(Language::German.letters()))?;
     /// assert_eq!((p.position.castling().count(), p.stipulation), (2, None));
+    /// // French letters asked for: R is the king, not a rook.
+    /// let p = ChessProblem::from_statement("(4r3/8/8/8/8/8/8/T3R2T) #2", Some(Language::French.letters()))?;
+    /// assert_eq!(p.position.setup().to_string(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     /// # Ok::<_, forsyth::ParseStatementError>(())
     /// ```
     pub fn from_statement(
@@ -233,7 +236,7 @@ impl ChessProblem {
         let lead = text.len() - text.trim_start().len();
         let body = text.trim();
         let languages: Vec<&Letters> = match letters {
-            Some(l) => vec![&Letters::ENGLISH, l],
+            Some(l) => vec![l, &Letters::ENGLISH],
             None => Language::ALL.iter().map(|l| l.letters()).collect(),
         };
         let (position, rest_at) = if body.starts_with('(') {
