@@ -192,3 +192,24 @@ fn bad_problems_are_named_with_their_place() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "helpmate");
 }
+
+#[test]
+fn a_selfmate_in_one() {
+    // 1.Qf2+ forces Kxf2, which uncovers the rook's mate of the king on h1
+    // (checked by hand: crates/forsyth/tests/solve.rs).
+    let r = forsyth(&["solve", "8/8/3p4/8/8/4Q3/7P/r4k1K w - - 0 1", "s#1"], b"");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Qf2+!\n  1...Kxf2#\n"),
+        "{}",
+        r.stderr
+    );
+    let input =
+        "beginproblem\npieces white Kh1 Qe3 Ph2 black Kf1 Ra1 Pd6\nstipulation s#1\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], input.as_bytes());
+    assert_eq!(
+        r.stdout, "   1.Qe3-f2 + !\n      1...Kf1*f2 #\n",
+        "{}",
+        r.stderr
+    );
+}

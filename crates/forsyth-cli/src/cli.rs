@@ -208,11 +208,12 @@ pub enum Command {
             forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
-    /// Solve chess problems: direct mates (#n), keys, threats, variations
+    /// Solve chess problems (#n, s#n): keys, threats, every variation
     #[command(
         override_usage = "forsyth solve [OPTIONS] <PROBLEM>...",
         long_about = "Solve a chess problem, a direct mate (#n: White to play and mate in at \
-            most n moves against any defence), in full: every key (more than one: the problem \
+            most n moves against any defence) or a selfmate (s#n: White to play and force \
+            Black to mate it in at most n), in full: every key (more than one: the problem \
             is cooked), each key's threat (what mates if Black could pass; zugzwang for a \
             waiting key), and every Black defence with each White continuation that still \
             mates in time, down to the mates. Continuations with a rival are duals; mates \

@@ -1,6 +1,7 @@
 //! The solver against independent truth: the Greek three-mover's printed
-//! solution, 19th-century mates from the literature, and a brute-force
-//! full-width search written here (no table, no ordering, no pruning).
+//! solution, 19th-century mates from the literature, a selfmate checked by
+//! hand, and a brute-force full-width search written here (no table, no
+//! ordering, no pruning) for direct mates and selfmates.
 
 mod common;
 
@@ -70,60 +71,89 @@ fn the_greek_three_mover_has_one_key_and_every_printed_variation() {
     // Every White continuation that also mates in time is in the tree,
     // and marked a dual exactly when it has a rival: checked against the
     // brute force at each White node of the tree.
-    check_tree(pos, &solution, 3);
+    check_tree(DIRECT, pos, &solution, 3);
     // Black has two defences, both kept.
     assert_eq!(key.defences.len(), 2);
     let after_key = play(pos, key.mv);
     assert_eq!(after_key.legal_moves().len(), 2);
 }
 
-/// The brute force: the side to move mates in at most `k` moves.
-fn bf_mates(pos: &Position, k: u8) -> bool {
-    pos.legal_moves()
-        .iter()
-        .any(|&m| bf_after(&play(pos, m), k))
+/// The brute force, under direct-mate or selfmate rules.
+#[derive(Copy, Clone)]
+struct Rules {
+    selfmate: bool,
 }
 
-/// The defender to move after the attacker's move that had `k` moves: it
-/// is mated now, or every reply leaves a mate in `k - 1`.
-fn bf_after(pos: &Position, k: u8) -> bool {
-    let replies = pos.legal_moves();
-    if replies.is_empty() {
-        return pos.is_check();
+const DIRECT: Rules = Rules { selfmate: false };
+const SELFMATE: Rules = Rules { selfmate: true };
+
+impl Rules {
+    /// The side to move reaches the goal in at most `k` moves: it mates
+    /// (selfmate: forces the other side to mate it).
+    fn mates(self, pos: &Position, k: u8) -> bool {
+        pos.legal_moves()
+            .iter()
+            .any(|&m| self.after(&play(pos, m), k))
     }
-    k > 1 && replies.iter().all(|&r| bf_mates(&play(pos, r), k - 1))
+
+    /// The defender to move after the attacker's move that had `k` moves:
+    /// every reply loses in time. Direct: the defender is mated now, or
+    /// every reply leaves a mate in `k - 1`. Selfmate: it has a reply, and
+    /// each reply mates the attacker or leaves a selfmate in `k - 1`.
+    fn after(self, pos: &Position, k: u8) -> bool {
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return !self.selfmate && pos.is_check();
+        }
+        if self.selfmate {
+            replies.iter().all(|&r| {
+                let next = play(pos, r);
+                next.is_checkmate() || (k > 1 && self.mates(&next, k - 1))
+            })
+        } else {
+            k > 1 && replies.iter().all(|&r| self.mates(&play(pos, r), k - 1))
+        }
+    }
+
+    /// The fewest moves (up to `k`) in which the move that led to `pos`
+    /// reaches the goal.
+    fn length(self, pos: &Position, k: u8) -> Option<u8> {
+        (1..=k).find(|&j| self.after(pos, j))
+    }
 }
 
-/// The fewest moves (up to `k`) in which the move that led to `pos` mates.
-fn bf_length(pos: &Position, k: u8) -> Option<u8> {
-    (1..=k).find(|&j| bf_after(pos, j))
+/// The direct-mate brute force.
+fn bf_after(pos: &Position, k: u8) -> bool {
+    DIRECT.after(pos, k)
 }
 
 /// White to move with `k` moves: the continuations are exactly the moves
-/// that mate in time, each marked short and dual as the definitions say,
-/// each followed by every Black defence.
-fn check_white(pos: &Position, list: &[Variation], k: u8) {
+/// that reach the goal in time, each marked short and dual as the
+/// definitions say, each followed by every Black defence.
+fn check_white(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
     let expected: Vec<Move> = pos
         .legal_moves()
         .iter()
         .copied()
-        .filter(|&m| bf_after(&play(pos, m), k))
+        .filter(|&m| rules.after(&play(pos, m), k))
         .collect();
     let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
     assert_eq!(got, expected, "continuations in {}", pos.setup());
     for v in list {
         let next = play(pos, v.mv);
-        let len = bf_length(&next, k).expect("mates");
+        let len = rules.length(&next, k).expect("reaches the goal");
         assert_eq!(v.short, len < k, "short");
         assert_eq!(v.dual, list.len() > 1, "dual");
-        check_black(&next, &v.replies, k);
+        check_black(rules, &next, &v.replies, k);
     }
 }
 
-/// Black to move after a White move that had `k` moves: every defence.
-fn check_black(pos: &Position, list: &[Variation], k: u8) {
+/// Black to move after a White move that had `k` moves: every defence,
+/// each followed by White's continuations, or by nothing when it mates
+/// White (a selfmate's end).
+fn check_black(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
     if pos.is_checkmate() {
-        assert!(list.is_empty());
+        assert!(!rules.selfmate && list.is_empty());
         return;
     }
     let all: Vec<Move> = pos.legal_moves().iter().copied().collect();
@@ -131,28 +161,33 @@ fn check_black(pos: &Position, list: &[Variation], k: u8) {
     assert_eq!(got, all, "every defence");
     for v in list {
         assert!(!v.dual && !v.short);
-        check_white(&play(pos, v.mv), &v.replies, k - 1);
+        let next = play(pos, v.mv);
+        if rules.selfmate && next.is_checkmate() {
+            assert!(v.replies.is_empty());
+        } else {
+            check_white(rules, &next, &v.replies, k - 1);
+        }
     }
 }
 
 /// The whole solution against the brute force: the keys, each key's tree
 /// and its threat.
-fn check_tree(pos: &Position, solution: &Solution, n: u8) {
+fn check_tree(rules: Rules, pos: &Position, solution: &Solution, n: u8) {
     let expected: Vec<Move> = pos
         .legal_moves()
         .iter()
         .copied()
-        .filter(|&m| bf_after(&play(pos, m), n))
+        .filter(|&m| rules.after(&play(pos, m), n))
         .collect();
     let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
     assert_eq!(keys, expected, "keys of {}", pos.setup());
     for key in &solution.keys {
         let next = play(pos, key.mv);
-        let len = bf_length(&next, n).expect("the key mates");
+        let len = rules.length(&next, n).expect("the key works");
         assert_eq!(key.short, len < n);
         assert_eq!(key.check, next.is_check());
-        check_black(&next, &key.defences, n);
-        // The threat: were Black to pass, White's shortest mates.
+        check_black(rules, &next, &key.defences, n);
+        // The threat: were Black to pass, White's shortest way there.
         let threat = if next.is_check() || len == 1 {
             None
         } else {
@@ -160,11 +195,13 @@ fn check_tree(pos: &Position, solution: &Solution, n: u8) {
             setup.turn = Color::White;
             setup.ep_square = None;
             let passed = Position::from_setup(setup).expect("legal after a pass");
-            (1..n).find(|&j| bf_mates(&passed, j)).map(|j| (passed, j))
+            (1..n)
+                .find(|&j| rules.mates(&passed, j))
+                .map(|j| (passed, j))
         };
         match (&key.threat, threat) {
             (None, None) => {}
-            (Some(list), Some((passed, j))) => check_white(&passed, list, j),
+            (Some(list), Some((passed, j))) => check_white(rules, &passed, list, j),
             (got, want) => panic!("threat {got:?}, expected one: {}", want.is_some()),
         }
     }
@@ -242,6 +279,32 @@ fn mate_in_n_means_at_most_n() {
 }
 
 #[test]
+fn a_selfmate_in_one_checked_by_hand() {
+    // 1.Qf2+ Kxf2#: the king must take (e1, e2, g1, g2 are covered, the
+    // rook cannot block a contact check, the pawn may not move), and the
+    // rook on a1 then mates the king on h1 (g1, g2 covered by the king on
+    // f2, h2 its own pawn).
+    let pos =
+        Position::from_fen(&"8/8/3p4/8/8/4Q3/7P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&pos).unwrap();
+    let keys: Vec<String> = solution.keys.iter().map(|k| pos.san(k.mv)).collect();
+    assert_eq!(keys, ["Qf2+"]);
+    let after = play(&pos, solution.keys[0].mv);
+    let defences: Vec<String> = solution.keys[0]
+        .defences
+        .iter()
+        .map(|d| after.san(d.mv))
+        .collect();
+    assert_eq!(defences, ["Kxf2#"]);
+    check_tree(SELFMATE, &pos, &solution, 1);
+    // The same position is no selfmate with White's queen elsewhere.
+    let no =
+        Position::from_fen(&"8/8/3p4/8/8/8/Q6P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&no).unwrap();
+    check_tree(SELFMATE, &no, &solution, 1);
+}
+
+#[test]
 fn a_set_flag_cancels_the_search() {
     let stop = std::sync::atomic::AtomicBool::new(true);
     let pos = Position::from_setup(Setup::standard()).unwrap();
@@ -306,6 +369,61 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
         })
 }
 
+/// A position built where selfmates are: the selfmate in one checked by
+/// hand (White Kh1, Ph2; Black Kf1, Ra1) with White's queen anywhere,
+/// Black's rook on a1 or anywhere on the first rank, and maybe one more
+/// piece.
+fn arb_selfmate_position() -> impl Strategy<Value = Option<Position>> {
+    (0u32..64, 0u32..5, prop::option::of((0u32..64, 0usize..4))).prop_map(|(queen, rook, extra)| {
+        let mut board = Board::empty();
+        let mut put = |sq: u32, piece: Piece| -> Option<()> {
+            let sq = Square::new(sq)?;
+            if board.piece_at(sq).is_some() {
+                return None;
+            }
+            board.set_piece_at(sq, piece);
+            Some(())
+        };
+        put(7, Role::King.of(Color::White))?;
+        put(15, Role::Pawn.of(Color::White))?;
+        put(5, Role::King.of(Color::Black))?;
+        put(rook, Role::Rook.of(Color::Black))?;
+        put(queen, Role::Queen.of(Color::White))?;
+        if let Some((sq, pick)) = extra {
+            let piece = [
+                Role::Pawn.of(Color::Black),
+                Role::Bishop.of(Color::Black),
+                Role::Knight.of(Color::White),
+                Role::Rook.of(Color::White),
+            ][pick];
+            put(sq, piece)?;
+        }
+        let setup = Setup {
+            board,
+            turn: Color::White,
+            castling: Default::default(),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            variant: Variant::Standard,
+        };
+        Position::from_setup(setup).ok()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn selfmates_in_one_and_two_equal_the_brute_force(pos in arb_selfmate_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for n in 1..=2 {
+            let solution = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            check_tree(SELFMATE, &pos, &solution, n);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -313,7 +431,9 @@ proptest! {
     fn mate_in_one_and_two_equal_the_brute_force(pos in arb_position()) {
         let Some(pos) = pos else { return Ok(()) };
         for n in 1..=2 {
-            check_tree(&pos, &solve(&pos, n), n);
+            check_tree(DIRECT, &pos, &solve(&pos, n), n);
+            let selfmate = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            check_tree(SELFMATE, &pos, &selfmate, n);
         }
     }
 }

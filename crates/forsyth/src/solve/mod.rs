@@ -1,5 +1,7 @@
 //! Chess problems: direct mates (`#n`, White to play and mate in at most
-//! `n` moves against any defence) solved in full, as problemists read them
+//! `n` moves against any defence) and selfmates (`s#n`, White to play and
+//! force Black to mate it in at most `n`) solved in full, as problemists
+//! read them
 //! (`specs/solve.md`): every key (two or more: the problem is cooked), each
 //! key's threat, and the tree of every Black defence with each White
 //! continuation that still mates in time, duals and short mates marked.
@@ -259,9 +261,12 @@ impl<'a> Solver<'a> {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(self, pos: &Position) -> Result<Solution, Cancelled> {
-        let Stipulation::Mate(n) = self.stipulation;
+        let (n, selfmate) = match self.stipulation {
+            Stipulation::Mate(n) => (n, false),
+            Stipulation::Selfmate(n) => (n, true),
+        };
         let n = n.clamp(1, MAX_MOVES);
-        let mut search = Search::new(self.cancel, self.progress);
+        let mut search = Search::new(selfmate, self.cancel, self.progress);
         let mut tree = Tree {
             search: &mut search,
         };
@@ -343,7 +348,8 @@ impl Tree<'_, '_> {
                 break;
             }
             // The last move mates only if it checks.
-            if k == 1 && king.is_some_and(|king| !may_check(m, king, them)) {
+            if k == 1 && !self.search.selfmate && king.is_some_and(|king| !may_check(m, king, them))
+            {
                 continue;
             }
             let next = after(pos, m);
@@ -365,10 +371,11 @@ impl Tree<'_, '_> {
     }
 
     /// Black to move after White's move that had `k` moves to mate: every
-    /// defence with White's continuations (none after a mate).
+    /// defence with White's continuations (none after a mate: White's in
+    /// a direct mate, Black's in a selfmate).
     fn defences(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
         let mut out = Vec::new();
-        if k <= 1 {
+        if k <= 1 && !self.search.selfmate {
             return out;
         }
         for &m in pos.legal_moves().iter() {
@@ -376,11 +383,16 @@ impl Tree<'_, '_> {
                 break;
             }
             let next = after(pos, m);
+            let replies = if k <= 1 || next.is_checkmate() {
+                Vec::new()
+            } else {
+                self.continuations(&next, k - 1)
+            };
             out.push(Variation {
                 mv: m,
                 dual: false,
                 short: false,
-                replies: self.continuations(&next, k - 1),
+                replies,
             });
         }
         out

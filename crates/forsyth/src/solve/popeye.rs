@@ -592,7 +592,7 @@ mod tests {
         assert_eq!(err.kind, ParsePopeyeErrorKind::Stipulation);
         assert_eq!(
             err.to_string(),
-            "line 2, col 13: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n)"
+            "line 2, col 13: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)"
         );
         let err = read_popeye("beginproblem\ncondition circe\nend").unwrap_err();
         assert_eq!(err.kind, ParsePopeyeErrorKind::Unsupported);

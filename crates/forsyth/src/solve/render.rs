@@ -102,6 +102,10 @@ fn write_defence<W: fmt::Write>(
         text
     });
     let next = after(pos, defence.mv);
+    // A selfmate's variations end in Black's mating move.
+    if defence.replies.is_empty() {
+        write_line(out, line)?;
+    }
     for cont in &defence.replies {
         let (dual, short) = (line.dual, line.short);
         line.dual |= cont.dual;
@@ -109,14 +113,7 @@ fn write_defence<W: fmt::Write>(
         line.moves
             .push(format!("{}.{}", number + 1, notation.write(&next, cont.mv)));
         if cont.replies.is_empty() {
-            write!(out, "  {}", line.moves.join(" "))?;
-            if line.dual {
-                write!(out, " (dual)")?;
-            }
-            if line.short {
-                write!(out, " (short)")?;
-            }
-            writeln!(out)?;
+            write_line(out, line)?;
         } else {
             let after_cont = after(&next, cont.mv);
             for reply in &cont.replies {
@@ -128,6 +125,18 @@ fn write_defence<W: fmt::Write>(
     }
     line.moves.pop();
     Ok(())
+}
+
+/// One variation, indented, with its marks.
+fn write_line<W: fmt::Write>(out: &mut W, line: &Line) -> fmt::Result {
+    write!(out, "  {}", line.moves.join(" "))?;
+    if line.dual {
+        write!(out, " (dual)")?;
+    }
+    if line.short {
+        write!(out, " (short)")?;
+    }
+    writeln!(out)
 }
 
 /// Writes `solution` of `pos` as Popeye's tree: long algebraic moves with

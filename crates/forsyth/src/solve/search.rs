@@ -56,6 +56,8 @@ pub(crate) struct Search<'a> {
     progress: Option<&'a mut dyn FnMut(u64)>,
     /// Set once the cancel flag was seen: every answer after it is void.
     pub(crate) stopped: bool,
+    /// Selfmate rules: the attacker forces the defender to mate it.
+    pub(crate) selfmate: bool,
 }
 
 /// The position after the legal move `m`.
@@ -94,8 +96,10 @@ pub(crate) fn may_check(m: Move, king: crate::Square, them: Color) -> bool {
 }
 
 impl<'a> Search<'a> {
-    /// A search with an empty table.
+    /// A search with an empty table, for direct mates or (`selfmate`)
+    /// selfmates.
     pub(crate) fn new(
+        selfmate: bool,
         cancel: Option<&'a AtomicBool>,
         progress: Option<&'a mut dyn FnMut(u64)>,
     ) -> Search<'a> {
@@ -106,6 +110,7 @@ impl<'a> Search<'a> {
             cancel,
             progress,
             stopped: cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)),
+            selfmate,
         }
     }
 
@@ -127,7 +132,8 @@ impl<'a> Search<'a> {
     }
 
     /// `true` if the side to move mates in at most `k` moves (`k >= 1`)
-    /// against every defence.
+    /// against every defence (selfmate: forces the defender to mate it
+    /// on one of its next `k` moves).
     pub(crate) fn mates(&mut self, pos: &Position, k: u8) -> bool {
         self.tick();
         if self.stopped {
@@ -166,7 +172,7 @@ impl<'a> Search<'a> {
             return false;
         };
         let moves = pos.legal_moves();
-        if k == 1 {
+        if k == 1 && !self.selfmate {
             // Only a check can mate.
             return moves.iter().any(|&m| {
                 may_check(m, king, them) && {
@@ -206,19 +212,20 @@ impl<'a> Search<'a> {
     }
 
     /// The defender to move, just after the attacker's move that had `k`
-    /// moves to mate: `true` if every defence loses in time (none: the
-    /// defender is mated now, or stalemated, which fails).
+    /// moves: `true` if every defence loses in time. With no defence at
+    /// all: a direct mate succeeds when the defender is mated (a stalemate
+    /// fails); a selfmate fails.
     pub(crate) fn defence_fails(&mut self, pos: &Position, k: u8) -> bool {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return pos.is_check();
+            return !self.selfmate && pos.is_check();
         }
-        if k <= 1 {
+        if k <= 1 && !self.selfmate {
             return false;
         }
         let killer = self.killers[usize::from(k)].filter(|m| moves.contains(m));
         if let Some(m) = killer {
-            if !self.mates(&after(pos, m), k - 1) {
+            if self.refutes(&after(pos, m), k) {
                 return false;
             }
         }
@@ -226,7 +233,7 @@ impl<'a> Search<'a> {
             if Some(m) == killer {
                 continue;
             }
-            if !self.mates(&after(pos, m), k - 1) {
+            if self.refutes(&after(pos, m), k) {
                 self.killers[usize::from(k)] = Some(m);
                 return false;
             }
@@ -235,6 +242,18 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// `true` if the defence that led to `next` holds, against an attacker
+    /// that had `k` moves: no mate in `k - 1` follows (selfmate: the
+    /// defence does not mate the attacker, and no selfmate in `k - 1`
+    /// follows).
+    fn refutes(&mut self, next: &Position, k: u8) -> bool {
+        if self.selfmate {
+            !(next.is_checkmate() || (k > 1 && self.mates(next, k - 1)))
+        } else {
+            !self.mates(next, k - 1)
+        }
     }
 
     /// The fewest moves, at most `max`, in which the attacker's move that

@@ -7,8 +7,9 @@ use core::str::FromStr;
 use super::search::MAX_MOVES;
 
 /// What a problem asks: `Mate(n)`, White to play and mate in at most `n`
-/// moves against any defence (`#n`). Helpmates and selfmates are not
-/// solved (their stipulations are read, and refused by name).
+/// moves against any defence (`#n`); `Selfmate(n)`, White to play and
+/// force Black to mate it in at most `n` moves (`s#n`). Helpmates are not
+/// solved (their stipulation is read, and refused by name).
 ///
 /// Reads `#3` and `# 3`, and the words of a printed statement in several
 /// languages: `mate in 3`, `Matt in 3 Zügen`, `mat en 3 coups`,
@@ -20,8 +21,9 @@ use super::search::MAX_MOVES;
 /// assert_eq!("Matt in 2 Zügen".parse::<Stipulation>()?, Stipulation::Mate(2));
 /// assert_eq!("Ματ σε 3 κινήσεις".parse::<Stipulation>()?, Stipulation::Mate(3));
 /// assert_eq!(Stipulation::Mate(3).to_string(), "#3");
+/// assert_eq!("s#2".parse::<Stipulation>()?, Stipulation::Selfmate(2));
 /// let err = "h#2".parse::<Stipulation>().unwrap_err();
-/// assert_eq!(err.to_string(), "col 1: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n)");
+/// assert_eq!(err.to_string(), "col 1: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)");
 /// # Ok::<_, forsyth::ParseStipulationError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,12 +31,16 @@ use super::search::MAX_MOVES;
 pub enum Stipulation {
     /// Direct mate in at most this many moves (1 or more).
     Mate(u8),
+    /// Selfmate in at most this many moves (1 or more): Black, against
+    /// its will, mates White on one of its next this many moves.
+    Selfmate(u8),
 }
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stipulation::Mate(n) => write!(f, "#{n}"),
+            Stipulation::Selfmate(n) => write!(f, "s#{n}"),
         }
     }
 }
@@ -72,8 +78,6 @@ pub enum ParseStipulationErrorKind {
     Length,
     /// `helpmate`: a helpmate (`h#n`), which is not solved.
     Helpmate,
-    /// `selfmate`: a selfmate (`s#n`), which is not solved.
-    Selfmate,
     /// `unsupported`: another kind of stipulation (`=`, `+`, `r#`, ...).
     Unsupported,
 }
@@ -92,7 +96,6 @@ impl ParseStipulationErrorKind {
             ParseStipulationErrorKind::Number => "number",
             ParseStipulationErrorKind::Length => "length",
             ParseStipulationErrorKind::Helpmate => "helpmate",
-            ParseStipulationErrorKind::Selfmate => "selfmate",
             ParseStipulationErrorKind::Unsupported => "unsupported",
         }
     }
@@ -132,15 +135,13 @@ impl ParseStipulationError {
             ParseStipulationErrorKind::Length => {
                 format!("stipulation: {text}: the number of moves must be 1 to {MAX_MOVES}")
             }
-            ParseStipulationErrorKind::Helpmate => {
-                format!("stipulation: {text} (a helpmate) is not solved, only direct mates (#n)")
-            }
-            ParseStipulationErrorKind::Selfmate => {
-                format!("stipulation: {text} (a selfmate) is not solved, only direct mates (#n)")
-            }
-            ParseStipulationErrorKind::Unsupported => {
-                format!("stipulation: {text} is not solved, only direct mates (#n)")
-            }
+            ParseStipulationErrorKind::Helpmate => format!(
+                "stipulation: {text} (a helpmate) is not solved, only direct mates (#n) and \
+                 selfmates (s#n)"
+            ),
+            ParseStipulationErrorKind::Unsupported => format!(
+                "stipulation: {text} is not solved, only direct mates (#n) and selfmates (s#n)"
+            ),
         }
     }
 }
@@ -244,10 +245,10 @@ impl FromStr for Stipulation {
         if let Some(hash) = body.find('#') {
             let prefix = body[..hash].trim();
             let number = body[hash + 1..].trim();
-            if !prefix.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            let selfmate = prefix.eq_ignore_ascii_case("s");
+            if !(prefix.is_empty() || selfmate) || !number.bytes().all(|b| b.is_ascii_digit()) {
                 let kind = match prefix.to_ascii_lowercase().as_str() {
                     "h" | "hs" => ParseStipulationErrorKind::Helpmate,
-                    "s" => ParseStipulationErrorKind::Selfmate,
                     _ => ParseStipulationErrorKind::Unsupported,
                 };
                 return Err(err(lead, kind, body));
@@ -255,7 +256,12 @@ impl FromStr for Stipulation {
             if number.is_empty() {
                 return Err(err(lead, ParseStipulationErrorKind::Number, body));
             }
-            return length(lead, number, body).map(Stipulation::Mate);
+            let n = length(lead, number, body)?;
+            return Ok(if selfmate {
+                Stipulation::Selfmate(n)
+            } else {
+                Stipulation::Mate(n)
+            });
         }
         if matches!(body.as_bytes()[0], b'=' | b'+') || body.starts_with("r#") {
             return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
@@ -323,7 +329,8 @@ mod tests {
     fn what_is_not_a_direct_mate_is_named() {
         let kind = |t: &str| t.parse::<Stipulation>().unwrap_err().kind;
         assert_eq!(kind("h#2"), ParseStipulationErrorKind::Helpmate);
-        assert_eq!(kind("s#3"), ParseStipulationErrorKind::Selfmate);
+        assert_eq!("s#3".parse(), Ok(Stipulation::Selfmate(3)));
+        assert_eq!(kind("hs#3"), ParseStipulationErrorKind::Helpmate);
         assert_eq!(kind("=3"), ParseStipulationErrorKind::Unsupported);
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
