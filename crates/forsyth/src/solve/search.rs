@@ -18,8 +18,8 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 /// Deepest search (moves of the attacker): the killer table's size.
 pub(crate) const MAX_MOVES: u8 = 60;
 
-/// Entries the table holds before it is emptied (about 100 MB).
-const TABLE_LIMIT: usize = 1 << 22;
+/// Entries the table holds before it is emptied (about 70 MB).
+const TABLE_LIMIT: usize = 1 << 21;
 
 /// The keys are Zobrist keys, already uniformly random: the hash is the
 /// key itself.
