@@ -1,10 +1,10 @@
 //! Chess problems: direct mates (`#n`, White to play and mate in at most
 //! `n` moves against any defence) and selfmates (`s#n`, White to play and
 //! force Black to mate it in at most `n`) solved in full, as problemists
-//! read them
-//! (`specs/solve.md`): every key (two or more: the problem is cooked), each
-//! key's threat, and the tree of every Black defence with each White
-//! continuation that still mates in time, duals and short mates marked.
+//! read them (`specs/solve.md`): every key (two or more: the problem is
+//! cooked), each key's threat, and the tree of every Black defence with
+//! each White continuation that still mates in time, duals and short
+//! mates marked.
 //!
 //! ```
 //! use forsyth::{write_solution, ChessProblem, Notation, Solver, Stipulation};
@@ -305,13 +305,13 @@ impl Tree<'_, '_> {
     fn keys(&mut self, pos: &Position, n: u8) -> Vec<Key> {
         let mut keys = Vec::new();
         for &m in pos.legal_moves().iter() {
+            if self.search.stopped {
+                break;
+            }
             let next = after(pos, m);
             let Some(len) = self.search.mate_length(&next, n) else {
                 continue;
             };
-            if self.search.stopped {
-                break;
-            }
             let check = next.is_check();
             let threat = if len == 1 || check {
                 None
