@@ -684,8 +684,9 @@ const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
     FEN        a record (it keeps its own fields), then optionally\n             \
     the stipulation: #3, 'mate in 3', 'Matt in 3 Zügen', ...\n  \
     FILE       a Popeye input file (beginproblem ... endproblem;\n             \
-    English, German or French keywords; several problems)\n  \
-    -          standard input: a Popeye input, or one statement";
+    English, German or French keywords; several problems),\n             \
+    or statements and FENs, one problem per line\n  \
+    -          standard input, read as a FILE";
 
 /// Output format of `solve`.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
