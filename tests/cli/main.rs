@@ -31,6 +31,8 @@ mod play_rules;
 mod position;
 /// `show`.
 mod show;
+/// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.
+mod solve;
 /// Running the binary.
 mod util;
 /// `validate`, and validation inside `convert` and `show`.

@@ -25,6 +25,10 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
             vec!["notation", "--from", "san", "--to", "lan"],
             "1.e4 e5 2.Nf3 *\n",
         ),
+        "solve" => (
+            vec!["solve", "-", "--format", "json"],
+            "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3\n",
+        ),
         "help" => (vec!["help"], ""),
         "completions" => (vec!["completions", "bash"], ""),
         "man" => (vec!["man", "perft"], ""),

@@ -210,6 +210,34 @@ pub enum Command {
             forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
+    /// Solve chess problems (#n, s#n): keys, threats, every variation
+    #[command(
+        override_usage = "forsyth solve [OPTIONS] <PROBLEM>...",
+        long_about = "Solve a chess problem, a direct mate (#n: White to play and mate in at \
+            most n moves against any defence) or a selfmate (s#n: White to play and force \
+            Black to mate it in at most n), in full: every key (more than one: the problem \
+            is cooked), each key's threat (what mates if Black could pass; zugzwang for a \
+            waiting key), and every Black defence with each White continuation that still \
+            mates in time, down to the mates. Continuations with a rival are duals; mates \
+            before the last move are short. See specs/solve.md.\n\n\
+            Text output is the problemist's form, moves in --notation: the key line \
+            (1.Sd4! (2.Sb5)), then one line per variation (1...Kd7 2.Sb5 Ke7 3.Tf7#), \
+            ending in (dual) or (short) where it has one. --style popeye writes Popeye's \
+            long-algebraic tree instead. --format json writes one object per problem: \
+            {\"keys\": [...], \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \
+            \"replies\"}, keys with \"threat\", continuations with \"dual\" and \"short\" \
+            where true.\n\n\
+            A search over a second shows its node count on standard error. Ctrl-C stops \
+            at once (nothing of the unfinished problem is written). No solution: empty \
+            keys (text: no solution), exit 0.",
+        after_long_help = "Examples:\n  \
+            forsyth solve '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3'\n  \
+            forsyth solve --letters el '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' \
+            --notation san-el\n  \
+            forsyth solve R7/4k3/4N3/K2B4/8/8/8/5R2 --mate 3 --format json\n  \
+            forsyth solve problem.inp --style popeye"
+    )]
+    Solve(SolveArgs),
     /// Print the help of forsyth or of one of its commands
     #[command(
         long_about = "Print the help of forsyth, or the long help of the command named \
@@ -656,6 +684,62 @@ pub struct PgnFensArgs {
     pub select: GameSelectArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
+}
+
+/// How a problem is given, for `solve`'s long help.
+const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
+    \n  \
+    STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, as one\n             \
+    argument or as words: White to move, castling for a king\n             \
+    and rook on their original squares, no en passant\n  \
+    FEN        a record (it keeps its own fields), then optionally\n             \
+    the stipulation: #3, 'mate in 3', 'Matt in 3 Zügen', ...\n  \
+    FILE       a Popeye input file (beginproblem ... endproblem;\n             \
+    English, German or French keywords; several problems),\n             \
+    or statements and FENs, one problem per line\n  \
+    -          standard input, read as a FILE";
+
+/// Output format of `solve`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SolveFormatArg {
+    /// The problemist's form, or Popeye's tree with --style popeye
+    Text,
+    /// One JSON object per problem
+    Json,
+}
+
+/// Text style of `solve`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SolveStyleArg {
+    /// Key, threat, one line per variation (1...Kd7 2.Sb5 Ke7 3.Tf7#)
+    Problemist,
+    /// Popeye's long-algebraic tree (1.Se6-d4 ! threat:)
+    Popeye,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The problem: a statement, a FEN, a Popeye file or - (see --help)
+    #[arg(value_name = "PROBLEM", required = true, num_args = 1.., long_help = PROBLEM_HELP)]
+    pub words: Vec<String>,
+    /// Mate in N moves (overrides the problem's stipulation)
+    #[arg(long, value_name = "N", conflicts_with = "stipulation")]
+    pub mate: Option<u8>,
+    /// The stipulation, such as '#3' (overrides the problem's)
+    #[arg(long, value_name = "S")]
+    pub stipulation: Option<String>,
+    /// Write moves in notation N (san, san-de, san-el, figurine, lan...)
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+    /// Read the placement in the letters of LANG (de, el, ru...) too
+    #[arg(long, value_name = "LANG")]
+    pub letters: Option<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: SolveFormatArg,
+    /// Text style
+    #[arg(long, value_enum, default_value = "problemist")]
+    pub style: SolveStyleArg,
 }
 
 #[derive(Args, Debug)]

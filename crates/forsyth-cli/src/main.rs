@@ -22,6 +22,7 @@ mod position;
 mod progress;
 mod report;
 mod show;
+mod solve;
 mod validate;
 
 use std::io::{self, IsTerminal, Write};
@@ -118,6 +119,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Play(o) => play::play(&o),
         Job::Pgn(o) => pgn::run(&o),
         Job::Notation(o) => notation::run(&o),
+        Job::Solve(o) => solve::run(&o),
         Job::Help(name) => help(name.as_deref()),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)

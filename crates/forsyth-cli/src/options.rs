@@ -7,17 +7,19 @@ use std::path::PathBuf;
 
 use forsyth::{
     CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode, Fen,
-    Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
+    Language, Notation, Position, ShredderOrder, Stipulation, Variant, WriteOptions,
 };
 
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, UciCastlingArg,
+    VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::notation::{LettersMode, Translate};
 use crate::position::{self, Given, Rest};
+use crate::solve;
 
 /// A command with everything it needs, ready to run.
 pub enum Job {
@@ -31,6 +33,7 @@ pub enum Job {
     Play(Play),
     Pgn(Pgn),
     Notation(Translate),
+    Solve(Solve),
     Help(Option<String>),
     Completions(clap_complete::Shell),
     Man(Option<String>),
@@ -165,6 +168,19 @@ pub struct Pgn {
     pub mode: PgnMode,
     pub select: GameSelect,
     pub files: Vec<PathBuf>,
+    pub progress: bool,
+}
+
+/// What `solve` runs on.
+pub struct Solve {
+    /// The problems read, each with where it came from.
+    pub problems: Vec<solve::Given>,
+    /// `--mate` or `--stipulation`: overrides each problem's own.
+    pub stipulation: Option<Stipulation>,
+    pub notation: Notation,
+    pub json: bool,
+    /// `--style popeye`.
+    pub popeye: bool,
     pub progress: bool,
 }
 
@@ -320,6 +336,31 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 }
             },
             file: a.file,
+        }),
+        Command::Solve(a) => Job::Solve(Solve {
+            problems: solve::read_problems(&a.words, language(a.letters.as_deref())?)?,
+            stipulation: match (a.mate, &a.stipulation) {
+                (Some(n), _) => Some(format!("#{n}").parse().map_err(
+                    |e: forsyth::ParseStipulationError| {
+                        ResolveError::Usage(format!("--mate: {}", e.message()))
+                    },
+                )?),
+                (None, Some(text)) => {
+                    Some(text.parse().map_err(|e: forsyth::ParseStipulationError| {
+                        ResolveError::Usage(format!("--stipulation: {e}"))
+                    })?)
+                }
+                (None, None) => None,
+            },
+            notation: a
+                .notation
+                .as_deref()
+                .map(notation_named)
+                .transpose()?
+                .unwrap_or(Notation::San(Language::English)),
+            json: a.format == SolveFormatArg::Json,
+            popeye: a.style == SolveStyleArg::Popeye,
+            progress,
         }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),

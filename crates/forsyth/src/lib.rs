@@ -65,6 +65,7 @@ mod replay;
 mod role;
 mod san;
 mod setup;
+mod solve;
 mod square;
 mod uci;
 mod validate;
@@ -107,6 +108,11 @@ pub use san::{
     ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
 };
 pub use setup::{Setup, SetupError, Variant};
+pub use solve::{
+    read_popeye, write_popeye, write_solution, Cancelled, ChessProblem, Key, ParsePopeyeError,
+    ParsePopeyeErrorKind, ParseStatementError, ParseStatementErrorKind, ParseStipulationError,
+    ParseStipulationErrorKind, Solution, Solver, Stipulation, Variation,
+};
 pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
 pub use validate::{PositionError, Repair, RepairKind, Report};

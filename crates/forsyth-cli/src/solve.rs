@@ -1,0 +1,234 @@
+//! `forsyth solve`: problems read (a statement, a FEN, a Popeye input),
+//! solved, and written in the problemist's form, Popeye's tree or JSON.
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use forsyth::{
+    read_popeye, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language, Move,
+    ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
+};
+use serde_json::{json, Map, Value};
+
+use crate::diag::caret;
+use crate::options::{ResolveError, Solve};
+use crate::progress::Progress;
+use crate::Outcome;
+
+/// A problem read, and where from (`FILE:LINE` or empty for the command
+/// line).
+pub struct Given {
+    pub source: String,
+    pub problem: ChessProblem,
+}
+
+/// Reads the problems of `solve`'s words: one Popeye input or statement
+/// file (or `-`), else the words as one statement.
+pub fn read_problems(
+    words: &[String],
+    letters: Option<Language>,
+) -> Result<Vec<Given>, ResolveError> {
+    let letters = letters.map(|l| l.letters());
+    let (source, text) = match words {
+        [word] if word == "-" => {
+            let mut text = String::new();
+            io::stdin()
+                .lock()
+                .read_to_string(&mut text)
+                .map_err(|e| ResolveError::Usage(format!("standard input: {e}")))?;
+            ("<stdin>".to_owned(), text)
+        }
+        [word] if Path::new(word).is_file() => {
+            let text = std::fs::read_to_string(word)
+                .map_err(|e| ResolveError::Usage(format!("{word}: {e}")))?;
+            (word.clone(), text)
+        }
+        _ => {
+            let statement = words.join(" ");
+            let problem = ChessProblem::from_statement(&statement, letters).map_err(|e| {
+                ResolveError::Rejected(format!(
+                    "invalid problem\n{}",
+                    caret(
+                        &statement,
+                        e.offset,
+                        &format!("col {}: {}", e.offset + 1, e.message())
+                    )
+                ))
+            })?;
+            return Ok(vec![Given {
+                source: String::new(),
+                problem,
+            }]);
+        }
+    };
+    match read_popeye(&text) {
+        Ok(problems) => Ok(problems
+            .into_iter()
+            .enumerate()
+            .map(|(i, problem)| Given {
+                source: format!("{source}: problem {}", i + 1),
+                problem,
+            })
+            .collect()),
+        // Not Popeye's: one statement per non-blank line.
+        Err(e) if e.kind == ParsePopeyeErrorKind::Begin => {
+            let mut out = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let problem = ChessProblem::from_statement(line, letters).map_err(|e| {
+                    ResolveError::Rejected(format!(
+                        "{source}:{}:{}: {}",
+                        i + 1,
+                        e.offset + 1,
+                        e.message()
+                    ))
+                })?;
+                out.push(Given {
+                    source: format!("{source}:{}", i + 1),
+                    problem,
+                });
+            }
+            if out.is_empty() {
+                return Err(ResolveError::Rejected(format!("{source}: no problem")));
+            }
+            Ok(out)
+        }
+        Err(e) => Err(ResolveError::Rejected(format!(
+            "{source}:{}:{}: {}",
+            e.line,
+            e.column,
+            e.message()
+        ))),
+    }
+}
+
+pub fn run(args: &Solve) -> io::Result<Outcome> {
+    let mut out = io::stdout().lock();
+    let mut outcome = Outcome::Ok;
+    let several = args.problems.len() > 1;
+    for (i, given) in args.problems.iter().enumerate() {
+        let problem = &given.problem;
+        let Some(stipulation) = args.stipulation.or(problem.stipulation) else {
+            let place = if given.source.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", given.source)
+            };
+            crate::note(&format!(
+                "{place}no stipulation: give one (#3, mate in 3) or --mate N"
+            ));
+            outcome = Outcome::Rejected;
+            continue;
+        };
+        let pos = &problem.position;
+        let solution = {
+            let mut progress = Progress::new(args.progress, "nodes");
+            let mut seen = 0;
+            let mut report = |nodes: u64| {
+                progress.add(nodes - seen);
+                seen = nodes;
+            };
+            Solver::new(stipulation).progress(&mut report).solve(pos)
+        };
+        let solution = match solution {
+            Ok(s) => s,
+            Err(e) => {
+                crate::note(&e.to_string());
+                return Ok(Outcome::Failed);
+            }
+        };
+        if args.json {
+            let value = solution_json(pos, &solution);
+            writeln!(out, "{value}")?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            if several || problem.title.is_some() {
+                write!(out, "{}", given.source)?;
+                if let Some(title) = &problem.title {
+                    write!(out, " ({title})")?;
+                }
+                writeln!(out, " {stipulation}")?;
+            }
+            let mut text = String::new();
+            let written = if args.popeye {
+                write_popeye(&mut text, pos, &solution)
+            } else {
+                write_solution(&mut text, pos, &solution, args.notation)
+            };
+            written.map_err(io::Error::other)?;
+            out.write_all(text.as_bytes())?;
+        }
+        // What is solved is written, whatever happens to the next problem.
+        out.flush()?;
+    }
+    Ok(outcome)
+}
+
+/// `{"keys": [...], "cook": bool, "nodes": N}`.
+fn solution_json(pos: &Position, solution: &Solution) -> Value {
+    let keys: Vec<Value> = solution.keys.iter().map(|k| key_json(pos, k)).collect();
+    json!({
+        "keys": keys,
+        "cook": solution.is_cooked(),
+        "nodes": solution.nodes,
+    })
+}
+
+/// A move object: `uci`, `san` (English SAN), `replies`.
+fn move_json(pos: &Position, m: Move, replies: Vec<Value>) -> Map<String, Value> {
+    let mut object = Map::new();
+    let uci = UciMove::from_move(m, CastlingMode::from_variant(pos.variant()));
+    object.insert("uci".to_owned(), Value::String(uci.to_string()));
+    object.insert("san".to_owned(), Value::String(pos.san(m)));
+    object.insert("replies".to_owned(), Value::Array(replies));
+    object
+}
+
+fn after(pos: &Position, m: Move) -> Position {
+    // The tree's moves are legal in their positions.
+    pos.play(m).unwrap_or_else(|_| pos.clone())
+}
+
+/// A key: its defences, its threat (`null` when there is none), `short`
+/// when it mates before the stipulation's last move.
+fn key_json(pos: &Position, key: &Key) -> Value {
+    let next = after(pos, key.mv);
+    let defences = key.defences.iter().map(|d| black_json(&next, d)).collect();
+    let mut object = move_json(pos, key.mv, defences);
+    let threat = match (&key.threat, key.threat_position(pos)) {
+        (Some(list), Some(passed)) => {
+            Value::Array(list.iter().map(|t| white_json(&passed, t)).collect())
+        }
+        _ => Value::Null,
+    };
+    object.insert("threat".to_owned(), threat);
+    if key.short {
+        object.insert("short".to_owned(), Value::Bool(true));
+    }
+    Value::Object(object)
+}
+
+/// A White continuation, `dual` and `short` where true.
+fn white_json(pos: &Position, v: &Variation) -> Value {
+    let next = after(pos, v.mv);
+    let replies = v.replies.iter().map(|r| black_json(&next, r)).collect();
+    let mut object = move_json(pos, v.mv, replies);
+    if v.dual {
+        object.insert("dual".to_owned(), Value::Bool(true));
+    }
+    if v.short {
+        object.insert("short".to_owned(), Value::Bool(true));
+    }
+    Value::Object(object)
+}
+
+/// A Black defence and White's continuations.
+fn black_json(pos: &Position, v: &Variation) -> Value {
+    let next = after(pos, v.mv);
+    let replies = v.replies.iter().map(|r| white_json(&next, r)).collect();
+    Value::Object(move_json(pos, v.mv, replies))
+}

@@ -1,0 +1,348 @@
+//! A problem as given: a FEN record, or the problemist's statement
+//! `(PLACEMENT) (w+b) STIPULATION`, read to a position and a stipulation.
+
+use core::fmt;
+
+use crate::{
+    Board, CastlingRights, Color, Fen, File, Language, Letters, ParseFenError, ParseProblemError,
+    Position, PositionError, Rank, Role, Setup, Square, Variant,
+};
+
+use super::{ParseStipulationError, Stipulation};
+
+/// A problem: the position (the attacker to move) and, where the input
+/// says it, the stipulation and the problem's record (title, author,
+/// source, Popeye options).
+///
+/// ```
+/// use forsyth::{ChessProblem, Stipulation};
+/// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)?;
+/// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+/// assert_eq!(p.position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
+/// # Ok::<_, forsyth::ParseStatementError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChessProblem {
+    /// The position, the attacker (White) to move.
+    pub position: Position,
+    /// The stipulation, when the input states one.
+    pub stipulation: Option<Stipulation>,
+    /// The title (Popeye's `title`).
+    pub title: Option<String>,
+    /// The author (Popeye's `author`).
+    pub author: Option<String>,
+    /// Where it was published (Popeye's `origin`).
+    pub origin: Option<String>,
+    /// Popeye's options, as written (`Variation`, `NoThreat`...).
+    pub options: Vec<String>,
+}
+
+/// Why a statement does not read: the byte offset and what is wrong.
+///
+/// ```
+/// use forsyth::ChessProblem;
+/// let err = ChessProblem::from_statement("(R7/4k3/8/K7/8/8/8/8) (2+1) mate in lots", None).unwrap_err();
+/// assert_eq!(err.kind().name(), "stipulation");
+/// assert_eq!(err.offset, 36);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParseStatementError {
+    /// 0-based byte offset of the fault.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: ParseStatementErrorKind,
+}
+
+/// What is wrong with a statement. The names (`name()`) are stable.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum ParseStatementErrorKind {
+    /// `statement`: the problemist's `(PLACEMENT) (w+b)` does not read.
+    Statement(ParseProblemError),
+    /// `fen`: the FEN record does not read.
+    Fen(ParseFenError),
+    /// `stipulation`: the stipulation does not read.
+    Stipulation(ParseStipulationError),
+    /// `illegal`: the position is not legal.
+    Illegal(Box<PositionError>),
+}
+
+impl ParseStatementErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ChessProblem;
+    /// let err = ChessProblem::from_statement("(8/8/8/8/8/8/8/8)", None).unwrap_err();
+    /// assert_eq!(err.kind.name(), "illegal");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            ParseStatementErrorKind::Statement(_) => "statement",
+            ParseStatementErrorKind::Fen(_) => "fen",
+            ParseStatementErrorKind::Stipulation(_) => "stipulation",
+            ParseStatementErrorKind::Illegal(_) => "illegal",
+        }
+    }
+}
+
+impl ParseStatementError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::ChessProblem;
+    /// let err = ChessProblem::from_statement("(R7/8/8/8/8/8/8/8", None).unwrap_err();
+    /// assert_eq!(err.kind().name(), "statement");
+    /// ```
+    pub fn kind(&self) -> &ParseStatementErrorKind {
+        &self.kind
+    }
+
+    /// The message without the column.
+    ///
+    /// ```
+    /// use forsyth::ChessProblem;
+    /// let err = ChessProblem::from_statement("4k3/8/8/8/8/8/8/4K3 w - - 0 1 #0", None).unwrap_err();
+    /// assert_eq!(err.message(), "stipulation: #0: the number of moves must be 1 to 60");
+    /// ```
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ParseStatementErrorKind::Statement(e) => e.message(),
+            ParseStatementErrorKind::Fen(e) => e.message(),
+            ParseStatementErrorKind::Stipulation(e) => e.message(),
+            ParseStatementErrorKind::Illegal(e) => e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ParseStatementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "col {}: {}", self.offset + 1, self.message())
+    }
+}
+
+impl std::error::Error for ParseStatementError {}
+
+/// The castling rights the problemists' codex grants: for each colour, its
+/// king on `e1`/`e8` and each rook on `a`/`h` of the same rank.
+pub(crate) fn codex_castling(board: &Board) -> CastlingRights {
+    let mut rights = CastlingRights::none();
+    for color in Color::ALL {
+        let back = Rank::back_rank(color);
+        if !board
+            .by_piece(Role::King.of(color))
+            .contains(Square::from_coords(File::E, back))
+        {
+            continue;
+        }
+        for rook in [File::A, File::H] {
+            if board
+                .by_piece(Role::Rook.of(color))
+                .contains(Square::from_coords(rook, back))
+            {
+                // Two rook files either side of `e`: cannot fail.
+                let _ = rights.add(color, File::E, rook);
+            }
+        }
+    }
+    rights
+}
+
+/// The problem position of a placement: White to move, castling by the
+/// codex, no en passant.
+pub(crate) fn problem_position(board: Board) -> Result<Position, PositionError> {
+    let castling = codex_castling(&board);
+    Position::from_setup(Setup {
+        board,
+        turn: Color::White,
+        castling,
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        variant: Variant::Standard,
+    })
+}
+
+/// Where the problemist's statement `(PLACEMENT) (w+b)` ends in `text`
+/// (which starts with `(`): after the count when there is one.
+fn statement_end(text: &str) -> usize {
+    let Some(close) = text.find(')') else {
+        return text.len();
+    };
+    let after = close + 1;
+    let rest = &text[after..];
+    let gap = rest.len() - rest.trim_start().len();
+    let rest = &rest[gap..];
+    if let Some(inner) = rest.strip_prefix('(') {
+        if let Some(end) = inner.find(')') {
+            let count = &inner[..end];
+            if count.contains('+')
+                && count
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'+' || b == b' ')
+            {
+                return after + gap + 1 + end + 1;
+            }
+        }
+    }
+    after
+}
+
+impl ChessProblem {
+    /// A problem with nothing but its position and stipulation.
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Position, Setup, Stipulation};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let p = ChessProblem::new(pos, Some(Stipulation::Mate(2)));
+    /// assert!(p.title.is_none() && p.options.is_empty());
+    /// ```
+    pub fn new(position: Position, stipulation: Option<Stipulation>) -> ChessProblem {
+        ChessProblem {
+            position,
+            stipulation,
+            title: None,
+            author: None,
+            origin: None,
+            options: Vec::new(),
+        }
+    }
+
+    /// Reads a problem from one line: the problemist's statement
+    /// `(PLACEMENT) (w+b)` (the count optional) or a bare placement, with
+    /// White to move, castling as the codex allows it (king and rook on
+    /// their original squares) and no en passant; or a FEN record (4 or 6
+    /// fields), which keeps its own fields. A stipulation may follow
+    /// ([`Stipulation`]'s forms). The placement is read in `letters` when
+    /// given (then in English letters), else in English and then in each
+    /// language of [`Language::ALL`] in turn.
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Language, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3", None)?;
+    /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+    /// let p = ChessProblem::from_statement("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1 mate in 2", None)?;
+    /// assert_eq!(p.position.castling().count(), 1);
+    /// let p = ChessProblem::from_statement("4k3/8/8/8/8/8/8/T3K2T", Some(Language::German.letters()))?;
+    /// assert_eq!((p.position.castling().count(), p.stipulation), (2, None));
+    /// // French letters asked for: R is the king, not a rook.
+    /// let p = ChessProblem::from_statement("(4r3/8/8/8/8/8/8/T3R2T) #2", Some(Language::French.letters()))?;
+    /// assert_eq!(p.position.setup().to_string(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    /// # Ok::<_, forsyth::ParseStatementError>(())
+    /// ```
+    pub fn from_statement(
+        text: &str,
+        letters: Option<&Letters>,
+    ) -> Result<ChessProblem, ParseStatementError> {
+        let lead = text.len() - text.trim_start().len();
+        let body = text.trim();
+        let languages: Vec<&Letters> = match letters {
+            Some(l) => vec![l, &Letters::ENGLISH],
+            None => Language::ALL.iter().map(|l| l.letters()).collect(),
+        };
+        let (position, rest_at) = if body.starts_with('(') {
+            let end = statement_end(body);
+            let head = &body[..end];
+            // The first language that reads it; else the error in the
+            // letters asked for (English by default).
+            let setup = languages
+                .iter()
+                .find_map(|l| Setup::from_problem(head, l).ok())
+                .map_or_else(
+                    || Setup::from_problem(head, letters.unwrap_or(&Letters::ENGLISH)),
+                    Ok,
+                )
+                .map_err(|e| ParseStatementError {
+                    offset: lead + e.offset,
+                    kind: ParseStatementErrorKind::Statement(e),
+                })?;
+            let position = problem_position(setup.board).map_err(|e| ParseStatementError {
+                offset: lead,
+                kind: ParseStatementErrorKind::Illegal(Box::new(e)),
+            })?;
+            (position, end)
+        } else {
+            read_fen(body, &languages, lead)?
+        };
+        let rest = &body[rest_at..];
+        let stipulation = if rest.trim().is_empty() {
+            None
+        } else {
+            Some(
+                rest.parse::<Stipulation>()
+                    .map_err(|e| ParseStatementError {
+                        offset: lead + rest_at + e.offset,
+                        kind: ParseStatementErrorKind::Stipulation(e),
+                    })?,
+            )
+        };
+        Ok(ChessProblem::new(position, stipulation))
+    }
+}
+
+/// Reads the FEN record at the start of `body` (a bare placement, or 4 to
+/// 6 fields): the position and where the rest begins.
+fn read_fen(
+    body: &str,
+    languages: &[&Letters],
+    lead: usize,
+) -> Result<(Position, usize), ParseStatementError> {
+    // The record's words: the placement, then up to five fields.
+    let mut ends = Vec::new();
+    for word in body.split_whitespace().take(6) {
+        ends.push(word.as_ptr() as usize - body.as_ptr() as usize + word.len());
+    }
+    let mut first_error = None;
+    // The longest record first: 6 fields, 4, then the placement alone.
+    for fields in [6, 4, 1] {
+        let Some(&end) = ends.get(fields - 1) else {
+            continue;
+        };
+        let record = if fields == 1 {
+            format!("{} w - - 0 1", &body[..end])
+        } else {
+            body[..end].to_owned()
+        };
+        for letters in languages {
+            match Fen::from_ascii_with(record.as_bytes(), letters) {
+                Ok(fen) => {
+                    let position = if fields == 1 {
+                        problem_position(fen.board)
+                    } else {
+                        Position::from_fen(&fen, None)
+                    }
+                    .map_err(|e| ParseStatementError {
+                        offset: lead,
+                        kind: ParseStatementErrorKind::Illegal(Box::new(e)),
+                    })?;
+                    return Ok((position, end));
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+    }
+    // The error of the longest record in the first letters; an empty text
+    // is the empty record's.
+    let e = match first_error {
+        Some(e) => e,
+        None => match Fen::from_ascii(body.as_bytes()) {
+            Err(e) => e,
+            Ok(_) => return Err(fen_missing(lead)),
+        },
+    };
+    Err(ParseStatementError {
+        offset: lead + e.offset.min(body.len()),
+        kind: ParseStatementErrorKind::Fen(e),
+    })
+}
+
+/// The error of a text with no record (the empty record's).
+fn fen_missing(lead: usize) -> ParseStatementError {
+    ParseStatementError {
+        offset: lead,
+        kind: ParseStatementErrorKind::Fen(
+            Fen::from_ascii(b"").expect_err("the empty record does not read"),
+        ),
+    }
+}

@@ -1,0 +1,622 @@
+//! Popeye's input language, the orthodox subset (`specs/solve.md` §4):
+//! `beginproblem`, `title`, `author`, `origin`, `remark`, `pieces` with
+//! `white` and `black` lists, `forsyth`, `stipulation`, `option`,
+//! `nextproblem`, `endproblem`, in English, German and French, each keyword
+//! abbreviated to any prefix that names one command.
+
+use core::fmt;
+
+use crate::{Board, Color, Fen, Letters, Piece, Role, Square};
+
+use super::input::problem_position;
+use super::{ChessProblem, ParseStipulationError, Stipulation};
+
+/// Why a Popeye input does not read: where (1-based line and byte
+/// column) and what is wrong.
+///
+/// ```
+/// use forsyth::{read_popeye, ParsePopeyeErrorKind};
+/// let err = read_popeye("beginproblem\npieces white Kc7 Xb2\n").unwrap_err();
+/// assert_eq!((err.line, err.column, err.kind), (2, 18, ParsePopeyeErrorKind::Piece));
+/// assert_eq!(err.to_string(), "line 2, col 18: pieces: 'Xb2' is not a piece and its squares (Kc7, Sa1b2)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePopeyeError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based byte column.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParsePopeyeErrorKind,
+    /// The word at fault.
+    pub word: String,
+    /// For `stipulation`: the stipulation's own error.
+    pub stipulation: Option<ParseStipulationError>,
+}
+
+/// What is wrong with a Popeye input. The names (`name()`) are stable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParsePopeyeErrorKind {
+    /// `begin`: the input does not start with `beginproblem`.
+    Begin,
+    /// `end`: the input ends before `endproblem`.
+    End,
+    /// `after_end`: something follows `endproblem`.
+    AfterEnd,
+    /// `keyword`: a word that is no command here.
+    Keyword,
+    /// `ambiguous`: an abbreviation of more than one command.
+    Ambiguous,
+    /// `piece`: a word of a piece list that is not a piece and squares.
+    Piece,
+    /// `square_taken`: a square given two pieces.
+    SquareTaken,
+    /// `forsyth`: the placement after `forsyth` does not read.
+    Forsyth,
+    /// `stipulation`: the stipulation does not read.
+    Stipulation,
+    /// `unsupported`: a command of fairy chess or twins (`condition`,
+    /// `twin`, `neutral`), which are not read.
+    Unsupported,
+    /// `illegal`: the position is not legal.
+    Illegal,
+}
+
+impl ParsePopeyeErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::ParsePopeyeErrorKind;
+    /// assert_eq!(ParsePopeyeErrorKind::SquareTaken.name(), "square_taken");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            ParsePopeyeErrorKind::Begin => "begin",
+            ParsePopeyeErrorKind::End => "end",
+            ParsePopeyeErrorKind::AfterEnd => "after_end",
+            ParsePopeyeErrorKind::Keyword => "keyword",
+            ParsePopeyeErrorKind::Ambiguous => "ambiguous",
+            ParsePopeyeErrorKind::Piece => "piece",
+            ParsePopeyeErrorKind::SquareTaken => "square_taken",
+            ParsePopeyeErrorKind::Forsyth => "forsyth",
+            ParsePopeyeErrorKind::Stipulation => "stipulation",
+            ParsePopeyeErrorKind::Unsupported => "unsupported",
+            ParsePopeyeErrorKind::Illegal => "illegal",
+        }
+    }
+}
+
+impl ParsePopeyeError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::read_popeye;
+    /// assert_eq!(read_popeye("pieces").unwrap_err().kind().name(), "begin");
+    /// ```
+    pub fn kind(&self) -> ParsePopeyeErrorKind {
+        self.kind
+    }
+
+    /// The message without the place.
+    ///
+    /// ```
+    /// use forsyth::read_popeye;
+    /// let err = read_popeye("beginproblem\ns #2\nendproblem").unwrap_err();
+    /// assert_eq!(err.message(), "'s' abbreviates more than one command (source, steine, stipulation, schwarz)");
+    /// ```
+    pub fn message(&self) -> String {
+        let word = &self.word;
+        match self.kind {
+            ParsePopeyeErrorKind::Begin => {
+                format!("expected beginproblem (or anfangproblem, debutprobleme), found '{word}'")
+            }
+            ParsePopeyeErrorKind::End => {
+                "the input ends before endproblem (or endeproblem, finprobleme)".to_owned()
+            }
+            ParsePopeyeErrorKind::AfterEnd => format!("'{word}' follows endproblem"),
+            ParsePopeyeErrorKind::Keyword => format!("'{word}' is not a command here"),
+            ParsePopeyeErrorKind::Ambiguous => {
+                let names: Vec<&str> = COMMANDS
+                    .iter()
+                    .filter(|(name, _)| starts_with_ignore_case(name, word))
+                    .map(|&(name, _)| name)
+                    .collect();
+                format!(
+                    "'{word}' abbreviates more than one command ({})",
+                    names.join(", ")
+                )
+            }
+            ParsePopeyeErrorKind::Piece => {
+                format!("pieces: '{word}' is not a piece and its squares (Kc7, Sa1b2)")
+            }
+            ParsePopeyeErrorKind::SquareTaken => {
+                format!("pieces: '{word}' puts a piece on a square already taken")
+            }
+            ParsePopeyeErrorKind::Forsyth => {
+                format!("forsyth: '{word}' is not a placement")
+            }
+            ParsePopeyeErrorKind::Stipulation => match &self.stipulation {
+                Some(e) => e.message(),
+                None => "stipulation: expected one, such as #3".to_owned(),
+            },
+            ParsePopeyeErrorKind::Unsupported => {
+                format!("'{word}' (fairy chess or twins) is not read, only orthodox problems")
+            }
+            ParsePopeyeErrorKind::Illegal => format!("illegal position: {word}"),
+        }
+    }
+}
+
+impl fmt::Display for ParsePopeyeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, col {}: {}",
+            self.line,
+            self.column,
+            self.message()
+        )
+    }
+}
+
+impl std::error::Error for ParsePopeyeError {}
+
+/// Popeye's commands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Command {
+    Begin,
+    End,
+    Next,
+    Title,
+    Author,
+    Origin,
+    Remark,
+    Pieces,
+    Forsyth,
+    Stipulation,
+    Option,
+    Protocol,
+    Unsupported,
+    /// A colour word opening a piece list, in a language.
+    Colour(Color, Lang),
+}
+
+/// The language of a piece list's letters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Lang {
+    English,
+    German,
+    French,
+}
+
+/// Every command word in English, German and French.
+const COMMANDS: &[(&str, Command)] = &[
+    ("beginproblem", Command::Begin),
+    ("anfangproblem", Command::Begin),
+    ("debutprobleme", Command::Begin),
+    ("endproblem", Command::End),
+    ("endeproblem", Command::End),
+    ("finprobleme", Command::End),
+    ("nextproblem", Command::Next),
+    ("weiterproblem", Command::Next),
+    ("asuivre", Command::Next),
+    ("title", Command::Title),
+    ("titel", Command::Title),
+    ("titre", Command::Title),
+    ("author", Command::Author),
+    ("autor", Command::Author),
+    ("auteur", Command::Author),
+    ("origin", Command::Origin),
+    ("quelle", Command::Origin),
+    ("source", Command::Origin),
+    ("remark", Command::Remark),
+    ("bemerkung", Command::Remark),
+    ("remarque", Command::Remark),
+    ("pieces", Command::Pieces),
+    ("steine", Command::Pieces),
+    ("forsyth", Command::Forsyth),
+    ("stipulation", Command::Stipulation),
+    ("forderung", Command::Stipulation),
+    ("enonce", Command::Stipulation),
+    ("option", Command::Option),
+    ("protocol", Command::Protocol),
+    ("protokoll", Command::Protocol),
+    ("protocole", Command::Protocol),
+    ("condition", Command::Unsupported),
+    ("bedingung", Command::Unsupported),
+    ("twin", Command::Unsupported),
+    ("zwilling", Command::Unsupported),
+    ("jumeau", Command::Unsupported),
+    ("white", Command::Colour(Color::White, Lang::English)),
+    ("weiss", Command::Colour(Color::White, Lang::German)),
+    ("blanc", Command::Colour(Color::White, Lang::French)),
+    ("black", Command::Colour(Color::Black, Lang::English)),
+    ("schwarz", Command::Colour(Color::Black, Lang::German)),
+    ("noir", Command::Colour(Color::Black, Lang::French)),
+    ("neutral", Command::Unsupported),
+    ("neutre", Command::Unsupported),
+];
+
+fn starts_with_ignore_case(name: &str, word: &str) -> bool {
+    name.len() >= word.len() && name.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+}
+
+/// The command `word` names: exactly, or as a prefix of commands that
+/// all are the same. `Err(true)`: ambiguous; `Err(false)`: none.
+fn command(word: &str) -> Result<Command, bool> {
+    let word = if word.eq_ignore_ascii_case("weiß") {
+        "weiss"
+    } else {
+        word
+    };
+    if let Some(&(_, c)) = COMMANDS.iter().find(|(n, _)| n.eq_ignore_ascii_case(word)) {
+        return Ok(c);
+    }
+    let mut found = None;
+    for &(name, c) in COMMANDS {
+        if !word.is_empty() && starts_with_ignore_case(name, word) {
+            match found {
+                None => found = Some(c),
+                Some(f) if f == c => {}
+                Some(_) => return Err(true),
+            }
+        }
+    }
+    found.ok_or(false)
+}
+
+/// A word of the input and where it starts.
+struct Word<'a> {
+    text: &'a str,
+    line: usize,
+    column: usize,
+    /// Byte offset of the line's start and of the word in the input.
+    line_start: usize,
+    offset: usize,
+}
+
+fn words(input: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for (i, line) in input.split_inclusive('\n').enumerate() {
+        for word in line.split_whitespace() {
+            let at = word.as_ptr() as usize - line.as_ptr() as usize;
+            out.push(Word {
+                text: word,
+                line: i + 1,
+                column: at + 1,
+                line_start,
+                offset: line_start + at,
+            });
+        }
+        line_start += line.len();
+    }
+    out
+}
+
+/// The role of a Popeye piece letter in `lang`.
+fn role(letter: char, lang: Lang) -> Option<Role> {
+    let c = letter.to_ascii_uppercase();
+    Some(match (lang, c) {
+        (_, 'K') if lang != Lang::French => Role::King,
+        (Lang::English, 'Q') => Role::Queen,
+        (Lang::English, 'R') => Role::Rook,
+        (Lang::English, 'B') => Role::Bishop,
+        (Lang::English, 'S' | 'N') => Role::Knight,
+        (Lang::English, 'P') => Role::Pawn,
+        (Lang::German, 'D') => Role::Queen,
+        (Lang::German, 'T') => Role::Rook,
+        (Lang::German, 'L') => Role::Bishop,
+        (Lang::German, 'S') => Role::Knight,
+        (Lang::German, 'B' | 'P') => Role::Pawn,
+        (Lang::French, 'R') => Role::King,
+        (Lang::French, 'D') => Role::Queen,
+        (Lang::French, 'T') => Role::Rook,
+        (Lang::French, 'F') => Role::Bishop,
+        (Lang::French, 'C') => Role::Knight,
+        (Lang::French, 'P') => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// A piece and its squares (`Kc7`, `Sa1b2`); `None` if `word` is not one.
+fn piece_spec(word: &str, lang: Lang) -> Option<(Role, Vec<Square>)> {
+    let mut chars = word.chars();
+    let role = role(chars.next()?, lang)?;
+    let rest = chars.as_str().as_bytes();
+    if rest.is_empty() || !rest.len().is_multiple_of(2) {
+        return None;
+    }
+    let squares = rest
+        .chunks(2)
+        .map(|pair| Square::from_ascii(&pair.to_ascii_lowercase()))
+        .collect::<Option<Vec<_>>>()?;
+    Some((role, squares))
+}
+
+/// One problem being read.
+struct Draft {
+    board: Board,
+    stipulation: Option<Stipulation>,
+    title: Option<String>,
+    author: Option<String>,
+    origin: Option<String>,
+    options: Vec<String>,
+}
+
+impl Draft {
+    fn new() -> Draft {
+        Draft {
+            board: Board::empty(),
+            stipulation: None,
+            title: None,
+            author: None,
+            origin: None,
+            options: Vec::new(),
+        }
+    }
+}
+
+/// Reads a Popeye input: its problems, in order (more than one with
+/// `nextproblem`). Each has White to move, castling for a king and rook
+/// on their original squares, no en passant; the stipulation as stated
+/// (`None` when the input has none).
+///
+/// ```
+/// use forsyth::{read_popeye, Stipulation};
+/// let input = "beginproblem\ntitle The Greek three-mover\npieces\n  white Ka5 Ra8 Rf1 Bd5 Se6\n  black Ke7\nstip #3\nendproblem\n";
+/// let problems = read_popeye(input)?;
+/// assert_eq!(problems[0].position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
+/// assert_eq!(problems[0].stipulation, Some(Stipulation::Mate(3)));
+/// assert_eq!(problems[0].title.as_deref(), Some("The Greek three-mover"));
+/// let german = read_popeye("anfang steine weiss Ka5 Ta8 Tf1 Ld5 Se6 schwarz Ke7 forderung #3 ende")?;
+/// assert_eq!(german[0].position, problems[0].position);
+/// let french = read_popeye("debut pieces blanc Ra5 Ta8 Tf1 Fd5 Ce6 noir Re7 enonce #3 fin")?;
+/// assert_eq!(french[0].position, problems[0].position);
+/// # Ok::<_, forsyth::ParsePopeyeError>(())
+/// ```
+pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
+    let words = words(input);
+    let error = |w: &Word<'_>, kind| ParsePopeyeError {
+        line: w.line,
+        column: w.column,
+        kind,
+        word: w.text.to_owned(),
+        stipulation: None,
+    };
+    let end_error = || {
+        let line = input.matches('\n').count() + 1;
+        let last = input.rsplit('\n').next().unwrap_or("");
+        ParsePopeyeError {
+            line,
+            column: last.len() + 1,
+            kind: ParsePopeyeErrorKind::End,
+            word: String::new(),
+            stipulation: None,
+        }
+    };
+    let mut problems = Vec::new();
+    let mut i = 0;
+    match words.first() {
+        None => return Err(end_error()),
+        Some(w) if command(w.text) == Ok(Command::Begin) => i += 1,
+        Some(w) => return Err(error(w, ParsePopeyeErrorKind::Begin)),
+    }
+    let mut draft = Draft::new();
+    // The colour and letters of the piece list being read, if any.
+    let mut list: Option<(Color, Lang)> = None;
+    loop {
+        let Some(w) = words.get(i) else {
+            return Err(end_error());
+        };
+        i += 1;
+        if let Some((color, lang)) = list {
+            if let Some((role, squares)) = piece_spec(w.text, lang) {
+                for sq in squares {
+                    if draft.board.piece_at(sq).is_some() {
+                        return Err(error(w, ParsePopeyeErrorKind::SquareTaken));
+                    }
+                    draft.board.set_piece_at(sq, Piece { color, role });
+                }
+                continue;
+            }
+        }
+        let found = command(w.text).map_err(|ambiguous| {
+            let starts_like_piece =
+                w.text.len() > 1 && w.text.as_bytes()[1..].iter().any(u8::is_ascii_digit);
+            let kind = if ambiguous {
+                ParsePopeyeErrorKind::Ambiguous
+            } else if list.is_some() && starts_like_piece {
+                ParsePopeyeErrorKind::Piece
+            } else {
+                ParsePopeyeErrorKind::Keyword
+            };
+            error(w, kind)
+        })?;
+        if !matches!(found, Command::Colour(..)) {
+            list = None;
+        }
+        // The rest of the line, for the commands that take it.
+        let rest_of_line = || {
+            let line_end = input[w.offset..]
+                .find('\n')
+                .map_or(input.len(), |n| w.offset + n);
+            let text = input[w.offset + w.text.len()..line_end].trim();
+            let skip = words[i..]
+                .iter()
+                .take_while(|x| x.line_start == w.line_start)
+                .count();
+            (text.to_owned(), skip)
+        };
+        match found {
+            Command::Begin => return Err(error(w, ParsePopeyeErrorKind::Keyword)),
+            Command::End | Command::Next => {
+                let problem = finish(draft, w)?;
+                problems.push(problem);
+                draft = Draft::new();
+                if found == Command::End {
+                    if let Some(after) = words.get(i) {
+                        return Err(error(after, ParsePopeyeErrorKind::AfterEnd));
+                    }
+                    return Ok(problems);
+                }
+            }
+            Command::Title | Command::Author | Command::Origin | Command::Remark => {
+                let (text, skip) = rest_of_line();
+                i += skip;
+                let slot = match found {
+                    Command::Title => &mut draft.title,
+                    Command::Author => &mut draft.author,
+                    Command::Origin => &mut draft.origin,
+                    _ => continue,
+                };
+                *slot = Some(text);
+            }
+            Command::Option => {
+                let (text, skip) = rest_of_line();
+                i += skip;
+                draft
+                    .options
+                    .extend(text.split_whitespace().map(str::to_owned));
+            }
+            Command::Protocol => i += 1,
+            Command::Pieces => {}
+            Command::Colour(color, lang) => list = Some((color, lang)),
+            Command::Forsyth => {
+                let Some(p) = words.get(i) else {
+                    return Err(end_error());
+                };
+                i += 1;
+                // Popeye writes knights S; FEN letters otherwise.
+                let placement: String = p
+                    .text
+                    .chars()
+                    .map(|c| match c {
+                        'S' => 'N',
+                        's' => 'n',
+                        c => c,
+                    })
+                    .collect();
+                let record = format!("{placement} w - - 0 1");
+                let fen = Fen::from_ascii_with(record.as_bytes(), &Letters::ENGLISH)
+                    .map_err(|_| error(p, ParsePopeyeErrorKind::Forsyth))?;
+                for (sq, piece) in fen.board.pieces() {
+                    if draft.board.piece_at(sq).is_some() {
+                        return Err(error(p, ParsePopeyeErrorKind::SquareTaken));
+                    }
+                    draft.board.set_piece_at(sq, piece);
+                }
+            }
+            Command::Stipulation => {
+                let Some(s) = words.get(i) else {
+                    return Err(end_error());
+                };
+                i += 1;
+                let mut text = s.text.to_owned();
+                // `# 3`: the number as its own word.
+                if text.ends_with('#') {
+                    if let Some(n) = words
+                        .get(i)
+                        .filter(|n| n.text.bytes().all(|b| b.is_ascii_digit()))
+                    {
+                        text.push_str(n.text);
+                        i += 1;
+                    }
+                }
+                let stipulation = text.parse::<Stipulation>().map_err(|e| ParsePopeyeError {
+                    stipulation: Some(e),
+                    ..error(s, ParsePopeyeErrorKind::Stipulation)
+                })?;
+                draft.stipulation = Some(stipulation);
+            }
+            Command::Unsupported => return Err(error(w, ParsePopeyeErrorKind::Unsupported)),
+        }
+    }
+}
+
+/// The problem of a draft, at the word that ends it.
+fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
+    let position = problem_position(draft.board).map_err(|e| ParsePopeyeError {
+        line: at.line,
+        column: at.column,
+        kind: ParsePopeyeErrorKind::Illegal,
+        word: e.to_string(),
+        stipulation: None,
+    })?;
+    Ok(ChessProblem {
+        position,
+        stipulation: draft.stipulation,
+        title: draft.title,
+        author: draft.author,
+        origin: draft.origin,
+        options: draft.options,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviations_name_one_command_or_are_refused() {
+        assert_eq!(command("beg"), Ok(Command::Begin));
+        assert_eq!(command("end"), Ok(Command::End)); // endproblem, endeproblem
+        assert_eq!(command("sti"), Ok(Command::Stipulation));
+        assert_eq!(command("pie"), Ok(Command::Pieces));
+        assert_eq!(
+            command("Weiß"),
+            Ok(Command::Colour(Color::White, Lang::German))
+        );
+        assert_eq!(command("s"), Err(true));
+        assert_eq!(command("bl"), Err(true)); // black, blanc
+        assert_eq!(command("xyz"), Err(false));
+    }
+
+    #[test]
+    fn several_problems_and_errors_in_place() {
+        let two =
+            "beg\npie whi Kc1 Qd1 blac Ka3\nsti #1\nnext\npie whi Kc1 Rh2 blac Ka1\nsti #1\nend\n";
+        let problems = read_popeye(two).expect("reads");
+        assert_eq!(problems.len(), 2);
+        assert_eq!(
+            problems[1].position.setup().to_string(),
+            "8/8/8/8/8/8/7R/k1K5 w - - 0 1"
+        );
+        let err = read_popeye("beginproblem\npieces white Kc1 Kc1\nend").unwrap_err();
+        assert_eq!(
+            (err.line, err.column, err.kind),
+            (2, 18, ParsePopeyeErrorKind::SquareTaken)
+        );
+        let err = read_popeye("beginproblem\nstipulation h#2\nend").unwrap_err();
+        assert_eq!(err.kind, ParsePopeyeErrorKind::Stipulation);
+        assert_eq!(
+            err.to_string(),
+            "line 2, col 13: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)"
+        );
+        let err = read_popeye("beginproblem\ncondition circe\nend").unwrap_err();
+        assert_eq!(err.kind, ParsePopeyeErrorKind::Unsupported);
+        let err = read_popeye("beginproblem\npieces white Kc1\n").unwrap_err();
+        assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::End));
+        let err = read_popeye("beginproblem\npieces white Kc1 black Ka1 Kb1\nend\n").unwrap_err();
+        assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::Illegal));
+    }
+
+    #[test]
+    fn the_codex_grants_castling_to_unmoved_kings_and_rooks() {
+        let p = read_popeye(
+            "beginproblem pieces white Ke1 Ra1 Rh1 black Ke8 Rh8 Rb8 stipulation #2 endproblem",
+        )
+        .expect("reads");
+        assert_eq!(
+            p[0].position.setup().to_string(),
+            "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"
+        );
+        let p = read_popeye("beginproblem forsyth R7/4k3/4S3/K2B4/8/8/8/5R2 stip #3 endproblem")
+            .expect("reads");
+        assert_eq!(
+            p[0].position.setup().to_string(),
+            "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1"
+        );
+    }
+}

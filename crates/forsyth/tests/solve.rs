@@ -1,0 +1,457 @@
+//! The solver against independent truth: the Greek three-mover's printed
+//! solution, 19th-century mates from the literature, a selfmate checked by
+//! hand, and a brute-force full-width search written here (no table, no
+//! ordering, no pruning) for direct mates and selfmates.
+
+mod common;
+
+use forsyth::{
+    read_popeye, Board, ChessProblem, Color, Key, Move, Piece, Position, Role, Setup, Solution,
+    Solver, Square, Stipulation, Variant, Variation,
+};
+use proptest::prelude::*;
+
+fn play(pos: &Position, m: Move) -> Position {
+    pos.play(m).expect("a legal move")
+}
+
+fn solve(pos: &Position, n: u8) -> Solution {
+    Solver::new(Stipulation::Mate(n))
+        .solve(pos)
+        .expect("not cancelled")
+}
+
+/// The variation among `list` whose move is written `san` in `pos`.
+fn find<'a>(pos: &Position, list: &'a [Variation], san: &str) -> &'a Variation {
+    list.iter()
+        .find(|v| pos.san(v.mv) == san)
+        .unwrap_or_else(|| {
+            let all: Vec<String> = list.iter().map(|v| pos.san(v.mv)).collect();
+            panic!("{san} is not among {all:?}")
+        })
+}
+
+/// Follows the moves `line` (SAN, Black's first) through a key's tree and
+/// returns the last node.
+fn follow<'a>(pos: &Position, key: &'a Key, line: &[&str]) -> (&'a Variation, Position) {
+    let mut pos = play(pos, key.mv);
+    let mut list = &key.defences;
+    let mut node = None;
+    for san in line {
+        let v = find(&pos, list, san);
+        pos = play(&pos, v.mv);
+        list = &v.replies;
+        node = Some(v);
+    }
+    (node.expect("a line"), pos)
+}
+
+#[test]
+fn the_greek_three_mover_has_one_key_and_every_printed_variation() {
+    let problem =
+        ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)
+            .expect("reads");
+    assert_eq!(problem.stipulation, Some(Stipulation::Mate(3)));
+    let pos = &problem.position;
+    let solution = solve(pos, 3);
+    assert_eq!(solution.keys.len(), 1, "exactly one key");
+    assert!(!solution.is_cooked());
+    let key = &solution.keys[0];
+    assert_eq!(pos.san(key.mv), "Nd4");
+    // Printed: 1...Kd7 2.Nb5 Ke7 3.Rf7#
+    for line in [
+        &["Kd7", "Nb5", "Ke7", "Rf7#"][..],
+        &["Kd6", "Rd8+", "Kc7", "Ne6#"],
+        &["Kd6", "Rd8+", "Ke7", "Nc6#"],
+        &["Kd6", "Rd8+", "Ke5", "Nc6#"],
+    ] {
+        let (mate, after) = follow(pos, key, line);
+        assert!(mate.replies.is_empty() && after.is_checkmate(), "{line:?}");
+    }
+    // Every White continuation that also mates in time is in the tree,
+    // and marked a dual exactly when it has a rival: checked against the
+    // brute force at each White node of the tree.
+    check_tree(DIRECT, pos, &solution, 3);
+    // Black has two defences, both kept.
+    assert_eq!(key.defences.len(), 2);
+    let after_key = play(pos, key.mv);
+    assert_eq!(after_key.legal_moves().len(), 2);
+}
+
+/// The brute force, under direct-mate or selfmate rules.
+#[derive(Copy, Clone)]
+struct Rules {
+    selfmate: bool,
+}
+
+const DIRECT: Rules = Rules { selfmate: false };
+const SELFMATE: Rules = Rules { selfmate: true };
+
+impl Rules {
+    /// The side to move reaches the goal in at most `k` moves: it mates
+    /// (selfmate: forces the other side to mate it).
+    fn mates(self, pos: &Position, k: u8) -> bool {
+        pos.legal_moves()
+            .iter()
+            .any(|&m| self.after(&play(pos, m), k))
+    }
+
+    /// The defender to move after the attacker's move that had `k` moves:
+    /// every reply loses in time. Direct: the defender is mated now, or
+    /// every reply leaves a mate in `k - 1`. Selfmate: it has a reply, and
+    /// each reply mates the attacker or leaves a selfmate in `k - 1`.
+    fn after(self, pos: &Position, k: u8) -> bool {
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return !self.selfmate && pos.is_check();
+        }
+        if self.selfmate {
+            replies.iter().all(|&r| {
+                let next = play(pos, r);
+                next.is_checkmate() || (k > 1 && self.mates(&next, k - 1))
+            })
+        } else {
+            k > 1 && replies.iter().all(|&r| self.mates(&play(pos, r), k - 1))
+        }
+    }
+
+    /// The fewest moves (up to `k`) in which the move that led to `pos`
+    /// reaches the goal.
+    fn length(self, pos: &Position, k: u8) -> Option<u8> {
+        (1..=k).find(|&j| self.after(pos, j))
+    }
+}
+
+/// The direct-mate brute force.
+fn bf_after(pos: &Position, k: u8) -> bool {
+    DIRECT.after(pos, k)
+}
+
+/// White to move with `k` moves: the continuations are exactly the moves
+/// that reach the goal in time, each marked short and dual as the
+/// definitions say, each followed by every Black defence.
+fn check_white(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
+    let expected: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| rules.after(&play(pos, m), k))
+        .collect();
+    let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
+    assert_eq!(got, expected, "continuations in {}", pos.setup());
+    for v in list {
+        let next = play(pos, v.mv);
+        let len = rules.length(&next, k).expect("reaches the goal");
+        assert_eq!(v.short, len < k, "short");
+        assert_eq!(v.dual, list.len() > 1, "dual");
+        check_black(rules, &next, &v.replies, k);
+    }
+}
+
+/// Black to move after a White move that had `k` moves: every defence,
+/// each followed by White's continuations, or by nothing when it mates
+/// White (a selfmate's end).
+fn check_black(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
+    if pos.is_checkmate() {
+        assert!(!rules.selfmate && list.is_empty());
+        return;
+    }
+    let all: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
+    assert_eq!(got, all, "every defence");
+    for v in list {
+        assert!(!v.dual && !v.short);
+        let next = play(pos, v.mv);
+        if rules.selfmate && next.is_checkmate() {
+            assert!(v.replies.is_empty());
+        } else {
+            check_white(rules, &next, &v.replies, k - 1);
+        }
+    }
+}
+
+/// The whole solution against the brute force: the keys, each key's tree
+/// and its threat.
+fn check_tree(rules: Rules, pos: &Position, solution: &Solution, n: u8) {
+    let expected: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| rules.after(&play(pos, m), n))
+        .collect();
+    let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+    assert_eq!(keys, expected, "keys of {}", pos.setup());
+    for key in &solution.keys {
+        let next = play(pos, key.mv);
+        let len = rules.length(&next, n).expect("the key works");
+        assert_eq!(key.short, len < n);
+        assert_eq!(key.check, next.is_check());
+        check_black(rules, &next, &key.defences, n);
+        // The threat: were Black to pass, White's shortest way there.
+        let threat = if next.is_check() || len == 1 {
+            None
+        } else {
+            let mut setup = next.setup().clone();
+            setup.turn = Color::White;
+            setup.ep_square = None;
+            let passed = Position::from_setup(setup).expect("legal after a pass");
+            (1..n)
+                .find(|&j| rules.mates(&passed, j))
+                .map(|j| (passed, j))
+        };
+        match (&key.threat, threat) {
+            (None, None) => {}
+            (Some(list), Some((passed, j))) => check_white(rules, &passed, list, j),
+            (got, want) => panic!("threat {got:?}, expected one: {}", want.is_some()),
+        }
+    }
+}
+
+#[test]
+fn mates_from_nineteenth_century_games() {
+    let text = include_str!("data/classic_mates.txt");
+    let mut count = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [record, stipulation, key, source] = fields[..] else {
+            panic!("bad line {line}");
+        };
+        let problem = ChessProblem::from_statement(&format!("{record} {stipulation}"), None)
+            .unwrap_or_else(|e| panic!("{source}: {e}"));
+        let Some(Stipulation::Mate(n)) = problem.stipulation else {
+            panic!("{source}: no stipulation");
+        };
+        let pos = &problem.position;
+        let solution = solve(pos, n);
+        let keys: Vec<String> = solution.keys.iter().map(|k| pos.san(k.mv)).collect();
+        assert!(
+            keys.iter().any(|k| k == key),
+            "{source}: {key} not among {keys:?}"
+        );
+        // Every key found mates against every defence (the brute force).
+        for k in &solution.keys {
+            assert!(bf_after(&play(pos, k.mv), n), "{source}: {}", pos.san(k.mv));
+        }
+        count += 1;
+    }
+    assert_eq!(count, 18);
+}
+
+#[test]
+fn the_popeye_file_of_the_greek_problem_solves_alike() {
+    let input = include_str!("../../../tests/data/greek-3.inp");
+    let problems = read_popeye(input).expect("reads");
+    let greek = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1)", None).unwrap();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].position, greek.position);
+    assert_eq!(problems[0].options, ["variation"]);
+    assert_eq!(
+        solve(&problems[0].position, 3).keys,
+        solve(&greek.position, 3).keys
+    );
+}
+
+#[test]
+fn mate_in_n_means_at_most_n() {
+    // Rh8# mates at once: it is a key of #1, #2 and #3, marked short after #1.
+    let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
+    for n in 1..=3 {
+        let solution = solve(&pos, n);
+        let mate = solution
+            .keys
+            .iter()
+            .find(|k| pos.san(k.mv) == "Rh8#")
+            .expect("a key");
+        assert_eq!(mate.short, n > 1);
+        assert!(mate.threat.is_none() && mate.defences.is_empty());
+    }
+    // A stalemate is no mate.
+    let stale =
+        Position::from_fen(&"k7/8/1K6/8/8/8/8/1R6 w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = solve(&stale, 1);
+    assert!(solution
+        .keys
+        .iter()
+        .all(|k| play(&stale, k.mv).is_checkmate()));
+}
+
+#[test]
+fn a_selfmate_in_one_checked_by_hand() {
+    // 1.Qf2+ Kxf2#: the king must take (e1, e2, g1, g2 are covered, the
+    // rook cannot block a contact check, the pawn may not move), and the
+    // rook on a1 then mates the king on h1 (g1, g2 covered by the king on
+    // f2, h2 its own pawn).
+    let pos =
+        Position::from_fen(&"8/8/3p4/8/8/4Q3/7P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&pos).unwrap();
+    let keys: Vec<String> = solution.keys.iter().map(|k| pos.san(k.mv)).collect();
+    assert_eq!(keys, ["Qf2+"]);
+    let after = play(&pos, solution.keys[0].mv);
+    let defences: Vec<String> = solution.keys[0]
+        .defences
+        .iter()
+        .map(|d| after.san(d.mv))
+        .collect();
+    assert_eq!(defences, ["Kxf2#"]);
+    check_tree(SELFMATE, &pos, &solution, 1);
+    // The same position is no selfmate with White's queen elsewhere.
+    let no =
+        Position::from_fen(&"8/8/3p4/8/8/8/Q6P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&no).unwrap();
+    check_tree(SELFMATE, &no, &solution, 1);
+}
+
+#[test]
+fn a_set_flag_cancels_the_search() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let pos = Position::from_setup(Setup::standard()).unwrap();
+    let result = Solver::new(Stipulation::Mate(4)).cancel(&stop).solve(&pos);
+    assert!(result.is_err());
+}
+
+/// A position with few pieces, built where mates are: Black's king on the
+/// edge (the 8th rank), White's king facing it two ranks below half the
+/// time, and one to four more pieces anywhere.
+fn arb_position() -> impl Strategy<Value = Option<Position>> {
+    (
+        0u32..64,
+        0u32..8,
+        any::<bool>(),
+        prop::collection::vec((0u32..64, 0usize..10), 1..5),
+    )
+        .prop_map(|(wk, bk_file, facing, others)| {
+            let bk = 56 + bk_file;
+            let wk = if facing {
+                40 + (bk_file + wk % 3).saturating_sub(1).min(7)
+            } else {
+                wk
+            };
+            let mut board = Board::empty();
+            board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
+            if board.piece_at(Square::new(bk)?).is_some() {
+                return None;
+            }
+            board.set_piece_at(Square::new(bk)?, Role::King.of(Color::Black));
+            // Mostly White's pieces: White's queen, rooks, bishops,
+            // knights, pawns; Black's knight, bishop, pawns.
+            const PIECES: [(Role, Color); 10] = [
+                (Role::Queen, Color::White),
+                (Role::Rook, Color::White),
+                (Role::Rook, Color::White),
+                (Role::Bishop, Color::White),
+                (Role::Knight, Color::White),
+                (Role::Pawn, Color::White),
+                (Role::Knight, Color::Black),
+                (Role::Bishop, Color::Black),
+                (Role::Pawn, Color::Black),
+                (Role::Pawn, Color::Black),
+            ];
+            for (sq, pick) in others {
+                let sq = Square::new(sq)?;
+                if board.piece_at(sq).is_none() {
+                    let (role, color) = PIECES[pick];
+                    board.set_piece_at(sq, Piece { color, role });
+                }
+            }
+            let setup = Setup {
+                board,
+                turn: Color::White,
+                castling: Default::default(),
+                ep_square: None,
+                halfmoves: 0,
+                fullmoves: 1,
+                variant: Variant::Standard,
+            };
+            Position::from_setup(setup).ok()
+        })
+}
+
+/// A position built where selfmates are: the selfmate in one checked by
+/// hand (White Kh1, Ph2; Black Kf1, Ra1) with White's queen anywhere,
+/// Black's rook on a1 or anywhere on the first rank, and maybe one more
+/// piece.
+fn arb_selfmate_position() -> impl Strategy<Value = Option<Position>> {
+    (0u32..64, 0u32..5, prop::option::of((0u32..64, 0usize..4))).prop_map(|(queen, rook, extra)| {
+        let mut board = Board::empty();
+        let mut put = |sq: u32, piece: Piece| -> Option<()> {
+            let sq = Square::new(sq)?;
+            if board.piece_at(sq).is_some() {
+                return None;
+            }
+            board.set_piece_at(sq, piece);
+            Some(())
+        };
+        put(7, Role::King.of(Color::White))?;
+        put(15, Role::Pawn.of(Color::White))?;
+        put(5, Role::King.of(Color::Black))?;
+        put(rook, Role::Rook.of(Color::Black))?;
+        put(queen, Role::Queen.of(Color::White))?;
+        if let Some((sq, pick)) = extra {
+            let piece = [
+                Role::Pawn.of(Color::Black),
+                Role::Bishop.of(Color::Black),
+                Role::Knight.of(Color::White),
+                Role::Rook.of(Color::White),
+            ][pick];
+            put(sq, piece)?;
+        }
+        let setup = Setup {
+            board,
+            turn: Color::White,
+            castling: Default::default(),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            variant: Variant::Standard,
+        };
+        Position::from_setup(setup).ok()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn selfmates_in_one_and_two_equal_the_brute_force(pos in arb_selfmate_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for n in 1..=2 {
+            let solution = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            check_tree(SELFMATE, &pos, &solution, n);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mate_in_one_and_two_equal_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for n in 1..=2 {
+            check_tree(DIRECT, &pos, &solve(&pos, n), n);
+            let selfmate = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            check_tree(SELFMATE, &pos, &selfmate, n);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn mate_in_three_equals_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        let solution = solve(&pos, 3);
+        let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+        let expected: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| bf_after(&play(&pos, m), 3))
+            .collect();
+        prop_assert_eq!(keys, expected);
+    }
+}

@@ -1,0 +1,215 @@
+//! `forsyth solve`. Truths: the Greek three-mover's printed solution
+//! (issue 10's problem: 1.Nd4!, 1...Kd7 2.Nb5 Ke7 3.Rf7#, 1...Kd6 2.Rd8+
+//! Kc7 3.Ne6#), the same problem in Popeye's English, German and French
+//! inputs (one solution), and the definitions of specs/solve.md (a dual is
+//! a continuation with a rival; JSON's schema).
+
+use serde_json::Value;
+
+use crate::util::{assert_contains, data, forsyth};
+
+const GREEK: &str = "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις";
+
+#[test]
+fn the_greek_problem_in_greek_and_in_german_words() {
+    let r = forsyth(&["solve", GREEK, "--notation", "san-el"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("1.Ιδ4! (2.Ιβ5)\n"), "{}", r.stdout);
+    assert_contains(&r.stdout, "  1...Ρδ7 2.Ιβ5 Ρε7 3.Πζ7#\n");
+    // The statement as words, the stipulation in German, German letters.
+    let r = forsyth(
+        &[
+            "solve",
+            "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2)",
+            "(5+1)",
+            "Matt",
+            "in",
+            "3",
+            "Zügen",
+            "--notation",
+            "san-de",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("1.Sd4! (2.Sb5)\n"), "{}", r.stdout);
+    for line in [
+        "1...Kd7 2.Sb5 Ke7 3.Tf7#",
+        "1...Kd6 2.Td8+ Kc7 3.Se6#",
+        "1...Kd6 2.Td8+ Ke7 3.Sc6#",
+        "1...Kd6 2.Td8+ Ke5 3.Sc6#",
+    ] {
+        assert_contains(&r.stdout, &format!("  {line}\n"));
+    }
+    // After 1...Kd6 2.Rd8+ Kc5 both 3.Nb3# and 3.Ne6# mate: duals.
+    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Sb3# (dual)\n");
+    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Se6# (dual)\n");
+}
+
+fn json_of(args: &[&str], stdin: &[u8]) -> Vec<Value> {
+    let r = forsyth(args, stdin);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The move objects of `list` with SAN `san`.
+fn by_san<'a>(list: &'a Value, san: &str) -> &'a Value {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .find(|m| m["san"] == san)
+        .unwrap_or_else(|| panic!("{san} not in {list}"))
+}
+
+#[test]
+fn json_follows_the_schema() {
+    let all = json_of(&["solve", GREEK, "--format", "json"], b"");
+    let [solution] = &all[..] else {
+        panic!("one object: {all:?}")
+    };
+    let mut fields: Vec<&String> = solution.as_object().unwrap().keys().collect();
+    fields.sort();
+    assert_eq!(fields, ["cook", "keys", "nodes"]);
+    assert_eq!(solution["cook"], false);
+    assert!(solution["nodes"].as_u64().unwrap() > 0);
+    let key = &solution["keys"][0];
+    assert_eq!((&key["uci"], &key["san"]), (&"e6d4".into(), &"Nd4".into()));
+    assert_eq!(key["threat"][0]["san"], "Nb5");
+    // Every Black defence: the king has d6 and d7.
+    let defences: Vec<&str> = key["replies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(defences, ["Kd6", "Kd7"]);
+    let rd8 = by_san(&by_san(&key["replies"], "Kd6")["replies"], "Rd8+");
+    assert!(rd8.get("dual").is_none() && rd8.get("short").is_none());
+    let kc5 = by_san(&rd8["replies"], "Kc5");
+    for mate in ["Nb3#", "Ne6#"] {
+        let m = by_san(&kc5["replies"], mate);
+        assert_eq!(m["dual"], true);
+        assert_eq!(m["replies"], Value::Array(Vec::new()));
+    }
+}
+
+#[test]
+fn popeye_inputs_in_three_languages_give_one_solution() {
+    let english = json_of(&["solve", &data("greek-3.inp"), "--format", "json"], b"");
+    let german = "AnfangProblem\nSteine Weiss Ka5 Ta8 Tf1 Ld5 Se6\n  Schwarz Ke7\nForderung #3\nEndeProblem\n";
+    let french = "debut\npieces blanc Ra5 Ta8 Tf1 Fd5 Ce6 noir Re7\nenon # 3\nfin\n";
+    let strip = |v: Vec<Value>| {
+        v.into_iter()
+            .map(|mut s| {
+                s.as_object_mut().unwrap().remove("nodes");
+                s
+            })
+            .collect::<Vec<_>>()
+    };
+    let english = strip(english);
+    assert_eq!(english[0]["keys"][0]["san"], "Nd4");
+    for input in [german, french] {
+        let got = strip(json_of(
+            &["solve", "-", "--format", "json"],
+            input.as_bytes(),
+        ));
+        assert_eq!(got, english, "{input}");
+    }
+    // Two problems: the second a mate in one.
+    let two = "beginproblem\npieces white Ka5 Ra8 Rf1 Bd5 Se6 black Ke7\nstipulation #3\n\
+        nextproblem\npieces white Kb6 Rh1 black Ka8\nstipulation #1\nendproblem\n";
+    let both = json_of(&["solve", "-", "--format", "json"], two.as_bytes());
+    assert_eq!(both.len(), 2);
+    assert_eq!(both[1]["keys"][0]["san"], "Rh8#");
+}
+
+#[test]
+fn popeye_style_tree() {
+    let r = forsyth(&["solve", &data("greek-3.inp"), "--style", "popeye"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "   1.Se6-d4 ! threat:\n");
+    assert_contains(&r.stdout, "          2.Ra8-d8 +\n");
+    assert_contains(&r.stdout, "                  3.Rf1-f7 #\n");
+    // A waiting key: after 1.Ka5-b6 Black has only Kb8-a8, and 2.Rc7-c8#
+    // follows; were Black to pass, White has no mate in one (Rc8+ is
+    // taken, Rb7+ lets the king out).
+    let fen = "1k6/2R5/8/K7/8/8/8/8 w - - 0 1";
+    let r = forsyth(&["solve", fen, "--mate", "2", "--style", "popeye"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Ka5-b6 ! zugzwang.\n      1...Kb8-a8\n          2.Rc7-c8 #\n"
+    );
+    let r = forsyth(&["solve", fen, "#2"], b"");
+    assert_eq!(r.stdout, "1.Kb6! zugzwang\n  1...Ka8 2.Rc8#\n");
+}
+
+#[test]
+fn no_solution_is_empty_keys_and_exit_0() {
+    let r = forsyth(
+        &["solve", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--mate", "3"],
+        b"",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "no solution\n"),
+        "{}",
+        r.stderr
+    );
+    let all = json_of(
+        &["solve", "4k3/8/8/8/8/8/8/4K3", "#2", "--format", "json"],
+        b"",
+    );
+    assert_eq!(all[0]["keys"], Value::Array(Vec::new()));
+}
+
+#[test]
+fn bad_problems_are_named_with_their_place() {
+    let r = forsyth(
+        &["solve", "-"],
+        b"beginproblem\npieces white Ka5 Xa8\nend\n",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "<stdin>:2:18: pieces: 'Xa8' is not a piece");
+    let r = forsyth(
+        &["solve", "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) mate in tree"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "col 43: stipulation: 'tree' is not a word");
+    let r = forsyth(&["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "no stipulation");
+    let r = forsyth(&["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--mate", "0"], b"");
+    assert_eq!(r.code, 2);
+    let r = forsyth(
+        &["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--stipulation", "h#2"],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "helpmate");
+}
+
+#[test]
+fn a_selfmate_in_one() {
+    // 1.Qf2+ forces Kxf2, which uncovers the rook's mate of the king on h1
+    // (checked by hand: crates/forsyth/tests/solve.rs).
+    let r = forsyth(&["solve", "8/8/3p4/8/8/4Q3/7P/r4k1K w - - 0 1", "s#1"], b"");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Qf2+!\n  1...Kxf2#\n"),
+        "{}",
+        r.stderr
+    );
+    let input =
+        "beginproblem\npieces white Kh1 Qe3 Ph2 black Kf1 Ra1 Pd6\nstipulation s#1\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], input.as_bytes());
+    assert_eq!(
+        r.stdout, "   1.Qe3-f2 + !\n      1...Kf1*f2 #\n",
+        "{}",
+        r.stderr
+    );
+}
