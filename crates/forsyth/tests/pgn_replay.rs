@@ -301,7 +301,9 @@ proptest! {
     #[test]
     fn random_legal_games_replay_to_their_positions((start, plies) in arb_game()) {
         let setup = match start {
-            Some(n) => Chess960Start::new(n).unwrap().to_setup(),
+            // A game tagged Chess960 is played under Chess960 rules, start
+            // 518 included (`to_setup` gives 518 the standard variant).
+            Some(n) => Setup { variant: Variant::Chess960, ..Chess960Start::new(n).unwrap().to_setup() },
             None => Setup::standard(),
         };
         let mut pos = Position::from_setup(setup).unwrap();
