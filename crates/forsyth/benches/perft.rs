@@ -1,14 +1,15 @@
-//! Perft speed of forsyth against shakmaty, on the same positions in the
-//! same run.
+//! Perft speed of forsyth against shakmaty and cozy-chess, on the same
+//! positions in the same run.
 //!
 //! `cargo bench -p forsyth --bench perft` prints, for each library, the
-//! nodes counted, the time and the nodes per second, and the ratio. Every
+//! nodes counted, the time and the nodes per second, and the ratios. Every
 //! count is checked against the published one (a wrong count aborts).
 //!
-//! Two forsyth figures are given: `Position::perft`, which counts the last
-//! ply without listing it, and the same walk listing the last ply's moves,
-//! as shakmaty's `perft` does; the second compares the move generators
-//! alone.
+//! Two forsyth walks are timed: `Position::perft`, which counts the last
+//! ply without listing it (bulk), and the same walk listing the last ply's
+//! moves (what SAN, `play` and PGN replay pay), as shakmaty's `perft` does:
+//! the second compares the move generators alone. cozy-chess counts the
+//! last ply from its per-piece move sets, a bulk count like forsyth's.
 //!
 //! `FORSYTH_BENCH_ROUNDS` (default 3) sets how many times the whole set is
 //! run; the best round of each library is reported.
@@ -17,6 +18,43 @@ use std::time::{Duration, Instant};
 
 use forsyth::{Fen, Position, Setup};
 use shakmaty::{fen::Fen as SFen, CastlingMode, Chess};
+
+/// cozy-chess's perft, counting the last ply from the move sets.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => return 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for m in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(m);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+fn cozy_positions() -> Vec<cozy_chess::Board> {
+    CASES
+        .iter()
+        .map(|(fen, _, _)| {
+            // The Chess960 cases are Shredder-FEN; the classical ones say
+            // KQkq, which cozy-chess reads only outside Shredder mode.
+            let shredder = !fen.contains(" KQ") && !fen.contains(" kq");
+            cozy_chess::Board::from_fen(fen, shredder).expect("valid fen")
+        })
+        .collect()
+}
 
 /// (FEN, depth, published count). Classical positions from the chess
 /// programming wiki's perft page, Chess960 positions from
@@ -113,14 +151,19 @@ fn main() {
     };
     let ours = forsyth_positions();
     let theirs = shakmaty_positions();
+    let cozy = cozy_positions();
     if rounds == 0 {
         // Smoke test: depth 3 of the first case only.
         assert_eq!(ours[0].perft(3), 8_902);
         assert_eq!(shakmaty::perft(&theirs[0], 3), 8_902);
+        for (board, &(fen, _, _)) in cozy.iter().zip(CASES) {
+            let pos = &ours[CASES.iter().position(|c| c.0 == fen).unwrap()];
+            assert_eq!(cozy_perft(board, 2), pos.perft(2), "{fen}");
+        }
         println!("perft bench: smoke run ok (use `cargo bench` to measure)");
         return;
     }
-    let mut best = [Duration::MAX; 3];
+    let mut best = [Duration::MAX; 4];
     let mut nodes = 0;
     for r in 0..rounds {
         // Interleave the libraries so that a slow phase of the machine hits both.
@@ -128,6 +171,7 @@ fn main() {
             round(&ours, Position::perft),
             round(&theirs, shakmaty::perft),
             round(&ours, Position::perft_listing_leaves),
+            round(&cozy, cozy_perft),
         ];
         for (b, (n, t)) in best.iter_mut().zip(results) {
             nodes = n;
@@ -140,6 +184,7 @@ fn main() {
         "forsyth Position::perft (last ply counted)",
         "shakmaty::perft (last ply listed)",
         "forsyth, last ply listed",
+        "cozy-chess (last ply counted)",
     ];
     println!(
         "perft: {} positions ({} classical, {} Chess960), {nodes} nodes per round, best of {rounds} rounds",
@@ -155,8 +200,12 @@ fn main() {
         );
     }
     println!(
-        "  ratio forsyth / shakmaty: {:.2} (perft), {:.2} (both listing the last ply)",
+        "  ratio forsyth / shakmaty: {:.2} (bulk), {:.2} (both listing the last ply)",
         nps(best[0]) / nps(best[1]),
         nps(best[2]) / nps(best[1])
+    );
+    println!(
+        "  ratio forsyth / cozy-chess: {:.2} (both counting the last ply)",
+        nps(best[0]) / nps(best[3])
     );
 }
