@@ -10,7 +10,9 @@
 //! time over forsyth's (above 1: forsyth is faster). On a shared machine
 //! the ratios are what to read, the absolute rates less so.
 //!
-//! Run with `cargo bench -p forsyth --bench fen`. Under `cargo test
+//! Run with `cargo bench -p forsyth --bench fen`; with
+//! `FORSYTH_CORPUS_OUT=PATH` it writes the corpus's X-FEN lines to `PATH`
+//! instead (the input of the whole-process comparison). Under `cargo test
 //! --benches` it runs once on a small corpus and checks the outputs agree.
 
 mod corpus;
@@ -45,6 +47,15 @@ fn main() {
     };
     let corpus = corpus::standard(!benchmarking);
     println!("{}", corpus.stats());
+    // `FORSYTH_CORPUS_OUT=PATH`: write the X-FEN lines there (for timing
+    // whole processes on the same data) and stop.
+    if let Some(path) = std::env::var_os("FORSYTH_CORPUS_OUT") {
+        let mut text = corpus.xfen.join("\n");
+        text.push('\n');
+        std::fs::write(&path, text).expect("corpus file written");
+        println!("wrote the X-FEN lines to {}", path.to_string_lossy());
+        return;
+    }
     let n = corpus.setups.len();
     let bytes: usize = corpus.xfen.iter().map(|l| l.len() + 1).sum();
 

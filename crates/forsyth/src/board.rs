@@ -313,18 +313,69 @@ impl Board {
         self.occupied |= bb;
     }
 
-    /// The FEN letter of each square, `0` for an empty one, `a1` first.
-    fn mailbox(&self) -> [u8; 64] {
-        let mut letters = [0u8; 64];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let letter = role.of(color).char() as u8;
-                for sq in self.by_piece(role.of(color)) {
-                    letters[sq.index()] = letter;
+    /// The board whose twelve piece sets are `bits`, indexed by
+    /// `color * 6 + role` (White's pawn first); the sets must not overlap
+    /// (the parser's fast path, which places each square once).
+    #[inline]
+    pub(crate) fn from_piece_bits(bits: &[u64; 12]) -> Board {
+        let mut board = Board::empty();
+        for role in 0..6 {
+            let white = bits[role];
+            let black = bits[6 + role];
+            board.by_role[role] = Bitboard::from_bits(white | black);
+            board.by_color[0] |= Bitboard::from_bits(white);
+            board.by_color[1] |= Bitboard::from_bits(black);
+        }
+        board.occupied = board.by_color[0] | board.by_color[1];
+        board
+    }
+
+    /// Appends the FEN piece placement field (rank 8 first, English letters)
+    /// to `buf` from `at`, returning the new end; `buf` must have room for 71
+    /// more bytes (the longest field).
+    ///
+    /// It walks the occupied squares of each rank rather than all 64
+    /// squares, and finds each piece's letter without a branch: one step per
+    /// piece, not per square.
+    #[inline]
+    pub(crate) fn placement_bytes(&self, buf: &mut [u8], at: usize) -> usize {
+        /// Letter of `color * 8 + role`.
+        const LETTERS: [u8; 16] = *b"PNBRQK??pnbrqk??";
+        let occupied = self.occupied.bits();
+        let black = self.by_color[1].bits();
+        let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(Bitboard::bits);
+        let mut n = at;
+        for rank in (0..8u32).rev() {
+            let mut row = (occupied >> (rank * 8)) & 0xff;
+            let mut file = 0u32;
+            while row != 0 {
+                let f = row.trailing_zeros();
+                if f > file {
+                    buf[n] = b'0' + (f - file) as u8;
+                    n += 1;
                 }
+                let sq = rank * 8 + f;
+                let bit = |bb: u64| ((bb >> sq) & 1) as usize;
+                let role = bit(knights)
+                    + 2 * bit(bishops)
+                    + 3 * bit(rooks)
+                    + 4 * bit(queens)
+                    + 5 * bit(kings);
+                buf[n] = LETTERS[8 * bit(black) + role];
+                n += 1;
+                file = f + 1;
+                row &= row - 1;
+            }
+            if file < 8 {
+                buf[n] = b'0' + (8 - file) as u8;
+                n += 1;
+            }
+            if rank > 0 {
+                buf[n] = b'/';
+                n += 1;
             }
         }
-        letters
+        n
     }
 
     /// Writes the FEN piece placement field (rank 8 first) into `out`, in
@@ -341,33 +392,8 @@ impl Board {
         // The fast path: one ASCII byte per letter, the whole field built in
         // a buffer and written at once. `write_placement_with` is the same
         // walk for any letters, kept apart on purpose (measured).
-        let letters = self.mailbox();
         let mut buf = [0u8; 71];
-        let mut n = 0;
-        for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for &letter in &letters[rank * 8..rank * 8 + 8] {
-                if letter == 0 {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        buf[n] = b'0' + empty;
-                        n += 1;
-                        empty = 0;
-                    }
-                    buf[n] = letter;
-                    n += 1;
-                }
-            }
-            if empty > 0 {
-                buf[n] = b'0' + empty;
-                n += 1;
-            }
-            if rank > 0 {
-                buf[n] = b'/';
-                n += 1;
-            }
-        }
+        let n = self.placement_bytes(&mut buf, 0);
         // Only ASCII letters, digits and '/' were written.
         out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
     }

@@ -1,7 +1,7 @@
 //! Warnings found by counting: material and pawn files no legal game
 //! reaches.
 
-use crate::{Bitboard, Color, Problem, ProblemKind, Role, Setup};
+use crate::{Bitboard, Color, File, Problem, ProblemKind, Role, Setup};
 
 /// How many pieces of `color` must be promoted pawns: queens beyond one,
 /// rooks and knights beyond two, bishops beyond one per square colour.
@@ -20,14 +20,36 @@ pub(crate) fn promoted(setup: &Setup, color: Color) -> usize {
 /// The fewest captures that put pawns, each starting on its own file, on the
 /// files they stand on: a pawn changes file only by capturing, one file per
 /// capture. `files` holds the file of each pawn.
+#[cfg(test)]
 pub(crate) fn min_pawn_captures(files: &[usize]) -> usize {
-    let mut files = files.to_vec();
-    files.sort_unstable();
-    let n = files.len();
-    if n > 8 {
+    if files.len() > 8 {
         // More pawns than files: counted as an error elsewhere.
         return 0;
     }
+    let mut sorted = [0usize; 8];
+    let sorted = &mut sorted[..files.len()];
+    sorted.copy_from_slice(files);
+    sorted.sort_unstable();
+    min_sorted_pawn_captures(sorted)
+}
+
+/// The files of `pawns`, in ascending order (a file's pawns once each), in
+/// a buffer on the stack: no allocation, no sort. `None` for more than 8
+/// pawns.
+fn sorted_files(pawns: Bitboard) -> Option<([usize; 8], usize)> {
+    let mut files = [0usize; 8];
+    let mut n = 0;
+    for file in File::ALL {
+        for _ in 0..(pawns & Bitboard::from_file(file)).count() {
+            *files.get_mut(n)? = file.index();
+            n += 1;
+        }
+    }
+    Some((files, n))
+}
+
+/// [`min_pawn_captures`] of files already in ascending order.
+fn min_sorted_pawn_captures(files: &[usize]) -> usize {
     // Matching sorted pawns to an increasing choice of starting files is
     // optimal for costs |from - to|. best[j] = least cost for the pawns so
     // far using starting files 0..j.
@@ -77,8 +99,8 @@ pub(super) fn warnings(setup: &Setup, out: &mut Vec<Problem>) {
         if distinct {
             continue;
         }
-        let files: Vec<usize> = pawns.into_iter().map(|sq| sq.file().index()).collect();
-        let needed = min_pawn_captures(&files);
+        let needed =
+            sorted_files(pawns).map_or(0, |(files, n)| min_sorted_pawn_captures(&files[..n]));
         let missing = 16usize.saturating_sub(board.by_color(!color).count());
         if needed > missing {
             let doubled = pawns
