@@ -31,6 +31,8 @@ mod play_rules;
 mod position;
 /// `show`.
 mod show;
+/// `--threads`: the same output, in input order, on every core.
+mod threads;
 /// Running the binary.
 mod util;
 /// `validate`, and validation inside `convert` and `show`.
