@@ -332,7 +332,7 @@ impl Board {
 
     /// Appends the FEN piece placement field (rank 8 first, English letters)
     /// to `buf` from `at`, returning the new end; `buf` must have room for 71
-    /// more bytes (the longest field).
+    /// more bytes (the longest field) and one to spare.
     ///
     /// It walks the occupied squares of each rank rather than all 64
     /// squares, and finds each piece's letter without a branch: one step per
@@ -350,10 +350,10 @@ impl Board {
             let mut file = 0u32;
             while row != 0 {
                 let f = row.trailing_zeros();
-                if f > file {
-                    buf[n] = b'0' + (f - file) as u8;
-                    n += 1;
-                }
+                // The digit of the empty squares before the piece is always
+                // stored and kept only when there are some: no branch.
+                buf[n] = b'0' + (f - file) as u8;
+                n += usize::from(f > file);
                 let sq = rank * 8 + f;
                 let bit = |bb: u64| ((bb >> sq) & 1) as usize;
                 let role = bit(knights)
@@ -366,14 +366,10 @@ impl Board {
                 file = f + 1;
                 row &= row - 1;
             }
-            if file < 8 {
-                buf[n] = b'0' + (8 - file) as u8;
-                n += 1;
-            }
-            if rank > 0 {
-                buf[n] = b'/';
-                n += 1;
-            }
+            buf[n] = b'0' + (8 - file) as u8;
+            n += usize::from(file < 8);
+            buf[n] = b'/';
+            n += usize::from(rank > 0);
         }
         n
     }
@@ -392,7 +388,7 @@ impl Board {
         // The fast path: one ASCII byte per letter, the whole field built in
         // a buffer and written at once. `write_placement_with` is the same
         // walk for any letters, kept apart on purpose (measured).
-        let mut buf = [0u8; 71];
+        let mut buf = [0u8; 72];
         let n = self.placement_bytes(&mut buf, 0);
         // Only ASCII letters, digits and '/' were written.
         out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
