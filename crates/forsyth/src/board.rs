@@ -335,33 +335,44 @@ impl Board {
     /// more bytes (the longest field) and one to spare.
     ///
     /// It walks the occupied squares of each rank rather than all 64
-    /// squares, and finds each piece's letter without a branch: one step per
-    /// piece, not per square.
+    /// squares, without a branch per piece: each rank's letters are found at
+    /// once (each square's `role + 1` and colour spread from the bitboards
+    /// into one byte per square), and the digit of the empty squares before
+    /// a piece is always stored and kept only when there are some.
     #[inline]
     pub(crate) fn placement_bytes(&self, buf: &mut [u8], at: usize) -> usize {
-        /// Letter of `color * 8 + role`.
-        const LETTERS: [u8; 16] = *b"PNBRQK??pnbrqk??";
+        /// Letter of `role + 1 + 8 * black`.
+        const LETTERS: [u8; 16] = *b"?PNBRQK??pnbrqk?";
+        /// Bit `f` of a byte to byte `f` of a word (0 or 1).
+        #[inline]
+        fn spread(byte: u64) -> u64 {
+            const HIGH: u64 = 0x8080_8080_8080_8080;
+            let m = (byte * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+            (((m & !HIGH) + !HIGH) | m) & HIGH
+        }
+        let [pawns, knights, bishops, rooks, queens, kings] = self.by_role.map(Bitboard::bits);
+        let planes = [
+            pawns | bishops | queens,
+            knights | bishops | kings,
+            rooks | queens | kings,
+            self.by_color[1].bits(),
+        ];
         let occupied = self.occupied.bits();
-        let black = self.by_color[1].bits();
-        let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(Bitboard::bits);
         let mut n = at;
         for rank in (0..8u32).rev() {
-            let mut row = (occupied >> (rank * 8)) & 0xff;
+            let shift = rank * 8;
+            // Byte f: the letter index of file f (bits 7, 8, 9, 10 of the
+            // spread words hold the planes).
+            let codes = planes.iter().enumerate().fold(0, |acc, (i, p)| {
+                acc | (spread((p >> shift) & 0xff) >> (7 - i))
+            });
+            let mut row = (occupied >> shift) & 0xff;
             let mut file = 0u32;
             while row != 0 {
                 let f = row.trailing_zeros();
-                // The digit of the empty squares before the piece is always
-                // stored and kept only when there are some: no branch.
                 buf[n] = b'0' + (f - file) as u8;
                 n += usize::from(f > file);
-                let sq = rank * 8 + f;
-                let bit = |bb: u64| ((bb >> sq) & 1) as usize;
-                let role = bit(knights)
-                    + 2 * bit(bishops)
-                    + 3 * bit(rooks)
-                    + 4 * bit(queens)
-                    + 5 * bit(kings);
-                buf[n] = LETTERS[8 * bit(black) + role];
+                buf[n] = LETTERS[((codes >> (8 * f)) & 0xf) as usize];
                 n += 1;
                 file = f + 1;
                 row &= row - 1;
