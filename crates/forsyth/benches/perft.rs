@@ -11,8 +11,9 @@
 //! the second compares the move generators alone. cozy-chess counts the
 //! last ply from its per-piece move sets, a bulk count like forsyth's.
 //!
-//! `FORSYTH_BENCH_ROUNDS` (default 3) sets how many times the whole set is
-//! run; the best round of each library is reported.
+//! `FORSYTH_BENCH_ROUNDS` (default 5) sets how many times each case is run
+//! by each library (interleaved); a library's time is the sum over the
+//! cases of its best time on each.
 
 use std::time::{Duration, Instant};
 
@@ -125,16 +126,14 @@ fn shakmaty_positions() -> Vec<Chess> {
         .collect()
 }
 
-/// Runs `perft` on every case, checking each count; returns (nodes, time).
-fn round<P>(positions: &[P], perft: impl Fn(&P, u32) -> u64) -> (u64, Duration) {
+/// Runs `perft` on case `i`, checking the count; returns (nodes, time).
+fn run_case<P>(positions: &[P], i: usize, perft: impl Fn(&P, u32) -> u64) -> (u64, Duration) {
+    let (fen, depth, expected) = CASES[i];
     let start = Instant::now();
-    let mut nodes = 0;
-    for (pos, &(fen, depth, expected)) in positions.iter().zip(CASES) {
-        let got = perft(pos, depth);
-        assert_eq!(got, expected, "{fen} depth {depth}");
-        nodes += got;
-    }
-    (nodes, start.elapsed())
+    let got = perft(&positions[i], depth);
+    let elapsed = start.elapsed();
+    assert_eq!(got, expected, "{fen} depth {depth}");
+    (got, elapsed)
 }
 
 fn main() {
@@ -145,7 +144,7 @@ fn main() {
         std::env::var("FORSYTH_BENCH_ROUNDS")
             .ok()
             .and_then(|r| r.parse().ok())
-            .unwrap_or(3)
+            .unwrap_or(5)
     } else {
         0
     };
@@ -163,21 +162,29 @@ fn main() {
         println!("perft bench: smoke run ok (use `cargo bench` to measure)");
         return;
     }
-    let mut best = [Duration::MAX; 4];
+    // Each case is run `rounds` times by each library, the libraries
+    // interleaved so that a slow phase of the machine hits all of them, and
+    // its best time kept; a library's figure is the sum over the cases.
+    let mut best = [Duration::ZERO; 4];
     let mut nodes = 0;
-    for r in 0..rounds {
-        // Interleave the libraries so that a slow phase of the machine hits both.
-        let results = [
-            round(&ours, Position::perft),
-            round(&theirs, shakmaty::perft),
-            round(&ours, Position::perft_listing_leaves),
-            round(&cozy, cozy_perft),
-        ];
-        for (b, (n, t)) in best.iter_mut().zip(results) {
-            nodes = n;
-            *b = (*b).min(t);
+    for i in 0..CASES.len() {
+        let mut case_best = [Duration::MAX; 4];
+        for _ in 0..rounds {
+            let results = [
+                run_case(&ours, i, Position::perft),
+                run_case(&theirs, i, shakmaty::perft),
+                run_case(&ours, i, Position::perft_listing_leaves),
+                run_case(&cozy, i, cozy_perft),
+            ];
+            for (b, (_, t)) in case_best.iter_mut().zip(results) {
+                *b = (*b).min(t);
+            }
         }
-        eprintln!("round {}/{rounds} done", r + 1);
+        nodes += CASES[i].2;
+        for (total, b) in best.iter_mut().zip(case_best) {
+            *total += b;
+        }
+        eprintln!("case {}/{} done", i + 1, CASES.len());
     }
     let nps = |t: Duration| nodes as f64 / t.as_secs_f64();
     let names = [
@@ -187,7 +194,7 @@ fn main() {
         "cozy-chess (last ply counted)",
     ];
     println!(
-        "perft: {} positions ({} classical, {} Chess960), {nodes} nodes per round, best of {rounds} rounds",
+        "perft: {} positions ({} classical, {} Chess960), {nodes} nodes, best of {rounds} runs per case",
         CASES.len(),
         6,
         CASES.len() - 6
