@@ -350,6 +350,10 @@ pub(crate) struct Fields<'a> {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The placement field as text, when the caller has it in canonical
+    /// form (what [`Board::write_placement`] writes for `board`): copied
+    /// instead of written again.
+    pub(crate) placement: Option<&'a [u8]>,
 }
 
 /// `true` if `rook` is the outermost rook of `color` on its wing of the back
@@ -450,7 +454,13 @@ pub(crate) fn record<W: fmt::Write + ?Sized>(
     // The record is built in ASCII on the stack and handed to `out` once:
     // no formatting machinery per field, one UTF-8 check for the whole line.
     let mut line = RecordBuf::new();
-    line.len = fields.board.placement_bytes(&mut line.buf, 0);
+    line.len = match fields.placement {
+        Some(text) if text.len() <= 71 => {
+            line.buf[..text.len()].copy_from_slice(text);
+            text.len()
+        }
+        _ => fields.board.placement_bytes(&mut line.buf, 0),
+    };
     line.push(b' ');
     line.push(fields.turn.char() as u8);
     line.push(b' ');
