@@ -167,7 +167,7 @@ fn main() {
     // its best time kept; a library's figure is the sum over the cases.
     let mut best = [Duration::ZERO; 4];
     let mut nodes = 0;
-    for i in 0..CASES.len() {
+    for (i, case) in CASES.iter().enumerate() {
         let mut case_best = [Duration::MAX; 4];
         for _ in 0..rounds {
             let results = [
@@ -180,7 +180,7 @@ fn main() {
                 *b = (*b).min(t);
             }
         }
-        nodes += CASES[i].2;
+        nodes += case.2;
         for (total, b) in best.iter_mut().zip(case_best) {
             *total += b;
         }
