@@ -33,6 +33,8 @@ mod position;
 mod show;
 /// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.
 mod solve;
+/// `--threads`: the same output, in input order, on every core.
+mod threads;
 /// Running the binary.
 mod util;
 /// `validate`, and validation inside `convert` and `show`.

@@ -355,6 +355,22 @@ pub struct PerftArgs {
     pub uci_castling: UciCastlingArg,
     #[command(flatten)]
     pub legality: LegalityArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+}
+
+/// How many threads a bulk command uses.
+#[derive(Args, Debug)]
+pub struct ThreadsArgs {
+    /// Worker threads (default: every core)
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..=1024),
+        long_help = "Worker threads (default: every core). The output is the same, \
+            byte for byte, whatever N is: lines are written in input order."
+    )]
+    pub threads: Option<u32>,
 }
 
 /// How the move commands (`perft`, `moves`, `play`) read a position.
@@ -530,6 +546,8 @@ pub struct ConvertArgs {
             (w+b): White to move, no castling, clocks 0 1, the piece count checked."
     )]
     pub letters: Option<String>,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -559,6 +577,8 @@ pub struct ValidateArgs {
     pub repair: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }

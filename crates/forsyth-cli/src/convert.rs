@@ -5,34 +5,29 @@ use std::io::{self, Write};
 
 use forsyth::{convert_line, ConvertOptions};
 
-use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
+use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::notation::{original_offset, placement_in, problem_error, to_english, LettersMode};
 use crate::report::Reporter;
 use crate::Outcome;
 
 pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
-    let mut command = Convert {
+    // One converter per thread; each line goes through `Convert::line`.
+    let make = || Convert {
         opts: args.opts,
         letters: args.letters,
-        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        reporter: Reporter::new(),
+        out: Vec::with_capacity(1 << 16),
+        reporter: Reporter::default(),
         text: String::with_capacity(128),
     };
-    visit_lines(&args.files, args.progress, &mut command)?;
-    let Convert {
-        mut out,
-        mut reporter,
-        ..
-    } = command;
-    out.flush()?;
-    reporter.flush();
-    Ok(Outcome::of_counts(reporter.io_errors, reporter.rejected))
+    let totals = visit_lines(&args.files, args.progress, args.threads, make)?;
+    Ok(Outcome::of_counts(totals.io_errors, totals.rejected))
 }
 
 struct Convert {
     opts: ConvertOptions,
     letters: LettersMode,
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    /// This thread's output since the last `take`.
+    out: Vec<u8>,
     reporter: Reporter,
     text: String,
 }
@@ -103,6 +98,16 @@ impl LineVisitor for Convert {
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
         self.reporter.io_error(source, error);
         Ok(())
+    }
+
+    fn take(&mut self) -> Batch {
+        let reporter = std::mem::take(&mut self.reporter);
+        Batch {
+            out: std::mem::take(&mut self.out),
+            err: reporter.err,
+            rejected: reporter.rejected,
+            io_errors: reporter.io_errors,
+        }
     }
 }
 

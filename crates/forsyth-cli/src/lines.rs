@@ -1,8 +1,11 @@
-//! Reading input as lines of bytes, in constant memory.
+//! Reading input as lines of bytes, in bounded memory, on every core.
 
+use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
 
 use crate::progress::Progress;
 
@@ -59,68 +62,10 @@ pub struct Line<'a> {
     pub number: u64,
 }
 
-/// Reads lines of at most [`MAX_LINE`] bytes, reusing one buffer.
-pub struct LineReader<R> {
-    inner: R,
-    buf: Vec<u8>,
-    pub number: u64,
-}
-
-impl<R: BufRead> LineReader<R> {
-    pub fn new(inner: R) -> LineReader<R> {
-        LineReader {
-            inner,
-            buf: Vec::with_capacity(256),
-            number: 0,
-        }
-    }
-
-    /// The next line, or `None` at the end of input.
-    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
-        self.buf.clear();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let available = match self.inner.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            any = true;
-            let (chunk, consumed, done) = match memchr_newline(available) {
-                Some(i) => (&available[..i], i + 1, true),
-                None => (available, available.len(), false),
-            };
-            let room = MAX_LINE.saturating_sub(self.buf.len());
-            if chunk.len() > room {
-                too_long = true;
-            }
-            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            self.inner.consume(consumed);
-            if done {
-                break;
-            }
-        }
-        if !any {
-            return Ok(None);
-        }
-        self.number += 1;
-        if self.buf.last() == Some(&b'\r') && !too_long {
-            self.buf.pop();
-        }
-        Ok(Some(Line {
-            bytes: &self.buf,
-            too_long,
-            number: self.number,
-        }))
-    }
-}
-
 /// What a bulk command does with its input: each non-blank line, and each
-/// input that cannot be opened or read.
+/// input that cannot be opened or read. It writes into its own buffers
+/// ([`Batch`]), taken after each piece of input, so that several copies can
+/// work on the pieces at once while the output keeps the input's order.
 pub trait LineVisitor {
     /// One line of `source` (blank lines are skipped; a line cut at
     /// [`MAX_LINE`] is passed with `too_long` set).
@@ -132,50 +77,397 @@ pub trait LineVisitor {
     }
     /// `source` could not be opened, or reading it failed.
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()>;
+    /// What was written and counted since the last call.
+    fn take(&mut self) -> Batch;
 }
 
-/// Feeds every line of every source to `visitor`, in order. With
-/// `progress`, work lasting more than a second shows the lines read so far
-/// on standard error where it is a terminal (see [`crate::progress`]).
-pub fn visit_lines(
+/// What a visitor made of a piece of input: standard output, standard
+/// error, and the counts of rejected lines and failed inputs.
+#[derive(Default)]
+pub struct Batch {
+    pub out: Vec<u8>,
+    pub err: Vec<u8>,
+    pub rejected: u64,
+    pub io_errors: u64,
+}
+
+/// The counts of a whole run.
+#[derive(Default)]
+pub struct Totals {
+    pub rejected: u64,
+    pub io_errors: u64,
+}
+
+/// Bytes read before a piece of input is cut at its last line end.
+const CHUNK: usize = 1 << 18;
+
+/// Bytes asked of the input per read.
+const READ: usize = 1 << 16;
+
+/// A piece of input: whole lines, one line too long to keep, or a failure.
+/// `bytes` is a buffer of the reader's pool, given back once written.
+struct Piece {
+    source: Arc<str>,
+    /// The number of the first line.
+    first: u64,
+    bytes: Vec<u8>,
+    kind: PieceKind,
+}
+
+enum PieceKind {
+    /// Lines, each ending in `\n` but perhaps the last.
+    Lines,
+    /// One line longer than [`MAX_LINE`]: `bytes` holds its beginning.
+    TooLong,
+    /// The source could not be opened or read.
+    Failed(io::Error),
+}
+
+/// Feeds every line of every source to copies of a visitor made by `make`,
+/// `threads` of them at once, and writes what they make in input order to
+/// standard output and standard error: the same bytes whatever `threads`
+/// is. Memory stays bounded: the input is cut into pieces of about
+/// [`CHUNK`] bytes at line ends (a vectorised search for the last `\n`), and
+/// at most `2 * threads + 2` pieces are in flight. With `progress`, work
+/// lasting more than a second shows the lines read so far on standard error
+/// where it is a terminal (see [`crate::progress`]).
+pub fn visit_lines<V: LineVisitor + Send>(
     files: &[PathBuf],
     progress: bool,
-    visitor: &mut impl LineVisitor,
-) -> io::Result<()> {
-    let mut progress = Progress::new(progress, "lines");
-    for source in Source::from_args(files) {
-        let name = source.name();
-        let reader = match source.open() {
-            Ok(r) => r,
-            Err(e) => {
-                visitor.io_error(&name, &e)?;
-                continue;
+    threads: usize,
+    make: impl Fn() -> V + Sync,
+) -> io::Result<Totals> {
+    let sources = Source::from_args(files);
+    let mut writer = Writer {
+        out: io::stdout().lock(),
+        progress: Progress::new(progress, "lines"),
+        totals: Totals::default(),
+    };
+    if threads <= 1 {
+        let mut visitor = make();
+        let mut failure = None;
+        read_sources(&sources, &mut || Some(Vec::new()), &mut |piece| {
+            let batch = visit_piece(&mut visitor, &piece);
+            match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
+                Ok(()) => true,
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
             }
-        };
-        let mut lines = LineReader::new(reader);
-        loop {
-            match lines.next_line() {
-                Ok(Some(line)) => {
-                    progress.add(1);
-                    if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
-                        visitor.line(&name, line)?;
-                    } else {
-                        visitor.blank(&name, line.number)?;
+        });
+        return writer.finish(failure);
+    }
+    let pool_size = 2 * threads + 2;
+    thread::scope(|scope| {
+        let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Piece)>(threads);
+        let work_rx = Arc::new(Mutex::new(work_rx));
+        type Done = (u64, io::Result<(u64, Batch)>, Vec<u8>);
+        let (done_tx, done_rx) = mpsc::channel::<Done>();
+        let (pool_tx, pool_rx) = mpsc::sync_channel::<Vec<u8>>(pool_size);
+        for _ in 0..pool_size {
+            let _ = pool_tx.send(Vec::new());
+        }
+        let sources = &sources;
+        scope.spawn(move || {
+            let mut seq = 0;
+            read_sources(sources, &mut || pool_rx.recv().ok(), &mut |piece| {
+                seq += 1;
+                work_tx.send((seq - 1, piece)).is_ok()
+            });
+        });
+        for _ in 0..threads {
+            let work_rx = Arc::clone(&work_rx);
+            let done_tx = done_tx.clone();
+            let make = &make;
+            scope.spawn(move || {
+                let mut visitor = make();
+                loop {
+                    let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok((seq, piece)) = next else { break };
+                    let batch = visit_piece(&mut visitor, &piece);
+                    if done_tx.send((seq, batch, piece.bytes)).is_err() {
+                        break;
                     }
                 }
-                Ok(None) => break,
-                Err(e) => {
-                    visitor.io_error(&name, &e)?;
+            });
+        }
+        drop((work_rx, done_tx));
+        // Write in input order; a piece done early waits in `ready`.
+        let mut ready = BTreeMap::new();
+        let mut next = 0;
+        let mut failure = None;
+        for (seq, batch, buffer) in done_rx {
+            ready.insert(seq, (batch, buffer));
+            while let Some((batch, mut buffer)) = ready.remove(&next) {
+                next += 1;
+                if let Err(e) = batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
+                    failure = Some(e);
                     break;
+                }
+                buffer.clear();
+                let _ = pool_tx.send(buffer);
+            }
+            if failure.is_some() {
+                // Dropping the channels stops the reader and the workers.
+                break;
+            }
+        }
+        writer.finish(failure)
+    })
+}
+
+/// Writes the batches in order and keeps the counts.
+struct Writer {
+    out: io::StdoutLock<'static>,
+    progress: Progress,
+    totals: Totals,
+}
+
+impl Writer {
+    fn write(&mut self, lines: u64, batch: Batch) -> io::Result<()> {
+        self.progress.add(lines);
+        self.totals.rejected += batch.rejected;
+        self.totals.io_errors += batch.io_errors;
+        self.out.write_all(&batch.out)?;
+        // Standard error: a failure to write it does not stop the run.
+        let _ = crate::progress::Stderr.write_all(&batch.err);
+        Ok(())
+    }
+
+    fn finish(mut self, failure: Option<io::Error>) -> io::Result<Totals> {
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        self.out.flush()?;
+        Ok(self.totals)
+    }
+}
+
+/// Hands one piece to `visitor`: each line in order, blank lines apart.
+/// Returns the lines read and what the visitor made.
+fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64, Batch)> {
+    let source = &*piece.source;
+    let mut lines = 0;
+    match &piece.kind {
+        PieceKind::Failed(error) => visitor.io_error(source, error)?,
+        PieceKind::TooLong => {
+            lines = 1;
+            visitor.line(
+                source,
+                Line {
+                    bytes: &piece.bytes,
+                    too_long: true,
+                    number: piece.first,
+                },
+            )?;
+        }
+        PieceKind::Lines => {
+            let mut start = 0;
+            let bytes = &piece.bytes[..];
+            let ends = memchr::memchr_iter(b'\n', bytes).chain(
+                // The last line may lack its line end.
+                (bytes.last().is_some_and(|&b| b != b'\n')).then_some(bytes.len()),
+            );
+            for end in ends {
+                let raw = &bytes[start..end];
+                start = end + 1;
+                let number = piece.first + lines;
+                lines += 1;
+                let line = if raw.len() > MAX_LINE {
+                    Line {
+                        bytes: &raw[..MAX_LINE],
+                        too_long: true,
+                        number,
+                    }
+                } else {
+                    Line {
+                        bytes: raw.strip_suffix(b"\r").unwrap_or(raw),
+                        too_long: false,
+                        number,
+                    }
+                };
+                if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
+                    visitor.line(source, line)?;
+                } else {
+                    visitor.blank(source, number)?;
                 }
             }
         }
     }
-    Ok(())
+    Ok((lines, visitor.take()))
 }
 
-fn memchr_newline(b: &[u8]) -> Option<usize> {
-    b.iter().position(|&c| c == b'\n')
+/// Cuts every source into pieces, in order, each in a buffer from
+/// `buffer` (`None`: stop), and hands them to `send` (`false`: stop).
+fn read_sources(
+    sources: &[Source],
+    buffer: &mut dyn FnMut() -> Option<Vec<u8>>,
+    send: &mut dyn FnMut(Piece) -> bool,
+) {
+    for source in sources {
+        let name: Arc<str> = source.name().into();
+        let reader = match source.open() {
+            Ok(r) => r,
+            Err(e) => {
+                let Some(bytes) = buffer() else { return };
+                let piece = Piece {
+                    source: name,
+                    first: 0,
+                    bytes,
+                    kind: PieceKind::Failed(e),
+                };
+                if !send(piece) {
+                    return;
+                }
+                continue;
+            }
+        };
+        if !read_source(reader, &name, buffer, send) {
+            return;
+        }
+    }
+}
+
+/// Cuts one source into pieces; `false` when told to stop.
+fn read_source(
+    mut reader: Box<dyn BufRead>,
+    name: &Arc<str>,
+    buffer: &mut dyn FnMut() -> Option<Vec<u8>>,
+    send: &mut dyn FnMut(Piece) -> bool,
+) -> bool {
+    let Some(mut buf) = buffer() else {
+        return false;
+    };
+    let mut first = 1;
+    let mut eof = false;
+    // Read until the buffer holds `want` bytes (more when one line is
+    // longer than a piece).
+    let mut want = CHUNK;
+    loop {
+        if !eof && buf.len() < want {
+            match read_some(&mut reader, &mut buf) {
+                Ok(0) => eof = true,
+                Ok(_) => {}
+                Err(e) => {
+                    // What was read is still written, then the failure.
+                    let lines = std::mem::take(&mut buf);
+                    if !lines.is_empty() && !send(lines_piece(name, first, lines)) {
+                        return false;
+                    }
+                    let Some(bytes) = buffer() else { return false };
+                    let kind = PieceKind::Failed(e);
+                    return send(Piece {
+                        source: Arc::clone(name),
+                        first,
+                        bytes,
+                        kind,
+                    });
+                }
+            }
+            continue;
+        }
+        let cut = if eof {
+            buf.len()
+        } else {
+            memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
+        };
+        if cut == 0 {
+            if eof {
+                return true;
+            }
+            if buf.len() <= MAX_LINE {
+                want = buf.len() + 1;
+                continue;
+            }
+            // One line too long to keep: its beginning, the rest skipped.
+            let rest = match skip_line(&mut reader, &buf[MAX_LINE..]) {
+                Ok(rest) => rest,
+                Err(_) => {
+                    eof = true;
+                    None
+                }
+            };
+            buf.truncate(MAX_LINE);
+            let piece = Piece {
+                source: Arc::clone(name),
+                first,
+                bytes: buf,
+                kind: PieceKind::TooLong,
+            };
+            if !send(piece) {
+                return false;
+            }
+            first += 1;
+            let Some(next) = buffer() else { return false };
+            buf = next;
+            match rest {
+                Some(rest) => buf.extend_from_slice(&rest),
+                None => eof = true,
+            }
+            want = CHUNK;
+            continue;
+        }
+        let Some(mut next) = buffer() else {
+            return false;
+        };
+        next.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        let lines =
+            memchr::memchr_iter(b'\n', &buf).count() as u64 + u64::from(buf.last() != Some(&b'\n'));
+        if !send(lines_piece(name, first, std::mem::replace(&mut buf, next))) {
+            return false;
+        }
+        first += lines;
+        want = CHUNK;
+    }
+}
+
+fn lines_piece(name: &Arc<str>, first: u64, bytes: Vec<u8>) -> Piece {
+    Piece {
+        source: Arc::clone(name),
+        first,
+        bytes,
+        kind: PieceKind::Lines,
+    }
+}
+
+/// Appends up to [`READ`] bytes of `reader` to `buf`; 0 at the end.
+fn read_some(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let len = buf.len();
+    buf.resize(len + READ, 0);
+    let n = loop {
+        match reader.read(&mut buf[len..]) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            other => break other,
+        }
+    };
+    buf.truncate(len + n.as_ref().map_or(0, |&n| n));
+    n
+}
+
+/// Skips the rest of a line whose bytes read so far end with `seen`;
+/// returns what follows its line end (`None`: the input ended first).
+fn skip_line(reader: &mut dyn BufRead, seen: &[u8]) -> io::Result<Option<Vec<u8>>> {
+    if let Some(i) = memchr::memchr(b'\n', seen) {
+        return Ok(Some(seen[i + 1..].to_vec()));
+    }
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(None);
+        }
+        if let Some(i) = memchr::memchr(b'\n', available) {
+            reader.consume(i + 1);
+            return Ok(Some(Vec::new()));
+        }
+        let n = available.len();
+        reader.consume(n);
+    }
 }
 
 /// Reads a whole small input (for commands that take one FEN from a file).
@@ -190,16 +482,50 @@ pub fn read_all(mut r: impl Read) -> io::Result<Vec<u8>> {
 mod tests {
     use super::*;
 
+    /// Records what it is handed: (length, too long) of each line, blank
+    /// lines as length 0.
+    #[derive(Default)]
+    struct Seen(Vec<(usize, bool, u64)>);
+
+    impl LineVisitor for Seen {
+        fn line(&mut self, _: &str, line: Line<'_>) -> io::Result<()> {
+            self.0.push((line.bytes.len(), line.too_long, line.number));
+            Ok(())
+        }
+        fn blank(&mut self, _: &str, number: u64) -> io::Result<()> {
+            self.0.push((0, false, number));
+            Ok(())
+        }
+        fn io_error(&mut self, _: &str, _: &io::Error) -> io::Result<()> {
+            Ok(())
+        }
+        fn take(&mut self) -> Batch {
+            Batch::default()
+        }
+    }
+
+    /// Every line of `input` as the workers see it, cut into pieces.
+    fn lines_of(input: Vec<u8>) -> Vec<(usize, bool, u64)> {
+        let mut seen = Seen::default();
+        let name: Arc<str> = "test".into();
+        read_source(
+            Box::new(io::Cursor::new(input)),
+            &name,
+            &mut || Some(Vec::new()),
+            &mut |piece| visit_piece(&mut seen, &piece).is_ok(),
+        );
+        seen.0
+    }
+
     #[test]
     fn splits_lines_and_bounds_them() {
         let mut input = b"a\r\nb\n\n".to_vec();
         input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
         input.extend(b"\nlast");
-        let mut r = LineReader::new(io::Cursor::new(input));
-        let mut seen = Vec::new();
-        while let Some(line) = r.next_line().unwrap() {
-            seen.push((line.bytes.len(), line.too_long));
-        }
+        let seen: Vec<(usize, bool)> = lines_of(input.clone())
+            .into_iter()
+            .map(|(len, too_long, _)| (len, too_long))
+            .collect();
         assert_eq!(
             seen,
             [
@@ -210,6 +536,30 @@ mod tests {
                 (4, false)
             ]
         );
-        assert_eq!(r.number, 5);
+        assert_eq!(lines_of(input).last().map(|l| l.2), Some(5));
+    }
+
+    #[test]
+    fn numbers_lines_across_pieces() {
+        // Lines of every length from 0 to 99, many pieces' worth, then one
+        // too long to keep in the middle: numbered 1, 2, 3... in order.
+        let mut input = Vec::new();
+        let mut lengths = Vec::new();
+        for i in 0..40_000 {
+            let len = i % 100;
+            input.extend(std::iter::repeat_n(b'q', len));
+            input.push(b'\n');
+            lengths.push((len, false));
+            if i == 20_000 {
+                input.extend(std::iter::repeat_n(b'y', 3 * MAX_LINE));
+                input.push(b'\n');
+                lengths.push((MAX_LINE, true));
+            }
+        }
+        let seen = lines_of(input);
+        let numbers: Vec<u64> = seen.iter().map(|l| l.2).collect();
+        assert_eq!(numbers, (1..=lengths.len() as u64).collect::<Vec<_>>());
+        let got: Vec<(usize, bool)> = seen.iter().map(|l| (l.0, l.1)).collect();
+        assert_eq!(got, lengths);
     }
 }

@@ -13,8 +13,8 @@ use forsyth::{
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, UciCastlingArg,
-    VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, ThreadsArgs,
+    UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::notation::{LettersMode, Translate};
@@ -53,6 +53,8 @@ pub struct Convert {
     pub files: Vec<PathBuf>,
     /// Progress on standard error where it is a terminal (no `--quiet`).
     pub progress: bool,
+    /// Worker threads (`--threads`, else every core).
+    pub threads: usize,
 }
 
 pub struct Show {
@@ -105,6 +107,8 @@ pub struct Validate {
     pub mode: ValidateMode,
     pub files: Vec<PathBuf>,
     pub progress: bool,
+    /// Worker threads (`--threads`, else every core).
+    pub threads: usize,
 }
 
 /// How a legal position is obtained from the argument.
@@ -123,6 +127,8 @@ pub struct Perft {
     pub progress: bool,
     /// `None`: by the position's variant.
     pub uci_castling: Option<CastlingMode>,
+    /// Threads for the root moves (`--threads`, else every core).
+    pub threads: usize,
 }
 
 pub struct Moves {
@@ -184,6 +190,14 @@ pub struct Solve {
     pub progress: bool,
 }
 
+/// `--threads N`, else every core the system gives this process.
+fn threads(args: &ThreadsArgs) -> usize {
+    args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    )
+}
+
 /// The one resolution step from the raw command line.
 pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     let progress = !cli.quiet;
@@ -204,6 +218,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             },
             files: a.files,
             progress,
+            threads: threads(&a.threads),
         }),
         Command::Show(a) => Job::Show(Show {
             letters: language(a.letters.as_deref())?,
@@ -261,6 +276,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             },
             files: a.files,
             progress,
+            threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
             let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
@@ -278,6 +294,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 stats: a.stats,
                 progress,
                 uci_castling: uci_castling(a.uci_castling),
+                threads: threads(&a.threads),
             })
         }
         Command::Moves(a) => Job::Moves(Moves {

@@ -2,6 +2,9 @@
 //! position.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
 use std::time::Instant;
 
 use forsyth::{CastlingMode, Move, Position, Setup};
@@ -29,7 +32,7 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
     let mode = castling_mode(args.uci_castling, pos.setup());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let start = Instant::now();
-    let rows = divide(&pos, args.depth, args.progress);
+    let rows = divide(&pos, args.depth, args.progress, args.threads);
     let nodes: u64 = rows.iter().map(|r| r.1).sum();
     if args.divide {
         let mut rows: Vec<(String, u64)> = rows
@@ -58,20 +61,41 @@ pub fn perft(args: &Perft) -> io::Result<Outcome> {
 }
 
 /// Each legal move with the perft count below it (`depth` 0: the position
-/// itself, one node under no move), showing progress root move by root
-/// move.
-fn divide(pos: &Position, depth: u32, progress: bool) -> Vec<(Option<Move>, u64)> {
+/// itself, one node under no move), in move generation order, showing
+/// progress root move by root move. The root moves are shared out among
+/// `threads` threads, each taking the next move not yet taken.
+fn divide(pos: &Position, depth: u32, progress: bool, threads: usize) -> Vec<(Option<Move>, u64)> {
     if depth == 0 {
         return vec![(None, 1)];
     }
     let mut progress = Progress::new(progress, "nodes");
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+    let moves = pos.legal_moves();
+    let mut counts = vec![0; moves.len()];
+    let next = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel();
+        for _ in 0..threads.clamp(1, moves.len().max(1)) {
+            let done_tx = done_tx.clone();
+            let (next, moves) = (&next, &moves);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&m) = moves.get(i) else { break };
+                let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+                if done_tx.send((i, n)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        for (i, n) in done_rx {
+            counts[i] = n;
             progress.add(n);
-            (Some(m), n)
-        })
+        }
+    });
+    moves
+        .iter()
+        .zip(counts)
+        .map(|(&m, n)| (Some(m), n))
         .collect()
 }
 

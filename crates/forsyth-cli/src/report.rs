@@ -4,22 +4,15 @@ use std::io::{self, Write};
 
 use forsyth::ConvertError;
 
-/// Counts and prints rejected lines to standard error.
+/// Counts rejected lines and writes their diagnostics, for standard error.
+#[derive(Default)]
 pub struct Reporter {
-    err: io::BufWriter<crate::progress::Stderr>,
+    pub err: Vec<u8>,
     pub rejected: u64,
     pub io_errors: u64,
 }
 
 impl Reporter {
-    pub fn new() -> Reporter {
-        Reporter {
-            err: io::BufWriter::new(crate::progress::Stderr),
-            rejected: 0,
-            io_errors: 0,
-        }
-    }
-
     /// One line of diagnostics per fault of a rejected line.
     pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
         self.rejected += 1;
@@ -43,9 +36,5 @@ impl Reporter {
     pub fn io_error(&mut self, source: &str, error: &io::Error) {
         self.io_errors += 1;
         let _ = writeln!(self.err, "forsyth: {source}: {error}");
-    }
-
-    pub fn flush(&mut self) {
-        let _ = self.err.flush();
     }
 }

@@ -10,7 +10,7 @@ use forsyth::{
 use serde::Serialize;
 
 use crate::diag::{parse_fault, problem_line};
-use crate::lines::{visit_lines, Line, LineVisitor, MAX_LINE};
+use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::options::{Validate, ValidateMode};
 use crate::Outcome;
 
@@ -88,24 +88,24 @@ struct RepairedJson<'a> {
 }
 
 pub fn run(args: &Validate) -> io::Result<Outcome> {
-    let mut command = Command {
+    // One judge per thread.
+    let make = || Command {
         args,
-        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        err: io::BufWriter::new(crate::progress::Stderr),
+        out: Vec::with_capacity(1 << 16),
+        err: Vec::new(),
         invalid: 0,
         io_errors: 0,
     };
-    visit_lines(&args.files, args.progress, &mut command)?;
-    command.out.flush()?;
-    let _ = command.err.flush();
-    Ok(Outcome::of_counts(command.io_errors, command.invalid))
+    let totals = visit_lines(&args.files, args.progress, args.threads, make)?;
+    Ok(Outcome::of_counts(totals.io_errors, totals.rejected))
 }
 
 struct Command<'a> {
     args: &'a Validate,
-    out: io::BufWriter<io::StdoutLock<'static>>,
-    /// Standard error: a failure to write it does not stop the run.
-    err: io::BufWriter<crate::progress::Stderr>,
+    /// This thread's output since the last `take`.
+    out: Vec<u8>,
+    /// Its diagnostics for standard error.
+    err: Vec<u8>,
     invalid: u64,
     io_errors: u64,
 }
@@ -167,6 +167,15 @@ impl LineVisitor for Command<'_> {
         self.io_errors += 1;
         let _ = writeln!(self.err, "forsyth: {name}: {error}");
         Ok(())
+    }
+
+    fn take(&mut self) -> Batch {
+        Batch {
+            out: std::mem::take(&mut self.out),
+            err: std::mem::take(&mut self.err),
+            rejected: std::mem::take(&mut self.invalid),
+            io_errors: std::mem::take(&mut self.io_errors),
+        }
     }
 }
 

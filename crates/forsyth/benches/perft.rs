@@ -1,22 +1,61 @@
-//! Perft speed of forsyth against shakmaty, on the same positions in the
-//! same run.
+//! Perft speed of forsyth against shakmaty and cozy-chess, on the same
+//! positions in the same run.
 //!
 //! `cargo bench -p forsyth --bench perft` prints, for each library, the
-//! nodes counted, the time and the nodes per second, and the ratio. Every
+//! nodes counted, the time and the nodes per second, and the ratios. Every
 //! count is checked against the published one (a wrong count aborts).
 //!
-//! Two forsyth figures are given: `Position::perft`, which counts the last
-//! ply without listing it, and the same walk listing the last ply's moves,
-//! as shakmaty's `perft` does; the second compares the move generators
-//! alone.
+//! Two forsyth walks are timed: `Position::perft`, which counts the last
+//! ply without listing it (bulk), and the same walk listing the last ply's
+//! moves (what SAN, `play` and PGN replay pay), as shakmaty's `perft` does:
+//! the second compares the move generators alone. cozy-chess counts the
+//! last ply from its per-piece move sets, a bulk count like forsyth's.
 //!
-//! `FORSYTH_BENCH_ROUNDS` (default 3) sets how many times the whole set is
-//! run; the best round of each library is reported.
+//! `FORSYTH_BENCH_ROUNDS` (default 5) sets how many times each case is run
+//! by each library (interleaved); a library's time is the sum over the
+//! cases of its best time on each.
 
 use std::time::{Duration, Instant};
 
 use forsyth::{Fen, Position, Setup};
 use shakmaty::{fen::Fen as SFen, CastlingMode, Chess};
+
+/// cozy-chess's perft, counting the last ply from the move sets.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => return 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for m in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(m);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+fn cozy_positions() -> Vec<cozy_chess::Board> {
+    CASES
+        .iter()
+        .map(|(fen, _, _)| {
+            // The Chess960 cases are Shredder-FEN; the classical ones say
+            // KQkq, which cozy-chess reads only outside Shredder mode.
+            let shredder = !fen.contains(" KQ") && !fen.contains(" kq");
+            cozy_chess::Board::from_fen(fen, shredder).expect("valid fen")
+        })
+        .collect()
+}
 
 /// (FEN, depth, published count). Classical positions from the chess
 /// programming wiki's perft page, Chess960 positions from
@@ -87,16 +126,14 @@ fn shakmaty_positions() -> Vec<Chess> {
         .collect()
 }
 
-/// Runs `perft` on every case, checking each count; returns (nodes, time).
-fn round<P>(positions: &[P], perft: impl Fn(&P, u32) -> u64) -> (u64, Duration) {
+/// Runs `perft` on case `i`, checking the count; returns (nodes, time).
+fn run_case<P>(positions: &[P], i: usize, perft: impl Fn(&P, u32) -> u64) -> (u64, Duration) {
+    let (fen, depth, expected) = CASES[i];
     let start = Instant::now();
-    let mut nodes = 0;
-    for (pos, &(fen, depth, expected)) in positions.iter().zip(CASES) {
-        let got = perft(pos, depth);
-        assert_eq!(got, expected, "{fen} depth {depth}");
-        nodes += got;
-    }
-    (nodes, start.elapsed())
+    let got = perft(&positions[i], depth);
+    let elapsed = start.elapsed();
+    assert_eq!(got, expected, "{fen} depth {depth}");
+    (got, elapsed)
 }
 
 fn main() {
@@ -107,42 +144,57 @@ fn main() {
         std::env::var("FORSYTH_BENCH_ROUNDS")
             .ok()
             .and_then(|r| r.parse().ok())
-            .unwrap_or(3)
+            .unwrap_or(5)
     } else {
         0
     };
     let ours = forsyth_positions();
     let theirs = shakmaty_positions();
+    let cozy = cozy_positions();
     if rounds == 0 {
         // Smoke test: depth 3 of the first case only.
         assert_eq!(ours[0].perft(3), 8_902);
         assert_eq!(shakmaty::perft(&theirs[0], 3), 8_902);
+        for (board, &(fen, _, _)) in cozy.iter().zip(CASES) {
+            let pos = &ours[CASES.iter().position(|c| c.0 == fen).unwrap()];
+            assert_eq!(cozy_perft(board, 2), pos.perft(2), "{fen}");
+        }
         println!("perft bench: smoke run ok (use `cargo bench` to measure)");
         return;
     }
-    let mut best = [Duration::MAX; 3];
+    // Each case is run `rounds` times by each library, the libraries
+    // interleaved so that a slow phase of the machine hits all of them, and
+    // its best time kept; a library's figure is the sum over the cases.
+    let mut best = [Duration::ZERO; 4];
     let mut nodes = 0;
-    for r in 0..rounds {
-        // Interleave the libraries so that a slow phase of the machine hits both.
-        let results = [
-            round(&ours, Position::perft),
-            round(&theirs, shakmaty::perft),
-            round(&ours, Position::perft_listing_leaves),
-        ];
-        for (b, (n, t)) in best.iter_mut().zip(results) {
-            nodes = n;
-            *b = (*b).min(t);
+    for (i, case) in CASES.iter().enumerate() {
+        let mut case_best = [Duration::MAX; 4];
+        for _ in 0..rounds {
+            let results = [
+                run_case(&ours, i, Position::perft),
+                run_case(&theirs, i, shakmaty::perft),
+                run_case(&ours, i, Position::perft_listing_leaves),
+                run_case(&cozy, i, cozy_perft),
+            ];
+            for (b, (_, t)) in case_best.iter_mut().zip(results) {
+                *b = (*b).min(t);
+            }
         }
-        eprintln!("round {}/{rounds} done", r + 1);
+        nodes += case.2;
+        for (total, b) in best.iter_mut().zip(case_best) {
+            *total += b;
+        }
+        eprintln!("case {}/{} done", i + 1, CASES.len());
     }
     let nps = |t: Duration| nodes as f64 / t.as_secs_f64();
     let names = [
         "forsyth Position::perft (last ply counted)",
         "shakmaty::perft (last ply listed)",
         "forsyth, last ply listed",
+        "cozy-chess (last ply counted)",
     ];
     println!(
-        "perft: {} positions ({} classical, {} Chess960), {nodes} nodes per round, best of {rounds} rounds",
+        "perft: {} positions ({} classical, {} Chess960), {nodes} nodes, best of {rounds} runs per case",
         CASES.len(),
         6,
         CASES.len() - 6
@@ -155,8 +207,12 @@ fn main() {
         );
     }
     println!(
-        "  ratio forsyth / shakmaty: {:.2} (perft), {:.2} (both listing the last ply)",
+        "  ratio forsyth / shakmaty: {:.2} (bulk), {:.2} (both listing the last ply)",
         nps(best[0]) / nps(best[1]),
         nps(best[2]) / nps(best[1])
+    );
+    println!(
+        "  ratio forsyth / cozy-chess: {:.2} (both counting the last ply)",
+        nps(best[0]) / nps(best[3])
     );
 }

@@ -174,12 +174,23 @@ impl Board {
     /// ```
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied.contains(sq) {
-            return None;
-        }
-        Role::ALL
-            .into_iter()
-            .find(|&role| self.by_role(role).contains(sq))
+        // Without a branch (the move generator asks it of every target
+        // square, and whether a move captures is not predictable): the
+        // square's bit in each set makes an index, 0 for an empty square.
+        const ROLES: [Option<Role>; 7] = [
+            None,
+            Some(Role::Pawn),
+            Some(Role::Knight),
+            Some(Role::Bishop),
+            Some(Role::Rook),
+            Some(Role::Queen),
+            Some(Role::King),
+        ];
+        let at = sq.index();
+        let bit = |bb: Bitboard| ((bb.bits() >> at) & 1) as usize;
+        let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(bit);
+        let role = knights + 2 * bishops + 3 * rooks + 4 * queens + 5 * kings;
+        ROLES[(role + 1) * bit(self.occupied)]
     }
 
     /// The piece on `sq`, if any.
@@ -313,18 +324,76 @@ impl Board {
         self.occupied |= bb;
     }
 
-    /// The FEN letter of each square, `0` for an empty one, `a1` first.
-    fn mailbox(&self) -> [u8; 64] {
-        let mut letters = [0u8; 64];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let letter = role.of(color).char() as u8;
-                for sq in self.by_piece(role.of(color)) {
-                    letters[sq.index()] = letter;
-                }
-            }
+    /// The board whose twelve piece sets are `bits`, indexed by
+    /// `color * 6 + role` (White's pawn first); the sets must not overlap
+    /// (the parser's fast path, which places each square once).
+    #[inline]
+    pub(crate) fn from_piece_bits(bits: &[u64; 12]) -> Board {
+        let mut board = Board::empty();
+        for role in 0..6 {
+            let white = bits[role];
+            let black = bits[6 + role];
+            board.by_role[role] = Bitboard::from_bits(white | black);
+            board.by_color[0] |= Bitboard::from_bits(white);
+            board.by_color[1] |= Bitboard::from_bits(black);
         }
-        letters
+        board.occupied = board.by_color[0] | board.by_color[1];
+        board
+    }
+
+    /// Appends the FEN piece placement field (rank 8 first, English letters)
+    /// to `buf` from `at`, returning the new end; `buf` must have room for 71
+    /// more bytes (the longest field) and one to spare.
+    ///
+    /// It walks the occupied squares of each rank rather than all 64
+    /// squares, without a branch per piece: each rank's letters are found at
+    /// once (each square's `role + 1` and colour spread from the bitboards
+    /// into one byte per square), and the digit of the empty squares before
+    /// a piece is always stored and kept only when there are some.
+    #[inline]
+    pub(crate) fn placement_bytes(&self, buf: &mut [u8], at: usize) -> usize {
+        /// Letter of `role + 1 + 8 * black`.
+        const LETTERS: [u8; 16] = *b"?PNBRQK??pnbrqk?";
+        /// Bit `f` of a byte to byte `f` of a word (0 or 1).
+        #[inline]
+        fn spread(byte: u64) -> u64 {
+            const HIGH: u64 = 0x8080_8080_8080_8080;
+            let m = (byte * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+            (((m & !HIGH) + !HIGH) | m) & HIGH
+        }
+        let [pawns, knights, bishops, rooks, queens, kings] = self.by_role.map(Bitboard::bits);
+        let planes = [
+            pawns | bishops | queens,
+            knights | bishops | kings,
+            rooks | queens | kings,
+            self.by_color[1].bits(),
+        ];
+        let occupied = self.occupied.bits();
+        let mut n = at;
+        for rank in (0..8u32).rev() {
+            let shift = rank * 8;
+            // Byte f: the letter index of file f (bits 7, 8, 9, 10 of the
+            // spread words hold the planes).
+            let codes = planes.iter().enumerate().fold(0, |acc, (i, p)| {
+                acc | (spread((p >> shift) & 0xff) >> (7 - i))
+            });
+            let mut row = (occupied >> shift) & 0xff;
+            let mut file = 0u32;
+            while row != 0 {
+                let f = row.trailing_zeros();
+                buf[n] = b'0' + (f - file) as u8;
+                n += usize::from(f > file);
+                buf[n] = LETTERS[((codes >> (8 * f)) & 0xf) as usize];
+                n += 1;
+                file = f + 1;
+                row &= row - 1;
+            }
+            buf[n] = b'0' + (8 - file) as u8;
+            n += usize::from(file < 8);
+            buf[n] = b'/';
+            n += usize::from(rank > 0);
+        }
+        n
     }
 
     /// Writes the FEN piece placement field (rank 8 first) into `out`, in
@@ -341,33 +410,8 @@ impl Board {
         // The fast path: one ASCII byte per letter, the whole field built in
         // a buffer and written at once. `write_placement_with` is the same
         // walk for any letters, kept apart on purpose (measured).
-        let letters = self.mailbox();
-        let mut buf = [0u8; 71];
-        let mut n = 0;
-        for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for &letter in &letters[rank * 8..rank * 8 + 8] {
-                if letter == 0 {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        buf[n] = b'0' + empty;
-                        n += 1;
-                        empty = 0;
-                    }
-                    buf[n] = letter;
-                    n += 1;
-                }
-            }
-            if empty > 0 {
-                buf[n] = b'0' + empty;
-                n += 1;
-            }
-            if rank > 0 {
-                buf[n] = b'/';
-                n += 1;
-            }
-        }
+        let mut buf = [0u8; 72];
+        let n = self.placement_bytes(&mut buf, 0);
         // Only ASCII letters, digits and '/' were written.
         out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
     }

@@ -414,12 +414,64 @@ pub fn convert_line(
             })?
             .into_setup(),
     };
-    match write_fen(&setup, &opts.write, out) {
+    // The input's placement, when canonical (no two digits in a row: then
+    // it is exactly what the writer would write for the board it read), is
+    // copied rather than written again.
+    let mut end = fen.offsets.turn;
+    while end > fen.offsets.placement && matches!(line[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    let placement = &line[fen.offsets.placement..end];
+    let (mut split, mut digit) = (false, false);
+    for &b in placement {
+        let d = b.is_ascii_digit();
+        split |= digit & d;
+        digit = d;
+    }
+    let canonical = !split;
+    let written = if canonical {
+        crate::writing::write_fen_placed(&setup, placement, &opts.write, out)
+    } else {
+        write_fen(&setup, &opts.write, out)
+    };
+    match written {
         Err(WriteFenError::Lossy(error)) => Err(ConvertError::Lossy {
             error,
             offset: fen.offsets.castling,
         }),
         // Writing to a String cannot fail otherwise.
         _ => Ok(setup),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CastlingNotation;
+
+    /// The input's placement is copied only when canonical: split runs of
+    /// empty squares (`44`, `116`) are written as one digit, as the writer
+    /// writes any board (`specs/fen.md`: the canonical form).
+    #[test]
+    fn converted_placement_is_canonical() {
+        let opts = ConvertOptions::new(CastlingNotation::Shredder);
+        for (input, expected) in [
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                "r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1",
+            ),
+            (
+                "r21k2r/44/8/116/8/2222/8/R3K2R w KQkq - 0 1",
+                "r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1",
+            ),
+            (
+                "  4k3/8/8/8/8/8/8/4K3\tb - - 3 9  ",
+                "4k3/8/8/8/8/8/8/4K3 b - - 3 9",
+            ),
+        ] {
+            let mut out = String::new();
+            convert_line(input.as_bytes(), &opts, &mut out).unwrap();
+            assert_eq!(out, expected, "{input}");
+        }
     }
 }

@@ -252,19 +252,11 @@ impl MoveSink for MoveList {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn(&mut self, board: &Board, from: Square, to: Square) {
         let capture = board.role_at(to);
         if Bitboard::BACKRANKS.contains(to) {
-            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                self.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(promotion),
-                });
-            }
+            self.promotions(from, to, capture);
         } else {
             self.push(Move::Normal {
                 role: Role::Pawn,
@@ -284,6 +276,23 @@ impl MoveSink for MoveList {
     #[inline]
     fn castle(&mut self, king: Square, rook: Square) {
         self.push(Move::Castle { king, rook });
+    }
+}
+
+impl MoveList {
+    /// The four promotions of a pawn move, apart from the common case so
+    /// that a pawn move is listed inline.
+    #[inline(never)]
+    fn promotions(&mut self, from: Square, to: Square, capture: Option<Role>) {
+        for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            self.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
+        }
     }
 }
 

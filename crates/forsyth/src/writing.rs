@@ -19,6 +19,7 @@ fn fields(setup: &Setup, mode: EnPassantMode) -> Fields<'_> {
         ep_square: setup.ep_square_for(mode),
         halfmoves: setup.halfmoves,
         fullmoves: setup.fullmoves,
+        placement: None,
     }
 }
 
@@ -65,6 +66,23 @@ pub fn write_fen<W: fmt::Write + ?Sized>(
     out: &mut W,
 ) -> Result<(), WriteFenError> {
     record(fields(setup, opts.en_passant), opts, out)
+}
+
+/// [`write_fen`] with the placement field given as text: `placement` must
+/// be the canonical placement of `setup.board` in English letters (as
+/// [`Board::write_placement`](crate::Board::write_placement) writes it), as
+/// a converter has it from its input; it is copied, not written again.
+pub(crate) fn write_fen_placed<W: fmt::Write + ?Sized>(
+    setup: &Setup,
+    placement: &[u8],
+    opts: &WriteOptions,
+    out: &mut W,
+) -> Result<(), WriteFenError> {
+    let fields = Fields {
+        placement: Some(placement),
+        ..fields(setup, opts.en_passant)
+    };
+    record(fields, opts, out)
 }
 
 impl Setup {

@@ -200,6 +200,80 @@ static PLACEMENT_CLASS: [Class; 256] = {
     table
 };
 
+/// [`placement`] in English letters for a field without fault, or `None`
+/// (then [`placement`] reads it again and says what is wrong).
+///
+/// One table lookup per byte and no branch on what the byte is: a piece
+/// letter sets its square in one of twelve piece sets, a digit sets a
+/// scratch set, and both advance the file. Only the end of a rank (`/`, a
+/// separator, the end) and a rank running over 8 squares leave the loop.
+pub(crate) fn placement_english(input: &[u8]) -> Option<(&[u8], Board)> {
+    // Thirteen sets: the twelve pieces (`color * 6 + role`), then scratch.
+    let mut bits = [0u64; 13];
+    let mut i = 0;
+    for rank in (0..8u32).rev() {
+        let mut file = 0u32;
+        loop {
+            let step = ENGLISH_STEP[usize::from(*input.get(i).unwrap_or(&b' '))];
+            if step.advance == 0 {
+                break;
+            }
+            bits[usize::from(step.set)] |= 1u64 << ((rank * 8 + file) & 63);
+            file += u32::from(step.advance);
+            if file > 8 {
+                return None;
+            }
+            i += 1;
+        }
+        if file != 8 {
+            return None;
+        }
+        match input.get(i) {
+            Some(b'/') if rank > 0 => i += 1,
+            Some(b' ' | b'\t') | None if rank == 0 => break,
+            _ => return None,
+        }
+    }
+    let [pieces @ .., _] = bits;
+    Some((&input[i..], Board::from_piece_bits(&pieces)))
+}
+
+/// What a placement byte does on the fast path: which set it marks (12 is
+/// scratch) and how many files it advances (0: not a square, the rank ends
+/// or the slow path decides).
+#[derive(Copy, Clone)]
+struct Step {
+    set: u8,
+    advance: u8,
+}
+
+/// The fast path's table: `PNBRQK` / `pnbrqk` (the `piece` rule) and the
+/// digits 1 to 8 (`empty`).
+static ENGLISH_STEP: [Step; 256] = {
+    let mut table = [Step {
+        set: 12,
+        advance: 0,
+    }; 256];
+    let letters = *b"PNBRQKpnbrqk";
+    let mut k = 0;
+    while k < 12 {
+        table[letters[k] as usize] = Step {
+            set: k as u8,
+            advance: 1,
+        };
+        k += 1;
+    }
+    let mut d = 1;
+    while d <= 8 {
+        table[(b'0' + d) as usize] = Step {
+            set: 12,
+            advance: d,
+        };
+        d += 1;
+    }
+    table
+};
+
 /// `turn = "w" | "b" ;`
 pub(crate) fn turn(input: &[u8]) -> PResult<'_, Color> {
     const F: FenField = FenField::Turn;
@@ -336,6 +410,25 @@ fn then<'a, T>(
 /// Offsets are relative to `input`; the placement's piece letters are
 /// those of `letters`.
 pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, ParseFenError> {
+    record_with(input, |i| placement(i, letters))
+}
+
+/// [`record`] in English letters, with the placement read by
+/// [`placement_english`] first: the same result for every input (a
+/// placement the fast path does not take whole is read again by
+/// [`placement`], which finds the fault).
+pub(crate) fn record_english(input: &[u8]) -> Result<Fen, ParseFenError> {
+    record_with(input, |i| match placement_english(i) {
+        Some(read) => Ok(read),
+        None => placement(i, &crate::letters::English),
+    })
+}
+
+/// [`record`] with the placement read by `placement`.
+fn record_with<'a>(
+    input: &'a [u8],
+    placement: impl Fn(&'a [u8]) -> PResult<'a, Board>,
+) -> Result<Fen, ParseFenError> {
     // Trim the end first so that trailing white space is not a "field".
     let end = input
         .iter()
@@ -352,7 +445,7 @@ pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, Parse
     }
     // Every slice the grammar returns is a suffix of `body`, so its offset
     // is `body.len() - rest.len()`.
-    match fields(body, start, letters) {
+    match fields(body, start, placement) {
         Ok((_, fen)) => Ok(fen),
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(ParseFenError {
             offset: body.len() - e.rest.len(),
@@ -367,10 +460,15 @@ pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, Parse
     }
 }
 
-/// The fields of a trimmed record `body` whose placement starts at `start`.
-fn fields<'a>(body: &'a [u8], start: usize, letters: &impl Alphabet) -> PResult<'a, Fen> {
+/// The fields of a trimmed record `body` whose placement starts at `start`,
+/// the placement read by `placement`.
+fn fields<'a>(
+    body: &'a [u8],
+    start: usize,
+    placement: impl Fn(&'a [u8]) -> PResult<'a, Board>,
+) -> PResult<'a, Fen> {
     let at = |rest: &[u8]| body.len() - rest.len();
-    let (rest, board) = cut(|i| placement(i, letters)).parse(&body[start..])?;
+    let (rest, board) = cut(placement).parse(&body[start..])?;
     let (rest, (t, turn)) = then(rest, FenField::Turn, turn)?;
     let (rest, (c, castling)) = then(rest, FenField::Castling, castling)?;
     let (rest, (e, ep_square)) = then(rest, FenField::EnPassant, en_passant)?;
@@ -439,6 +537,43 @@ mod tests {
     fn err(input: &str) -> (usize, FenField, ParseFenErrorKind) {
         let e = record(input.as_bytes(), &English).unwrap_err();
         (e.offset, e.field, e.kind)
+    }
+
+    /// The English fast path and the general grammar are two readings of
+    /// one rule: on any input they must agree, result and error alike.
+    #[test]
+    fn fast_placement_agrees_with_the_grammar() {
+        let alphabet = b"PNBRQKpnbrqk012345678999// \t\rxK";
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let valid = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "8/8/8/8/8/8/8/8 w - -",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R\tw KQkq - 0 1",
+        ];
+        for i in 0..40_000 {
+            let mut line: Vec<u8> = valid[i % valid.len()].as_bytes().to_vec();
+            // Mutate a few bytes of the placement, or cut the line short.
+            for _ in 0..(next() % 3) {
+                let at = (next() % 50) as usize % line.len();
+                line[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            if next() % 8 == 0 {
+                line.truncate((next() % 60) as usize);
+            }
+            assert_eq!(
+                record_english(&line),
+                record(&line, &English),
+                "{}",
+                String::from_utf8_lossy(&line)
+            );
+        }
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl Fen {
     /// assert!(Fen::from_ascii(b"not a fen").is_err());
     /// ```
     pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
-        grammar::record(input, &crate::letters::English)
+        grammar::record_english(input)
     }
 
     /// Parses one FEN record whose placement is written with the piece

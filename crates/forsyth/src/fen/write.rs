@@ -350,6 +350,10 @@ pub(crate) struct Fields<'a> {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The placement field as text, when the caller has it in canonical
+    /// form (what [`Board::write_placement`] writes for `board`): copied
+    /// instead of written again.
+    pub(crate) placement: Option<&'a [u8]>,
 }
 
 /// `true` if `rook` is the outermost rook of `color` on its wing of the back
@@ -447,12 +451,91 @@ pub(crate) fn record<W: fmt::Write + ?Sized>(
     out: &mut W,
 ) -> Result<(), WriteFenError> {
     check_lossless(fields.castling, opts.castling)?;
-    write!(out, "{} {} ", fields.board, fields.turn.char())?;
-    castling_field(fields.board, fields.castling, opts, out)?;
+    // The record is built in ASCII on the stack and handed to `out` once:
+    // no formatting machinery per field, one UTF-8 check for the whole line.
+    let mut line = RecordBuf::new();
+    line.len = match fields.placement {
+        Some(text) if text.len() <= 71 => {
+            line.buf[..text.len()].copy_from_slice(text);
+            text.len()
+        }
+        _ => fields.board.placement_bytes(&mut line.buf, 0),
+    };
+    line.push(b' ');
+    line.push(fields.turn.char() as u8);
+    line.push(b' ');
+    castling_field(fields.board, fields.castling, opts, &mut line)?;
+    line.push(b' ');
     match fields.ep_square {
-        Some(sq) => write!(out, " {sq}")?,
-        None => out.write_str(" -")?,
+        Some(sq) => {
+            line.push(b'a' + sq.file().index() as u8);
+            line.push(b'1' + sq.rank().index() as u8);
+        }
+        None => line.push(b'-'),
     }
-    write!(out, " {} {}", fields.halfmoves, fields.fullmoves)?;
+    line.push(b' ');
+    line.push_u32(fields.halfmoves);
+    line.push(b' ');
+    line.push_u32(fields.fullmoves);
+    out.write_str(line.as_str())?;
     Ok(())
+}
+
+/// A record under construction: ASCII bytes on the stack, with room for the
+/// longest record (71 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 10 + 1 + 10 bytes).
+struct RecordBuf {
+    buf: [u8; 128],
+    len: usize,
+}
+
+impl RecordBuf {
+    fn new() -> RecordBuf {
+        RecordBuf {
+            buf: [0; 128],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+
+    /// The decimal digits of `n`.
+    #[inline]
+    fn push_u32(&mut self, n: u32) {
+        if n < 10 {
+            return self.push(b'0' + n as u8);
+        }
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        let mut n = n;
+        while n > 0 {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        let len = digits.len() - i;
+        self.buf[self.len..self.len + len].copy_from_slice(&digits[i..]);
+        self.len += len;
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII was written; the check is one pass over the line.
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for RecordBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let bytes = s.as_bytes();
+        let end = self.len + bytes.len();
+        self.buf
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(bytes);
+        self.len = end;
+        Ok(())
+    }
 }

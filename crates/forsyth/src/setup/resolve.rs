@@ -166,7 +166,7 @@ fn resolve_with(
     field: &CastlingField,
     field_offset: usize,
     variant: Variant,
-    error: &mut dyn FnMut(Problem),
+    error: &mut impl FnMut(Problem),
 ) -> CastlingRights {
     let mut rights = CastlingRights::none();
     if field.is_empty() {

@@ -1,0 +1,130 @@
+//! `--threads`: the same bytes out, in input order, whatever the number of
+//! threads; memory bounded on a line too long to keep.
+
+use crate::util::forsyth;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The start in Shredder-FEN: rooks on the a and h files.
+const START_SHREDDER: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1";
+/// A Chess960 position from the perft suite, and as the converter writes
+/// it: Shredder-FEN files ascending (`specs/fen.md`).
+const CHESS960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+const CHESS960_SHREDDER: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w FHfh - 2 9";
+/// An illegal line: a right with no rook.
+const NO_ROOK: &str = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+
+/// A mixed input of several megabytes (many pieces for the workers):
+/// good lines, bad lines at known places, blank lines, CRLF endings, a
+/// line longer than the 1 MiB the reader keeps, and a last line without
+/// its line end. Returns the input and the numbers of the bad lines.
+fn mixed_input() -> (Vec<u8>, Vec<u64>) {
+    let mut input = Vec::new();
+    let mut bad = Vec::new();
+    let mut number = 0;
+    let mut push = |input: &mut Vec<u8>, line: &[u8], is_bad: bool| {
+        number += 1;
+        input.extend_from_slice(line);
+        if is_bad {
+            bad.push(number);
+        }
+    };
+    for i in 0..60_000u64 {
+        match i % 97 {
+            13 => push(&mut input, format!("{NO_ROOK}\n").as_bytes(), true),
+            29 => push(&mut input, b"8/8/8/8/8/8/8/8 w X -\n", true),
+            41 => push(&mut input, b"\n", false),
+            57 => push(&mut input, format!("{START}\r\n").as_bytes(), false),
+            71 => push(&mut input, format!("{CHESS960}\n").as_bytes(), false),
+            _ => push(&mut input, format!("{START}\n").as_bytes(), false),
+        }
+        if i == 30_000 {
+            let mut long = vec![b'z'; (1 << 20) + 5000];
+            long.push(b'\n');
+            push(&mut input, &long, true);
+        }
+    }
+    push(&mut input, START.as_bytes(), false);
+    (input, bad)
+}
+
+/// The line number of each diagnostic (`<stdin>:LINE:COL: ...`).
+fn diagnosed_lines(stderr: &str) -> Vec<u64> {
+    let mut lines: Vec<u64> = stderr
+        .lines()
+        .map(|l| l.split(':').nth(1).unwrap().parse().unwrap())
+        .collect();
+    lines.dedup();
+    lines
+}
+
+#[test]
+fn convert_writes_the_same_bytes_in_input_order_with_any_thread_count() {
+    let (input, bad) = mixed_input();
+    let args = ["convert", "--castling", "shredder", "--threads"];
+    let one = forsyth(&[&args[..], &["1"]].concat(), &input);
+    let four = forsyth(&[&args[..], &["4"]].concat(), &input);
+    assert_eq!(one.code, 1, "bad lines make exit status 1");
+    assert_eq!(four.code, one.code);
+    assert!(one.stdout == four.stdout, "standard output differs");
+    assert_eq!(one.stderr, four.stderr);
+    // Every bad line is reported once, in input order, and nothing else.
+    assert_eq!(diagnosed_lines(&four.stderr), bad);
+    // Every good line is written, in order: the input's lines converted.
+    let expected: Vec<&str> = String::from_utf8_lossy(&input)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('z'))
+        .filter(|l| !l.contains(" X ") && !l.starts_with("4k3"))
+        .map(|l| {
+            if l.trim_end() == START {
+                START_SHREDDER
+            } else {
+                CHESS960_SHREDDER
+            }
+        })
+        .collect();
+    let got: Vec<&str> = four.stdout.lines().collect();
+    assert_eq!(got.len(), expected.len());
+    assert!(got == expected, "lines out of order or converted wrongly");
+}
+
+#[test]
+fn validate_writes_the_same_bytes_with_any_thread_count() {
+    let (input, bad) = mixed_input();
+    for extra in [&[][..], &["--repair"], &["--format", "json"]] {
+        let run = |threads: &str| {
+            let args = [&["validate", "--threads", threads][..], extra].concat();
+            forsyth(&args, &input)
+        };
+        let (one, two) = (run("1"), run("2"));
+        assert_eq!(one.code, 1);
+        assert_eq!(one.code, two.code);
+        assert!(
+            one.stdout == two.stdout,
+            "standard output differs: {extra:?}"
+        );
+        assert_eq!(one.stderr, two.stderr, "{extra:?}");
+    }
+    // The judgement names the bad lines, in order.
+    let judged = forsyth(&["validate", "--threads", "3"], &input);
+    let invalid: Vec<u64> = judged
+        .stdout
+        .lines()
+        .filter(|l| !l.ends_with(": ok") && !l.ends_with(": ok (chess960)"))
+        .map(|l| l.split(':').nth(1).unwrap().parse().unwrap())
+        .collect();
+    let mut invalid_lines = invalid.clone();
+    invalid_lines.dedup();
+    assert_eq!(invalid_lines, bad);
+}
+
+#[test]
+fn perft_splits_root_moves_and_keeps_the_counts() {
+    // Published counts: 197,281 leaves at depth 4 from the start; the
+    // divide output lists the 20 root moves, sorted, whatever the threads.
+    let one = forsyth(&["perft", "--threads", "1", "--divide", START, "4"], b"");
+    let three = forsyth(&["perft", "--threads", "3", "--divide", START, "4"], b"");
+    assert_eq!(one.code, 0);
+    assert_eq!(one.stdout, three.stdout);
+    assert!(one.stdout.ends_with("\n197281\n"), "{}", one.stdout);
+    assert_eq!(one.stdout.lines().filter(|l| l.contains(": ")).count(), 20);
+}
