@@ -738,7 +738,7 @@ impl Row {
 
     /// The markers at the end of `s` (already without spaces) taken off:
     /// the text left, the strongest check marker, and `e.p.`. Glyphs
-    /// (`!`, `?`) anywhere among them are dropped.
+    /// (`!`, `?`) and full stops anywhere among them are dropped.
     fn strip_markers<'a>(&self, mut s: &'a str) -> (&'a str, Option<Mark>, bool) {
         let (mut mark, mut ep) = (None::<Mark>, false);
         loop {
@@ -748,7 +748,16 @@ impl Row {
                     && s.is_char_boundary(s.len() - word.len())
                     && s[s.len() - word.len()..].eq_ignore_ascii_case(word)
             });
-            let Some(&(word, marker)) = found else { break };
+            let Some(&(word, marker)) = found else {
+                // A full stop ending the sentence (`3.P-Q4, B-N5.`).
+                match s.strip_suffix('.') {
+                    Some(t) => {
+                        s = t;
+                        continue;
+                    }
+                    None => break,
+                }
+            };
             s = &s[..s.len() - word.len()];
             match marker {
                 Marker::EnPassant => ep = true,
@@ -1054,15 +1063,15 @@ impl Descriptive {
     }
 }
 
-/// The length of the word at the start of `text`: up to white space, `{`,
-/// `;`, `)` or a `(` that is not a short qualifier or promotion attached
+/// The length of the word at the start of `text`: up to white space, `,`,
+/// `{`, `;`, `)` or a `(` that is not a short qualifier or promotion attached
 /// to it (`R(6)`, `R(QR3)`, `P-R8(Q)`).
 fn word_len(text: &str) -> usize {
     let mut i = 0;
     while let Some(c) = text[i..].chars().next() {
         match c {
             c if c.is_whitespace() => break,
-            '{' | ';' | ')' => break,
+            '{' | ';' | ')' | ',' | '\u{feff}' => break,
             '(' => {
                 let inner = &text[i + 1..];
                 let close = inner.find(')');
