@@ -164,7 +164,10 @@ fn printed_conventions() {
     // 12.O-O-O: both castlings are legal, so `Castles` alone is not
     // enough.
     assert!(EN.read(&pos, "Castles").is_err());
-    assert_eq!(EN.read(&pos, "Castles QR"), Ok(pos.parse_move("O-O-O").unwrap()));
+    assert_eq!(
+        EN.read(&pos, "Castles QR"),
+        Ok(pos.parse_move("O-O-O").unwrap())
+    );
     // 20...Nxd4+ of the Game of the Century is a discovered check (the
     // bishop on c4 checks the king on f1).
     let century = moves_of(&data("century.san.txt"));
@@ -177,4 +180,25 @@ fn printed_conventions() {
     for text in ["NxP dis ch", "NxPch", "NxP", "Kt x P dis. ch."] {
         assert_eq!(EN.read(&pos, text), Ok(m), "{text}");
     }
+}
+
+/// The Translator keeps the layouts of printed scores and checks the side
+/// a move number names: Black's `P-K4` is e5, so `1...P-K4` from the start
+/// is an error, not White's e4.
+#[test]
+fn printed_layouts_and_numbered_sides() {
+    let (san, _) = translate("1 P-K4 P-K4\n2 Kt-KB3 P-Q3\n3 P-Q4 B-Kt5\n", EN, SAN);
+    assert_eq!(san, "1 e4 e5\n2 Nf3 d6\n3 d4 Bg4\n");
+    let (san, _) = translate("1.P-K4, P-K4; 2.N-KB3, P-Q3; 3.P-Q4, B-N5.", EN, SAN);
+    assert_eq!(san, "1.e4, e5; 2.Nf3, d6; 3.d4, Bg4");
+    let (san, _) = translate("1.P4R P4R 2.C3AR 2…P3D 3.P4D 3. ... A5C", ES, SAN);
+    assert_eq!(san, "1.e4 e5 2.Nf3 2…d6 3.d4 3. ... Bg4");
+    let err = Translator::new(standard(), EN, SAN)
+        .translate("1...P-K4", &mut String::new())
+        .unwrap_err();
+    assert_eq!(err.error.kind(), forsyth::ReadMoveErrorKind::OutOfTurn);
+    assert_eq!(
+        err.to_string(),
+        "col 5: move 1.: 'P-K4' is numbered as black's move, but white is to move"
+    );
 }

@@ -82,6 +82,9 @@ struct Row {
     marks: [&'static str; 4],
     /// Words read as castling, lower case (each may be followed by a side).
     castles: &'static [&'static str],
+    /// Phrases read as castling on a side, lower case, without spaces
+    /// (`enroque corto`, `grand roque`).
+    castle_phrases: &'static [(&'static str, CastlingSide)],
     /// Marker words read beyond [`MARKERS`], lower case.
     markers: &'static [(&'static str, Marker)],
 }
@@ -124,6 +127,7 @@ static ROWS: [Row; 3] = [
         dash: "-",
         marks: [" ch", " dbl ch", " dis ch", " mate"],
         castles: &["castles"],
+        castle_phrases: &[],
         markers: &[],
     },
     Row {
@@ -137,6 +141,10 @@ static ROWS: [Row; 3] = [
         dash: "",
         marks: ["+", "+", "+", "++"],
         castles: &["enroque"],
+        castle_phrases: &[
+            ("enroquecorto", CastlingSide::KingSide),
+            ("enroquelargo", CastlingSide::QueenSide),
+        ],
         markers: &[("jaque", Marker::Check(Mark::Check))],
     },
     Row {
@@ -150,7 +158,15 @@ static ROWS: [Row; 3] = [
         dash: "",
         marks: ["+", "+", "+", "++"],
         castles: &["roque"],
-        markers: &[("mat", Marker::Check(Mark::Mate))],
+        castle_phrases: &[
+            ("petitroque", CastlingSide::KingSide),
+            ("grandroque", CastlingSide::QueenSide),
+        ],
+        markers: &[
+            ("mat", Marker::Check(Mark::Mate)),
+            ("échec", Marker::Check(Mark::Check)),
+            ("echec", Marker::Check(Mark::Check)),
+        ],
     },
 ];
 
@@ -706,6 +722,9 @@ impl Row {
         if is("O-O-O") || is("0-0-0") {
             return Some(Some(CastlingSide::QueenSide));
         }
+        if let Some(&(_, side)) = self.castle_phrases.iter().find(|(p, _)| is(p)) {
+            return Some(Some(side));
+        }
         let word = self.castles.iter().find(|w| {
             s.len() >= w.len()
                 && s.is_char_boundary(w.len())
@@ -1035,19 +1054,24 @@ impl Descriptive {
             let bare = word.trim_end_matches(['!', '?']);
             let lower = bare.to_lowercase();
             let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
+            let before = last
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                .trim_end_matches(['!', '?']);
             let castle_side = row.castles.iter().any(|c| {
-                last.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
-                    .trim_end_matches(['!', '?'])
-                    .eq_ignore_ascii_case(c)
+                before.eq_ignore_ascii_case(c)
                     && row
                         .castle(&format!("{c}{bare}"))
                         .is_some_and(|s| s.is_some())
             });
+            let joined = format!("{before}{lower}").to_lowercase();
+            let castle_phrase =
+                !before.is_empty() && row.castle_phrases.iter().any(|(p, _)| *p == joined);
             let continues = dash(last)
                 || word.starts_with(['-', '—', '–', '×'])
                 || word == "x"
                 || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
                 || castle_side
+                || castle_phrase
                 || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
                 || row
                     .markers
