@@ -456,6 +456,25 @@ fn tag_pairs_are_kept_and_a_fen_tag_starts_its_game() {
         \n\
         1.e4 e5 *\n";
     assert_eq!(r.stdout, expected);
+    // A game whose first move fails: the next game starts from the start
+    // position, not from the failed game's tag.
+    let input = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\
+        \n\
+        1.R-R9\n\
+        \n\
+        [Event \"two\"]\n\
+        \n\
+        1.P-K4 P-K4 *\n";
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, input.replace("1.P-K4 P-K4", "1.e4 e5"));
+    assert_contains(
+        &r.stderr,
+        "<stdin>:3:3: move 1.: 'R-R9' is not a descriptive-en move",
+    );
 }
 
 /// A move numbered for the other side is an error naming both, not a move

@@ -345,6 +345,10 @@ impl Translator {
         }
         let glyphs = word.len() - word.trim_end_matches(['!', '?']).len();
         let (body, glyphs) = word.split_at(word.len() - glyphs);
+        // The game has begun: a `[FEN]` tag no longer holds after it.
+        if let Some((_, moved)) = &mut self.game_start {
+            *moved = true;
+        }
         let pos = &self.current;
         let fail = |error| TranslateError {
             offset,
@@ -375,9 +379,6 @@ impl Translator {
         self.before = core::mem::replace(&mut self.current, next);
         self.plies += 1;
         self.numbered = None;
-        if let Some((_, moved)) = &mut self.game_start {
-            *moved = true;
-        }
         Ok(())
     }
 }
