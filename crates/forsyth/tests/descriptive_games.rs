@@ -193,6 +193,27 @@ fn printed_layouts_and_numbered_sides() {
     assert_eq!(san, "1.e4, e5; 2.Nf3, d6; 3.d4, Bg4");
     let (san, _) = translate("1.P4R P4R 2.C3AR 2…P3D 3.P4D 3. ... A5C", ES, SAN);
     assert_eq!(san, "1.e4 e5 2.Nf3 2…d6 3.d4 3. ... Bg4");
+    // Games end as books print it: `Resigns`, `Black resigns.`, `Drawn`,
+    // Spanish `Las negras abandonan`, French `Partie nulle`; the next
+    // game starts from the start position.
+    let (san, _) = translate(
+        "1 P-K4 P-K4 2 P-Q4 Resigns\n1 P-Q4 P-Q4 Black resigns.\n1 P-QB4 Drawn 1 P-KN3",
+        EN,
+        SAN,
+    );
+    assert_eq!(
+        san,
+        "1 e4 e5 2 d4 Resigns\n1 d4 d5 Black resigns.\n1 c4 Drawn 1 g3"
+    );
+    let (san, _) = translate("1.P4R P4R Las negras abandonan 1.P4D", ES, SAN);
+    assert_eq!(san, "1.e4 e5 Las negras abandonan 1.d4");
+    let (san, _) = translate("1.P4R P4R Partie nulle 1.P4D", FR, SAN);
+    assert_eq!(san, "1.e4 e5 Partie nulle 1.d4");
+    // Older English books: `sq` for the first rank, `†` for check.
+    let (san, _) = translate("1 P-K4 P-K4 2 B-B4 B-B4 3 Q-R5 N-KB3 4 QxBP†", EN, SAN);
+    assert_eq!(san, "1 e4 e5 2 Bc4 Bc5 3 Qh5 Nf6 4 Qxf7#");
+    let (san, _) = translate("1 P-KB4 P-K4 2 K-B2 P-Q4 3 K-K sq", EN, SAN);
+    assert_eq!(san, "1 f4 e5 2 Kf2 d5 3 Ke1");
     let err = Translator::new(standard(), EN, SAN)
         .translate("1...P-K4", &mut String::new())
         .unwrap_err();

@@ -87,11 +87,14 @@ struct Row {
     castle_phrases: &'static [(&'static str, CastlingSide)],
     /// Marker words read beyond [`MARKERS`], lower case.
     markers: &'static [(&'static str, Marker)],
+    /// Words that end a game as printed, lower case (`resigns`), and the
+    /// words that may come before them (`black`).
+    endings: (&'static [&'static str], &'static [&'static str]),
 }
 
 /// The marker words every row reads (lower case, spaces removed; the
 /// longest first so that `dblch` is not read as `ch`).
-static MARKERS: [(&str, Marker); 20] = [
+static MARKERS: [(&str, Marker); 21] = [
     ("dbl.ch.", Marker::Check(Mark::Double)),
     ("dis.ch.", Marker::Check(Mark::Discovered)),
     ("dbl.ch", Marker::Check(Mark::Double)),
@@ -112,6 +115,7 @@ static MARKERS: [(&str, Marker); 20] = [
     ("+", Marker::Check(Mark::Check)),
     ("#", Marker::Check(Mark::Mate)),
     ("‡", Marker::Check(Mark::Mate)),
+    ("†", Marker::Check(Mark::Check)),
 ];
 
 /// The table, in [`Descriptive`] order (a test checks).
@@ -129,6 +133,10 @@ static ROWS: [Row; 3] = [
         castles: &["castles"],
         castle_phrases: &[],
         markers: &[],
+        endings: (
+            &["resigns", "resigned", "drawn", "draw", "abandoned"],
+            &["white", "black", "game"],
+        ),
     },
     Row {
         descriptive: Descriptive::Spanish,
@@ -146,6 +154,10 @@ static ROWS: [Row; 3] = [
             ("enroquelargo", CastlingSide::QueenSide),
         ],
         markers: &[("jaque", Marker::Check(Mark::Check))],
+        endings: (
+            &["abandona", "abandonan", "abandonaron", "tablas"],
+            &["las", "blancas", "negras", "el", "blanco", "negro"],
+        ),
     },
     Row {
         descriptive: Descriptive::French,
@@ -167,6 +179,10 @@ static ROWS: [Row; 3] = [
             ("échec", Marker::Check(Mark::Check)),
             ("echec", Marker::Check(Mark::Check)),
         ],
+        endings: (
+            &["abandon", "abandonne", "abandonnent", "nulle"],
+            &["les", "blancs", "noirs", "partie"],
+        ),
     },
 ];
 
@@ -804,6 +820,12 @@ impl Row {
                 c => c,
             })
             .collect();
+        // Older English books: `K-B sq` for K-B1.
+        let normal = if self.qualifier_first {
+            normal.replace("sq", "1")
+        } else {
+            normal
+        };
         let (s, mark, ep) = self.strip_markers(&normal);
         if let Some(side) = self.castle(s) {
             return Some((Phrase::Castle(side), mark, ep));
@@ -1040,6 +1062,10 @@ impl Descriptive {
     /// follows them, check and mate markers, `e.p.`, a castling side).
     pub(crate) fn phrase_len(self, text: &str) -> usize {
         let row = self.row();
+        let ending = self.ending_len(text);
+        if ending > 0 {
+            return ending;
+        }
         let mut end = word_len(text);
         let mut last = &text[..end];
         loop {
@@ -1072,6 +1098,7 @@ impl Descriptive {
                 || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
                 || castle_side
                 || castle_phrase
+                || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
                 || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
                 || row
                     .markers
@@ -1084,6 +1111,40 @@ impl Descriptive {
             end += gap + n;
             last = word;
         }
+    }
+}
+
+impl Descriptive {
+    /// The length of a game's end as printed at the start of `text`
+    /// (`Resigns`, `Black resigns`, `Drawn`, `Las negras abandonan`,
+    /// `Partie nulle`), 0 if none: words of the row's endings, the last
+    /// a result word.
+    fn ending_len(self, text: &str) -> usize {
+        let (results, before) = self.row().endings;
+        let mut end = 0;
+        let mut at = 0;
+        loop {
+            let rest = &text[at..];
+            let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            let n = word_len(&rest[gap..]);
+            if n == 0 || (at > 0 && gap == 0) {
+                return end;
+            }
+            let word = rest[gap..gap + n]
+                .trim_end_matches(['.', '!'])
+                .to_lowercase();
+            if results.contains(&word.as_str()) {
+                end = at + gap + n;
+            } else if !before.contains(&word.as_str()) {
+                return end;
+            }
+            at += gap + n;
+        }
+    }
+
+    /// `true` if `text` is a game's end as printed (`Black resigns`).
+    pub(crate) fn is_ending(self, text: &str) -> bool {
+        !text.is_empty() && self.ending_len(text) == text.len()
     }
 }
 

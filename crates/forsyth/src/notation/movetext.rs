@@ -316,7 +316,11 @@ impl Translator {
 
     /// One word: a result, a NAG, glyphs, dots, a move number, a move.
     fn word(&mut self, word: &str, offset: usize, out: &mut String) -> Result<(), TranslateError> {
-        if is_result(word) {
+        let ending = match self.from {
+            Notation::Descriptive(d) => d.is_ending(word),
+            _ => false,
+        };
+        if is_result(word) || ending {
             out.push_str(word);
             if let Some((_, moved)) = &mut self.game_start {
                 *moved = true;
