@@ -568,6 +568,7 @@ fn play_reads_descriptive_moves_spanning_words() {
             "4.N-N5",
             "N-R3,",
             "5.NxBP",
+            "!?",
             "NxN",
             "6.BxN",
             "ch",

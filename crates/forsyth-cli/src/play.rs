@@ -106,7 +106,8 @@ pub fn moves(args: &Moves) -> io::Result<Outcome> {
 /// The move texts of `words` read in `notation`: the words joined by
 /// spaces, cut where [`Notation::move_len`] says, so that a descriptive
 /// move may span words (`N-B6` `ch`, `P` `x` `P`); move numbers (`12.`,
-/// `12...`, `12`, `...`) and commas between moves are dropped.
+/// `12...`, `12`, `...`), commas between moves, and glyphs and NAGs on
+/// their own (`!`, `$1`) are dropped.
 fn phrases(notation: Notation, words: &[String]) -> Vec<String> {
     let text = words.join(" ");
     let mut rest = text.as_str();
@@ -127,7 +128,11 @@ fn phrases(notation: Notation, words: &[String]) -> Vec<String> {
             continue;
         }
         let len = notation.move_len(rest).max(c.len_utf8());
-        out.push(rest[..len].to_owned());
+        // Glyphs and NAGs on their own (`!`, `?!`, `$1`) go with no move.
+        let word = &rest[..len];
+        if !(word.starts_with('$') || word.chars().all(|c| matches!(c, '!' | '?'))) {
+            out.push(word.to_owned());
+        }
         rest = &rest[len..];
     }
 }
