@@ -1099,6 +1099,11 @@ impl Descriptive {
                 || castle_side
                 || castle_phrase
                 || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
+                // A rank set apart from its file (`P-K 4`, older books).
+                || (row.qualifier_first
+                    && matches!(word.as_bytes(), [b'1'..=b'8'])
+                    && last.contains('-')
+                    && last.ends_with(['K', 'Q', 'B', 'N', 'R', 't']))
                 || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
                 || row
                     .markers
