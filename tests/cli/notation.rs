@@ -689,3 +689,61 @@ fn a_wrong_count_names_both_numbers_in_any_letters() {
         );
     }
 }
+
+/// Promotions and en passant in descriptive notation, written by hand
+/// from the writing rule: the promoted piece in parentheses after the
+/// move, the check marker last; an en passant capture is `PxP` (the
+/// position says it), and reads back with or without `e.p.`.
+#[test]
+fn descriptive_promotions_and_en_passant() {
+    let promote = "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let passant = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    for (fen, san, en, es) in [
+        (promote, "exd8=Q+", "PxR(Q) ch", "PxT(D)+"),
+        (promote, "e8=Q+", "P-K8(Q) ch", "P8R(D)+"),
+        (promote, "e8=N", "P-K8(N)", "P8R(C)"),
+        (passant, "exd6", "PxP", "PxP"),
+    ] {
+        for (to, written) in [
+            ("descriptive-en", en),
+            ("descriptive-es", es),
+            ("descriptive-fr", es),
+        ] {
+            let r = forsyth(
+                &["notation", "--from", "san", "--to", to, "--fen", fen],
+                format!("{san}\n").as_bytes(),
+            );
+            assert_eq!(
+                (r.code, r.stdout.as_str()),
+                (0, format!("{written}\n").as_str()),
+                "{san} {to}: {}",
+                r.stderr
+            );
+            let back = forsyth(
+                &["notation", "--from", to, "--to", "san", "--fen", fen],
+                format!("{written}\n").as_bytes(),
+            );
+            assert_eq!(
+                back.stdout,
+                format!("{san}\n"),
+                "{written}: {}",
+                back.stderr
+            );
+        }
+    }
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "descriptive-en",
+            "--to",
+            "uci",
+            "--fen",
+            passant,
+        ],
+        b"PxP e.p.\n",
+    );
+    // `e.p.` is part of the descriptive move, like its check marker: the
+    // notation written says what it says.
+    assert_eq!(r.stdout, "e5d6\n");
+}
