@@ -226,3 +226,20 @@ fn printed_layouts_and_numbered_sides() {
         "col 5: move 1.: 'P-K4' is numbered as black's move, but white is to move"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    /// Movetext made of the characters printed scores use (numbers, dots,
+    /// ellipses, commas, semicolons, tags, endings) never panics a
+    /// translator, in any notation it reads.
+    #[test]
+    fn movetext_never_panics(
+        text in "[PNKtQBRx0-9 .…,;\\[\\]\"FENsqchmate†ResignsDrawn{}()$!?\\n-]{0,40}",
+    ) {
+        for from in [EN, ES, FR, SAN, Notation::Lan, Notation::Uci, Notation::Figurine] {
+            let mut t = Translator::new(standard(), from, SAN);
+            let _ = t.translate(&text, &mut String::new());
+        }
+    }
+}
