@@ -214,6 +214,20 @@ fn printed_layouts_and_numbered_sides() {
     assert_eq!(san, "1 e4 e5 2 Bc4 Bc5 3 Qh5 Nf6 4 Qxf7#");
     let (san, _) = translate("1 P-KB4 P-K4 2 K-B2 P-Q4 3 K-K sq", EN, SAN);
     assert_eq!(san, "1 f4 e5 2 Kf2 d5 3 Ke1");
+    // Markers in parentheses (older books), apart or attached; a real
+    // variation after a move stays a variation.
+    let (san, _) = translate(
+        "1 P-K4 P-KB3 2 P-Q4 P-KN4 3 Q-R5 (ch.) (3 Q-R5(ch) {the same}) 1-0",
+        EN,
+        SAN,
+    );
+    assert_eq!(san, "1 e4 f6 2 d4 g5 3 Qh5# (3 Qh5# {the same}) 1-0");
+    let (san, _) = translate(
+        "1 P-K4 P-K4 2 B-B4 B-B4 3 Q-R5 N-KB3 4 QxBP (mate) (4 P-Q3)",
+        EN,
+        SAN,
+    );
+    assert_eq!(san, "1 e4 e5 2 Bc4 Bc5 3 Qh5 Nf6 4 Qxf7# (4 d3)");
     // A rank set apart from its file; a bare move number after it.
     let (san, _) = translate("1 P-K 4 P-K 4 2 Kt-KB 3 Kt-QB 3 3 P-Q4", EN, SAN);
     assert_eq!(san, "1 e4 e5 2 Nf3 Nc6 3 d4");

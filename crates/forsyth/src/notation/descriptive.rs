@@ -785,12 +785,26 @@ impl Row {
             });
             let Some(&(word, marker)) = found else {
                 // A full stop ending the sentence (`3.P-Q4, B-N5.`).
-                match s.strip_suffix('.') {
-                    Some(t) => {
-                        s = t;
+                if let Some(t) = s.strip_suffix('.') {
+                    s = t;
+                    continue;
+                }
+                // Markers in parentheses (`Q-R5 (ch)`, older books).
+                let inner = s
+                    .strip_suffix(')')
+                    .and_then(|t| t.rfind('(').map(|open| (open, &t[open + 1..])));
+                match inner.map(|(open, inner)| (open, self.strip_markers(inner))) {
+                    Some((open, ("", m, e))) if m.is_some() || e => {
+                        s = &s[..open];
+                        ep |= e;
+                        mark = match (mark, m) {
+                            (Some(Mark::Mate), _) | (_, Some(Mark::Mate)) => Some(Mark::Mate),
+                            (old, Some(Mark::Check)) if old.is_some() => old,
+                            (old, new) => new.or(old),
+                        };
                         continue;
                     }
-                    None => break,
+                    _ => break,
                 }
             };
             s = &s[..s.len() - word.len()];
@@ -1072,8 +1086,22 @@ impl Descriptive {
             let rest = &text[end..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
             let next = &rest[gap..];
-            let n = word_len(next);
-            if gap == 0 || n == 0 {
+            // Markers in parentheses, attached or not (`(ch)`, `(dis. ch.)`).
+            let paren = next
+                .strip_prefix('(')
+                .and_then(|t| t.find(')'))
+                .filter(|&close| {
+                    close <= 12 && {
+                        let inner: String = next[1..=close]
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != ')')
+                            .collect();
+                        matches!(row.strip_markers(&inner), ("", m, e) if m.is_some() || e)
+                    }
+                })
+                .map(|close| close + 2);
+            let n = paren.unwrap_or_else(|| word_len(next));
+            if (gap == 0 && paren.is_none()) || n == 0 {
                 return end;
             }
             let word = &next[..n];
@@ -1098,6 +1126,7 @@ impl Descriptive {
                 || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
                 || castle_side
                 || castle_phrase
+                || paren.is_some()
                 || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
                 // A rank set apart from its file (`P-K 4`, older books).
                 || (row.qualifier_first
