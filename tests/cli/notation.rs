@@ -381,3 +381,369 @@ fn gen_json_honours_letters() {
     }
     assert_eq!(german["number"], english["number"]);
 }
+
+/// A famous game's published algebraic score, from
+/// `crates/forsyth/tests/data/games/` (see its README).
+fn game(file: &str) -> String {
+    let path = format!(
+        "{}/../forsyth/tests/data/games/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Movetext as books and files print it: move numbers with and without
+/// their full stop, commas and semicolons between moves, a full stop
+/// ending the sentence, one move a line in columns, CRLF line ends, a
+/// byte order mark. Expected: the same text with each move in SAN (the
+/// Opera game's opening, 1.e4 e5 2.Nf3 d6 3.d4 Bg4).
+#[test]
+fn descriptive_movetext_in_every_printed_layout() {
+    for (input, expected) in [
+        (
+            "1 P-K4 P-K4 2 N-KB3 P-Q3 3 P-Q4 B-N5\n",
+            "1 e4 e5 2 Nf3 d6 3 d4 Bg4\n",
+        ),
+        (
+            "1.P-K4, P-K4; 2.N-KB3, P-Q3; 3.P-Q4, B-N5.\n",
+            "1.e4, e5; 2.Nf3, d6; 3.d4, Bg4\n",
+        ),
+        (
+            " 1 P-K4      P-K4\r\n 2 Kt-KB3    P-Q3\r\n 3 P-Q4      B-Kt5\r\n",
+            " 1 e4      e5\r\n 2 Nf3    d6\r\n 3 d4      Bg4\r\n",
+        ),
+        (
+            "\u{feff}1. P-K4 P-K4 2. N-KB3 {Morphy} 2... P-Q3 3. P - Q4 3. ... B-N5 *\n",
+            "\u{feff}1. e4 e5 2. Nf3 {Morphy} 2... d6 3. d4 3. ... Bg4 *\n",
+        ),
+        (
+            "1.P-K4 P-K4 2.N-KB3 P-Q3 (2...N-QB3 3.B-N5 $1) 3.P-Q4 B-N5 1-0\n",
+            "1.e4 e5 2.Nf3 d6 (2...Nc6 3.Bb5 $1) 3.d4 Bg4 1-0\n",
+        ),
+    ] {
+        let r = forsyth(
+            &["notation", "--from", "descriptive-en", "--to", "san"],
+            input.as_bytes(),
+        );
+        assert_eq!((r.code, r.stdout.as_str()), (0, expected), "{}", r.stderr);
+    }
+}
+
+/// PGN tag pairs are copied; a `[FEN]` tag sets the position its game
+/// starts from (here Black to move after 1.e4), the next game starts from
+/// the start position again.
+#[test]
+fn tag_pairs_are_kept_and_a_fen_tag_starts_its_game() {
+    let input = "[Event \"one\"]\n\
+        [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
+        \n\
+        1...P-K4 2.N-KB3 1-0\n\
+        \n\
+        [Event \"two\"]\n\
+        \n\
+        1.P-K4 P-K4 *\n";
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let expected = "[Event \"one\"]\n\
+        [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
+        \n\
+        1...e5 2.Nf3 1-0\n\
+        \n\
+        [Event \"two\"]\n\
+        \n\
+        1.e4 e5 *\n";
+    assert_eq!(r.stdout, expected);
+    // A game whose first move fails: the next game starts from the start
+    // position, not from the failed game's tag.
+    let input = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\
+        \n\
+        1.R-R9\n\
+        \n\
+        [Event \"two\"]\n\
+        \n\
+        1.P-K4 P-K4 *\n";
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, input.replace("1.P-K4 P-K4", "1.e4 e5"));
+    assert_contains(
+        &r.stderr,
+        "<stdin>:3:3: move 1.: 'R-R9' is not a descriptive-en move",
+    );
+}
+
+/// A move numbered for the other side is an error naming both, not a move
+/// read for the side to move (Black's `P-K4` is e5, White's e4).
+#[test]
+fn a_move_numbered_for_the_other_side_is_an_error() {
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        b"1...P-K4\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "1...P-K4\n"));
+    assert_contains(
+        &r.stderr,
+        "<stdin>:1:5: move 1.: 'P-K4' is numbered as black's move, but white is to move",
+    );
+    let r = forsyth(
+        &["notation", "--from", "san", "--to", "lan"],
+        b"1.e4 2.d4\n",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "move 1...: 'd4' is numbered as white's move");
+}
+
+/// Every notation `notation --help` names carries the Opera game there
+/// and back.
+#[test]
+fn every_notation_named_in_the_help_round_trips_a_game() {
+    let help = forsyth(&["notation", "--help"], b"").stdout;
+    let mut names: Vec<String> = help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| {
+            w.starts_with("san-") && w.len() == 6
+                || w.starts_with("descriptive-")
+                || matches!(*w, "san" | "figurine" | "lan" | "uci")
+        })
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    // The help's list: SAN in 19 languages, 3 descriptive, 3 others.
+    assert_eq!(names.len(), 25, "{names:?}");
+    let score = game("opera.san.txt");
+    for name in &names {
+        let there = forsyth(
+            &["notation", "--from", "san", "--to", name],
+            score.as_bytes(),
+        );
+        assert_eq!(there.code, 0, "{name}: {}", there.stderr);
+        let back = forsyth(
+            &["notation", "--from", name, "--to", "san"],
+            there.stdout.as_bytes(),
+        );
+        assert_eq!(
+            (back.code, back.stdout.as_str()),
+            (0, score.as_str()),
+            "{name}: {}",
+            back.stderr
+        );
+    }
+}
+
+/// `play --notation`: a descriptive move may span words on the command
+/// line (`BxN ch` as two words, `P - K4` as three), with move numbers;
+/// the position reached is the one the same moves in SAN reach.
+#[test]
+fn play_reads_descriptive_moves_spanning_words() {
+    let san = forsyth(
+        &[
+            "play", "startpos", "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Ng5", "Nh6", "Nxf7",
+            "Nxf7", "Bxf7+", "Ke7", "Bb3",
+        ],
+        b"",
+    );
+    assert_eq!(san.code, 0, "{}", san.stderr);
+    let descriptive = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-en",
+            "1.",
+            "P",
+            "-",
+            "K4",
+            "P-K4",
+            "2",
+            "N-KB3",
+            "N-QB3",
+            "3.B-B4",
+            "B-B4",
+            "4.N-N5",
+            "N-R3,",
+            "5.NxBP",
+            "!?",
+            "NxN",
+            "6.BxN",
+            "ch",
+            "6...",
+            "K-K2",
+            "7.B-N3",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (descriptive.code, descriptive.stdout.as_str()),
+        (0, san.stdout.as_str()),
+        "{}",
+        descriptive.stderr
+    );
+    // Spanish and French: mate `++` as its own word.
+    let r = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-fr",
+            "P4R",
+            "P4R",
+            "D5T",
+            "C3FD",
+            "F4F",
+            "C3F",
+            "DxP",
+            "++",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "checkmate");
+}
+
+/// `moves --notation descriptive-fr` from the start: the 16 pawn moves
+/// and 4 knight moves, each named as the French writing rule says (a file
+/// alone where one pawn or knight reaches it; `TD`/`TR`, `FD`/`FR` where
+/// two squares of the same name are reachable).
+#[test]
+fn moves_in_french_descriptive() {
+    let r = forsyth(&["moves", "startpos", "--notation", "descriptive-fr"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut got = words(&r.stdout);
+    got.sort();
+    let mut expected = vec![
+        "P3TD", "P4TD", "P3CD", "P4CD", "P3FD", "P4FD", "P3D", "P4D", "P3R", "P4R", "P3FR", "P4FR",
+        "P3CR", "P4CR", "P3TR", "P4TR", "C3TD", "C3FD", "C3FR", "C3TR",
+    ];
+    expected.sort();
+    assert_eq!(got, expected);
+}
+
+/// Descriptive castling in Chess960 by the side the king goes to, from
+/// UCI king-takes-rook: king g1 and rook h1 (the king stays, `O-O`), king
+/// g1 and rook f1 (the king goes to c1, `O-O-O`), and back.
+#[test]
+fn chess960_castling_in_descriptive_notation() {
+    for (fen, uci, written) in [
+        ("6k1/8/8/8/8/8/8/6KR w H - 0 1", "g1h1", "O-O"),
+        ("6k1/8/8/8/8/8/8/5RK1 w F - 0 1", "g1f1", "O-O-O"),
+        ("1k6/8/8/8/8/8/8/RK5R w AH - 0 1", "b1a1", "O-O-O"),
+    ] {
+        let there = forsyth(
+            &[
+                "notation",
+                "--from",
+                "uci",
+                "--to",
+                "descriptive-en",
+                "--fen",
+                fen,
+            ],
+            format!("{uci}\n").as_bytes(),
+        );
+        assert_eq!(
+            (there.code, there.stdout.as_str()),
+            (0, format!("{written}\n").as_str()),
+            "{fen}: {}",
+            there.stderr
+        );
+        let back = forsyth(
+            &[
+                "notation",
+                "--from",
+                "descriptive-es",
+                "--to",
+                "uci",
+                "--fen",
+                fen,
+            ],
+            format!("{written}\n").as_bytes(),
+        );
+        assert_eq!(back.stdout, format!("{uci}\n"), "{fen}: {}", back.stderr);
+    }
+}
+
+/// `convert --letters auto` on a problem statement whose count is wrong
+/// names both counts (issue 10), whichever letters the placement is in.
+#[test]
+fn a_wrong_count_names_both_numbers_in_any_letters() {
+    for (line, letters) in [
+        ("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (4+1)", "auto"),
+        ("(T7/4k3/4S3/K2L4/8/8/8/5T2) (4+1)", "auto"),
+        ("(R7/4k3/4N3/K2B4/8/8/8/5R2) (4+1)", "de"),
+        ("(T7/4k3/4S3/K2L4/8/8/8/5T2) (4+1)", "de"),
+    ] {
+        let r = forsyth(
+            &["convert", "--letters", letters],
+            format!("{line}\n").as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{line}");
+        assert_contains(
+            &r.stderr,
+            "piece count: (4+1) stated, but the placement has 5 white and 1 black (5+1)",
+        );
+    }
+}
+
+/// Promotions and en passant in descriptive notation, written by hand
+/// from the writing rule: the promoted piece in parentheses after the
+/// move, the check marker last; an en passant capture is `PxP` (the
+/// position says it), and reads back with or without `e.p.`.
+#[test]
+fn descriptive_promotions_and_en_passant() {
+    let promote = "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let passant = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    for (fen, san, en, es) in [
+        (promote, "exd8=Q+", "PxR(Q) ch", "PxT(D)+"),
+        (promote, "e8=Q+", "P-K8(Q) ch", "P8R(D)+"),
+        (promote, "e8=N", "P-K8(N)", "P8R(C)"),
+        (passant, "exd6", "PxP", "PxP"),
+    ] {
+        for (to, written) in [
+            ("descriptive-en", en),
+            ("descriptive-es", es),
+            ("descriptive-fr", es),
+        ] {
+            let r = forsyth(
+                &["notation", "--from", "san", "--to", to, "--fen", fen],
+                format!("{san}\n").as_bytes(),
+            );
+            assert_eq!(
+                (r.code, r.stdout.as_str()),
+                (0, format!("{written}\n").as_str()),
+                "{san} {to}: {}",
+                r.stderr
+            );
+            let back = forsyth(
+                &["notation", "--from", to, "--to", "san", "--fen", fen],
+                format!("{written}\n").as_bytes(),
+            );
+            assert_eq!(
+                back.stdout,
+                format!("{san}\n"),
+                "{written}: {}",
+                back.stderr
+            );
+        }
+    }
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "descriptive-en",
+            "--to",
+            "uci",
+            "--fen",
+            passant,
+        ],
+        b"PxP e.p.\n",
+    );
+    // `e.p.` is part of the descriptive move, like its check marker: the
+    // notation written says what it says.
+    assert_eq!(r.stdout, "e5d6\n");
+}

@@ -219,18 +219,28 @@ pub fn original_offset(line: &str, english: &str, offset: usize, mode: LettersMo
     }
 }
 
-/// The error of a problem statement read in English (and `mode`'s
-/// language), for the report.
+/// The error of a problem statement that no letters of `mode` read, for
+/// the report: where some letters read the placement, the error after it
+/// (a piece count that disagrees names both counts); otherwise the
+/// placement's error in `mode`'s language (English for `auto`).
 pub fn problem_error(line: &str, mode: LettersMode) -> Option<forsyth::ParseProblemError> {
     let trimmed = line.trim();
     if !trimmed.starts_with('(') {
         return None;
     }
-    let letters = match mode {
-        LettersMode::Given(l) => l.letters(),
-        _ => &Letters::ENGLISH,
-    };
-    Setup::from_problem(trimmed, letters).err()
+    let mut languages = languages(mode);
+    if let LettersMode::Given(_) = mode {
+        languages.reverse();
+    }
+    let errors: Vec<forsyth::ParseProblemError> = languages
+        .iter()
+        .filter_map(|l| Setup::from_problem(trimmed, l.letters()).err())
+        .collect();
+    errors
+        .iter()
+        .find(|e| !matches!(e.kind(), forsyth::ParseProblemErrorKind::Placement(_)))
+        .or(errors.first())
+        .cloned()
 }
 
 /// `record` (English letters) with its placement written in `language`'s

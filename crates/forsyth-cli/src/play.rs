@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Move, Position, Setup};
+use forsyth::{CastlingMode, Move, Notation, Position, Setup};
 
 use crate::options::{Moves, Perft, Play};
 use crate::position::legal;
@@ -127,6 +127,40 @@ pub fn moves(args: &Moves) -> io::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
+/// The move texts of `words` read in `notation`: the words joined by
+/// spaces, cut where [`Notation::move_len`] says, so that a descriptive
+/// move may span words (`N-B6` `ch`, `P` `x` `P`); move numbers (`12.`,
+/// `12...`, `12`, `...`), commas between moves, and glyphs and NAGs on
+/// their own (`!`, `$1`) are dropped.
+fn phrases(notation: Notation, words: &[String]) -> Vec<String> {
+    let text = words.join(" ");
+    let mut rest = text.as_str();
+    let mut out = Vec::new();
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let Some(c) = rest.chars().next() else {
+            return out;
+        };
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let after = &rest[digits..];
+        let dots = after.len() - after.trim_start_matches(['.', '…']).len();
+        // A move number (`12.`, `12...`, `12…`, `12` alone) or dots
+        // (`...`): no notation's move starts with either.
+        let alone = after.is_empty() || after.starts_with(char::is_whitespace);
+        if dots > 0 || (digits > 0 && alone) {
+            rest = &after[dots..];
+            continue;
+        }
+        let len = notation.move_len(rest).max(c.len_utf8());
+        // Glyphs and NAGs on their own (`!`, `?!`, `$1`) go with no move.
+        let word = &rest[..len];
+        if !(word.starts_with('$') || word.chars().all(|c| matches!(c, '!' | '?'))) {
+            out.push(word.to_owned());
+        }
+        rest = &rest[len..];
+    }
+}
+
 pub fn play(args: &Play) -> io::Result<Outcome> {
     let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
@@ -134,7 +168,7 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
     };
     let mut game = forsyth::Game::new(pos);
     if let Some(notation) = args.notation {
-        for (i, text) in args.moves.iter().enumerate() {
+        for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
             let read = notation.read(game.position(), text);
             let played = read
                 .map_err(|e| format!("{e} ({})", e.kind().name()))

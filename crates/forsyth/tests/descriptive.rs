@@ -371,6 +371,21 @@ fn lenient_reading() {
     for text in ["O-O-O", "0-0-0", "Castles QR", "castles Q", "Castles(QR)"] {
         assert_eq!(EN.read(&p, text), Ok(ooo), "{text}");
     }
+    // Castling phrases of Spanish and French books, by the side: `corto`
+    // and `petit` the king's side, `largo` and `grand` the queen's.
+    for (n, text, san) in [
+        (ES, "enroque corto", "O-O"),
+        (ES, "Enroque largo", "O-O-O"),
+        (FR, "petit roque", "O-O"),
+        (FR, "Grand roque", "O-O-O"),
+    ] {
+        assert_eq!(n.read(&p, text), Ok(mv(&p, san)), "{text}");
+        let mut out = String::new();
+        Translator::new(p.clone(), n, SAN)
+            .translate(&format!("1.{text}"), &mut out)
+            .unwrap();
+        assert_eq!(out, format!("1.{san}"));
+    }
     // Both castlings legal: a bare `Castles` names both.
     assert_eq!(
         EN.read(&p, "Castles").unwrap_err().kind(),
@@ -401,6 +416,8 @@ fn lenient_reading() {
     assert_eq!(ES.read(&p, "C7A++"), Ok(nf7));
     assert_eq!(ES.read(&p, "C7A jaque"), Ok(nf7));
     assert_eq!(FR.read(&p, "C7F mat"), Ok(nf7));
+    assert_eq!(FR.read(&p, "C7F échec"), Ok(nf7));
+    assert_eq!(FR.read(&p, "C7F echec"), Ok(nf7));
     assert_eq!(FR.read(&p, "C7F"), Ok(nc7));
     assert_eq!(EN.write(&p, nc7), "N-QB7");
     assert_eq!(EN.write(&p, nf7), "N-KB7 mate");

@@ -82,13 +82,19 @@ struct Row {
     marks: [&'static str; 4],
     /// Words read as castling, lower case (each may be followed by a side).
     castles: &'static [&'static str],
+    /// Phrases read as castling on a side, lower case, without spaces
+    /// (`enroque corto`, `grand roque`).
+    castle_phrases: &'static [(&'static str, CastlingSide)],
     /// Marker words read beyond [`MARKERS`], lower case.
     markers: &'static [(&'static str, Marker)],
+    /// Words that end a game as printed, lower case (`resigns`), and the
+    /// words that may come before them (`black`).
+    endings: (&'static [&'static str], &'static [&'static str]),
 }
 
 /// The marker words every row reads (lower case, spaces removed; the
 /// longest first so that `dblch` is not read as `ch`).
-static MARKERS: [(&str, Marker); 20] = [
+static MARKERS: [(&str, Marker); 21] = [
     ("dbl.ch.", Marker::Check(Mark::Double)),
     ("dis.ch.", Marker::Check(Mark::Discovered)),
     ("dbl.ch", Marker::Check(Mark::Double)),
@@ -109,6 +115,7 @@ static MARKERS: [(&str, Marker); 20] = [
     ("+", Marker::Check(Mark::Check)),
     ("#", Marker::Check(Mark::Mate)),
     ("‡", Marker::Check(Mark::Mate)),
+    ("†", Marker::Check(Mark::Check)),
 ];
 
 /// The table, in [`Descriptive`] order (a test checks).
@@ -124,7 +131,12 @@ static ROWS: [Row; 3] = [
         dash: "-",
         marks: [" ch", " dbl ch", " dis ch", " mate"],
         castles: &["castles"],
+        castle_phrases: &[],
         markers: &[],
+        endings: (
+            &["resigns", "resigned", "drawn", "draw", "abandoned"],
+            &["white", "black", "game"],
+        ),
     },
     Row {
         descriptive: Descriptive::Spanish,
@@ -137,7 +149,15 @@ static ROWS: [Row; 3] = [
         dash: "",
         marks: ["+", "+", "+", "++"],
         castles: &["enroque"],
+        castle_phrases: &[
+            ("enroquecorto", CastlingSide::KingSide),
+            ("enroquelargo", CastlingSide::QueenSide),
+        ],
         markers: &[("jaque", Marker::Check(Mark::Check))],
+        endings: (
+            &["abandona", "abandonan", "abandonaron", "tablas"],
+            &["las", "blancas", "negras", "el", "blanco", "negro"],
+        ),
     },
     Row {
         descriptive: Descriptive::French,
@@ -150,7 +170,19 @@ static ROWS: [Row; 3] = [
         dash: "",
         marks: ["+", "+", "+", "++"],
         castles: &["roque"],
-        markers: &[("mat", Marker::Check(Mark::Mate))],
+        castle_phrases: &[
+            ("petitroque", CastlingSide::KingSide),
+            ("grandroque", CastlingSide::QueenSide),
+        ],
+        markers: &[
+            ("mat", Marker::Check(Mark::Mate)),
+            ("échec", Marker::Check(Mark::Check)),
+            ("echec", Marker::Check(Mark::Check)),
+        ],
+        endings: (
+            &["abandon", "abandonne", "abandonnent", "nulle"],
+            &["les", "blancs", "noirs", "partie"],
+        ),
     },
 ];
 
@@ -706,6 +738,9 @@ impl Row {
         if is("O-O-O") || is("0-0-0") {
             return Some(Some(CastlingSide::QueenSide));
         }
+        if let Some(&(_, side)) = self.castle_phrases.iter().find(|(p, _)| is(p)) {
+            return Some(Some(side));
+        }
         let word = self.castles.iter().find(|w| {
             s.len() >= w.len()
                 && s.is_char_boundary(w.len())
@@ -738,7 +773,7 @@ impl Row {
 
     /// The markers at the end of `s` (already without spaces) taken off:
     /// the text left, the strongest check marker, and `e.p.`. Glyphs
-    /// (`!`, `?`) anywhere among them are dropped.
+    /// (`!`, `?`) and full stops anywhere among them are dropped.
     fn strip_markers<'a>(&self, mut s: &'a str) -> (&'a str, Option<Mark>, bool) {
         let (mut mark, mut ep) = (None::<Mark>, false);
         loop {
@@ -748,7 +783,30 @@ impl Row {
                     && s.is_char_boundary(s.len() - word.len())
                     && s[s.len() - word.len()..].eq_ignore_ascii_case(word)
             });
-            let Some(&(word, marker)) = found else { break };
+            let Some(&(word, marker)) = found else {
+                // A full stop ending the sentence (`3.P-Q4, B-N5.`).
+                if let Some(t) = s.strip_suffix('.') {
+                    s = t;
+                    continue;
+                }
+                // Markers in parentheses (`Q-R5 (ch)`, older books).
+                let inner = s
+                    .strip_suffix(')')
+                    .and_then(|t| t.rfind('(').map(|open| (open, &t[open + 1..])));
+                match inner.map(|(open, inner)| (open, self.strip_markers(inner))) {
+                    Some((open, ("", m, e))) if m.is_some() || e => {
+                        s = &s[..open];
+                        ep |= e;
+                        mark = match (mark, m) {
+                            (Some(Mark::Mate), _) | (_, Some(Mark::Mate)) => Some(Mark::Mate),
+                            (old, Some(Mark::Check)) if old.is_some() => old,
+                            (old, new) => new.or(old),
+                        };
+                        continue;
+                    }
+                    _ => break,
+                }
+            };
             s = &s[..s.len() - word.len()];
             match marker {
                 Marker::EnPassant => ep = true,
@@ -776,6 +834,12 @@ impl Row {
                 c => c,
             })
             .collect();
+        // Older English books: `K-B sq` for K-B1.
+        let normal = if self.qualifier_first {
+            normal.replace("sq", "1")
+        } else {
+            normal
+        };
         let (s, mark, ep) = self.strip_markers(&normal);
         if let Some(side) = self.castle(s) {
             return Some((Phrase::Castle(side), mark, ep));
@@ -1012,33 +1076,63 @@ impl Descriptive {
     /// follows them, check and mate markers, `e.p.`, a castling side).
     pub(crate) fn phrase_len(self, text: &str) -> usize {
         let row = self.row();
+        let ending = self.ending_len(text);
+        if ending > 0 {
+            return ending;
+        }
         let mut end = word_len(text);
         let mut last = &text[..end];
         loop {
             let rest = &text[end..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
             let next = &rest[gap..];
-            let n = word_len(next);
-            if gap == 0 || n == 0 {
+            // Markers in parentheses, attached or not (`(ch)`, `(dis. ch.)`).
+            let paren = next
+                .strip_prefix('(')
+                .and_then(|t| t.find(')'))
+                .filter(|&close| {
+                    close <= 12 && {
+                        let inner: String = next[1..=close]
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != ')')
+                            .collect();
+                        matches!(row.strip_markers(&inner), ("", m, e) if m.is_some() || e)
+                    }
+                })
+                .map(|close| close + 2);
+            let n = paren.unwrap_or_else(|| word_len(next));
+            if (gap == 0 && paren.is_none()) || n == 0 {
                 return end;
             }
             let word = &next[..n];
             let bare = word.trim_end_matches(['!', '?']);
             let lower = bare.to_lowercase();
             let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
+            let before = last
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                .trim_end_matches(['!', '?']);
             let castle_side = row.castles.iter().any(|c| {
-                last.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
-                    .trim_end_matches(['!', '?'])
-                    .eq_ignore_ascii_case(c)
+                before.eq_ignore_ascii_case(c)
                     && row
                         .castle(&format!("{c}{bare}"))
                         .is_some_and(|s| s.is_some())
             });
+            let joined = format!("{before}{lower}").to_lowercase();
+            let castle_phrase =
+                !before.is_empty() && row.castle_phrases.iter().any(|(p, _)| *p == joined);
             let continues = dash(last)
                 || word.starts_with(['-', '—', '–', '×'])
                 || word == "x"
                 || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
                 || castle_side
+                || castle_phrase
+                || paren.is_some()
+                || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
+                // A rank set apart from its file (`P-K 4`, older books).
+                || (row.qualifier_first
+                    && matches!(word.as_bytes(), [b'1'..=b'8'])
+                    && last.contains('-')
+                    && last.ends_with(['K', 'Q', 'B', 'N', 'R', 't']))
                 || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
                 || row
                     .markers
@@ -1054,15 +1148,49 @@ impl Descriptive {
     }
 }
 
-/// The length of the word at the start of `text`: up to white space, `{`,
-/// `;`, `)` or a `(` that is not a short qualifier or promotion attached
+impl Descriptive {
+    /// The length of a game's end as printed at the start of `text`
+    /// (`Resigns`, `Black resigns`, `Drawn`, `Las negras abandonan`,
+    /// `Partie nulle`), 0 if none: words of the row's endings, the last
+    /// a result word.
+    fn ending_len(self, text: &str) -> usize {
+        let (results, before) = self.row().endings;
+        let mut end = 0;
+        let mut at = 0;
+        loop {
+            let rest = &text[at..];
+            let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            let n = word_len(&rest[gap..]);
+            if n == 0 || (at > 0 && gap == 0) {
+                return end;
+            }
+            let word = rest[gap..gap + n]
+                .trim_end_matches(['.', '!'])
+                .to_lowercase();
+            if results.contains(&word.as_str()) {
+                end = at + gap + n;
+            } else if !before.contains(&word.as_str()) {
+                return end;
+            }
+            at += gap + n;
+        }
+    }
+
+    /// `true` if `text` is a game's end as printed (`Black resigns`).
+    pub(crate) fn is_ending(self, text: &str) -> bool {
+        !text.is_empty() && self.ending_len(text) == text.len()
+    }
+}
+
+/// The length of the word at the start of `text`: up to white space, `,`,
+/// `{`, `;`, `)` or a `(` that is not a short qualifier or promotion attached
 /// to it (`R(6)`, `R(QR3)`, `P-R8(Q)`).
 fn word_len(text: &str) -> usize {
     let mut i = 0;
     while let Some(c) = text[i..].chars().next() {
         match c {
             c if c.is_whitespace() => break,
-            '{' | ';' | ')' => break,
+            '{' | ';' | ')' | ',' | '\u{feff}' => break,
             '(' => {
                 let inner = &text[i + 1..];
                 let close = inner.find(')');

@@ -239,6 +239,31 @@ impl Notation {
         }
     }
 
+    /// The length in bytes of the move text at the start of `text`: the
+    /// first word (up to white space, `,`, `{`, `;`, `(` or `)`), or for
+    /// descriptive notation the phrase, which may span words (`N-B6 ch`,
+    /// `P x P`, `Castles KR`) and hold a qualifier or promotion in
+    /// parentheses (`R(QR3)-Q3`, `P-R8(Q)`). What [`Translator`] and
+    /// `forsyth play` read as one move.
+    ///
+    /// ```
+    /// use forsyth::{Descriptive, Language, Notation};
+    /// let en = Notation::Descriptive(Descriptive::English);
+    /// assert_eq!(en.move_len("N-B6 ch K-R1"), "N-B6 ch".len());
+    /// assert_eq!(en.move_len("R(QR3)-Q3, P-K4"), "R(QR3)-Q3".len());
+    /// assert_eq!(Notation::San(Language::English).move_len("Nf6+ Kh8"), 4);
+    /// ```
+    pub fn move_len(self, text: &str) -> usize {
+        match self {
+            Notation::Descriptive(d) => d.phrase_len(text),
+            _ => text
+                .find(|c: char| {
+                    c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | ';' | '\u{feff}')
+                })
+                .unwrap_or(text.len()),
+        }
+    }
+
     /// [`Notation::write_to`] into a new string.
     ///
     /// ```
@@ -333,6 +358,9 @@ pub enum ReadMoveErrorKind {
     Illegal,
     /// More than one legal move fits.
     Ambiguous,
+    /// In movetext ([`Translator`]): the move number says the other side
+    /// moves (`12...` for Black, `12.` for White) than the position does.
+    OutOfTurn,
 }
 
 impl ReadMoveErrorKind {
@@ -377,6 +405,12 @@ impl fmt::Display for ReadMoveError {
                 f,
                 "ambiguous move '{}' for {side} ({})",
                 self.text, self.notation
+            )?,
+            ReadMoveErrorKind::OutOfTurn => write!(
+                f,
+                "'{}' is numbered as {}'s move, but {side} is to move",
+                self.text,
+                (!self.turn).name()
             )?,
         }
         for (i, c) in self.candidates.iter().enumerate() {

@@ -2,18 +2,25 @@
 
 use core::fmt;
 
-use crate::{CheckMarkers, Color, Notation, Position, ReadMoveError};
+use crate::{CheckMarkers, Color, Fen, Notation, Position, ReadMoveError, ReadMoveErrorKind};
 
 /// Translates movetext from one [`Notation`] to another, a piece of text
 /// at a time (a line, a file), keeping everything that is not a move as it
-/// is: white space, move numbers (`12.`, `12...`, attached or not), `...`,
-/// comments (`{…}`, which may span pieces, and `;` to the end of the line),
-/// NAGs (`$1`), annotation glyphs (`!`, `?!`, attached or not), `e.p.`,
-/// variations in parentheses (a variation replaces the move before it) and
-/// the result (`1-0`, `0-1`, `1/2-1/2`, `*`), after which the next game
-/// starts again from the start position. A descriptive move may span
-/// words (`N-B6 ch`, `P x P`, `castles KR`) and hold parentheses
-/// (`R(QR3)-Q3`, `P-R8(Q)`).
+/// is: white space (a byte order mark too), commas between moves (`1.P-K4,
+/// P-K4`), move numbers (`12.`, `12...`, `12…`, `12`, attached or not),
+/// `...`, comments (`{…}`, which may span pieces, and `;` to the end of the
+/// line), NAGs (`$1`), annotation glyphs (`!`, `?!`, attached or not),
+/// `e.p.`, variations in parentheses (a variation replaces the move before
+/// it), PGN tag pairs (`[Event "…"]`; a `[FEN "…"]` tag sets the position
+/// its game starts from) and the result (`1-0`, `0-1`, `1/2-1/2`, `*`),
+/// after which the next game starts again from the start position. A move
+/// number says whose move follows (`12.` or `12` White's, `12...` or `12.
+/// ...` Black's): a move of the other side is an error
+/// ([`ReadMoveErrorKind::OutOfTurn`]). A descriptive move may span words
+/// (`N-B6 ch`, `P x P`, `castles KR`) and hold parentheses (`R(QR3)-Q3`,
+/// `P-R8(Q)`); in descriptive movetext a `;` followed by a move number or
+/// the end of the line separates moves (`1.P-K4, P-K4; 2.N-KB3, N-QB3;`),
+/// as printed scores use it.
 ///
 /// ```
 /// use forsyth::{Language, Notation, Position, Setup, Translator};
@@ -38,6 +45,11 @@ pub struct Translator {
     in_comment: bool,
     plies: u64,
     markers: CheckMarkers,
+    /// The position a `[FEN "…"]` tag set for the current game, and
+    /// whether a move was read since.
+    game_start: Option<(Position, bool)>,
+    /// The side the last move number named, until a move is read.
+    numbered: Option<Color>,
 }
 
 /// The error of [`Translator::translate`]: a move that the source notation
@@ -84,19 +96,37 @@ fn is_result(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
-/// The length of a leading move number (`12.`, `12...`), digits and dots.
-fn move_number_len(word: &str) -> usize {
+/// The length of a leading move number (`12.`, `12...`, `12…`, or a word
+/// of digits alone) and the side it names (Black's after `...` or `…`).
+fn move_number(word: &str) -> (usize, Color) {
     let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits == 0 {
-        return 0;
+        return (0, Color::White);
     }
     let rest = &word[digits..];
-    let dots = rest.len() - rest.trim_start_matches('.').len();
-    if dots == 0 {
-        0
-    } else {
-        digits + dots
+    if rest.is_empty() {
+        return (digits, Color::White);
     }
+    let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
+    let side = if rest[..dots].contains('…') || rest[..dots].starts_with("..") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if dots == 0 {
+        (0, Color::White)
+    } else {
+        (digits + dots, side)
+    }
+}
+
+/// The value of a PGN tag pair `[Name "value"]` named `name` (ASCII case
+/// ignored) at the start of `text`, up to its `]`.
+fn tag_value<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let inner = tag.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (key, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    key.eq_ignore_ascii_case(name).then_some(value)
 }
 
 impl Translator {
@@ -119,6 +149,8 @@ impl Translator {
             in_comment: false,
             plies: 0,
             markers: CheckMarkers::Optional,
+            game_start: None,
+            numbered: None,
         }
     }
 
@@ -185,10 +217,16 @@ impl Translator {
     /// # Ok::<_, forsyth::TranslateError>(())
     /// ```
     pub fn reset(&mut self) {
-        self.current = self.start.clone();
-        self.before = self.start.clone();
+        // A `[FEN]` tag holds until its game has had a move.
+        if self.game_start.as_ref().is_some_and(|(_, moved)| *moved) {
+            self.game_start = None;
+        }
+        let start = self.game_start.as_ref().map_or(&self.start, |(p, _)| p);
+        self.current = start.clone();
+        self.before = start.clone();
         self.stack.clear();
         self.in_comment = false;
+        self.numbered = None;
     }
 
     /// Translates `text`, appending to `out`. On an error, what was
@@ -207,9 +245,38 @@ impl Translator {
             }
             let Some(c) = rest.chars().next() else { break };
             match c {
-                _ if c.is_whitespace() => {
+                _ if c.is_whitespace() || c == ',' || c == '\u{feff}' => {
                     out.push(c);
                     i += c.len_utf8();
+                }
+                // A `;` between descriptive moves, as printed.
+                ';' if matches!(self.from, Notation::Descriptive(_))
+                    && rest[1..]
+                        .trim_start_matches([' ', '\t', '\r'])
+                        .chars()
+                        .next()
+                        .is_none_or(|c| c.is_ascii_digit() || c == '\n') =>
+                {
+                    out.push(';');
+                    i += 1;
+                }
+                '[' if self.stack.is_empty()
+                    && rest.find(']').is_some_and(|e| !rest[..e].contains('\n')) =>
+                {
+                    let end = rest.find(']').map_or(rest.len(), |e| e + 1);
+                    let tag = &rest[..end];
+                    if let Some(fen) = tag_value(tag, "FEN") {
+                        let pos = Fen::from_ascii(fen.as_bytes())
+                            .ok()
+                            .and_then(|f| Position::from_fen(&f, None).ok());
+                        if let Some(pos) = pos {
+                            self.game_start = Some((pos.clone(), false));
+                            self.current = pos.clone();
+                            self.before = pos;
+                        }
+                    }
+                    out.push_str(tag);
+                    i += end;
                 }
                 '{' => {
                     self.in_comment = true;
@@ -236,14 +303,9 @@ impl Translator {
                     i += 1;
                 }
                 _ => {
-                    let len = match self.from {
-                        // A descriptive move may span words (`N-B6 ch`,
-                        // `P x P`) and hold parentheses (`R(6)`, `P-R8(Q)`).
-                        Notation::Descriptive(d) => d.phrase_len(rest).max(c.len_utf8()),
-                        _ => rest
-                            .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';'))
-                            .unwrap_or(rest.len()),
-                    };
+                    // A descriptive move may span words (`N-B6 ch`, `P x
+                    // P`) and hold parentheses (`R(6)`, `P-R8(Q)`).
+                    let len = self.from.move_len(rest).max(c.len_utf8());
                     self.word(&rest[..len], i, out)?;
                     i += len;
                 }
@@ -254,18 +316,32 @@ impl Translator {
 
     /// One word: a result, a NAG, glyphs, dots, a move number, a move.
     fn word(&mut self, word: &str, offset: usize, out: &mut String) -> Result<(), TranslateError> {
-        if is_result(word) {
+        let ending = match self.from {
+            Notation::Descriptive(d) => d.is_ending(word),
+            _ => false,
+        };
+        if is_result(word) || ending {
             out.push_str(word);
+            if let Some((_, moved)) = &mut self.game_start {
+                *moved = true;
+            }
             self.reset();
             return Ok(());
         }
-        let number = move_number_len(word);
+        let (number, side) = move_number(word);
+        if number > 0 {
+            self.numbered = Some(side);
+        }
         out.push_str(&word[..number]);
         let word = &word[number..];
         let offset = offset + number;
+        if matches!(word, "..." | "…") {
+            self.numbered = Some(Color::Black);
+        }
         let passive = word.is_empty()
             || word.starts_with('$')
             || word.bytes().all(|b| matches!(b, b'!' | b'?' | b'.'))
+            || word == "…"
             || word.eq_ignore_ascii_case("e.p.");
         if passive {
             out.push_str(word);
@@ -273,16 +349,27 @@ impl Translator {
         }
         let glyphs = word.len() - word.trim_end_matches(['!', '?']).len();
         let (body, glyphs) = word.split_at(word.len() - glyphs);
+        // The game has begun: a `[FEN]` tag no longer holds after it.
+        if let Some((_, moved)) = &mut self.game_start {
+            *moved = true;
+        }
         let pos = &self.current;
-        let m = self
-            .from
-            .read_with(pos, body, self.markers)
-            .map_err(|error| TranslateError {
-                offset,
-                move_number: pos.setup().fullmoves,
-                black: pos.turn() == Color::Black,
-                error,
-            })?;
+        let fail = |error| TranslateError {
+            offset,
+            move_number: pos.setup().fullmoves,
+            black: pos.turn() == Color::Black,
+            error,
+        };
+        if self.numbered.is_some_and(|side| side != pos.turn()) {
+            return Err(fail(ReadMoveError {
+                text: body.to_owned(),
+                notation: self.from,
+                turn: pos.turn(),
+                kind: ReadMoveErrorKind::OutOfTurn,
+                candidates: Vec::new(),
+            }));
+        }
+        let m = self.from.read_with(pos, body, self.markers).map_err(fail)?;
         // `write_to` a `String` cannot fail.
         let _ = self.to.write_to(pos, m, out);
         if let Notation::Descriptive(_) = self.from {
@@ -295,6 +382,7 @@ impl Translator {
         next.play_unchecked(m);
         self.before = core::mem::replace(&mut self.current, next);
         self.plies += 1;
+        self.numbered = None;
         Ok(())
     }
 }
