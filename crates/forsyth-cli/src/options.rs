@@ -6,8 +6,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use forsyth::{
-    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode, Fen,
-    Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
+    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
+    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
 };
 
 use crate::cli::{
@@ -159,6 +159,8 @@ pub enum PgnMode {
         epd: bool,
         final_only: bool,
     },
+    /// `pgn export`: each game in the export format.
+    Export { options: ExportOptions },
 }
 
 pub struct Pgn {
@@ -298,6 +300,20 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 },
                 select: select(f.select),
                 files: f.files,
+                progress,
+            },
+            PgnCommand::Export(e) => Pgn {
+                mode: PgnMode::Export {
+                    options: ExportOptions {
+                        notation: match e.notation.as_deref() {
+                            Some(name) => notation_named(name)?,
+                            None => ExportOptions::default().notation,
+                        },
+                        fen: write_options(&e.output, CastlingNotation::XFen),
+                    },
+                },
+                select: select(e.select),
+                files: e.files,
                 progress,
             },
         }),

@@ -1,11 +1,13 @@
-//! `forsyth pgn check` and `forsyth pgn fens`: every game of every file
+//! `forsyth pgn check`, `forsyth pgn fens` and `forsyth pgn export`: every game of every file
 //! replayed by the library's `Replay`, one game in memory at a time; the
-//! verdicts and positions are rendered here.
+//! verdicts, positions and games are rendered here.
 
 use std::io::{self, Write};
 
-use forsyth::pgn::{PgnError, Reader};
-use forsyth::{Color, Position, Replay, ReplayError, ReplayedGame, WriteOptions};
+use forsyth::pgn::{PgnError, Reader, Visitor};
+use forsyth::{
+    Color, Export, ExportedGame, Position, Replay, ReplayError, ReplayedGame, WriteOptions,
+};
 use serde::Serialize;
 
 use crate::lines::Source;
@@ -48,13 +50,101 @@ struct GameJson<'a> {
     problem: Option<ProblemJson>,
 }
 
+/// A visitor that judges games: the replay, or the export built on it.
+trait Judge: Visitor {
+    /// The syntax errors met between games.
+    fn stray(&mut self) -> Vec<PgnError>;
+    /// The verdict of a game.
+    fn verdict(game: &Self::Output) -> &ReplayedGame;
+}
+
+impl Judge for Replay {
+    fn stray(&mut self) -> Vec<PgnError> {
+        self.take_stray()
+    }
+    fn verdict(game: &ReplayedGame) -> &ReplayedGame {
+        game
+    }
+}
+
+impl Judge for Export {
+    fn stray(&mut self) -> Vec<PgnError> {
+        self.take_stray()
+    }
+    fn verdict(game: &ExportedGame) -> &ReplayedGame {
+        &game.game
+    }
+}
+
+/// What a game gives: text for standard output and for standard error,
+/// and how many faults it counts.
+#[derive(Default)]
+struct Rendered {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    rejected: u64,
+}
+
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
+    match &args.mode {
+        PgnMode::Check { json } => {
+            let json = *json;
+            each_game(args, &mut Replay::default(), |name, game, r| {
+                if json {
+                    serde_json::to_writer(&mut r.out, &game_json(name, game))?;
+                    r.out.write_all(b"\n")
+                } else {
+                    check_text(&mut r.out, name, game)
+                }
+            })
+        }
+        PgnMode::Fens {
+            write,
+            epd,
+            final_only,
+        } => each_game(args, &mut Replay::default(), |name, game, r| {
+            let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
+            if let Some((ply, e)) = lossy {
+                r.rejected += 1;
+                writeln!(r.err, "{}: ply {ply}: {e}", head(name, game))?;
+            }
+            if let Some(problem) = &game.error {
+                writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
+            }
+            Ok(())
+        }),
+        PgnMode::Export { options } => {
+            each_game(args, &mut Export::new(*options), |name, exported, r| {
+                let game = &exported.game;
+                if let Some(pgn) = &exported.pgn {
+                    r.out.write_all(pgn.as_bytes())?;
+                }
+                if let Some(e) = &exported.lossy {
+                    r.rejected += 1;
+                    writeln!(r.err, "{}: FEN tag: {e}", head(name, game))?;
+                }
+                if let Some(problem) = &game.error {
+                    writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
+                }
+                Ok(())
+            })
+        }
+    }
+}
+
+/// Every game of every file through `judge`, the selected ones rendered
+/// by `render`, in input order.
+fn each_game<J: Judge>(
+    args: &Pgn,
+    judge: &mut J,
+    mut render: impl FnMut(&str, &J::Output, &mut Rendered) -> io::Result<()>,
+) -> io::Result<Outcome> {
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = io::BufWriter::new(crate::progress::Stderr);
     let mut progress = Progress::new(args.progress, "games");
     let mut rejected = 0u64;
     let mut io_errors = 0u64;
-    let mut replay = Replay::default();
+    let mut rendered = Rendered::default();
     for source in Source::from_args(&args.files) {
         let name = source.name();
         let input = match source.open() {
@@ -67,7 +157,7 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
         };
         let mut reader = Reader::new(input);
         loop {
-            let game = match reader.read_game(&mut replay) {
+            let game = match reader.read_game(judge) {
                 Ok(Some(game)) => game,
                 Ok(None) => break,
                 Err(e) => {
@@ -78,39 +168,26 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
             };
             progress.add(1);
             // Faults between games belong to none, but are never dropped.
-            for stray in replay.take_stray() {
+            for stray in judge.stray() {
                 rejected += 1;
                 stray_line(&mut err, &name, &stray);
             }
-            if !selected(&game, args.select) {
+            let verdict = J::verdict(&game);
+            if !selected(verdict, args.select) {
                 continue;
             }
-            if !game.is_ok() {
+            if !verdict.is_ok() {
                 rejected += 1;
             }
-            match &args.mode {
-                PgnMode::Check { json: false } => check_text(&mut out, &name, &game)?,
-                PgnMode::Check { json: true } => {
-                    serde_json::to_writer(&mut out, &game_json(&name, &game))?;
-                    out.write_all(b"\n")?;
-                }
-                PgnMode::Fens {
-                    write,
-                    epd,
-                    final_only,
-                } => {
-                    let lossy = fens(&mut out, &game, write, *epd, *final_only)?;
-                    if let Some((ply, e)) = lossy {
-                        rejected += 1;
-                        let _ = writeln!(err, "{}: ply {ply}: {e}", head(&name, &game));
-                    }
-                    if let Some(problem) = &game.error {
-                        let _ = writeln!(err, "{}: {}", head(&name, &game), fault(problem));
-                    }
-                }
-            }
+            render(&name, &game, &mut rendered)?;
+            out.write_all(&rendered.out)?;
+            let _ = err.write_all(&rendered.err);
+            rejected += rendered.rejected;
+            rendered.out.clear();
+            rendered.err.clear();
+            rendered.rejected = 0;
         }
-        for stray in replay.take_stray() {
+        for stray in judge.stray() {
             rejected += 1;
             stray_line(&mut err, &name, &stray);
         }

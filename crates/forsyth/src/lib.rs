@@ -49,6 +49,7 @@ mod color;
 mod convert;
 mod epd;
 mod explain;
+mod export;
 mod fen;
 mod game;
 mod letters;
@@ -81,6 +82,7 @@ pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
 pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
+pub use export::{Export, ExportMovetext, ExportOptions, ExportTags, ExportedGame};
 pub use fen::{
     CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,
     LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,

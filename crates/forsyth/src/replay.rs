@@ -1,6 +1,7 @@
 //! PGN games replayed and judged: every move token of a game, main line and
 //! variations, read against its position ([`Position::parse_move`]: SAN,
-//! the lenient forms, UCI) and required legal; the start read from the
+//! the lenient forms, UCI; then every other [`Notation`](crate::Notation)
+//! when their legal readings agree) and required legal; the start read from the
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
 //! side, the position, the candidates of an ambiguous move); what does not
@@ -618,6 +619,23 @@ impl ReplayMovetext {
         }
     }
 
+    /// Whether a fault has stopped the replay.
+    pub(crate) fn is_failed(&self) -> bool {
+        self.failed
+    }
+
+    /// The position before the last move of the current line, and that move
+    /// (`None` for a null move).
+    pub(crate) fn last_played(&self) -> Option<(&Position, Option<Move>)> {
+        let line = self.lines.last()?;
+        Some((line.before.as_ref()?, line.last))
+    }
+
+    /// The start position (before any move is read).
+    pub(crate) fn start(&self) -> Option<&Position> {
+        self.lines.first().map(|l| &l.now)
+    }
+
     fn record(&mut self, final_only: bool) {
         if self.lines.len() == 1 {
             let now = self.lines[0].now.clone();
@@ -709,6 +727,22 @@ fn castling_field_is_standard(fen: &Fen) -> bool {
     fen.castling
         .iter()
         .all(|(_, t)| !matches!(t, crate::CastlingToken::File(..)))
+}
+
+/// The move `text` names in the notations other than English SAN, when
+/// every reading that is legal gives the same move (`specs/pgn.md` 4.2).
+fn localized(pos: &Position, text: &str) -> Option<Move> {
+    let mut found = None;
+    for notation in crate::Notation::all() {
+        if let Ok(mv) = notation.read(pos, text) {
+            match found {
+                None => found = Some(mv),
+                Some(other) if other != mv => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    found
 }
 
 /// A null move: the turn passes, the en-passant square goes, the clocks
@@ -836,7 +870,11 @@ impl Visitor for Replay {
                 }
             }
         } else {
-            match line.now.parse_move(token.text) {
+            match line
+                .now
+                .parse_move(token.text)
+                .or_else(|e| localized(&line.now, token.text).ok_or(e))
+            {
                 Ok(mv) => {
                     let mut next = line.now.clone();
                     next.play_unchecked(mv);

@@ -43,6 +43,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("explain", 4),
     ("game", 4),
     ("replay", 4),
+    ("export", 4),
     ("notation", 4),
 ];
 

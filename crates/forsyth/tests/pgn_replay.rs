@@ -391,3 +391,35 @@ proptest! {
         prop_assert_eq!(reader.games(), games);
     }
 }
+
+/// Moves in another language's letters replay when every language that
+/// reads them as a legal move agrees (`specs/pgn.md` 4.2): the German and
+/// Greek games of `foreign.pgn` reach the positions of the same moves in
+/// English.
+#[test]
+fn localized_moves_replay_when_their_readings_agree() {
+    let games = replay_all(include_str!("data/pgn/foreign.pgn"));
+    let english = one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    assert_eq!(
+        (error_kind(&games[0]), &games[0].positions),
+        ("ok", &english.positions)
+    );
+    let english = one("1. e4 e5 2. Nf3 Nc6 *");
+    assert_eq!(
+        (error_kind(&games[1]), &games[1].positions),
+        ("ok", &english.positions)
+    );
+}
+
+/// `Sf3` is a knight move in German and a bishop move in Czech (S for
+/// střelec): with a knight on g1 and a bishop on e2 both are legal, so the
+/// token names no one move and stays an error.
+#[test]
+fn localized_readings_that_disagree_are_an_error() {
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4B3/4K1N1 w - - 0 1\"]\n\n1. Sf3 *";
+    assert_eq!(error_kind(&one(pgn)), "invalid_move");
+    let knight_only = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1\"]\n\n1. Sf3 *";
+    let game = one(knight_only);
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(xfen(&game.positions[1]), "4k3/8/8/8/8/5N2/8/4K3 b - - 1 1");
+}

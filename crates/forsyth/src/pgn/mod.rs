@@ -46,6 +46,7 @@ mod error;
 mod event;
 mod lexer;
 mod reader;
+mod writer;
 
 pub use collect::{Collect, Event, Game};
 pub use error::{PgnError, PgnErrorKind};
@@ -54,3 +55,4 @@ pub use event::{
     Tag, TagValue,
 };
 pub use reader::{Reader, Skip, Visitor};
+pub use writer::{write_tags, MovetextWriter, SEVEN_TAG_ROSTER};
