@@ -48,6 +48,7 @@ mod chess960;
 mod color;
 mod convert;
 mod epd;
+mod epd_convert;
 mod explain;
 mod export;
 mod fen;
@@ -81,6 +82,7 @@ pub use chess960::{
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
 pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
+pub use epd_convert::{convert_epd_line, ConvertEpdError, ConvertEpdErrorKind};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use export::{Export, ExportMovetext, ExportOptions, ExportTags, ExportedGame};
 pub use fen::{

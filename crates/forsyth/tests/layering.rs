@@ -44,6 +44,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("game", 4),
     ("replay", 4),
     ("export", 4),
+    ("epd_convert", 4),
     ("notation", 4),
 ];
 
