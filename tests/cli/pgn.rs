@@ -376,3 +376,54 @@ fn export_castling_selection_and_notation() {
         german.stdout
     );
 }
+
+/// `--threads`: the output of every command is the same bytes on one
+/// thread and on several, on a collection of more games than a batch holds
+/// (64) with faults, errors between games, `%` lines, a game cut short by
+/// the next one's tags, in two files (one missing: reported in its place).
+#[test]
+fn threads_give_the_same_bytes_in_input_order() {
+    let pieces = [
+        GAMES,
+        "1. e4 e5 2. Ke3 *\n",
+        "}\n",
+        "% an escape line\n1. d4 ) d5 *\n",
+        "1. e4 (1. d4 (1. c4 Nf6) d5) e5 2. Nf3 {c} ; line\n2... Nc6 1-0\n",
+        "1. d4 d5",
+        "[Event \"after a cut\"]\n1. c4 *\n",
+    ];
+    let mut pgn = String::new();
+    let mut state = 5;
+    for _ in 0..300 {
+        pgn.push_str(pieces[(next(&mut state) % pieces.len() as u64) as usize]);
+        pgn.push('\n');
+    }
+    let dir = std::env::temp_dir().join(format!("forsyth-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let file = file.to_str().unwrap();
+    for command in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["fens", "--epd"],
+        &["export"],
+    ] {
+        let run = |threads: &str| {
+            let mut args = vec!["pgn"];
+            args.extend_from_slice(command);
+            args.extend(["--threads", threads, file, "/nonexistent.pgn", file]);
+            forsyth(&args, b"")
+        };
+        let one = run("1");
+        let three = run("3");
+        assert_eq!(one.code, 2, "{command:?}");
+        assert!(one.stdout.lines().count() > 300, "{command:?}");
+        assert_eq!(
+            (three.code, &three.stdout, &three.stderr),
+            (one.code, &one.stdout, &one.stderr),
+            "{command:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

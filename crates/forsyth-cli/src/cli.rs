@@ -646,6 +646,9 @@ pub struct PgnCheckArgs {
     pub format: GameReportFormatArg,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    /// Worker threads (default: all cores); output stays in input order
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -662,6 +665,9 @@ pub struct PgnFensArgs {
     pub final_only: bool,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    /// Worker threads (default: all cores); output stays in input order
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -675,6 +681,9 @@ pub struct PgnExportArgs {
     pub notation: Option<String>,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    /// Worker threads (default: all cores); output stays in input order
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }

@@ -168,6 +168,8 @@ pub struct Pgn {
     pub select: GameSelect,
     pub files: Vec<PathBuf>,
     pub progress: bool,
+    /// Worker threads (1: replay on the reading thread).
+    pub threads: usize,
 }
 
 /// The one resolution step from the raw command line.
@@ -291,6 +293,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 select: select(c.select),
                 files: c.files,
                 progress,
+                threads: threads(c.threads),
             },
             PgnCommand::Fens(f) => Pgn {
                 mode: PgnMode::Fens {
@@ -301,6 +304,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 select: select(f.select),
                 files: f.files,
                 progress,
+                threads: threads(f.threads),
             },
             PgnCommand::Export(e) => Pgn {
                 mode: PgnMode::Export {
@@ -315,6 +319,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 select: select(e.select),
                 files: e.files,
                 progress,
+                threads: threads(e.threads),
             },
         }),
         Command::Notation(a) => Job::Notation(Translate {
@@ -414,6 +419,14 @@ fn variant(arg: VariantArg) -> Option<Variant> {
         VariantArg::Standard => Some(Variant::Standard),
         VariantArg::Chess960 => Some(Variant::Chess960),
     }
+}
+
+/// `--threads`, or every core.
+fn threads(given: Option<u16>) -> usize {
+    given.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    )
 }
 
 fn select(args: GameSelectArgs) -> GameSelect {

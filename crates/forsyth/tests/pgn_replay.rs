@@ -390,6 +390,40 @@ proptest! {
         }
         prop_assert_eq!(reader.games(), games);
     }
+
+    /// Resuming at any game boundary (`Reader::position`, then
+    /// `Reader::resume` on the rest of the bytes) gives the same verdicts,
+    /// numbers, spans and errors between games as reading on: what
+    /// `pgn --threads` relies on. Words are joined with line feeds and `%`
+    /// lines now and then, so lines and columns count too.
+    #[test]
+    fn resuming_at_a_game_boundary_reads_the_same_games(
+        words in prop::collection::vec(arb_word(), 0..40),
+        seps in prop::collection::vec(prop::sample::select(vec![" ", "\n", "\n% x\n", " } "]), 40),
+    ) {
+        let mut pgn = String::new();
+        for (w, sep) in words.iter().zip(&seps) {
+            pgn.push_str(w);
+            pgn.push_str(sep);
+        }
+        let bytes = pgn.as_bytes();
+        let read = |mut reader: Reader<&[u8]>| {
+            let mut replay = Replay::default();
+            let mut out = Vec::new();
+            let mut positions = Vec::new();
+            while let Some(game) = reader.read_game(&mut replay).unwrap() {
+                out.push((Some(game), replay.take_stray()));
+                positions.push(reader.position());
+            }
+            out.push((None, replay.take_stray()));
+            (out, positions)
+        };
+        let (whole, boundaries) = read(Reader::new(bytes));
+        for (k, at) in boundaries.iter().enumerate() {
+            let (rest, _) = read(Reader::resume(&bytes[at.offset as usize..], *at));
+            prop_assert_eq!(&rest[..], &whole[k + 1..]);
+        }
+    }
 }
 
 /// Moves in another language's letters replay when every language that

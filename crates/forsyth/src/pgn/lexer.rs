@@ -99,6 +99,18 @@ impl<R: Read> Lexer<R> {
         }
     }
 
+    /// The offset of the next unread byte, its line and its line's start.
+    pub(crate) fn position(&self) -> (u64, u64, u64) {
+        (self.offset, self.line, self.line_start)
+    }
+
+    /// Counts on from a position of an input this one is the rest of.
+    pub(crate) fn resume(&mut self, offset: u64, line: u64, line_start: u64) {
+        self.offset = offset;
+        self.line = line;
+        self.line_start = line_start;
+    }
+
     pub(crate) fn into_inner(self) -> R {
         self.inner
     }

@@ -54,5 +54,5 @@ pub use event::{
     Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, Span,
     Tag, TagValue,
 };
-pub use reader::{Reader, Skip, Visitor};
+pub use reader::{Reader, ReaderPosition, Skip, Visitor};
 pub use writer::{write_tags, MovetextWriter, SEVEN_TAG_ROSTER};
