@@ -1054,9 +1054,13 @@ impl Visitor for Replay {
             };
             match read {
                 Ok(mv) => {
-                    let mut next = line.now.clone();
-                    next.play_unchecked(mv);
-                    line.before = Some(std::mem::replace(&mut line.now, next));
+                    // One copy: the position before, kept; the move played
+                    // in place.
+                    match &mut line.before {
+                        Some(before) => before.clone_from(&line.now),
+                        None => line.before = Some(line.now.clone()),
+                    }
+                    line.now.play_unchecked(mv);
                     line.last = Some(mv);
                 }
                 Err(error) => {
