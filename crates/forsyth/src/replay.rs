@@ -905,7 +905,8 @@ fn king_safe_after(pos: &Position, m: Move) -> bool {
 }
 
 /// The move `text` names in the notations other than English SAN, when
-/// every reading that is legal gives the same move (`specs/pgn.md` 4.2).
+/// every reading that is legal gives the same move (`specs/pgn.md` 4.2);
+/// asked only for text that English SAN, UCI and LAN do not read.
 fn localized(pos: &Position, text: &str) -> Option<Move> {
     let mut found = None;
     for notation in crate::Notation::all() {
@@ -1047,10 +1048,13 @@ impl Visitor for Replay {
         } else {
             let read = match quick_san(&line.now, token.text) {
                 Some(mv) => Ok(mv),
-                None => line
-                    .now
-                    .parse_move(token.text)
-                    .or_else(|e| localized(&line.now, token.text).ok_or(e)),
+                None => line.now.parse_move(token.text).or_else(|e| match e.kind() {
+                    // Only text English does not read at all: `Ng5`
+                    // that no knight reaches stays illegal, never a
+                    // Romanian bishop's move.
+                    ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
+                    _ => Err(e),
+                }),
             };
             match read {
                 Ok(mv) => {

@@ -457,3 +457,15 @@ fn localized_readings_that_disagree_are_an_error() {
     assert_eq!(error_kind(&game), "ok");
     assert_eq!(xfen(&game.positions[1]), "4k3/8/8/8/8/5N2/8/4K3 b - - 1 1");
 }
+
+/// A move English reads but finds illegal is never read in another
+/// language: `Ng5` after 1. d4 Nf6 is a knight no knight reaches, though
+/// Romanian (N for nebun, the bishop) would read it as the legal Bg5.
+#[test]
+fn an_illegal_english_move_is_not_read_in_another_language() {
+    let game = one("1. d4 Nf6 2. Ng5 *");
+    assert_eq!(error_kind(&game), "unreachable");
+    let before = &game.positions[2];
+    let romanian = forsyth::Notation::San(forsyth::Language::Romanian).read(before, "Ng5");
+    assert_eq!(romanian.map(|m| m.role()), Ok(forsyth::Role::Bishop));
+}

@@ -323,7 +323,7 @@ impl<R: Read> Reader<R> {
     /// let at = ReaderPosition { offset: 100, line: 5, line_start: 90, games: 3 };
     /// let game = Reader::resume(&b"1. e4 *"[..], at).read_game(&mut Collect::default())?.unwrap();
     /// assert_eq!((game.start.number, game.start.line, game.start.offset), (4, 5, 100));
-    /// assert_eq!(game.events[1].span().column, 15);
+    /// assert_eq!(game.events[1].span().column, 14);
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn resume(inner: R, at: ReaderPosition) -> Reader<R> {
