@@ -1133,18 +1133,22 @@ impl Visitor for Replay {
                 m.game.error = Some(ReplayError::Syntax(syntax));
             }
         }
-        if m.game.error.is_none() {
+        // Only a decisive or drawn Result tag can be contradicted: the mate
+        // is looked for then only.
+        let tagged = m.result_tag.as_ref().and_then(|(value, span)| {
+            let result = value.trim().parse::<GameResult>().ok()?;
+            (result != GameResult::Unknown).then_some((result, span))
+        });
+        if let (None, Some((result, span))) = (&m.game.error, tagged) {
             let end = m.lines.first().map(|l| &l.now);
             let winner = end.filter(|p| p.is_checkmate()).map(|p| !p.turn());
-            if let (Some(winner), Some((value, span))) = (winner, &m.result_tag) {
-                let result = value.trim().parse::<GameResult>().ok();
+            if let Some(winner) = winner {
                 let agrees = match result {
-                    Some(GameResult::WhiteWins) => winner == Color::White,
-                    Some(GameResult::BlackWins) => winner == Color::Black,
-                    Some(GameResult::Unknown) | None => true,
-                    Some(GameResult::Draw) => false,
+                    GameResult::WhiteWins => winner == Color::White,
+                    GameResult::BlackWins => winner == Color::Black,
+                    GameResult::Unknown | GameResult::Draw => false,
                 };
-                if let (false, Some(result)) = (agrees, result) {
+                if !agrees {
                     m.game.warnings.push(ReplayWarning::ResultContradicted {
                         span: *span,
                         result,
