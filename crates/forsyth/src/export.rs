@@ -153,8 +153,8 @@ impl ExportMovetext {
     }
 }
 
-/// The `FEN` tags of `tags` set to `start` in the chosen encoding, and a
-/// `SetUp "1"` before them when there was none.
+/// The `FEN` tags of `tags` set to `start` in the chosen encoding, and
+/// `SetUp` to `1` (placed before them when there was none).
 fn rewrite_fen(
     tags: &mut Vec<(String, String)>,
     start: &crate::Position,
@@ -165,8 +165,11 @@ fn rewrite_fen(
     };
     let fen = start.setup().to_fen(options)?;
     for (name, value) in tags.iter_mut() {
-        if name == "FEN" {
-            value.clone_from(&fen);
+        match name.as_str() {
+            "FEN" => value.clone_from(&fen),
+            // A FEN tag is a set-up position whatever SetUp said.
+            "SetUp" => *value = "1".to_string(),
+            _ => {}
         }
     }
     if !tags.iter().any(|(n, _)| n == "SetUp") {

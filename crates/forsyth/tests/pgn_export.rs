@@ -150,6 +150,16 @@ fn the_fen_tag_in_each_castling_encoding() {
     assert!(games[0].pgn.is_none() && games[0].lossy.is_some());
 }
 
+/// A `SetUp "0"` beside a `FEN` tag (a warning when read) is written `1`.
+#[test]
+fn a_fen_tag_is_always_a_set_up_position() {
+    let out = exported("[SetUp \"0\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n");
+    assert!(
+        out.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"),
+        "{out}"
+    );
+}
+
 /// A game with a fault is not written at all, and the next game is.
 #[test]
 fn a_game_with_a_fault_is_not_written() {

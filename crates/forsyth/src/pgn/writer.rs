@@ -107,6 +107,8 @@ pub struct MovetextWriter {
     /// Whether the line must end before the next token (after a `;`
     /// comment).
     break_next: bool,
+    /// Where the last token starts in `out`.
+    last_token: usize,
 }
 
 impl MovetextWriter {
@@ -127,6 +129,7 @@ impl MovetextWriter {
             prefix: String::new(),
             numbered: true,
             break_next: false,
+            last_token: line_start,
         }
     }
 
@@ -142,6 +145,7 @@ impl MovetextWriter {
             }
         }
         self.break_next = false;
+        self.last_token = self.out.len();
         self.out.push_str(&self.prefix);
         self.prefix.clear();
         self.out.push_str(text);
@@ -155,7 +159,8 @@ impl MovetextWriter {
     }
 
     /// Text glued to the end of the last token (`)`, `}`): when the line
-    /// grows too long, its last token moves to a new line.
+    /// grows too long, its last token (a move with its number, a word of a
+    /// comment) moves to a new line.
     fn glue(&mut self, text: &str) {
         if self.break_next {
             // Never into a `;` comment.
@@ -164,13 +169,12 @@ impl MovetextWriter {
         }
         self.out.push_str(text);
         self.column += text.chars().count();
-        if self.column > WIDTH {
-            if let Some(space) = self.out[self.line_start..].rfind(' ') {
-                let at = self.line_start + space;
-                self.out.replace_range(at..at + 1, "\n");
-                self.line_start = at + 1;
-                self.column = self.out[self.line_start..].chars().count();
-            }
+        if self.column > WIDTH && self.last_token > self.line_start {
+            // The space before the last token becomes a line feed.
+            let at = self.last_token - 1;
+            self.out.replace_range(at..at + 1, "\n");
+            self.line_start = at + 1;
+            self.column = self.out[self.line_start..].chars().count();
         }
     }
 
@@ -311,5 +315,7 @@ mod tests {
         assert_eq!(joined[..4], ["1.", "Nf3", "(1.", "e4"]);
         assert!(!out.contains(" )"));
         assert!(!out.contains("( "));
+        // A move number never ends a line: it stays with its move.
+        assert!(out.lines().all(|l| !l.ends_with('.')), "{out}");
     }
 }
