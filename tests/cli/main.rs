@@ -9,6 +9,8 @@ mod definition;
 
 /// `convert`: every line converted or reported.
 mod convert;
+/// `convert` on EPD records: operations kept, moves judged, clocks read.
+mod epd;
 /// `gen` and `index` against the published listing of the 960 starts.
 mod gen;
 /// Help: short help of every command within 80 columns, `help -h`.
@@ -21,7 +23,7 @@ mod look;
 mod notation;
 /// Every command into a closed pipe and into a full device.
 mod output;
-/// `pgn check` and `pgn fens`: verdicts and positions of PGN games.
+/// `pgn check`, `pgn fens` and `pgn export`: verdicts, positions and canonical PGN.
 mod pgn;
 /// `perft`, `moves` and `play` against published counts.
 mod play;

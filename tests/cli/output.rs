@@ -68,24 +68,38 @@ fn closed_pipe() -> Stdio {
 #[cfg(target_os = "linux")]
 #[test]
 fn every_command_on_a_closed_pipe_and_a_full_device() {
-    // What the system says when a device is full (ENOSPC is 28 on Linux).
-    let full = std::io::Error::from_raw_os_error(28).to_string();
     for name in commands() {
         let (args, input) = example(&name);
         let help = [name.as_str(), "-h"];
         for args in [&args[..], &help[..]] {
-            let (code, err) = run(args, input, closed_pipe());
-            assert_eq!((code, err.as_str()), (0, ""), "{args:?} into a closed pipe");
-            let dev_full = std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .unwrap();
-            let (code, err) = run(args, input, Stdio::from(dev_full));
-            assert_eq!(
-                (code, err.as_str()),
-                (2, format!("forsyth: {full}\n").as_str()),
-                "{args:?} into /dev/full"
-            );
+            closed_pipe_and_full_device(args, input);
         }
     }
+}
+
+/// The subcommands of `pgn` other than the example's, likewise.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_pgn_subcommand_on_a_closed_pipe_and_a_full_device() {
+    for sub in ["check", "export"] {
+        closed_pipe_and_full_device(&["pgn", sub], "1. e4 e5 2. Nf3 *\n");
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn closed_pipe_and_full_device(args: &[&str], input: &'static str) {
+    // What the system says when a device is full (ENOSPC is 28 on Linux).
+    let full = std::io::Error::from_raw_os_error(28).to_string();
+    let (code, err) = run(args, input, closed_pipe());
+    assert_eq!((code, err.as_str()), (0, ""), "{args:?} into a closed pipe");
+    let dev_full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let (code, err) = run(args, input, Stdio::from(dev_full));
+    assert_eq!(
+        (code, err.as_str()),
+        (2, format!("forsyth: {full}\n").as_str()),
+        "{args:?} into /dev/full"
+    );
 }

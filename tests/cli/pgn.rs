@@ -281,3 +281,149 @@ fn fens_equal_the_positions_of_random_legal_games() {
     let got: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(got, expected);
 }
+
+/// `pgn export`: the standard's example comes back with its own tags, its
+/// moves and comment, every line within 80 columns; exporting the export
+/// changes nothing.
+#[test]
+fn export_of_the_standards_example_game() {
+    let input = std::fs::read_to_string(STANDARD_EXAMPLE).unwrap();
+    let r = forsyth(&["pgn", "export", STANDARD_EXAMPLE], b"");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let (tags, movetext) = input.split_once("\n\n").unwrap();
+    assert!(r.stdout.starts_with(&format!("{tags}\n\n")), "{}", r.stdout);
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        words(r.stdout.split_once("\n\n").unwrap().1),
+        words(movetext)
+    );
+    assert!(r.stdout.lines().all(|l| l.len() <= 80));
+    let again = forsyth(&["pgn", "export"], r.stdout.as_bytes());
+    assert_eq!((again.code, again.stdout), (0, r.stdout));
+}
+
+/// A game with a fault is not written; its fault goes to standard error as
+/// `pgn check` writes it, and the exit status is 1. The good games around
+/// it are written.
+#[test]
+fn export_refuses_a_game_with_a_fault_and_says_why() {
+    let r = forsyth(&["pgn", "export"], GAMES.as_bytes());
+    assert_eq!(r.code, 1);
+    let events: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("[Event "))
+        .collect();
+    assert_eq!(events, ["[Event \"one\"]", "[Event \"two\"]"]);
+    let err: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(err.len(), 2, "{}", r.stderr);
+    assert!(
+        err[0].starts_with("<stdin>:GAME 3 (line 11): 13:16: 1... e4: "),
+        "{}",
+        err[0]
+    );
+    assert!(err[1].starts_with("<stdin>:GAME 4 (line 15): 17:1: missing_result: "));
+    // The FEN tag of game two gains its SetUp tag.
+    assert!(r
+        .stdout
+        .contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"));
+}
+
+/// `--castling` rewrites the FEN tags; `--variant` and `--setup-only`
+/// select as for check and fens; `--notation` writes the moves.
+#[test]
+fn export_castling_selection_and_notation() {
+    let file = chess960_file();
+    let shredder = forsyth(
+        &["pgn", "export", "--castling", "shredder"],
+        file.as_bytes(),
+    );
+    let xfen = forsyth(&["pgn", "export"], file.as_bytes());
+    assert_eq!((shredder.code, xfen.code), (0, 0), "{}", xfen.stderr);
+    let fens = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix("[FEN \""))
+            .map(|l| l.split(' ').nth(2).unwrap().to_owned())
+            .collect()
+    };
+    // Rooks on b and g, the king on e: KQkq in X-FEN, BGbg in Shredder-FEN.
+    assert_eq!(fens(&xfen.stdout), ["KQkq"; 3]);
+    assert_eq!(fens(&shredder.stdout), ["BGbg"; 3]);
+    assert!(
+        xfen.stdout.contains("\n\n1. O-O O-O-O *\n"),
+        "{}",
+        xfen.stdout
+    );
+    let standard = forsyth(&["pgn", "export", "--variant", "standard"], file.as_bytes());
+    assert_eq!(standard.stdout.matches("[Event ").count(), 1);
+    assert!(standard.stdout.ends_with("\n\n1. e4 *\n\n"));
+    let setup = forsyth(&["pgn", "export", "--setup-only"], GAMES.as_bytes());
+    assert_eq!(setup.stdout.matches("[Event ").count(), 1);
+    assert!(setup.stdout.starts_with("[Event \"two\"]"));
+    let german = forsyth(
+        &["pgn", "export", "--notation", "san-de"],
+        b"1. e4 e5 2. Nf3 Nc6 3. Bb5 *",
+    );
+    assert!(
+        german
+            .stdout
+            .ends_with("\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 *\n\n"),
+        "{}",
+        german.stdout
+    );
+}
+
+/// `--threads`: the output of every command is the same bytes on one
+/// thread and on several, on a collection of more games than a batch holds
+/// (64) with faults, errors between games, `%` lines, a game cut short by
+/// the next one's tags, in two files (one missing: reported in its place).
+#[test]
+fn threads_give_the_same_bytes_in_input_order() {
+    let pieces = [
+        GAMES,
+        "1. e4 e5 2. Ke3 *\n",
+        "}\n",
+        "% an escape line\n1. d4 ) d5 *\n",
+        "1. e4 (1. d4 (1. c4 Nf6) d5) e5 2. Nf3 {c} ; line\n2... Nc6 1-0\n",
+        "1. d4 d5",
+        "[Event \"after a cut\"]\n1. c4 *\n",
+    ];
+    let mut pgn = String::new();
+    let mut state = 5;
+    for _ in 0..300 {
+        pgn.push_str(pieces[(next(&mut state) % pieces.len() as u64) as usize]);
+        pgn.push('\n');
+    }
+    let dir = std::env::temp_dir().join(format!("forsyth-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let file = file.to_str().unwrap();
+    for command in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["fens", "--epd"],
+        &["export"],
+    ] {
+        let run = |threads: &str| {
+            let mut args = vec!["pgn"];
+            args.extend_from_slice(command);
+            args.extend(["--threads", threads, file, "/nonexistent.pgn", file]);
+            forsyth(&args, b"")
+        };
+        let one = run("1");
+        let three = run("3");
+        assert_eq!(one.code, 2, "{command:?}");
+        assert!(one.stdout.lines().count() > 300, "{command:?}");
+        assert_eq!(
+            (three.code, &three.stdout, &three.stderr),
+            (one.code, &one.stdout, &one.stderr),
+            "{command:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

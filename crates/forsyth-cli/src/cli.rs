@@ -176,7 +176,7 @@ pub enum Command {
             forsyth play 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 O-O-O"
     )]
     Play(PlayArgs),
-    /// Replay PGN games: check every move, or print their positions
+    /// Replay PGN games: check every move, print their positions, export them
     #[command(
         long_about = "Replay the games of PGN files move by move (main lines and variations; \
             SAN, its lenient forms and UCI; null moves -- and Z0 pass the turn), starting from \
@@ -187,7 +187,8 @@ pub enum Command {
             forsyth pgn check games.pgn\n  \
             forsyth pgn check --format json --variant chess960 < lichess.pgn\n  \
             forsyth pgn fens --final games.pgn\n  \
-            forsyth pgn fens --epd --castling shredder games.pgn"
+            forsyth pgn fens --epd --castling shredder games.pgn\n  \
+            forsyth pgn export --castling shredder games.pgn"
     )]
     Pgn(PgnArgs),
     /// Translate movetext between notations (SAN in any language, LAN, UCI...)
@@ -648,6 +649,24 @@ pub enum PgnCommand {
             forsyth pgn fens --epd --final --variant chess960 < games.pgn"
     )]
     Fens(PgnFensArgs),
+    /// Write every game again in the canonical PGN export format
+    #[command(
+        long_about = "Write every game again in the PGN export format: the Seven Tag Roster \
+            first and in order ('?' for a missing tag, ????.??.?? for a missing Date), the \
+            other tags after it; the moves in SAN (or --notation N) written from the replayed \
+            positions, whatever notation the input used; comments, NAGs ($n) and variations \
+            kept, ';' comments written in braces, '%' lines dropped; lines of at most 80 \
+            columns, comments broken at spaces. The FEN tag is written from the start \
+            position in the castling encoding of --castling (X-FEN by default), with a SetUp \
+            tag. A game with a fault is not written: its fault goes to standard error as pgn \
+            check writes it (half a game under its tags would be another game).\n\n\
+            Exit status: 0 when every game is written, 1 otherwise, 2 for usage or I/O errors.",
+        after_long_help = "Examples:\n  \
+            forsyth pgn export games.pgn > clean.pgn\n  \
+            forsyth pgn export --castling shredder --variant chess960 < lichess.pgn\n  \
+            forsyth pgn export --notation san-de games.pgn"
+    )]
+    Export(PgnExportArgs),
 }
 
 /// The rules a game is played under, to select games.
@@ -686,6 +705,8 @@ pub struct PgnCheckArgs {
     pub format: GameReportFormatArg,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -702,6 +723,23 @@ pub struct PgnFensArgs {
     pub final_only: bool,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// PGN files (standard input when none, or '-')
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnExportArgs {
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Write the moves in notation N (san, san-de, figurine, lan, uci...)
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+    #[command(flatten)]
+    pub select: GameSelectArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }

@@ -115,8 +115,23 @@ impl Convert {
     /// Converts one record (English letters) and writes it, in `--letters`'
     /// language when one is given, or reports it.
     fn convert(&mut self, source: &str, number: u64, bytes: &[u8]) -> io::Result<()> {
-        match convert_line(bytes, &self.opts, &mut self.text) {
-            Ok(_) => {
+        // EPD with operations (an opcode where FEN has its clocks).
+        let converted = match forsyth::Epd::has_operations(bytes) {
+            false => convert_line(bytes, &self.opts, &mut self.text).map(drop),
+            true => match forsyth::convert_epd_line(bytes, &self.opts, &mut self.text) {
+                Ok(_) => Ok(()),
+                Err(forsyth::ConvertEpdError::Position(e)) => Err(e),
+                Err(e) => {
+                    let (col, field) = (e.column(), e.field().to_string());
+                    let message = format!("{}: {e}", e.kind().name());
+                    self.reporter
+                        .line_error(source, number, col, &field, &message);
+                    return Ok(());
+                }
+            },
+        };
+        match converted {
+            Ok(()) => {
                 if let LettersMode::Given(language) = self.letters {
                     self.text = placement_in(&self.text, language);
                 }

@@ -6,8 +6,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use forsyth::{
-    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode, Fen,
-    Language, Notation, Position, ShredderOrder, Stipulation, Variant, WriteOptions,
+    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
+    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Stipulation, Variant,
+    WriteOptions,
 };
 
 use crate::cli::{
@@ -168,6 +169,8 @@ pub enum PgnMode {
         epd: bool,
         final_only: bool,
     },
+    /// `pgn export`: each game in the export format.
+    Export { options: ExportOptions },
 }
 
 pub struct Pgn {
@@ -175,6 +178,8 @@ pub struct Pgn {
     pub select: GameSelect,
     pub files: Vec<PathBuf>,
     pub progress: bool,
+    /// Worker threads (1: replay on the reading thread).
+    pub threads: usize,
 }
 
 /// What `solve` runs on.
@@ -322,6 +327,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 select: select(c.select),
                 files: c.files,
                 progress,
+                threads: threads(&c.threads),
             },
             PgnCommand::Fens(f) => Pgn {
                 mode: PgnMode::Fens {
@@ -332,6 +338,22 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 select: select(f.select),
                 files: f.files,
                 progress,
+                threads: threads(&f.threads),
+            },
+            PgnCommand::Export(e) => Pgn {
+                mode: PgnMode::Export {
+                    options: ExportOptions {
+                        notation: match e.notation.as_deref() {
+                            Some(name) => notation_named(name)?,
+                            None => ExportOptions::default().notation,
+                        },
+                        fen: write_options(&e.output, CastlingNotation::XFen),
+                    },
+                },
+                select: select(e.select),
+                files: e.files,
+                progress,
+                threads: threads(&e.threads),
             },
         }),
         Command::Notation(a) => Job::Notation(Translate {

@@ -1,11 +1,13 @@
-//! `forsyth pgn check` and `forsyth pgn fens`: every game of every file
+//! `forsyth pgn check`, `forsyth pgn fens` and `forsyth pgn export`: every game of every file
 //! replayed by the library's `Replay`, one game in memory at a time; the
-//! verdicts and positions are rendered here.
+//! verdicts, positions and games are rendered here.
 
 use std::io::{self, Write};
 
-use forsyth::pgn::{PgnError, Reader};
-use forsyth::{Color, Position, Replay, ReplayError, ReplayedGame, WriteOptions};
+use forsyth::pgn::{PgnError, Reader, Visitor};
+use forsyth::{
+    Color, Export, ExportedGame, Position, Replay, ReplayError, ReplayedGame, WriteOptions,
+};
 use serde::Serialize;
 
 use crate::lines::Source;
@@ -48,76 +50,222 @@ struct GameJson<'a> {
     problem: Option<ProblemJson>,
 }
 
+/// A visitor that judges games: the replay, or the export built on it.
+trait Judge: Visitor + Clone + Send {
+    /// The syntax errors met between games.
+    fn stray(&mut self) -> Vec<PgnError>;
+    /// The verdict of a game.
+    fn verdict(game: &Self::Output) -> &ReplayedGame;
+}
+
+impl Judge for Replay {
+    fn stray(&mut self) -> Vec<PgnError> {
+        self.take_stray()
+    }
+    fn verdict(game: &ReplayedGame) -> &ReplayedGame {
+        game
+    }
+}
+
+impl Judge for Export {
+    fn stray(&mut self) -> Vec<PgnError> {
+        self.take_stray()
+    }
+    fn verdict(game: &ExportedGame) -> &ReplayedGame {
+        &game.game
+    }
+}
+
+/// What a game gives: text for standard output and for standard error,
+/// and how many faults it counts.
+#[derive(Default)]
+struct Rendered {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    rejected: u64,
+}
+
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut err = io::BufWriter::new(crate::progress::Stderr);
+    match &args.mode {
+        PgnMode::Check { json } => {
+            let json = *json;
+            // The verdicts need no positions but the last.
+            each_game(args, Replay::final_only(), |name, game, r| {
+                if json {
+                    serde_json::to_writer(&mut r.out, &game_json(name, game))?;
+                    r.out.write_all(b"\n")
+                } else {
+                    check_text(&mut r.out, name, game)
+                }
+            })
+        }
+        PgnMode::Fens {
+            write,
+            epd,
+            final_only,
+        } => {
+            let replay = match final_only {
+                true => Replay::final_only(),
+                false => Replay::default(),
+            };
+            each_game(args, replay, |name, game, r| {
+                let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
+                if let Some((ply, e)) = lossy {
+                    r.rejected += 1;
+                    writeln!(r.err, "{}: ply {ply}: {e}", head(name, game))?;
+                }
+                if let Some(problem) = &game.error {
+                    writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
+                }
+                Ok(())
+            })
+        }
+        PgnMode::Export { options } => {
+            each_game(args, Export::new(*options), |name, exported, r| {
+                let game = &exported.game;
+                if let Some(pgn) = &exported.pgn {
+                    r.out.write_all(pgn.as_bytes())?;
+                }
+                if let Some(e) = &exported.lossy {
+                    r.rejected += 1;
+                    writeln!(r.err, "{}: FEN tag: {e}", head(name, game))?;
+                }
+                if let Some(problem) = &game.error {
+                    writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
+                }
+                Ok(())
+            })
+        }
+    }
+}
+
+/// How a selected game is rendered.
+type Render<'a, O> = dyn Fn(&str, &O, &mut Rendered) -> io::Result<()> + Sync + 'a;
+
+/// Every game of every file through `judge`, the selected ones rendered
+/// by `render`, in input order: on this thread, or with `--threads` on
+/// worker threads, the output the same bytes.
+fn each_game<J: Judge>(
+    args: &Pgn,
+    judge: J,
+    render: impl Fn(&str, &J::Output, &mut Rendered) -> io::Result<()> + Sync,
+) -> io::Result<Outcome>
+where
+    J::Output: Send,
+{
+    let mut sink = Sink {
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        err: io::BufWriter::new(crate::progress::Stderr),
+        rejected: 0,
+        io_errors: 0,
+    };
+    if args.threads > 1 {
+        parallel::run(args, judge, &render, &mut sink)?;
+    } else {
+        sequential(args, judge, &render, &mut sink)?;
+    }
+    sink.out.flush()?;
+    let _ = sink.err.flush();
+    Ok(Outcome::of_counts(sink.io_errors, sink.rejected))
+}
+
+/// Where rendered games go, and the counts for the exit status.
+struct Sink<O: Write, E: Write> {
+    out: O,
+    err: E,
+    rejected: u64,
+    io_errors: u64,
+}
+
+impl<O: Write, E: Write> Sink<O, E> {
+    fn write(&mut self, r: &Rendered) -> io::Result<()> {
+        self.out.write_all(&r.out)?;
+        let _ = self.err.write_all(&r.err);
+        self.rejected += r.rejected;
+        Ok(())
+    }
+
+    fn io_error(&mut self, name: &str, e: &io::Error) {
+        self.io_errors += 1;
+        let _ = writeln!(self.err, "forsyth: {name}: {e}");
+    }
+}
+
+/// One game's share of the output: the errors met between games before it
+/// (never dropped), then, when it is selected, its rendering. `game` is
+/// `None` for the errors after a file's last game.
+fn finish_game<J: Judge>(
+    name: &str,
+    strays: &[PgnError],
+    game: Option<&J::Output>,
+    select: GameSelect,
+    render: &Render<'_, J::Output>,
+    r: &mut Rendered,
+) -> io::Result<()> {
+    for stray in strays {
+        r.rejected += 1;
+        stray_line(&mut r.err, name, stray);
+    }
+    let Some(game) = game else {
+        return Ok(());
+    };
+    let verdict = J::verdict(game);
+    if !selected(verdict, select) {
+        return Ok(());
+    }
+    if !verdict.is_ok() {
+        r.rejected += 1;
+    }
+    render(name, game, r)
+}
+
+/// The games replayed on this thread, as the reader gives them.
+fn sequential<J: Judge, O: Write, E: Write>(
+    args: &Pgn,
+    mut judge: J,
+    render: &Render<'_, J::Output>,
+    sink: &mut Sink<O, E>,
+) -> io::Result<()> {
     let mut progress = Progress::new(args.progress, "games");
-    let mut rejected = 0u64;
-    let mut io_errors = 0u64;
-    let mut replay = Replay::default();
+    let mut rendered = Rendered::default();
     for source in Source::from_args(&args.files) {
         let name = source.name();
         let input = match source.open() {
             Ok(input) => input,
             Err(e) => {
-                io_errors += 1;
-                let _ = writeln!(err, "forsyth: {name}: {e}");
+                sink.io_error(&name, &e);
                 continue;
             }
         };
         let mut reader = Reader::new(input);
         loop {
-            let game = match reader.read_game(&mut replay) {
+            let game = match reader.read_game(&mut judge) {
                 Ok(Some(game)) => game,
                 Ok(None) => break,
                 Err(e) => {
-                    io_errors += 1;
-                    let _ = writeln!(err, "forsyth: {name}: {e}");
+                    sink.io_error(&name, &e);
                     break;
                 }
             };
             progress.add(1);
-            // Faults between games belong to none, but are never dropped.
-            for stray in replay.take_stray() {
-                rejected += 1;
-                stray_line(&mut err, &name, &stray);
-            }
-            if !selected(&game, args.select) {
-                continue;
-            }
-            if !game.is_ok() {
-                rejected += 1;
-            }
-            match &args.mode {
-                PgnMode::Check { json: false } => check_text(&mut out, &name, &game)?,
-                PgnMode::Check { json: true } => {
-                    serde_json::to_writer(&mut out, &game_json(&name, &game))?;
-                    out.write_all(b"\n")?;
-                }
-                PgnMode::Fens {
-                    write,
-                    epd,
-                    final_only,
-                } => {
-                    let lossy = fens(&mut out, &game, write, *epd, *final_only)?;
-                    if let Some((ply, e)) = lossy {
-                        rejected += 1;
-                        let _ = writeln!(err, "{}: ply {ply}: {e}", head(&name, &game));
-                    }
-                    if let Some(problem) = &game.error {
-                        let _ = writeln!(err, "{}: {}", head(&name, &game), fault(problem));
-                    }
-                }
-            }
+            let strays = judge.stray();
+            finish_game::<J>(
+                &name,
+                &strays,
+                Some(&game),
+                args.select,
+                render,
+                &mut rendered,
+            )?;
+            sink.write(&rendered)?;
+            rendered = Rendered::default();
         }
-        for stray in replay.take_stray() {
-            rejected += 1;
-            stray_line(&mut err, &name, &stray);
-        }
+        let strays = judge.stray();
+        finish_game::<J>(&name, &strays, None, args.select, render, &mut rendered)?;
+        sink.write(&rendered)?;
+        rendered = Rendered::default();
     }
-    out.flush()?;
-    let _ = err.flush();
-    Ok(Outcome::of_counts(io_errors, rejected))
+    Ok(())
 }
 
 fn selected(game: &ReplayedGame, select: GameSelect) -> bool {
@@ -255,4 +403,262 @@ fn fens(
         }
     }
     Ok(None)
+}
+
+/// `--threads`: this thread reads the input once for its game boundaries
+/// (the reader with a visitor that keeps nothing) and cuts it there into
+/// batches of games; worker threads read each batch again from its
+/// position (`Reader::resume`: the same numbers, lines and columns),
+/// replay and render it; this thread writes the batches back in input
+/// order. Memory stays bounded: a few batches per worker in flight.
+mod parallel {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+    use std::io::{self, Read, Write};
+    use std::ops::ControlFlow;
+    use std::rc::Rc;
+    use std::sync::{mpsc, Arc, Mutex};
+
+    use forsyth::pgn::{GameStart, Reader, ReaderPosition, Visitor};
+
+    use super::{finish_game, Judge, Render, Rendered, Sink};
+    use crate::lines::Source;
+    use crate::options::Pgn;
+    use crate::progress::Progress;
+
+    /// Games per batch.
+    const BATCH: u64 = 64;
+
+    /// The bytes of a run of whole games of one file, and where they start.
+    struct Batch {
+        seq: u64,
+        name: Arc<str>,
+        at: ReaderPosition,
+        bytes: Vec<u8>,
+    }
+
+    /// Finds game boundaries: keeps nothing, never skips (so the reader
+    /// reads every token as a judge's reader does).
+    struct Boundaries;
+
+    impl Visitor for Boundaries {
+        type Tags = ();
+        type Movetext = ();
+        type Output = ();
+        fn begin_game(&mut self, _: GameStart) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, _: ()) {}
+    }
+
+    /// The input, every byte read also kept until it is cut off.
+    struct Tee<R> {
+        inner: R,
+        kept: Rc<RefCell<Vec<u8>>>,
+    }
+
+    impl<R: Read> Read for Tee<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.kept.borrow_mut().extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+    }
+
+    pub(super) fn run<J: Judge, O: Write, E: Write>(
+        args: &Pgn,
+        judge: J,
+        render: &Render<'_, J::Output>,
+        sink: &mut Sink<O, E>,
+    ) -> io::Result<()> {
+        let threads = args.threads;
+        let (work_tx, work_rx) = mpsc::sync_channel::<Batch>(threads * 2);
+        let work_rx = Arc::new(Mutex::new(work_rx));
+        let (done_tx, done_rx) = mpsc::channel::<(u64, io::Result<Vec<Rendered>>)>();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let (rx, tx, mut judge) = (Arc::clone(&work_rx), done_tx.clone(), judge.clone());
+                scope.spawn(move || loop {
+                    let next = rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok(batch)) = next else {
+                        return;
+                    };
+                    let rendered = judge_batch(args, &mut judge, render, &batch);
+                    if tx.send((batch.seq, rendered)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(done_tx);
+            let mut order = Order {
+                done: done_rx,
+                pending: BTreeMap::new(),
+                sent: 0,
+                written: 0,
+            };
+            let limit = threads as u64 * 4;
+            let read = read_all(args, &work_tx, &mut order, sink, limit);
+            drop(work_tx);
+            let wrote = order.drain(sink, 0);
+            read.and(wrote)
+        })
+    }
+
+    /// A batch replayed and rendered as the sequential loop does it.
+    fn judge_batch<J: Judge>(
+        args: &Pgn,
+        judge: &mut J,
+        render: &Render<'_, J::Output>,
+        batch: &Batch,
+    ) -> io::Result<Vec<Rendered>> {
+        let mut out = Vec::new();
+        let mut reader = Reader::resume(&batch.bytes[..], batch.at);
+        while let Some(game) = reader.read_game(judge)? {
+            let mut r = Rendered::default();
+            let strays = judge.stray();
+            finish_game::<J>(
+                &batch.name,
+                &strays,
+                Some(&game),
+                args.select,
+                render,
+                &mut r,
+            )?;
+            out.push(r);
+        }
+        let mut r = Rendered::default();
+        let strays = judge.stray();
+        finish_game::<J>(&batch.name, &strays, None, args.select, render, &mut r)?;
+        out.push(r);
+        Ok(out)
+    }
+
+    /// The batches sent, and the renderings to write back in order.
+    struct Order {
+        done: mpsc::Receiver<(u64, io::Result<Vec<Rendered>>)>,
+        pending: BTreeMap<u64, io::Result<Vec<Rendered>>>,
+        sent: u64,
+        written: u64,
+    }
+
+    impl Order {
+        /// Writes what is ready, waiting until at most `ahead` batches are
+        /// still out.
+        fn drain<O: Write, E: Write>(
+            &mut self,
+            sink: &mut Sink<O, E>,
+            ahead: u64,
+        ) -> io::Result<()> {
+            loop {
+                while let Ok((seq, batch)) = self.done.try_recv() {
+                    self.pending.insert(seq, batch);
+                }
+                while let Some(batch) = self.pending.remove(&self.written) {
+                    for r in batch? {
+                        sink.write(&r)?;
+                    }
+                    self.written += 1;
+                }
+                if self.sent - self.written <= ahead {
+                    return Ok(());
+                }
+                match self.done.recv() {
+                    Ok((seq, batch)) => {
+                        self.pending.insert(seq, batch);
+                    }
+                    Err(_) => return Err(io::Error::other("a worker thread stopped")),
+                }
+            }
+        }
+
+        fn send(&mut self, work: &mpsc::SyncSender<Batch>, batch: Batch) -> io::Result<()> {
+            work.send(batch)
+                .map_err(|_| io::Error::other("the worker threads stopped"))?;
+            self.sent += 1;
+            Ok(())
+        }
+    }
+
+    /// Reads every file, cutting it into batches at game boundaries.
+    fn read_all<O: Write, E: Write>(
+        args: &Pgn,
+        work: &mpsc::SyncSender<Batch>,
+        order: &mut Order,
+        sink: &mut Sink<O, E>,
+        limit: u64,
+    ) -> io::Result<()> {
+        let mut progress = Progress::new(args.progress, "games");
+        for source in Source::from_args(&args.files) {
+            let name: Arc<str> = Arc::from(source.name());
+            let input = match source.open() {
+                Ok(input) => input,
+                Err(e) => {
+                    // Everything before it is written first, in order.
+                    order.drain(sink, 0)?;
+                    sink.io_error(&name, &e);
+                    continue;
+                }
+            };
+            let kept = Rc::new(RefCell::new(Vec::new()));
+            let tee = Tee {
+                inner: input,
+                kept: Rc::clone(&kept),
+            };
+            let mut reader = Reader::new(tee);
+            // The batch being cut: where it starts, its games so far.
+            let mut at = reader.position();
+            let mut boundary = at;
+            let mut games = 0;
+            let cut = |kept: &Rc<RefCell<Vec<u8>>>, from: ReaderPosition, to: Option<u64>| {
+                let mut kept = kept.borrow_mut();
+                let len = to.map_or(kept.len(), |to| (to - from.offset) as usize);
+                let bytes: Vec<u8> = kept.drain(..len).collect();
+                Batch {
+                    seq: 0,
+                    name: Arc::clone(&name),
+                    at: from,
+                    bytes,
+                }
+            };
+            let failed = loop {
+                match reader.read_game(&mut Boundaries) {
+                    Ok(Some(())) => {
+                        progress.add(1);
+                        games += 1;
+                        boundary = reader.position();
+                        if games == BATCH {
+                            let batch = Batch {
+                                seq: order.sent,
+                                ..cut(&kept, at, Some(boundary.offset))
+                            };
+                            order.send(work, batch)?;
+                            order.drain(sink, limit)?;
+                            at = boundary;
+                            games = 0;
+                        }
+                    }
+                    Ok(None) => break None,
+                    Err(e) => break Some(e),
+                }
+            };
+            // The rest of the file; after a read error, its whole games
+            // only (as the sequential loop writes them).
+            let end = failed.as_ref().map(|_| boundary.offset);
+            let batch = Batch {
+                seq: order.sent,
+                ..cut(&kept, at, end)
+            };
+            if failed.is_none() || games > 0 {
+                order.send(work, batch)?;
+            }
+            if let Some(e) = failed {
+                order.drain(sink, 0)?;
+                sink.io_error(&name, &e);
+            }
+        }
+        Ok(())
+    }
 }

@@ -7,6 +7,14 @@
 //! passes over the same bytes in memory. Three visitors: one that counts
 //! every event, one that skips every game at its first tag (the cost of
 //! finding game boundaries), and the owning `Collect` for reference.
+//!
+//! Then replaying and validating, against shakmaty's `pgn-reader` doing the
+//! same work on the same bytes in the same run: a collection of random
+//! legal games (fixed seed) shaped like a lichess export (tags, clock
+//! comments, some comments, NAGs and variations, one game in ten Chess960
+//! with its `FEN` tag), plus the PGN standard's example game. Both replay
+//! every move of the main line and of the variations, one core each; both
+//! must find every game legal.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -15,6 +23,7 @@ use std::time::{Duration, Instant};
 use forsyth::pgn::{
     Collect, Comment, GameStart, MoveNumber, MoveToken, Nag, Reader, Skip, Span, Tag, Visitor,
 };
+use forsyth::{CastlingNotation, Chess960Start, Color, Position, Replay, Setup};
 
 const GAMES: usize = 20_000;
 const PASSES: usize = 5;
@@ -169,7 +178,260 @@ fn best(mut pass: impl FnMut() -> u64) -> (Duration, u64) {
     (best, n)
 }
 
+/// Random legal games, written as lichess writes them.
+fn legal_collection(games: usize) -> Vec<u8> {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let standard = include_str!("../tests/data/pgn/standard-example.pgn");
+    let mut out = String::new();
+    for g in 0..games {
+        if g % 100 == 50 {
+            out.push_str(standard);
+            out.push('\n');
+            continue;
+        }
+        let chess960 = g % 10 == 3;
+        let setup = if chess960 {
+            Chess960Start::new(rng.below(960) as u16)
+                .unwrap()
+                .to_setup()
+        } else {
+            Setup::standard()
+        };
+        let mut pos = Position::from_setup(setup).unwrap();
+        out.push_str(&format!(
+            "[Event \"Rated Blitz game\"]\n[Site \"https://example.invalid/{g}\"]\n\
+             [Date \"2024.01.01\"]\n[Round \"-\"]\n[White \"player{}\"]\n[Black \"player{}\"]\n\
+             [Result \"*\"]\n[WhiteElo \"{}\"]\n[BlackElo \"{}\"]\n[TimeControl \"180+0\"]\n",
+            rng.below(1000),
+            rng.below(1000),
+            1200 + rng.below(1200),
+            1200 + rng.below(1200),
+        ));
+        if chess960 {
+            let fen = pos.setup().to_fen(&CastlingNotation::XFen.into()).unwrap();
+            out.push_str(&format!(
+                "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n"
+            ));
+        }
+        out.push('\n');
+        let clocks = rng.below(2) == 0;
+        let mut line = 0;
+        for ply in 0..(20 + rng.below(100)) {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let start = out.len();
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            if pos.turn() == Color::White {
+                out.push_str(&format!("{}. ", pos.setup().fullmoves));
+            } else if clocks || ply == 0 {
+                out.push_str(&format!("{}... ", pos.setup().fullmoves));
+            }
+            out.push_str(&pos.san(m));
+            out.push(' ');
+            if clocks {
+                out.push_str(&format!(
+                    "{{ [%clk 0:0{}:{:02}] }} ",
+                    rng.below(3),
+                    rng.below(60)
+                ));
+            }
+            match rng.below(40) {
+                0 => out.push_str("$1 "),
+                1 => out.push_str("{ a comment on the move } "),
+                2 => {
+                    // A variation of a few plies, sometimes with one inside.
+                    let mut alt = pos.clone();
+                    out.push('(');
+                    for i in 0..(1 + rng.below(6)) {
+                        let replies: Vec<_> = alt.legal_moves().into_iter().collect();
+                        if replies.is_empty() {
+                            break;
+                        }
+                        let r = replies[rng.below(replies.len() as u64) as usize];
+                        if alt.turn() == Color::White || i == 0 {
+                            let dots = if alt.turn() == Color::White {
+                                "."
+                            } else {
+                                "..."
+                            };
+                            out.push_str(&format!("{}{dots} ", alt.setup().fullmoves));
+                        }
+                        out.push_str(&alt.san(r));
+                        out.push(' ');
+                        if i == 1 && rng.below(3) == 0 {
+                            out.push_str(&format!("({} ) ", alt.san(replies[0])));
+                        }
+                        alt = alt.play(r).unwrap();
+                    }
+                    out.push_str(") ");
+                }
+                _ => {}
+            }
+            pos = pos.play(m).unwrap();
+            line += out.len() - start;
+            if line > 72 {
+                out.push('\n');
+                line = 0;
+            }
+        }
+        out.push_str("*\n\n");
+    }
+    out.into_bytes()
+}
+
+/// shakmaty's `pgn-reader` replaying every move, main line and variations,
+/// from the `FEN` tag when there is one (Chess960 castling for a Chess960
+/// `Variant`): the work forsyth's `Replay` does. Output: whether the game
+/// is legal.
+struct ShakmatyReplay;
+
+/// A line of play in the shakmaty replay: the position before its last
+/// move and the position now.
+type ShakLine = (shakmaty::Chess, shakmaty::Chess);
+
+impl pgn_reader::Visitor for ShakmatyReplay {
+    type Tags = (Option<shakmaty::fen::Fen>, bool);
+    type Movetext = Vec<ShakLine>;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Self::Tags> {
+        ControlFlow::Continue((None, false))
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<bool> {
+        match name {
+            b"FEN" => match shakmaty::fen::Fen::from_ascii(value.as_bytes()) {
+                Ok(fen) => tags.0 = Some(fen),
+                Err(_) => return ControlFlow::Break(false),
+            },
+            b"Variant" => tags.1 = value.decode().eq_ignore_ascii_case(b"chess960"),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<bool, Self::Movetext> {
+        let mode = match tags.1 {
+            true => shakmaty::CastlingMode::Chess960,
+            false => shakmaty::CastlingMode::Standard,
+        };
+        let pos: shakmaty::Chess = match tags.0 {
+            Some(fen) => match fen.into_position(mode) {
+                Ok(pos) => pos,
+                Err(_) => return ControlFlow::Break(false),
+            },
+            None => shakmaty::Chess::default(),
+        };
+        ControlFlow::Continue(vec![(pos.clone(), pos)])
+    }
+
+    fn san(&mut self, lines: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<bool> {
+        use shakmaty::Position as _;
+        let Some((before, now)) = lines.last_mut() else {
+            return ControlFlow::Break(false);
+        };
+        match san.san.to_move(now) {
+            Ok(m) => {
+                *before = now.clone();
+                now.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn begin_variation(
+        &mut self,
+        lines: &mut Self::Movetext,
+    ) -> ControlFlow<bool, pgn_reader::Skip> {
+        let Some((before, _)) = lines.last() else {
+            return ControlFlow::Break(false);
+        };
+        let start = before.clone();
+        lines.push((start.clone(), start));
+        ControlFlow::Continue(pgn_reader::Skip(false))
+    }
+
+    fn end_variation(&mut self, lines: &mut Self::Movetext) -> ControlFlow<bool> {
+        lines.pop();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: Self::Movetext) -> bool {
+        true
+    }
+}
+
+const REPLAY_GAMES: usize = 5_000;
+
+/// Replaying and validating, forsyth against shakmaty's `pgn-reader`.
+fn replay_against_pgn_reader() {
+    let input = legal_collection(REPLAY_GAMES);
+    let mb = input.len() as f64 / 1e6;
+    println!("\nreplay: {REPLAY_GAMES} legal games (one in ten Chess960), {mb:.1} MB");
+    let (t_forsyth, ok_forsyth) = best(|| {
+        let mut ok = 0;
+        Reader::new(&input[..])
+            .read_all(&mut Replay::final_only(), |g| ok += u64::from(g.is_ok()))
+            .unwrap();
+        ok
+    });
+    let (t_read, _) = best(|| {
+        let mut v = Count::default();
+        Reader::new(&input[..]).read_all(&mut v, |()| {}).unwrap();
+        v.tokens
+    });
+    let (t_shakmaty, ok_shakmaty) = best(|| {
+        let mut ok = 0;
+        let mut reader = pgn_reader::Reader::new(&input[..]);
+        while let Some(legal) = reader.read_game(&mut ShakmatyReplay).unwrap() {
+            ok += u64::from(legal);
+        }
+        ok
+    });
+    assert_eq!(
+        ok_forsyth, REPLAY_GAMES as u64,
+        "forsyth judges every game legal"
+    );
+    assert_eq!(
+        ok_shakmaty, REPLAY_GAMES as u64,
+        "pgn-reader judges every game legal"
+    );
+    let rate = |t: Duration| REPLAY_GAMES as f64 / t.as_secs_f64();
+    println!(
+        "forsyth Replay    : {:>7.1} ms  {:>7.0} games/s  {:>6.1} MB/s",
+        t_forsyth.as_secs_f64() * 1e3,
+        rate(t_forsyth),
+        mb / t_forsyth.as_secs_f64()
+    );
+    println!(
+        "  of which reading: {:>7.1} ms (forsyth's reader alone, counting events)",
+        t_read.as_secs_f64() * 1e3
+    );
+    println!(
+        "pgn-reader 0.29   : {:>7.1} ms  {:>7.0} games/s  {:>6.1} MB/s",
+        t_shakmaty.as_secs_f64() * 1e3,
+        rate(t_shakmaty),
+        mb / t_shakmaty.as_secs_f64()
+    );
+    println!(
+        "forsyth / pgn-reader: {:.2}x games per second",
+        rate(t_forsyth) / rate(t_shakmaty)
+    );
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--replay-only") {
+        replay_against_pgn_reader();
+        return;
+    }
     let input = collection();
     let mb = input.len() as f64 / 1e6;
     println!("collection: {GAMES} games, {:.1} MB", mb);
@@ -220,4 +482,5 @@ fn main() {
         games as f64 / s / 1e3,
         mb / s
     );
+    replay_against_pgn_reader();
 }

@@ -285,6 +285,22 @@ impl fmt::Display for ParseEpdError {
         )?;
         match self.kind {
             Fen(_) => f.write_str("not a FEN position field"),
+            kind => write!(f, "{kind}"),
+        }
+    }
+}
+
+impl fmt::Display for ParseEpdErrorKind {
+    /// What was expected (for a position field, the FEN kind's message).
+    ///
+    /// ```
+    /// use forsyth::ParseEpdErrorKind;
+    /// assert_eq!(ParseEpdErrorKind::MissingSemicolon.to_string(), "expected ';' after the operands");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseEpdErrorKind::*;
+        match self {
+            Fen(kind) => write!(f, "{kind}"),
             BadOpcode => f.write_str("expected an opcode (a letter, then letters, digits or _)"),
             MissingSemicolon => f.write_str("expected ';' after the operands"),
             UnterminatedString => f.write_str("string without its closing '\"'"),
@@ -513,6 +529,23 @@ impl Epd {
     /// ```
     pub fn from_ascii(input: &[u8]) -> Result<Epd, ParseEpdError> {
         epd(input)
+    }
+
+    /// Whether a line is EPD with operations rather than FEN: a fifth
+    /// field that starts with a letter (an opcode), where FEN has its
+    /// halfmove clock. Only looks at the bytes; parsing decides the rest.
+    ///
+    /// ```
+    /// use forsyth::Epd;
+    /// assert!(Epd::has_operations(b"8/8/8/8/8/8/8/K6k w KQkq - c0 \"x\"; c1 \"*\";"));
+    /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - 0 1"));
+    /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - -"));
+    /// ```
+    pub fn has_operations(line: &[u8]) -> bool {
+        line.split(|&b| is_blank(b))
+            .filter(|field| !field.is_empty())
+            .nth(4)
+            .is_some_and(|field| field[0].is_ascii_alphabetic())
     }
 
     /// The first operation with this opcode.

@@ -48,7 +48,9 @@ mod chess960;
 mod color;
 mod convert;
 mod epd;
+mod epd_convert;
 mod explain;
+mod export;
 mod fen;
 mod game;
 mod letters;
@@ -81,7 +83,9 @@ pub use chess960::{
 pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
 pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
+pub use epd_convert::{convert_epd_line, ConvertEpdError, ConvertEpdErrorKind};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
+pub use export::{Export, ExportMovetext, ExportOptions, ExportTags, ExportedGame};
 pub use fen::{
     CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,
     LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,

@@ -1,6 +1,7 @@
 //! PGN games replayed and judged: every move token of a game, main line and
 //! variations, read against its position ([`Position::parse_move`]: SAN,
-//! the lenient forms, UCI) and required legal; the start read from the
+//! the lenient forms, UCI; then every other [`Notation`](crate::Notation)
+//! when their legal readings agree) and required legal; the start read from the
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
 //! side, the position, the candidates of an ambiguous move); what does not
@@ -18,8 +19,8 @@ use crate::pgn::{
     GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
 };
 use crate::{
-    Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position, Problem, Report,
-    San, Setup, Severity, Variant,
+    Bitboard, Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position,
+    Problem, Rank, Report, Role, San, Setup, Severity, Square, Variant,
 };
 
 /// Reads a `Variant` tag value: `Chess960`, `chess 960`, `Fischerandom`,
@@ -618,12 +619,28 @@ impl ReplayMovetext {
         }
     }
 
+    /// Whether a fault has stopped the replay.
+    pub(crate) fn is_failed(&self) -> bool {
+        self.failed
+    }
+
+    /// The position before the last move of the current line, and that move
+    /// (`None` for a null move).
+    pub(crate) fn last_played(&self) -> Option<(&Position, Option<Move>)> {
+        let line = self.lines.last()?;
+        Some((line.before.as_ref()?, line.last))
+    }
+
+    /// The start position (before any move is read).
+    pub(crate) fn start(&self) -> Option<&Position> {
+        self.lines.first().map(|l| &l.now)
+    }
+
+    /// Keeps the main line's position after a move (every one; with
+    /// `final_only`, the last is taken at the game's end instead).
     fn record(&mut self, final_only: bool) {
-        if self.lines.len() == 1 {
+        if self.lines.len() == 1 && !final_only {
             let now = self.lines[0].now.clone();
-            if final_only {
-                self.game.positions.clear();
-            }
             self.game.positions.push(now);
         }
     }
@@ -654,12 +671,9 @@ fn start_of(
         let mut setup = Setup::standard();
         setup.variant = tagged.unwrap_or(Variant::Standard);
         let variant = setup.variant;
-        let pos = Position::from_setup(setup).map_err(|e| ReplayError::IllegalFen {
-            span: Span::default(),
-            variant,
-            problems: e.problems().to_vec(),
-        })?;
-        return Ok((pos, variant));
+        // The standard start is legal in both variants: not validated again
+        // for every game.
+        return Ok((Position::from_setup_unchecked(setup), variant));
     };
     let span = *span;
     if !setup_one {
@@ -709,6 +723,202 @@ fn castling_field_is_standard(fen: &Fen) -> bool {
     fen.castling
         .iter()
         .all(|(_, t)| !matches!(t, crate::CastlingToken::File(..)))
+}
+
+/// The move a SAN token names, found without generating every legal move
+/// (the replay's fast path): the pieces of its role that reach its square,
+/// each kept when its move leaves the king safe and fits the SAN. `None`
+/// unless exactly one is kept, or for a token that may be read otherwise
+/// (UCI, LAN, `e.p.`, castling): then [`Position::parse_move`] decides, its
+/// errors included. Every legal move to a square comes from a square that
+/// attacks it (a pawn's push from behind it), so the candidates hold every
+/// move the SAN can fit, and one kept move is the move `parse_move` reads.
+fn quick_san(pos: &Position, text: &str) -> Option<Move> {
+    let san = plain_san(text.as_bytes())?;
+    let San::Normal {
+        role,
+        to,
+        promotion,
+        ..
+    } = san
+    else {
+        return None;
+    };
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let occupied = board.occupied();
+    let ours = board.by_piece(role.of(us));
+    let target = board.piece_at(to);
+    if target.is_some_and(|p| p.color == us) {
+        return None;
+    }
+    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
+    let from = match role {
+        Role::Pawn if target.is_some() || ep => crate::attacks::pawn(!us, to) & ours,
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            let mut from = Bitboard::EMPTY;
+            if let Some(one) = to.offset(0, back) {
+                if ours.contains(one) {
+                    from = from.with(one);
+                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
+                        from = from.with(two);
+                    }
+                }
+            }
+            from
+        }
+        _ => crate::attacks::attacks(to, role.of(us), occupied) & ours,
+    };
+    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
+    if promoting && promotion.is_none() {
+        return None;
+    }
+    let mut found = None;
+    for from in from {
+        let m = if ep {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: promotion.filter(|_| promoting),
+            }
+        };
+        if san.matches(m) && king_safe_after(pos, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// A piece or pawn move in plain English SAN, the shape PGN exports write:
+/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
+/// anything else (castling, UCI, LAN, lenient or localized forms), which
+/// the general reading then takes; what it accepts it reads as
+/// [`San::from_ascii`] does.
+fn plain_san(text: &[u8]) -> Option<San> {
+    let piece = |b: u8| match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| crate::File::ALL[usize::from(b - b'a')])
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::ALL[usize::from(b - b'1')])
+    };
+    let (role, mut body) = match text.split_first() {
+        Some((&b, rest)) => match piece(b) {
+            Some(role) => (role, rest),
+            None => (Role::Pawn, text),
+        },
+        None => return None,
+    };
+    if let Some((b'+' | b'#', head)) = body.split_last() {
+        body = head;
+    }
+    let mut promotion = None;
+    if let Some((&last, head)) = body.split_last() {
+        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
+            promotion = Some(p);
+            body = match head.split_last() {
+                Some((b'=', h)) => h,
+                _ => head,
+            };
+        }
+    }
+    let [head @ .., f, r] = body else {
+        return None;
+    };
+    let to = Square::from_coords(file(*f)?, rank(*r)?);
+    let (capture, head) = match head.split_last() {
+        Some((b'x', h)) => (true, h),
+        _ => (false, head),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [a, b] => (Some(file(a)?), Some(rank(b)?)),
+        [a] => match (file(a), rank(a)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file: from_file,
+        rank: from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// Whether the side to move's king is not attacked after the pseudo-legal
+/// normal or en-passant move `m` (of a piece of the side to move).
+fn king_safe_after(pos: &Position, m: Move) -> bool {
+    use crate::attacks;
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let (from, to) = (m.from(), m.to());
+    let mut gone = Bitboard::from_square(to);
+    if let Move::EnPassant { .. } = m {
+        gone = gone.with(Square::from_coords(to.file(), from.rank()));
+    }
+    let occupied = (board.occupied().without(from) & !gone).with(to);
+    let them = board.by_color(!us) & !gone;
+    let king = match m.role() {
+        Role::King => to,
+        _ => match board.king_of(us) {
+            Some(king) => king,
+            None => return false,
+        },
+    };
+    let of = |role: Role| board.by_role(role) & them;
+    let queens = of(Role::Queen);
+    (attacks::knight(king) & of(Role::Knight)).is_empty()
+        && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
+        && (attacks::king(king) & of(Role::King)).is_empty()
+        && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
+        && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
+}
+
+/// The move `text` names in the notations other than English SAN, when
+/// every reading that is legal gives the same move (`specs/pgn.md` 4.2);
+/// asked only for text that English SAN, UCI and LAN do not read.
+fn localized(pos: &Position, text: &str) -> Option<Move> {
+    let mut found = None;
+    for notation in crate::Notation::all() {
+        if let Ok(mv) = notation.read(pos, text) {
+            match found {
+                None => found = Some(mv),
+                Some(other) if other != mv => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    found
 }
 
 /// A null move: the turn passes, the en-passant square goes, the clocks
@@ -836,11 +1046,25 @@ impl Visitor for Replay {
                 }
             }
         } else {
-            match line.now.parse_move(token.text) {
+            let read = match quick_san(&line.now, token.text) {
+                Some(mv) => Ok(mv),
+                None => line.now.parse_move(token.text).or_else(|e| match e.kind() {
+                    // Only text English does not read at all: `Ng5`
+                    // that no knight reaches stays illegal, never a
+                    // Romanian bishop's move.
+                    ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
+                    _ => Err(e),
+                }),
+            };
+            match read {
                 Ok(mv) => {
-                    let mut next = line.now.clone();
-                    next.play_unchecked(mv);
-                    line.before = Some(std::mem::replace(&mut line.now, next));
+                    // One copy: the position before, kept; the move played
+                    // in place.
+                    match &mut line.before {
+                        Some(before) => before.clone_from(&line.now),
+                        None => line.before = Some(line.now.clone()),
+                    }
+                    line.now.play_unchecked(mv);
                     line.last = Some(mv);
                 }
                 Err(error) => {
@@ -896,6 +1120,9 @@ impl Visitor for Replay {
     }
 
     fn end_game(&mut self, mut m: ReplayMovetext) -> ReplayedGame {
+        if self.final_only {
+            m.game.positions = m.lines.first().map(|l| l.now.clone()).into_iter().collect();
+        }
         // The earliest fault in the text wins: a syntax error or the move's.
         if let Some(syntax) = self.errors.drain(..).min_by_key(|e| e.span.offset) {
             let earlier = match &m.game.error {
@@ -906,18 +1133,22 @@ impl Visitor for Replay {
                 m.game.error = Some(ReplayError::Syntax(syntax));
             }
         }
-        if m.game.error.is_none() {
+        // Only a decisive or drawn Result tag can be contradicted: the mate
+        // is looked for then only.
+        let tagged = m.result_tag.as_ref().and_then(|(value, span)| {
+            let result = value.trim().parse::<GameResult>().ok()?;
+            (result != GameResult::Unknown).then_some((result, span))
+        });
+        if let (None, Some((result, span))) = (&m.game.error, tagged) {
             let end = m.lines.first().map(|l| &l.now);
             let winner = end.filter(|p| p.is_checkmate()).map(|p| !p.turn());
-            if let (Some(winner), Some((value, span))) = (winner, &m.result_tag) {
-                let result = value.trim().parse::<GameResult>().ok();
+            if let Some(winner) = winner {
                 let agrees = match result {
-                    Some(GameResult::WhiteWins) => winner == Color::White,
-                    Some(GameResult::BlackWins) => winner == Color::Black,
-                    Some(GameResult::Unknown) | None => true,
-                    Some(GameResult::Draw) => false,
+                    GameResult::WhiteWins => winner == Color::White,
+                    GameResult::BlackWins => winner == Color::Black,
+                    GameResult::Unknown | GameResult::Draw => false,
                 };
-                if let (false, Some(result)) = (agrees, result) {
+                if !agrees {
                     m.game.warnings.push(ReplayWarning::ResultContradicted {
                         span: *span,
                         result,
@@ -927,5 +1158,72 @@ impl Visitor for Replay {
             }
         }
         m.game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path agrees with the general reading: along random games
+    /// from random Chess960 starts (the standard one among them), every
+    /// legal move's SAN reads as that move by `quick_san` whenever it
+    /// answers, and `plain_san` reads what `San::from_ascii` reads.
+    #[test]
+    fn quick_san_reads_every_legal_move_as_parse_move_does() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut answered = 0;
+        for game in 0..60 {
+            let start = if game == 0 {
+                518
+            } else {
+                (next() % 960) as u16
+            };
+            let setup = crate::Chess960Start::new(start).unwrap().to_setup();
+            let mut pos = Position::from_setup(setup).unwrap();
+            for _ in 0..120 {
+                let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let san = pos.san(m);
+                    if let Some(plain) = plain_san(san.as_bytes()) {
+                        assert_eq!(Ok(plain), San::from_ascii(san.as_bytes()), "{san}");
+                    }
+                    let read = quick_san(&pos, &san);
+                    assert!(read.is_none_or(|r| r == m), "{san}: {read:?} for {m:?}");
+                    answered += usize::from(read.is_some());
+                    assert_eq!(pos.parse_move(&san), Ok(m));
+                }
+                pos = pos
+                    .play(moves[(next() % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        // Castling aside, the fast path answers for nearly every move.
+        assert!(answered > 100_000, "{answered}");
+    }
+
+    /// Where the fast path cannot answer alone, the general reading does:
+    /// an ambiguous move, a pinned piece, a promotion without its piece.
+    #[test]
+    fn quick_san_leaves_faults_to_parse_move() {
+        let pos = |fen: &str| {
+            Position::from_fen(&Fen::from_ascii(fen.as_bytes()).unwrap(), None).unwrap()
+        };
+        let two_knights = pos("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+        assert_eq!(quick_san(&two_knights, "Ne2"), None);
+        let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(quick_san(&pinned, "Nc3"), None);
+        let promote = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(quick_san(&promote, "a8"), None);
+        assert!(quick_san(&promote, "a8=Q").is_some());
     }
 }

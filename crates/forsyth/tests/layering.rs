@@ -43,6 +43,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("explain", 4),
     ("game", 4),
     ("replay", 4),
+    ("export", 4),
+    ("epd_convert", 4),
     ("notation", 4),
     // 5: problems
     ("solve", 5),

@@ -392,4 +392,82 @@ proptest! {
         }
         prop_assert_eq!(reader.games(), games);
     }
+
+    /// Resuming at any game boundary (`Reader::position`, then
+    /// `Reader::resume` on the rest of the bytes) gives the same verdicts,
+    /// numbers, spans and errors between games as reading on: what
+    /// `pgn --threads` relies on. Words are joined with line feeds and `%`
+    /// lines now and then, so lines and columns count too.
+    #[test]
+    fn resuming_at_a_game_boundary_reads_the_same_games(
+        words in prop::collection::vec(arb_word(), 0..40),
+        seps in prop::collection::vec(prop::sample::select(vec![" ", "\n", "\n% x\n", " } "]), 40),
+    ) {
+        let mut pgn = String::new();
+        for (w, sep) in words.iter().zip(&seps) {
+            pgn.push_str(w);
+            pgn.push_str(sep);
+        }
+        let bytes = pgn.as_bytes();
+        let read = |mut reader: Reader<&[u8]>| {
+            let mut replay = Replay::default();
+            let mut out = Vec::new();
+            let mut positions = Vec::new();
+            while let Some(game) = reader.read_game(&mut replay).unwrap() {
+                out.push((Some(game), replay.take_stray()));
+                positions.push(reader.position());
+            }
+            out.push((None, replay.take_stray()));
+            (out, positions)
+        };
+        let (whole, boundaries) = read(Reader::new(bytes));
+        for (k, at) in boundaries.iter().enumerate() {
+            let (rest, _) = read(Reader::resume(&bytes[at.offset as usize..], *at));
+            prop_assert_eq!(&rest[..], &whole[k + 1..]);
+        }
+    }
+}
+
+/// Moves in another language's letters replay when every language that
+/// reads them as a legal move agrees (`specs/pgn.md` 4.2): the German and
+/// Greek games of `foreign.pgn` reach the positions of the same moves in
+/// English.
+#[test]
+fn localized_moves_replay_when_their_readings_agree() {
+    let games = replay_all(include_str!("data/pgn/foreign.pgn"));
+    let english = one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    assert_eq!(
+        (error_kind(&games[0]), &games[0].positions),
+        ("ok", &english.positions)
+    );
+    let english = one("1. e4 e5 2. Nf3 Nc6 *");
+    assert_eq!(
+        (error_kind(&games[1]), &games[1].positions),
+        ("ok", &english.positions)
+    );
+}
+
+/// `Sf3` is a knight move in German and a bishop move in Czech (S for
+/// střelec): with a knight on g1 and a bishop on e2 both are legal, so the
+/// token names no one move and stays an error.
+#[test]
+fn localized_readings_that_disagree_are_an_error() {
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4B3/4K1N1 w - - 0 1\"]\n\n1. Sf3 *";
+    assert_eq!(error_kind(&one(pgn)), "invalid_move");
+    let knight_only = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1\"]\n\n1. Sf3 *";
+    let game = one(knight_only);
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(xfen(&game.positions[1]), "4k3/8/8/8/8/5N2/8/4K3 b - - 1 1");
+}
+
+/// A move English reads but finds illegal is never read in another
+/// language: `Ng5` after 1. d4 Nf6 is a knight no knight reaches, though
+/// Romanian (N for nebun, the bishop) would read it as the legal Bg5.
+#[test]
+fn an_illegal_english_move_is_not_read_in_another_language() {
+    let game = one("1. d4 Nf6 2. Ng5 *");
+    assert_eq!(error_kind(&game), "unreachable");
+    let before = &game.positions[2];
+    let romanian = forsyth::Notation::San(forsyth::Language::Romanian).read(before, "Ng5");
+    assert_eq!(romanian.map(|m| m.role()), Ok(forsyth::Role::Bishop));
 }

@@ -99,6 +99,18 @@ impl<R: Read> Lexer<R> {
         }
     }
 
+    /// The offset of the next unread byte, its line and its line's start.
+    pub(crate) fn position(&self) -> (u64, u64, u64) {
+        (self.offset, self.line, self.line_start)
+    }
+
+    /// Counts on from a position of an input this one is the rest of.
+    pub(crate) fn resume(&mut self, offset: u64, line: u64, line_start: u64) {
+        self.offset = offset;
+        self.line = line;
+        self.line_start = line_start;
+    }
+
     pub(crate) fn into_inner(self) -> R {
         self.inner
     }
@@ -249,6 +261,10 @@ impl<R: Read> Lexer<R> {
     /// checked for UTF-8 only when `check` (when skipping, texts are empty).
     pub(crate) fn token(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
         let b = self.buf[self.start];
+        // Moves and move numbers first: most tokens, one predictable branch.
+        if b.is_ascii_alphanumeric() {
+            return self.word(check);
+        }
         match b {
             b'[' => self.tag_pair(check),
             b'{' => self.comment(check),

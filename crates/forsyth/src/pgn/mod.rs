@@ -46,6 +46,7 @@ mod error;
 mod event;
 mod lexer;
 mod reader;
+mod writer;
 
 pub use collect::{Collect, Event, Game};
 pub use error::{PgnError, PgnErrorKind};
@@ -53,4 +54,5 @@ pub use event::{
     Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, Span,
     Tag, TagValue,
 };
-pub use reader::{Reader, Skip, Visitor};
+pub use reader::{Reader, ReaderPosition, Skip, Visitor};
+pub use writer::{write_tags, MovetextWriter, SEVEN_TAG_ROSTER};

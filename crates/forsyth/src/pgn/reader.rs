@@ -193,6 +193,37 @@ pub struct Reader<R> {
     games: u64,
 }
 
+/// Where a [`Reader`] is in its input ([`Reader::position`]), to start
+/// another reader there ([`Reader::resume`]).
+///
+/// ```
+/// use forsyth::pgn::ReaderPosition;
+/// let start = ReaderPosition::default();
+/// assert_eq!((start.offset, start.line, start.games), (0, 1, 0));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReaderPosition {
+    /// 0-based byte offset of the next unread byte.
+    pub offset: u64,
+    /// Its 1-based line.
+    pub line: u64,
+    /// The offset of that line's first byte.
+    pub line_start: u64,
+    /// How many games have started before it.
+    pub games: u64,
+}
+
+impl Default for ReaderPosition {
+    fn default() -> ReaderPosition {
+        ReaderPosition {
+            offset: 0,
+            line: 1,
+            line_start: 0,
+            games: 0,
+        }
+    }
+}
+
 /// A game's state in the reader.
 enum Slot<T, M, O> {
     Tags(T),
@@ -249,6 +280,57 @@ impl<R: Read> Reader<R> {
     /// ```
     pub fn games(&self) -> u64 {
         self.games
+    }
+
+    /// Where the reader is: the offset of the next byte not yet read as a
+    /// token (or white space), its line, and the games so far. Between two
+    /// [`read_game`](Reader::read_game) calls it is a game boundary, where
+    /// [`resume`](Reader::resume) can start another reader on the bytes
+    /// from there: split so, a collection reads as the same games, with the
+    /// same numbers and spans, in independent pieces (for parallel
+    /// replay).
+    ///
+    /// ```
+    /// use forsyth::pgn::{Collect, Reader};
+    /// let pgn = b"1. e4 *\n\n[Event \"b\"]\n1. d4 *\n";
+    /// let mut reader = Reader::new(&pgn[..]);
+    /// let first = reader.read_game(&mut Collect::default())?.unwrap();
+    /// let at = reader.position();
+    /// assert_eq!((at.offset, at.line, at.games), (7, 1, 1));
+    /// let mut rest = Reader::resume(&pgn[at.offset as usize..], at);
+    /// let second = rest.read_game(&mut Collect::default())?.unwrap();
+    /// assert_eq!(second, reader.read_game(&mut Collect::default())?.unwrap());
+    /// assert_eq!((second.start.number, second.start.line, second.tag_spans[0].offset), (2, 3, 9));
+    /// # let _ = first;
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn position(&self) -> ReaderPosition {
+        let (offset, line, line_start) = self.lexer.position();
+        ReaderPosition {
+            offset,
+            line,
+            line_start,
+            games: self.games,
+        }
+    }
+
+    /// A reader of `inner`, the bytes of an input from `at` on (a
+    /// [`position`](Reader::position) between games): offsets, lines,
+    /// columns and game numbers count on from there.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Collect, Reader, ReaderPosition};
+    /// let at = ReaderPosition { offset: 100, line: 5, line_start: 90, games: 3 };
+    /// let game = Reader::resume(&b"1. e4 *"[..], at).read_game(&mut Collect::default())?.unwrap();
+    /// assert_eq!((game.start.number, game.start.line, game.start.offset), (4, 5, 100));
+    /// assert_eq!(game.events[1].span().column, 14);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn resume(inner: R, at: ReaderPosition) -> Reader<R> {
+        let mut reader = Reader::new(inner);
+        reader.lexer.resume(at.offset, at.line, at.line_start);
+        reader.games = at.games;
+        reader
     }
 
     /// The underlying reader (bytes read into the buffer and not yet

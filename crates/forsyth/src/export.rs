@@ -1,0 +1,325 @@
+//! PGN games replayed and written back in the export format: the moves
+//! from the replayed positions (so lenient, localized or UCI input comes
+//! out canonical), the tags, comments, NAGs and variations kept, the `FEN`
+//! tag in a chosen castling encoding. A game with a fault is not written:
+//! half a game under the original tags would be a different game. The
+//! layout rules are in `specs/pgn.md` section 5.
+//!
+//! This module sits at the notations' layer: [`Export`] is a
+//! [`Visitor`] that drives a [`Replay`] and hands what to write to the
+//! syntax layer's [`write_tags`] and [`MovetextWriter`].
+
+use std::ops::ControlFlow;
+
+use crate::pgn::{
+    write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError, Skip,
+    Span, Tag, Visitor,
+};
+use crate::pgn::{MoveNumber, MoveToken};
+use crate::{
+    CastlingNotation, Language, LossyCastlingError, Notation, Replay, ReplayMovetext, ReplayTags,
+    ReplayedGame, WriteOptions,
+};
+
+/// How [`Export`] writes: the notation of the moves and the encoding of the
+/// `FEN` tag.
+///
+/// ```
+/// use forsyth::{CastlingNotation, ExportOptions, Language, Notation};
+/// let options = ExportOptions::default();
+/// assert_eq!(options.notation, Notation::San(Language::English));
+/// assert_eq!(options.fen.castling, CastlingNotation::XFen);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// The notation of the moves (SAN by default).
+    pub notation: Notation,
+    /// How the `FEN` tag is written (X-FEN by default).
+    pub fen: WriteOptions,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions {
+            notation: Notation::San(Language::English),
+            fen: WriteOptions::new(CastlingNotation::XFen),
+        }
+    }
+}
+
+/// A game as [`Export`] gives it: the replay's verdict, and the game in
+/// the export format when it has no fault.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::Export;
+/// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Export::default())?.unwrap();
+/// assert_eq!(game.game.error.unwrap().kind().name(), "unreachable");
+/// assert!(game.pgn.is_none());
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportedGame {
+    /// The verdict of the replay (its `positions` hold only the last one).
+    pub game: ReplayedGame,
+    /// The game in the export format, a blank line after it; `None` when
+    /// the game has a fault or its `FEN` tag cannot be written.
+    pub pgn: Option<String>,
+    /// Why the `FEN` tag cannot be written in the chosen encoding (a
+    /// Chess960 start in standard FEN).
+    pub lossy: Option<LossyCastlingError>,
+}
+
+/// The [`Visitor`] that replays each game and writes it in the export
+/// format (see the module's rules in `specs/pgn.md` section 5).
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::Export;
+/// let pgn = "[White \"Anna\"]\n1.e2e4 e7-e5 2.Sf3 {a knight} (2.f4!) Nc6 *";
+/// let game = Reader::new(pgn.as_bytes()).read_game(&mut Export::default())?.unwrap();
+/// assert_eq!(game.pgn.unwrap(), "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+///     [Round \"?\"]\n[White \"Anna\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+///     1. e4 e5 2. Nf3 {a knight} (2. f4 $1) 2... Nc6 *\n\n");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Export {
+    replay: Replay,
+    options: ExportOptions,
+}
+
+impl Default for Export {
+    fn default() -> Export {
+        Export::new(ExportOptions::default())
+    }
+}
+
+impl Export {
+    /// An export writing with `options`.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::{Export, ExportOptions, Language, Notation};
+    /// let options = ExportOptions { notation: Notation::San(Language::German), ..ExportOptions::default() };
+    /// let game = Reader::new(&b"1. Nf3 *"[..]).read_game(&mut Export::new(options))?.unwrap();
+    /// assert!(game.pgn.unwrap().ends_with("\n\n1. Sf3 *\n\n"));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn new(options: ExportOptions) -> Export {
+        Export {
+            replay: Replay::final_only(),
+            options,
+        }
+    }
+
+    /// The syntax errors met between games since the last call, as
+    /// [`Replay::take_stray`] gives them.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth::Export;
+    /// let mut export = Export::default();
+    /// Reader::new(&b"1. e4 *\n)\n"[..]).read_all(&mut export, |_| {})?;
+    /// assert_eq!(export.take_stray()[0].kind.name(), "unbalanced_parenthesis");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn take_stray(&mut self) -> Vec<PgnError> {
+        self.replay.take_stray()
+    }
+}
+
+/// The tags of a game being exported.
+#[derive(Debug)]
+pub struct ExportTags {
+    replay: ReplayTags,
+    tags: Vec<(String, String)>,
+}
+
+/// The movetext of a game being exported.
+#[derive(Debug)]
+pub struct ExportMovetext {
+    replay: ReplayMovetext,
+    tags: Vec<(String, String)>,
+    lossy: Option<LossyCastlingError>,
+    text: MovetextWriter,
+    result: GameResult,
+}
+
+impl ExportMovetext {
+    /// Whether events are still written (no fault yet).
+    fn live(&self) -> bool {
+        !self.replay.is_failed()
+    }
+}
+
+/// The `FEN` tags of `tags` set to `start` in the chosen encoding, and
+/// `SetUp` to `1` (placed before them when there was none).
+fn rewrite_fen(
+    tags: &mut Vec<(String, String)>,
+    start: &crate::Position,
+    options: &WriteOptions,
+) -> Result<(), LossyCastlingError> {
+    let Some(at) = tags.iter().position(|(n, _)| n == "FEN") else {
+        return Ok(());
+    };
+    let fen = start.setup().to_fen(options)?;
+    for (name, value) in tags.iter_mut() {
+        match name.as_str() {
+            "FEN" => value.clone_from(&fen),
+            // A FEN tag is a set-up position whatever SetUp said.
+            "SetUp" => *value = "1".to_string(),
+            _ => {}
+        }
+    }
+    if !tags.iter().any(|(n, _)| n == "SetUp") {
+        tags.insert(at, ("SetUp".to_string(), "1".to_string()));
+    }
+    Ok(())
+}
+
+impl Visitor for Export {
+    type Tags = ExportTags;
+    type Movetext = ExportMovetext;
+    type Output = ExportedGame;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<ExportedGame, ExportTags> {
+        let ControlFlow::Continue(replay) = self.replay.begin_game(start) else {
+            unreachable!("Replay::begin_game always continues")
+        };
+        ControlFlow::Continue(ExportTags {
+            replay,
+            tags: Vec::new(),
+        })
+    }
+
+    fn tag(&mut self, tags: &mut ExportTags, tag: Tag<'_>) -> ControlFlow<ExportedGame> {
+        let _ = self.replay.tag(&mut tags.replay, tag);
+        tags.tags
+            .push((tag.name.to_string(), tag.value.decode().into_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: ExportTags) -> ControlFlow<ExportedGame, ExportMovetext> {
+        let ControlFlow::Continue(replay) = self.replay.begin_movetext(tags.replay) else {
+            unreachable!("Replay::begin_movetext always continues")
+        };
+        let mut tag_list = tags.tags;
+        let lossy = match replay.start() {
+            Some(start) => rewrite_fen(&mut tag_list, start, &self.options.fen).err(),
+            None => None,
+        };
+        ControlFlow::Continue(ExportMovetext {
+            replay,
+            tags: tag_list,
+            lossy,
+            text: MovetextWriter::new(String::new()),
+            result: GameResult::Unknown,
+        })
+    }
+
+    fn move_number(&mut self, _: &mut ExportMovetext, _: MoveNumber) -> ControlFlow<ExportedGame> {
+        // The writer numbers the moves from their positions.
+        ControlFlow::Continue(())
+    }
+
+    fn move_token(
+        &mut self,
+        m: &mut ExportMovetext,
+        token: MoveToken<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        let _ = self.replay.move_token(&mut m.replay, token);
+        if !m.live() || crate::play::is_ep_mark(token.text) {
+            // After a fault nothing is written; `e.p.` is not canonical.
+            return ControlFlow::Continue(());
+        }
+        if let Some((before, played)) = m.replay.last_played() {
+            let (number, side) = (before.setup().fullmoves, before.turn());
+            match played {
+                Some(mv) => {
+                    let san = self.options.notation.write(before, mv);
+                    m.text.play(number, side, &san);
+                }
+                None => m.text.play(number, side, "--"),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, m: &mut ExportMovetext, nag: Nag) -> ControlFlow<ExportedGame> {
+        if m.live() {
+            m.text.nag(nag.value);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        m: &mut ExportMovetext,
+        comment: Comment<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        if m.live() {
+            match comment.style {
+                CommentStyle::Brace => m.text.comment(comment.text),
+                CommentStyle::Line => m.text.line_comment(comment.text),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        m: &mut ExportMovetext,
+        span: Span,
+    ) -> ControlFlow<ExportedGame, Skip> {
+        let ControlFlow::Continue(skip) = self.replay.begin_variation(&mut m.replay, span) else {
+            unreachable!("Replay::begin_variation always continues")
+        };
+        if m.live() {
+            m.text.begin_variation();
+        }
+        ControlFlow::Continue(skip)
+    }
+
+    fn end_variation(&mut self, m: &mut ExportMovetext, span: Span) -> ControlFlow<ExportedGame> {
+        let _ = self.replay.end_variation(&mut m.replay, span);
+        if m.live() {
+            m.text.end_variation();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn result(
+        &mut self,
+        m: &mut ExportMovetext,
+        result: GameResult,
+        _: Span,
+    ) -> ControlFlow<ExportedGame> {
+        m.result = result;
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        self.replay.error(error)
+    }
+
+    fn end_game(&mut self, m: ExportMovetext) -> ExportedGame {
+        let game = self.replay.end_game(m.replay);
+        let pgn = match (&game.error, &m.lossy) {
+            (None, None) => {
+                let mut out = String::new();
+                let tags = m.tags.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+                write_tags(&mut out, tags, m.result);
+                out.push_str(&m.text.finish(m.result));
+                out.push('\n');
+                Some(out)
+            }
+            _ => None,
+        };
+        ExportedGame {
+            game,
+            pgn,
+            lossy: m.lossy,
+        }
+    }
+}

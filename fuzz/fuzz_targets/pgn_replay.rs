@@ -1,0 +1,64 @@
+//! Any bytes: replaying never panics and always ends; every game the
+//! reader finds gets one verdict from `Replay` (numbered from 1, in order),
+//! a game the reader found a syntax error in is never judged legal, and
+//! every error between games is reported (the same as the reader's), so
+//! every byte is part of a game or reported. A game that replays is
+//! exported, and its export replays to the same final position.
+#![no_main]
+
+use forsyth::pgn::{Collect, Reader};
+use forsyth::{CastlingNotation, Export, Position, Replay};
+use libfuzzer_sys::fuzz_target;
+
+fn fen(pos: &Position) -> String {
+    let xfen = CastlingNotation::XFen.into();
+    pos.setup().to_fen(&xfen).expect("X-FEN says every position")
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut collect = Collect::default();
+    let mut games = Vec::new();
+    Reader::new(data)
+        .read_all(&mut collect, |g| games.push(g))
+        .expect("a slice never fails");
+
+    let mut replay = Replay::default();
+    let mut verdicts = Vec::new();
+    Reader::new(data)
+        .read_all(&mut replay, |g| verdicts.push(g))
+        .expect("a slice never fails");
+    assert_eq!(verdicts.len(), games.len(), "one verdict per game");
+    let stray = replay.take_stray();
+    assert_eq!(stray, collect.outside, "every error between games reported");
+
+    let mut export = Export::default();
+    let mut exported = Vec::new();
+    Reader::new(data)
+        .read_all(&mut export, |g| exported.push(g))
+        .expect("a slice never fails");
+    assert_eq!(exported.len(), games.len());
+
+    for ((game, verdict), out) in games.iter().zip(&verdicts).zip(&exported) {
+        assert_eq!(game.start, verdict.start);
+        if !game.errors.is_empty() {
+            assert!(!verdict.is_ok(), "a syntax error is the game's fault");
+        }
+        if let Some(e) = &verdict.error {
+            let _ = e.to_string();
+            assert!(e.span().end() <= data.len() as u64);
+        }
+        assert_eq!(verdict.error, out.game.error);
+        let Some(pgn) = &out.pgn else {
+            assert!(!verdict.is_ok());
+            continue;
+        };
+        let again = Reader::new(pgn.as_bytes())
+            .read_game(&mut Replay::final_only())
+            .expect("a slice never fails")
+            .expect("an export holds its game");
+        assert!(again.is_ok(), "the export replays: {:?}\n{pgn}", again.error);
+        let before = verdict.positions.last().map(fen);
+        let after = again.positions.last().map(fen);
+        assert_eq!(before, after, "the export ends where the game did\n{pgn}");
+    }
+});

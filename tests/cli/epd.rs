@@ -1,0 +1,58 @@
+//! `forsyth convert` on EPD records (`specs/pgn.md` section 3.1): the
+//! pgn-extract line it refused with a halfmove-clock error converts, the
+//! operations are kept, a bad `bm`/`am`/`pv` move rejects its line at the
+//! move's column (counted by hand), every other line still converted.
+
+use crate::util::forsyth;
+
+#[test]
+fn epd_lines_convert_with_their_operations() {
+    let input = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"A v B\"; c1 \"*\";\n\
+        1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - bm e1g1; id \"960\"; hmvc 3;\n\
+        4k3/8/8/8/8/8/8/4K2R w K - bm Kd9;\n\
+        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let r = forsyth(&["convert", "--castling", "shredder"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - c0 \"A v B\"; c1 \"*\";\n\
+         1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - bm O-O; id \"960\"; hmvc 3;\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1\n"
+    );
+    // Line 3: the placement is 20 bytes, " w K - bm " 10 more: Kd9 at
+    // offset 30, column 31.
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:3:31: operation bm: invalid_move: 'Kd9'"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1);
+}
+
+#[test]
+fn epd_position_faults_are_reported_as_for_fen() {
+    let r = forsyth(&["convert"], b"4k3/8/8/8/8/8/8/4K3 w K - id \"x\";\n");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert!(
+        r.stderr.starts_with("<stdin>:1:23: castling: "),
+        "{}",
+        r.stderr
+    );
+}
+
+/// `pgn fens --epd` still writes EPD, which `convert` reads back.
+#[test]
+fn pgn_fens_epd_converts() {
+    let fens = forsyth(&["pgn", "fens", "--epd"], b"1. e4 e5 *\n");
+    assert_eq!(fens.code, 0);
+    let r = forsyth(
+        &["convert", "--castling", "shredder"],
+        fens.stdout.as_bytes(),
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout.lines().nth(1).unwrap(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - id \"1.1\";"
+    );
+}
