@@ -56,3 +56,34 @@ fn pgn_fens_epd_converts() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - id \"1.1\";"
     );
 }
+
+/// `validate` judges an EPD record as `convert` reads it: the position
+/// with every problem at once, then the operations (a move that is not
+/// legal there is a problem at its column, counted by hand); `--repair`
+/// keeps an EPD line as it is and says so.
+#[test]
+fn validate_judges_epd_records() {
+    let input = "4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"castles\";\n\
+        4k3/8/8/8/8/8/8/4K2R w K - bm Nf3;\n\
+        4k3/8/8/8/8/8/8/4K2K w - - id \"two kings\";\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "<stdin>:1: ok");
+    // Line 2: the placement is 20 bytes, " w K - bm " 10 more: Nf3 at column 31.
+    assert!(
+        lines[1].starts_with("<stdin>:2:31: operation bm: unreachable: "),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("<stdin>:3:1: placement: too_many_kings: "),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines.len(), 3);
+
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!(r.stdout, input, "EPD lines are kept as they are");
+    assert_eq!(r.stderr.matches("epd_not_repaired").count(), 3);
+}

@@ -95,6 +95,19 @@ fn reports_a_bad_move_and_keeps_every_other_line() {
         &r.stderr,
         "ambiguous move 'Nd2' for white (san): Nbd2 or Nfd2",
     );
+    // `--fen` takes a position as every command does: `960:N` too. Start 0
+    // is BBQNNRKR (specs/chess960.md): the knights stand on d1 and e1, and
+    // only the d1 knight reaches e3.
+    let r = forsyth(
+        &["notation", "--from", "san", "--to", "lan", "--fen", "960:0"],
+        b"1.Ne3 Nd6\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Nd1-e3 Ne8-d6\n"),
+        "{}",
+        r.stderr
+    );
     // An unknown notation is a usage error.
     let r = forsyth(&["notation", "--from", "san-xx", "--to", "san"], b"");
     assert_eq!(r.code, 2);

@@ -53,8 +53,12 @@ pub enum Command {
             Reads FEN, Shredder-FEN or X-FEN records, one per line, from the files named (standard \
             input when none, or for '-') and writes each accepted line, in order, in the chosen \
             encoding. Every rejected line is reported on standard error as \
-            FILE:LINE:COL: field: message. Blank lines are skipped. Four-field (EPD-style) records \
-            get the clocks 0 1. Illegal positions are refused (see `forsyth validate`) unless \
+            FILE:LINE:COL: field: message. Blank lines are skipped. Four-field records get the \
+            clocks 0 1. EPD records (four fields and operations such as bm, id, c0) stay EPD: \
+            the operations are kept, hmvc and fmvn are read as the clocks, and bm, am and pv \
+            must be legal moves in the position (written back as SAN); a bad one rejects the \
+            line. Placements in other letters (--letters) and problem statements \
+            '(PLACEMENT) (W+B)' are read too. Illegal positions are refused (see `forsyth validate`) unless \
             --no-validate is given. The en-passant square is written only when a legal \
             en-passant capture exists, unless --ep says otherwise.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
@@ -63,6 +67,7 @@ pub enum Command {
             forsyth convert --castling shredder < games.fen > games.shredder.fen\n  \
             forsyth convert --castling shredder --shredder-order wings a.fen b.fen\n  \
             forsyth convert --no-validate --ep always < broken.fen\n  \
+            forsyth convert --castling shredder < suite.epd\n  \
             echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' | forsyth convert --castling shredder"
     )]
     Convert(ConvertArgs),
@@ -116,7 +121,9 @@ pub enum Command {
             checks, castling rights, en passant and clocks, each with a stable kind name. \
             Warnings (material, pawn structures or clocks no legal game reaches) do not make \
             a line invalid, unless --strict is given. The kinds are documented in \
-            specs/validation.md.\n\n\
+            specs/validation.md. An EPD record (four fields and operations) has its position \
+            judged the same way, then its operations as convert reads them: bm, am and pv must \
+            be legal moves there.\n\n\
             Text output: FILE:LINE: ok (ok (chess960) when --variant auto read the line as \
             Chess960), or one line per problem, placed like convert's: \
             FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \

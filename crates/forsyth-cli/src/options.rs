@@ -367,10 +367,16 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             start: match &a.fen {
                 None => Position::from_setup(forsyth::Setup::standard())
                     .map_err(|e| ResolveError::Rejected(e.to_string()))?,
+                // The one way to give a position: a record (six, four or
+                // one field), `startpos` or `960:N`.
                 Some(text) => {
-                    let fen = Fen::from_ascii(text.as_bytes())
-                        .map_err(|e| ResolveError::Rejected(format!("notation: --fen: {e}")))?;
-                    Position::from_fen(&fen, None)
+                    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+                    let (given, _) = position::resolve("notation --fen", &words, Rest::Nothing)?;
+                    let legality = Legality {
+                        variant: None,
+                        lenient: false,
+                    };
+                    position::legal(&given, legality)
                         .map_err(|e| ResolveError::Rejected(format!("notation: --fen: {e}")))?
                 }
             },

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use forsyth::{
-    CastlingNotation, CastlingToken, Fen, FenField, Problem, Report, Severity, Variant,
-    WriteOptions,
+    convert_epd_line, CastlingNotation, CastlingToken, ConvertEpdError, ConvertOptions, Epd,
+    EpdField, Fen, FenField, Problem, Report, Severity, Variant, WriteOptions,
 };
 use serde::Serialize;
 
@@ -17,7 +17,7 @@ use crate::Outcome;
 /// A line the grammar refused (or too long to read): where and why.
 struct Syntax {
     kind: &'static str,
-    field: FenField,
+    field: EpdField,
     offset: usize,
     message: String,
 }
@@ -112,10 +112,13 @@ struct Command<'a> {
 
 impl LineVisitor for Command<'_> {
     fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
+        if !line.too_long && Epd::has_operations(line.bytes) {
+            return self.epd(name, line.number, line.bytes);
+        }
         let parsed = if line.too_long {
             Err(Syntax {
                 kind: "line_too_long",
-                field: FenField::Record,
+                field: EpdField::Position(FenField::Record),
                 offset: MAX_LINE,
                 message: format!("line longer than {MAX_LINE} bytes"),
             })
@@ -124,7 +127,7 @@ impl LineVisitor for Command<'_> {
                 let fault = parse_fault(e);
                 Syntax {
                     kind: e.kind.name(),
-                    field: fault.field(),
+                    field: EpdField::Position(fault.field()),
                     offset: fault.offset(),
                     message: fault.to_string(),
                 }
@@ -239,7 +242,94 @@ fn problem_text(at: &str, fen: &Fen, problem: &Problem, strict: bool) -> String 
     }
 }
 
+/// A field's stable name in the JSON output.
+fn field_name(field: &EpdField) -> &'static str {
+    match field {
+        EpdField::Position(field) => field.into(),
+        EpdField::Operation(_) => "operation",
+        EpdField::Operations => "operations",
+    }
+}
+
 impl Command<'_> {
+    /// An EPD record (four fields and operations): its position is judged
+    /// as any record's, every problem at once; a legal one then has its
+    /// operations checked as `convert` reads them (`hmvc`/`fmvn` as clocks,
+    /// `bm`/`am`/`pv` as legal moves). Repair keeps an EPD line unchanged
+    /// and reports it: repairing would drop what its operations say.
+    fn epd(&mut self, file: &str, line: u64, bytes: &[u8]) -> io::Result<()> {
+        let epd = match Epd::from_ascii(bytes) {
+            Ok(epd) => epd,
+            Err(e) => {
+                self.invalid += 1;
+                let syntax = Syntax {
+                    kind: e.kind.name(),
+                    field: e.field.clone(),
+                    offset: e.offset,
+                    message: e.kind.to_string(),
+                };
+                return self.refused(file, line, &syntax, bytes);
+            }
+        };
+        let report = Report::of_fen(&epd.fen, self.args.variant);
+        let operations = if report.is_legal() {
+            let opts = ConvertOptions {
+                variant: self.args.variant,
+                ..ConvertOptions::default()
+            };
+            match convert_epd_line(bytes, &opts, &mut String::new()) {
+                Err(e @ (ConvertEpdError::Move { .. } | ConvertEpdError::Clock { .. })) => Some(e),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match (&self.args.mode, operations) {
+            (ValidateMode::Judge { .. }, Some(e)) => {
+                self.invalid += 1;
+                if self.args.json {
+                    let json = JudgedJson {
+                        file,
+                        line,
+                        valid: false,
+                        variant: report.setup().variant.into(),
+                        problems: vec![ProblemJson {
+                            kind: e.kind().name(),
+                            severity: Severity::Error.into(),
+                            field: field_name(&e.field()),
+                            column: e.column(),
+                            squares: Vec::new(),
+                            message: format!("{}: {e}", e.field()),
+                        }],
+                    };
+                    return self.json_line(&json);
+                }
+                let kind = e.kind().name();
+                writeln!(
+                    self.out,
+                    "{file}:{line}:{}: {}: {kind}: {e}",
+                    e.column(),
+                    e.field()
+                )
+            }
+            (ValidateMode::Judge { strict }, None) => {
+                let strict = *strict;
+                self.judge(file, line, &epd.fen, &report, strict)
+            }
+            (ValidateMode::Repair { .. }, _) => {
+                let syntax = Syntax {
+                    kind: "epd_not_repaired",
+                    field: EpdField::Operations,
+                    offset: epd.operations.first().map_or(0, |op| op.offset),
+                    message: "an EPD record is checked, not repaired: its line is kept as it is"
+                        .to_owned(),
+                };
+                self.invalid += 1;
+                self.refused(file, line, &syntax, bytes)
+            }
+        }
+    }
+
     fn refused(&mut self, file: &str, line: u64, syntax: &Syntax, kept: &[u8]) -> io::Result<()> {
         let text = format!(
             "{file}:{line}:{}: {}: {}: {}",
@@ -262,7 +352,7 @@ impl Command<'_> {
                     valid: false,
                     syntax: SyntaxJson {
                         kind: syntax.kind,
-                        field: syntax.field.into(),
+                        field: field_name(&syntax.field),
                         column: syntax.offset + 1,
                         message: syntax.message.clone(),
                     },
