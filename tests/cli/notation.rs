@@ -760,3 +760,18 @@ fn descriptive_promotions_and_en_passant() {
     // notation written says what it says.
     assert_eq!(r.stdout, "e5d6\n");
 }
+
+/// A placement in `--letters` that neither English nor that language reads
+/// is refused with the language's fault, placed in the text as written
+/// (column counted by hand: `(` then `T7/4k3/4S3/K2L4/8/8/` is 21 bytes,
+/// so the `X` is column 22), not as an English error about the `T`.
+#[test]
+fn show_refuses_a_bad_placement_in_its_own_letters() {
+    let r = forsyth(
+        &["show", "--letters", "de", "(T7/4k3/4S3/K2L4/8/8/X/5T2) (5+1)"],
+        b"",
+    );
+    assert_ne!(r.code, 0);
+    assert_contains(&r.stderr, "col 22: placement: 'X'");
+    assert!(!r.stderr.contains("'T'"), "{}", r.stderr);
+}

@@ -229,7 +229,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             letters: language(a.letters.as_deref())?,
             position: position::resolve(
                 "show",
-                &in_english(&a.words, language(a.letters.as_deref())?),
+                &in_english(&a.words, language(a.letters.as_deref())?)?,
                 Rest::Nothing,
             )?
             .0,
@@ -435,9 +435,25 @@ fn language(code: Option<&str>) -> Result<Option<Language>, ResolveError> {
 
 /// The position words with a placement in `language`'s letters (the word
 /// with '/') rewritten in English, when English does not read it.
-fn in_english(words: &[String], language: Option<Language>) -> Vec<String> {
+fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String>, ResolveError> {
     let Some(language) = language else {
-        return words.to_vec();
+        return Ok(words.to_vec());
+    };
+    // A word neither English nor LANG reads is refused with LANG's error,
+    // placed in the word as written (the English error would name a letter
+    // of LANG as the fault).
+    let refuse = |word: &str, skip: usize, e: forsyth::ParseFenError| {
+        let fault = crate::diag::parse_fault(e);
+        let offset = (skip + fault.offset()).min(word.len());
+        ResolveError::Rejected(format!(
+            "invalid FEN in {} letters\n{}",
+            language.name(),
+            crate::diag::caret(
+                word,
+                offset,
+                &format!("col {}: {}: {fault}", offset + 1, fault.field())
+            )
+        ))
     };
     words
         .iter()
@@ -446,11 +462,11 @@ fn in_english(words: &[String], language: Option<Language>) -> Vec<String> {
             if let Some((placement, after)) = w.strip_prefix('(').and_then(|p| p.split_once(')')) {
                 let record = format!("{placement} w - - 0 1");
                 if Fen::from_ascii(record.as_bytes()).is_ok() {
-                    return w.clone();
+                    return Ok(w.clone());
                 }
                 return match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
-                    Ok(fen) => format!("({}){after}", fen.board),
-                    Err(_) => w.clone(),
+                    Ok(fen) => Ok(format!("({}){after}", fen.board)),
+                    Err(e) => Err(refuse(w, 1, e)),
                 };
             }
             // A whole record in one word, or the placement alone.
@@ -461,12 +477,12 @@ fn in_english(words: &[String], language: Option<Language>) -> Vec<String> {
                 format!("{w} w - - 0 1")
             };
             if !w.contains('/') || Fen::from_ascii(record.as_bytes()).is_ok() {
-                return w.clone();
+                return Ok(w.clone());
             }
             match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
-                Ok(fen) if whole => fen.to_string(),
-                Ok(fen) => fen.board.to_string(),
-                Err(_) => w.clone(),
+                Ok(fen) if whole => Ok(fen.to_string()),
+                Ok(fen) => Ok(fen.board.to_string()),
+                Err(e) => Err(refuse(w, 0, e)),
             }
         })
         .collect()
