@@ -768,7 +768,12 @@ fn descriptive_promotions_and_en_passant() {
 #[test]
 fn show_refuses_a_bad_placement_in_its_own_letters() {
     let r = forsyth(
-        &["show", "--letters", "de", "(T7/4k3/4S3/K2L4/8/8/X/5T2) (5+1)"],
+        &[
+            "show",
+            "--letters",
+            "de",
+            "(T7/4k3/4S3/K2L4/8/8/X/5T2) (5+1)",
+        ],
         b"",
     );
     assert_ne!(r.code, 0);

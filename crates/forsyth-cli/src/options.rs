@@ -458,8 +458,10 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
     words
         .iter()
         .map(|w| {
-            // A problem statement: its placement, in parentheses.
-            if let Some((placement, after)) = w.strip_prefix('(').and_then(|p| p.split_once(')')) {
+            // A problem statement: its placement, in parentheses (not the
+            // count `(5+1)`, a word of its own).
+            let statement = w.strip_prefix('(').and_then(|p| p.split_once(')'));
+            if let Some((placement, after)) = statement.filter(|(p, _)| p.contains('/')) {
                 let record = format!("{placement} w - - 0 1");
                 if Fen::from_ascii(record.as_bytes()).is_ok() {
                     return Ok(w.clone());
