@@ -217,7 +217,8 @@ fn parse(record: String) -> Result<Given, String> {
                 caret(
                     &record,
                     e.offset,
-                    &format!("col {}: {}: {}", e.offset + 1, e.kind().name(), e.message())
+                    // `col N: field: message`, as a FEN's faults read.
+                    &e.to_string()
                 )
             )),
         };
