@@ -139,11 +139,18 @@ fn check_white(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
         .collect();
     let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
     assert_eq!(got, expected, "continuations in {}", pos.setup());
-    for v in list {
+    // A dual: a continuation of the fewest moves with a rival as fast.
+    let lengths: Vec<u8> = list
+        .iter()
+        .map(|v| rules.length(&play(pos, v.mv), k).expect("reaches the goal"))
+        .collect();
+    let fewest = lengths.iter().copied().min().unwrap_or(0);
+    let fastest = lengths.iter().filter(|&&len| len == fewest).count();
+    for (v, &len) in list.iter().zip(&lengths) {
         let next = play(pos, v.mv);
-        let len = rules.length(&next, k).expect("reaches the goal");
         assert_eq!(v.short, len < k, "short");
-        assert_eq!(v.dual, list.len() > 1, "dual");
+        assert_eq!(v.dual, len == fewest && fastest > 1, "dual");
+        assert_eq!(v.moves(), len, "the tree's length");
         check_black(rules, &next, &v.replies, k);
     }
 }
@@ -454,4 +461,40 @@ proptest! {
             .collect();
         prop_assert_eq!(keys, expected);
     }
+}
+
+/// Every White node of a tree: (the continuations, their lengths).
+fn white_nodes<'a>(list: &'a [Variation], out: &mut Vec<&'a [Variation]>) {
+    for defence in list {
+        if !defence.replies.is_empty() {
+            out.push(&defence.replies);
+        }
+        for cont in &defence.replies {
+            white_nodes(&cont.replies, out);
+        }
+    }
+}
+
+#[test]
+fn a_slower_way_beside_a_short_mate_is_no_dual() {
+    // Rook and king against the cornered king as #3: after many defences
+    // White mates at once and also has slower ways. The whole tree against
+    // the brute force (a dual: a rival of the fewest moves), and such a
+    // node exists, its short mate unmarked, its slower ways kept unmarked.
+    let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = solve(&pos, 3);
+    check_tree(DIRECT, &pos, &solution, 3);
+    let mut nodes = Vec::new();
+    for key in &solution.keys {
+        white_nodes(&key.defences, &mut nodes);
+    }
+    let mixed = nodes
+        .iter()
+        .find(|list| {
+            let lengths: Vec<u8> = list.iter().map(Variation::moves).collect();
+            lengths.iter().filter(|&&l| l == 1).count() == 1 && lengths.iter().any(|&l| l > 1)
+        })
+        .expect("a node with one short mate and slower ways");
+    assert!(mixed.iter().all(|v| !v.dual));
+    assert!(mixed.iter().any(|v| v.short && v.moves() == 1));
 }

@@ -59,7 +59,8 @@ pub struct Variation {
     /// The move.
     pub mv: Move,
     /// A White continuation with another beside it that also mates in
-    /// time (`false` for Black's moves).
+    /// the same fewest moves (`false` for Black's moves, and for a slower
+    /// way beside a shorter mate).
     pub dual: bool,
     /// A White continuation that mates in fewer moves than the
     /// stipulation leaves (`false` for Black's moves).
@@ -95,6 +96,46 @@ pub struct Key {
     pub threat: Option<Vec<Variation>>,
     /// Every legal Black defence, each with White's continuations.
     pub defences: Vec<Variation>,
+}
+
+impl Variation {
+    /// The attacker's moves, this one counted, in which this White move
+    /// reaches the goal by the tree: 1 for a mate (a selfmate's move after
+    /// which every defence mates), else one more than the fewest of its
+    /// worst defence's continuations.
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
+    /// // 1.Nd4 Kd6 2.Rd8+: two moves, the mate included.
+    /// let rd8 = &key.defences.iter().find(|d| d.replies.len() == 1).expect("Kd6").replies[0];
+    /// assert_eq!(rd8.moves(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(&self) -> u8 {
+        1 + moves_after(&self.replies)
+    }
+}
+
+/// The attacker's moves still needed after its move whose defences are
+/// `defences` (0: none, the goal is reached).
+pub(crate) fn moves_after(defences: &[Variation]) -> u8 {
+    defences
+        .iter()
+        .map(|d| fewest(&d.replies))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The fewest moves among White's `continuations` (0 when there is none:
+/// the defence itself ended the play).
+pub(crate) fn fewest(continuations: &[Variation]) -> u8 {
+    continuations
+        .iter()
+        .map(Variation::moves)
+        .min()
+        .unwrap_or(0)
 }
 
 impl Key {
@@ -341,6 +382,7 @@ impl Tree<'_, '_> {
     /// each with its tree; all marked dual when there are several.
     fn continuations(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
         let mut out = Vec::new();
+        let mut lengths = Vec::new();
         let them = !pos.turn();
         let king = pos.board().king_of(them);
         for &m in pos.legal_moves().iter() {
@@ -354,6 +396,7 @@ impl Tree<'_, '_> {
             }
             let next = after(pos, m);
             if let Some(len) = self.search.mate_length(&next, k) {
+                lengths.push(len);
                 out.push(Variation {
                     mv: m,
                     dual: false,
@@ -362,9 +405,13 @@ impl Tree<'_, '_> {
                 });
             }
         }
-        if out.len() > 1 {
-            for v in &mut out {
-                v.dual = true;
+        // Duals are rivals of the fewest moves: a slower way beside a
+        // shorter mate is no dual (nor is the short mate).
+        if let Some(&fewest) = lengths.iter().min() {
+            if lengths.iter().filter(|&&len| len == fewest).count() > 1 {
+                for (v, &len) in out.iter_mut().zip(&lengths) {
+                    v.dual = len == fewest;
+                }
             }
         }
         out

@@ -106,7 +106,7 @@ fn write_defence<W: fmt::Write>(
     if defence.replies.is_empty() {
         write_line(out, line)?;
     }
-    for cont in &defence.replies {
+    for cont in shortest(&defence.replies) {
         let (dual, short) = (line.dual, line.short);
         line.dual |= cont.dual;
         line.short |= cont.short;
@@ -180,6 +180,13 @@ pub fn write_popeye<W: fmt::Write>(
     Ok(())
 }
 
+/// White's continuations of the fewest moves: the text shows those (as
+/// Popeye does); a slower way beside a shorter mate is left out.
+fn shortest(continuations: &[Variation]) -> impl Iterator<Item = &Variation> {
+    let fewest = super::fewest(continuations);
+    continuations.iter().filter(move |c| c.moves() == fewest)
+}
+
 /// Indent of White's move `number` (2 and later) and of Black's.
 fn white_indent(number: u32) -> usize {
     10 + 8 * (number as usize - 2)
@@ -223,7 +230,7 @@ fn popeye_black<W: fmt::Write>(
         indent = black_indent(number)
     )?;
     let next = after(pos, v.mv);
-    for reply in &v.replies {
+    for reply in shortest(&v.replies) {
         popeye_white(out, &next, reply, number + 1)?;
     }
     Ok(())
