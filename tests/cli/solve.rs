@@ -241,3 +241,39 @@ fn the_answer_is_in_the_problems_own_letters_unless_asked_otherwise() {
     let v = json_of(&["solve", GREEK, "--format", "json"], b"");
     assert_eq!(v[0]["keys"][0]["san"], "Nd4");
 }
+
+#[test]
+fn popeye_style_leaves_out_the_defences_that_allow_the_threat() {
+    // S. Loyd, N.Y. State Chess Association 1892 (Meson database 4856):
+    // 1.Qa1! threatens 2.Qe1#. Popeye prints the threat's line and only the
+    // defences that stop it: the king's flights (the rook's and the pawn's
+    // moves all allow 2.Qe1#).
+    let r = forsyth(
+        &[
+            "solve",
+            "(6r1/6p1/4N2B/4N1R1/8/4k2K/1Q6/8) #2",
+            "--style",
+            "popeye",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("   1.Qb2-a1 ! threat:\n          2.Qa1-e1 #\n"),
+        "{}",
+        r.stdout
+    );
+    for line in [
+        "      1...Ke3-d2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-e2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-f2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-e4\n          2.Qa1-d4 #\n",
+    ] {
+        assert_contains(&r.stdout, line);
+    }
+    assert_eq!(r.stdout.matches("1...").count(), 4, "{}", r.stdout);
+    // The problemist's form keeps every defence.
+    let r = forsyth(&["solve", "(6r1/6p1/4N2B/4N1R1/8/4k2K/1Q6/8) #2"], b"");
+    assert_contains(&r.stdout, "  1...Ra8 2.Qe1#\n");
+}
