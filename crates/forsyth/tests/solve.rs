@@ -131,25 +131,26 @@ fn bf_after(pos: &Position, k: u8) -> bool {
 /// that reach the goal in time, each marked short and dual as the
 /// definitions say, each followed by every Black defence.
 fn check_white(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
-    let expected: Vec<Move> = pos
+    // Every move that reaches the goal in time, with its length; the
+    // continuations are those of the fewest moves.
+    let timely: Vec<(Move, u8)> = pos
         .legal_moves()
         .iter()
-        .copied()
-        .filter(|&m| rules.after(&play(pos, m), k))
+        .filter_map(|&m| rules.length(&play(pos, m), k).map(|len| (m, len)))
+        .collect();
+    let fewest = timely.iter().map(|&(_, len)| len).min().unwrap_or(0);
+    let expected: Vec<Move> = timely
+        .iter()
+        .filter(|&&(_, len)| len == fewest)
+        .map(|&(m, _)| m)
         .collect();
     let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
     assert_eq!(got, expected, "continuations in {}", pos.setup());
-    // A dual: a continuation of the fewest moves with a rival as fast.
-    let lengths: Vec<u8> = list
-        .iter()
-        .map(|v| rules.length(&play(pos, v.mv), k).expect("reaches the goal"))
-        .collect();
-    let fewest = lengths.iter().copied().min().unwrap_or(0);
-    let fastest = lengths.iter().filter(|&&len| len == fewest).count();
-    for (v, &len) in list.iter().zip(&lengths) {
+    for v in list {
         let next = play(pos, v.mv);
+        let len = fewest;
         assert_eq!(v.short, len < k, "short");
-        assert_eq!(v.dual, len == fewest && fastest > 1, "dual");
+        assert_eq!(v.dual, list.len() > 1, "dual: a rival as fast");
         assert_eq!(v.moves(), len, "the tree's length");
         check_black(rules, &next, &v.replies, k);
     }
@@ -463,38 +464,28 @@ proptest! {
     }
 }
 
-/// Every White node of a tree: (the continuations, their lengths).
-fn white_nodes<'a>(list: &'a [Variation], out: &mut Vec<&'a [Variation]>) {
-    for defence in list {
-        if !defence.replies.is_empty() {
-            out.push(&defence.replies);
-        }
-        for cont in &defence.replies {
-            white_nodes(&cont.replies, out);
-        }
-    }
-}
-
 #[test]
-fn a_slower_way_beside_a_short_mate_is_no_dual() {
-    // Rook and king against the cornered king as #3: after many defences
-    // White mates at once and also has slower ways. The whole tree against
-    // the brute force (a dual: a rival of the fewest moves), and such a
-    // node exists, its short mate unmarked, its slower ways kept unmarked.
+fn a_slower_way_beside_a_short_mate_is_no_variation() {
+    // Rook and king against the cornered king as #3: the whole tree
+    // against the brute force (continuations: the fewest-move ways).
     let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
     let solution = solve(&pos, 3);
     check_tree(DIRECT, &pos, &solution, 3);
-    let mut nodes = Vec::new();
-    for key in &solution.keys {
-        white_nodes(&key.defences, &mut nodes);
-    }
-    let mixed = nodes
+    // 1.Kc7 Ka7: 2.Ra1# mates at once; the brute force finds slower ways
+    // (a mate in two) too, and the tree leaves them out: no dual.
+    let key = solution
+        .keys
         .iter()
-        .find(|list| {
-            let lengths: Vec<u8> = list.iter().map(Variation::moves).collect();
-            lengths.iter().filter(|&&l| l == 1).count() == 1 && lengths.iter().any(|&l| l > 1)
-        })
-        .expect("a node with one short mate and slower ways");
-    assert!(mixed.iter().all(|v| !v.dual));
-    assert!(mixed.iter().any(|v| v.short && v.moves() == 1));
+        .find(|k| pos.san(k.mv) == "Kc7")
+        .expect("a key");
+    let (ka7, after) = follow(&pos, key, &["Ka7"]);
+    let conts: Vec<String> = ka7.replies.iter().map(|c| after.san(c.mv)).collect();
+    assert_eq!(conts, ["Ra1#"]);
+    assert!(ka7.replies[0].short && !ka7.replies[0].dual);
+    let slower = after
+        .legal_moves()
+        .iter()
+        .filter(|&&m| after.san(m) != "Ra1#" && bf_after(&play(&after, m), 2))
+        .count();
+    assert!(slower > 0, "a slower way exists");
 }

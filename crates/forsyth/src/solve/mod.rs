@@ -59,14 +59,13 @@ pub struct Variation {
     /// The move.
     pub mv: Move,
     /// A White continuation with another beside it that also mates in
-    /// the same fewest moves (`false` for Black's moves, and for a slower
-    /// way beside a shorter mate).
+    /// the same fewest moves (`false` for Black's moves).
     pub dual: bool,
     /// A White continuation that mates in fewer moves than the
     /// stipulation leaves (`false` for Black's moves).
     pub short: bool,
     /// What follows: Black's defences after a White move, White's
-    /// continuations after a Black move.
+    /// continuations of the fewest moves after a Black move.
     pub replies: Vec<Variation>,
 }
 
@@ -378,11 +377,11 @@ impl Tree<'_, '_> {
         Some(self.continuations(&passed, len))
     }
 
-    /// White to move with `k` moves left: every move that mates in time,
-    /// each with its tree; all marked dual when there are several.
+    /// White to move with `k` moves left: every move that mates in the
+    /// fewest moves (at most `k`), each with its tree; all marked dual when
+    /// there are several.
     fn continuations(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
-        let mut out = Vec::new();
-        let mut lengths = Vec::new();
+        let mut found = Vec::new();
         let them = !pos.turn();
         let king = pos.board().king_of(them);
         for &m in pos.legal_moves().iter() {
@@ -396,23 +395,29 @@ impl Tree<'_, '_> {
             }
             let next = after(pos, m);
             if let Some(len) = self.search.mate_length(&next, k) {
-                lengths.push(len);
-                out.push(Variation {
-                    mv: m,
-                    dual: false,
-                    short: len < k,
-                    replies: self.defences(&next, k),
-                });
+                found.push((m, next, len));
             }
         }
-        // Duals are rivals of the fewest moves: a slower way beside a
-        // shorter mate is no dual (nor is the short mate).
-        if let Some(&fewest) = lengths.iter().min() {
-            if lengths.iter().filter(|&&len| len == fewest).count() > 1 {
-                for (v, &len) in out.iter_mut().zip(&lengths) {
-                    v.dual = len == fewest;
-                }
+        // Only the fewest-move ways make the tree: a slower way beside a
+        // shorter mate is no variation (and no dual), as problemists and
+        // Popeye count them; keeping them would also grow a cooked
+        // problem's tree without bound.
+        let Some(fewest) = found.iter().map(|&(_, _, len)| len).min() else {
+            return Vec::new();
+        };
+        found.retain(|&(_, _, len)| len == fewest);
+        let dual = found.len() > 1;
+        let mut out = Vec::with_capacity(found.len());
+        for (m, next, len) in found {
+            if self.search.stopped {
+                break;
             }
+            out.push(Variation {
+                mv: m,
+                dual,
+                short: len < k,
+                replies: self.defences(&next, k),
+            });
         }
         out
     }

@@ -106,7 +106,7 @@ fn write_defence<W: fmt::Write>(
     if defence.replies.is_empty() {
         write_line(out, line)?;
     }
-    for cont in shortest(&defence.replies) {
+    for cont in &defence.replies {
         let (dual, short) = (line.dual, line.short);
         line.dual |= cont.dual;
         line.short |= cont.short;
@@ -194,19 +194,12 @@ fn executes_threat(defence: &Variation, threat: Option<&[Variation]>) -> bool {
     };
     let moves = super::fewest(threat);
     super::fewest(&defence.replies) == moves
-        && shortest(&defence.replies).any(|c| {
+        && defence.replies.iter().any(|c| {
             threat.iter().any(|t| {
                 (t.mv.from(), t.mv.to(), t.mv.promotion())
                     == (c.mv.from(), c.mv.to(), c.mv.promotion())
             })
         })
-}
-
-/// White's continuations of the fewest moves: the text shows those (as
-/// Popeye does); a slower way beside a shorter mate is left out.
-fn shortest(continuations: &[Variation]) -> impl Iterator<Item = &Variation> {
-    let fewest = super::fewest(continuations);
-    continuations.iter().filter(move |c| c.moves() == fewest)
 }
 
 /// Indent of White's move `number` (2 and later) and of Black's.
@@ -252,7 +245,7 @@ fn popeye_black<W: fmt::Write>(
         indent = black_indent(number)
     )?;
     let next = after(pos, v.mv);
-    for reply in shortest(&v.replies) {
+    for reply in &v.replies {
         popeye_white(out, &next, reply, number + 1)?;
     }
     Ok(())
