@@ -489,3 +489,30 @@ fn a_slower_way_beside_a_short_mate_is_no_variation() {
         .count();
     assert!(slower > 0, "a slower way exists");
 }
+
+#[test]
+fn castling_as_the_codex_allows_and_en_passant_only_when_stated() {
+    // Worked by hand. Black Kf8 is shut in by its rooks e8/g8 and pawns
+    // e7/g7 (neither rook can reach the f-file): a rook on f1 mates, by
+    // 1.Rf1# or by 1.O-O#. The codex allows castling (king and rook on
+    // their squares): both are keys; a FEN without castling rights has
+    // only 1.Rf1#.
+    let sans = |p: &ChessProblem| -> Vec<String> {
+        let solution = solve(&p.position, 1);
+        solution.keys.iter().map(|k| p.position.san(k.mv)).collect()
+    };
+    let codex = ChessProblem::from_statement("(4rkr1/4p1p1/8/8/8/8/8/4K2R) #1", None).unwrap();
+    assert_eq!(sans(&codex), ["O-O#", "Rf1#"]);
+    let fen =
+        ChessProblem::from_statement("4rkr1/4p1p1/8/8/8/8/8/4K2R w - - 0 1 #1", None).unwrap();
+    assert_eq!(sans(&fen), ["Rf1#"]);
+    // Black's d-pawn has just come to d5 (a FEN saying so: d6): exd6 e.p.
+    // opens the e-file for Re1 against Ke8 (d7 held by Nb6, e7 by the new
+    // pawn, d8/f8/f7 Black's own, no Black piece reaches the e-file). The
+    // codex allows no en passant in a diagram: no mate in one then.
+    let ep =
+        ChessProblem::from_statement("3rkr2/5p2/1N6/3pP3/8/8/8/4R2K w - d6 0 1 #1", None).unwrap();
+    assert_eq!(sans(&ep), ["exd6#"]);
+    let diagram = ChessProblem::from_statement("(3rkr2/5p2/1N6/3pP3/8/8/8/4R2K) #1", None).unwrap();
+    assert!(sans(&diagram).is_empty());
+}
