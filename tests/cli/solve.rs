@@ -213,3 +213,67 @@ fn a_selfmate_in_one() {
         r.stderr
     );
 }
+
+#[test]
+fn the_answer_is_in_the_problems_own_letters_unless_asked_otherwise() {
+    // The Greek statement, no --notation: the answer in Greek, as
+    // the problemist wrote it (specs/solve.md §5, the problem's language).
+    let r = forsyth(&["solve", GREEK], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("1.Ιδ4! (2.Ιβ5)\n"), "{}", r.stdout);
+    // A German placement: German; --letters names the output's language
+    // too; --notation wins over both.
+    let german = "(T7/4k3/4S3/K2L4/8/8/8/5T2) #3";
+    let r = forsyth(&["solve", german], b"");
+    assert!(r.stdout.starts_with("1.Sd4! (2.Sb5)\n"), "{}", r.stdout);
+    let english = "(R7/4k3/4N3/K2B4/8/8/8/5R2) #3";
+    let r = forsyth(&["solve", english], b"");
+    assert!(r.stdout.starts_with("1.Nd4! (2.Nb5)\n"), "{}", r.stdout);
+    let r = forsyth(&["solve", "--letters", "fr", english], b"");
+    assert!(r.stdout.starts_with("1.Cd4! (2.Cb5)\n"), "{}", r.stdout);
+    let r = forsyth(&["solve", german, "--notation", "san"], b"");
+    assert!(r.stdout.starts_with("1.Nd4! (2.Nb5)\n"), "{}", r.stdout);
+    // A Popeye input in French keywords: French.
+    let french = "debut\npieces blanc Ra5 Ta8 Tf1 Fd5 Ce6 noir Re7\nenon # 3\nfin\n";
+    let r = forsyth(&["solve", "-"], french.as_bytes());
+    assert!(r.stdout.starts_with("1.Cd4! (2.Cb5)\n"), "{}", r.stdout);
+    // JSON's san stays English.
+    let v = json_of(&["solve", GREEK, "--format", "json"], b"");
+    assert_eq!(v[0]["keys"][0]["san"], "Nd4");
+}
+
+#[test]
+fn popeye_style_leaves_out_the_defences_that_allow_the_threat() {
+    // S. Loyd, N.Y. State Chess Association 1892 (Meson database 4856):
+    // 1.Qa1! threatens 2.Qe1#. Popeye prints the threat's line and only the
+    // defences that stop it: the king's flights (the rook's and the pawn's
+    // moves all allow 2.Qe1#).
+    let r = forsyth(
+        &[
+            "solve",
+            "(6r1/6p1/4N2B/4N1R1/8/4k2K/1Q6/8) #2",
+            "--style",
+            "popeye",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("   1.Qb2-a1 ! threat:\n          2.Qa1-e1 #\n"),
+        "{}",
+        r.stdout
+    );
+    for line in [
+        "      1...Ke3-d2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-e2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-f2\n          2.Rg5-g2 #\n",
+        "      1...Ke3-e4\n          2.Qa1-d4 #\n",
+    ] {
+        assert_contains(&r.stdout, line);
+    }
+    assert_eq!(r.stdout.matches("1...").count(), 4, "{}", r.stdout);
+    // The problemist's form keeps every defence.
+    let r = forsyth(&["solve", "(6r1/6p1/4N2B/4N1R1/8/4k2K/1Q6/8) #2"], b"");
+    assert_contains(&r.stdout, "  1...Ra8 2.Qe1#\n");
+}

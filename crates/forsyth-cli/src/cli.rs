@@ -225,13 +225,16 @@ pub enum Command {
             most n moves against any defence) or a selfmate (s#n: White to play and force \
             Black to mate it in at most n), in full: every key (more than one: the problem \
             is cooked), each key's threat (what mates if Black could pass; zugzwang for a \
-            waiting key), and every Black defence with each White continuation that still \
-            mates in time, down to the mates. Continuations with a rival are duals; mates \
-            before the last move are short. See specs/solve.md.\n\n\
-            Text output is the problemist's form, moves in --notation: the key line \
+            waiting key), and every Black defence with each White continuation that mates \
+            in the fewest moves, down to the mates. Continuations with a rival are duals; \
+            mates before the last move are short. See specs/solve.md.\n\n\
+            Text output is the problemist's form, moves in --notation (by default SAN in \
+            the problem's own letters: those of --letters, of the placement, or of a German \
+            or French Popeye input; else English): the key line \
             (1.Sd4! (2.Sb5)), then one line per variation (1...Kd7 2.Sb5 Ke7 3.Tf7#), \
             ending in (dual) or (short) where it has one. --style popeye writes Popeye's \
-            long-algebraic tree instead. --format json writes one object per problem: \
+            long-algebraic tree instead (the key's defences that allow the threat left \
+            out, as Popeye does). --format json writes one object per problem: \
             {\"keys\": [...], \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \
             \"replies\"}, keys with \"threat\", continuations with \"dual\" and \"short\" \
             where true.\n\n\

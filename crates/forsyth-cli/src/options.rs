@@ -188,7 +188,12 @@ pub struct Solve {
     pub problems: Vec<solve::Given>,
     /// `--mate` or `--stipulation`: overrides each problem's own.
     pub stipulation: Option<Stipulation>,
-    pub notation: Notation,
+    /// `--notation`; without it, SAN in the `--letters` language, else in
+    /// the problem's own (its placement's letters, its Popeye keywords),
+    /// else in English.
+    pub notation: Option<Notation>,
+    /// `--letters`.
+    pub letters: Option<Language>,
     pub json: bool,
     /// `--style popeye`.
     pub popeye: bool,
@@ -384,6 +389,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Solve(a) => Job::Solve(Solve {
             problems: solve::read_problems(&a.words, language(a.letters.as_deref())?)?,
+            letters: language(a.letters.as_deref())?,
             stipulation: match (a.mate, &a.stipulation) {
                 (Some(n), _) => Some(format!("#{n}").parse().map_err(
                     |e: forsyth::ParseStipulationError| {
@@ -397,12 +403,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 }
                 (None, None) => None,
             },
-            notation: a
-                .notation
-                .as_deref()
-                .map(notation_named)
-                .transpose()?
-                .unwrap_or(Notation::San(Language::English)),
+            notation: a.notation.as_deref().map(notation_named).transpose()?,
             json: a.format == SolveFormatArg::Json,
             popeye: a.style == SolveStyleArg::Popeye,
             progress,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use forsyth::{
     read_popeye, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language, Move,
-    ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
+    Notation, ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
 };
 use serde_json::{json, Map, Value};
 
@@ -157,7 +157,12 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
             let written = if args.popeye {
                 write_popeye(&mut text, pos, &solution)
             } else {
-                write_solution(&mut text, pos, &solution, args.notation)
+                let notation = args.notation.unwrap_or(Notation::San(
+                    args.letters
+                        .or(problem.language)
+                        .unwrap_or(Language::English),
+                ));
+                write_solution(&mut text, pos, &solution, notation)
             };
             written.map_err(io::Error::other)?;
             out.write_all(text.as_bytes())?;

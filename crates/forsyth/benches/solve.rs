@@ -6,6 +6,8 @@
 //!   solved as `#2`;
 //! - the same positions as `#3` (a mate in at most three: every other
 //!   first move must be refuted three moves deep);
+//! - the same as `#4` (cooked many times over: the tree of every key);
+//! - the published two-movers of `tests/data/published_twomovers.txt`;
 //! - the Greek three-mover of the notation issue (`#3`, one key, 1.Nd4);
 //! - a waiting-key mate in two (1.Kb6! zugzwang).
 //!
@@ -88,6 +90,20 @@ fn main() {
         .iter()
         .map(|(name, pos, _)| (name.clone(), pos.clone(), 3))
         .collect();
+    let fours: Vec<_> = twos
+        .iter()
+        .map(|(name, pos, _)| (name.clone(), pos.clone(), 4))
+        .collect();
+    let published: Vec<_> = include_str!("../tests/data/published_twomovers.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split(" | ").collect();
+            let problem =
+                ChessProblem::from_statement(&format!("({})", fields[0]), None).expect("reads");
+            (fields[5].to_owned(), problem.position, 2)
+        })
+        .collect();
     let greek = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1)", None)
         .expect("reads")
         .position;
@@ -96,6 +112,8 @@ fn main() {
         .position;
     run("game mates as #2", &twos);
     run("game mates as #3", &threes);
+    run("game mates as #4", &fours);
+    run("published #2", &published);
     run("Greek three-mover #3", &[("Greek".to_owned(), greek, 3)]);
     run("waiting key #2", &[("zugzwang".to_owned(), waiting, 2)]);
 }

@@ -131,19 +131,27 @@ fn bf_after(pos: &Position, k: u8) -> bool {
 /// that reach the goal in time, each marked short and dual as the
 /// definitions say, each followed by every Black defence.
 fn check_white(rules: Rules, pos: &Position, list: &[Variation], k: u8) {
-    let expected: Vec<Move> = pos
+    // Every move that reaches the goal in time, with its length; the
+    // continuations are those of the fewest moves.
+    let timely: Vec<(Move, u8)> = pos
         .legal_moves()
         .iter()
-        .copied()
-        .filter(|&m| rules.after(&play(pos, m), k))
+        .filter_map(|&m| rules.length(&play(pos, m), k).map(|len| (m, len)))
+        .collect();
+    let fewest = timely.iter().map(|&(_, len)| len).min().unwrap_or(0);
+    let expected: Vec<Move> = timely
+        .iter()
+        .filter(|&&(_, len)| len == fewest)
+        .map(|&(m, _)| m)
         .collect();
     let got: Vec<Move> = list.iter().map(|v| v.mv).collect();
     assert_eq!(got, expected, "continuations in {}", pos.setup());
     for v in list {
         let next = play(pos, v.mv);
-        let len = rules.length(&next, k).expect("reaches the goal");
+        let len = fewest;
         assert_eq!(v.short, len < k, "short");
-        assert_eq!(v.dual, list.len() > 1, "dual");
+        assert_eq!(v.dual, list.len() > 1, "dual: a rival as fast");
+        assert_eq!(v.moves(), len, "the tree's length");
         check_black(rules, &next, &v.replies, k);
     }
 }
@@ -454,4 +462,57 @@ proptest! {
             .collect();
         prop_assert_eq!(keys, expected);
     }
+}
+
+#[test]
+fn a_slower_way_beside_a_short_mate_is_no_variation() {
+    // Rook and king against the cornered king as #3: the whole tree
+    // against the brute force (continuations: the fewest-move ways).
+    let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
+    let solution = solve(&pos, 3);
+    check_tree(DIRECT, &pos, &solution, 3);
+    // 1.Kc7 Ka7: 2.Ra1# mates at once; the brute force finds slower ways
+    // (a mate in two) too, and the tree leaves them out: no dual.
+    let key = solution
+        .keys
+        .iter()
+        .find(|k| pos.san(k.mv) == "Kc7")
+        .expect("a key");
+    let (ka7, after) = follow(&pos, key, &["Ka7"]);
+    let conts: Vec<String> = ka7.replies.iter().map(|c| after.san(c.mv)).collect();
+    assert_eq!(conts, ["Ra1#"]);
+    assert!(ka7.replies[0].short && !ka7.replies[0].dual);
+    let slower = after
+        .legal_moves()
+        .iter()
+        .filter(|&&m| after.san(m) != "Ra1#" && bf_after(&play(&after, m), 2))
+        .count();
+    assert!(slower > 0, "a slower way exists");
+}
+
+#[test]
+fn castling_as_the_codex_allows_and_en_passant_only_when_stated() {
+    // Worked by hand. Black Kf8 is shut in by its rooks e8/g8 and pawns
+    // e7/g7 (neither rook can reach the f-file): a rook on f1 mates, by
+    // 1.Rf1# or by 1.O-O#. The codex allows castling (king and rook on
+    // their squares): both are keys; a FEN without castling rights has
+    // only 1.Rf1#.
+    let sans = |p: &ChessProblem| -> Vec<String> {
+        let solution = solve(&p.position, 1);
+        solution.keys.iter().map(|k| p.position.san(k.mv)).collect()
+    };
+    let codex = ChessProblem::from_statement("(4rkr1/4p1p1/8/8/8/8/8/4K2R) #1", None).unwrap();
+    assert_eq!(sans(&codex), ["O-O#", "Rf1#"]);
+    let fen =
+        ChessProblem::from_statement("4rkr1/4p1p1/8/8/8/8/8/4K2R w - - 0 1 #1", None).unwrap();
+    assert_eq!(sans(&fen), ["Rf1#"]);
+    // Black's d-pawn has just come to d5 (a FEN saying so: d6): exd6 e.p.
+    // opens the e-file for Re1 against Ke8 (d7 held by Nb6, e7 by the new
+    // pawn, d8/f8/f7 Black's own, no Black piece reaches the e-file). The
+    // codex allows no en passant in a diagram: no mate in one then.
+    let ep =
+        ChessProblem::from_statement("3rkr2/5p2/1N6/3pP3/8/8/8/4R2K w - d6 0 1 #1", None).unwrap();
+    assert_eq!(sans(&ep), ["exd6#"]);
+    let diagram = ChessProblem::from_statement("(3rkr2/5p2/1N6/3pP3/8/8/8/4R2K) #1", None).unwrap();
+    assert!(sans(&diagram).is_empty());
 }

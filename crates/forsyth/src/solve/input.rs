@@ -35,6 +35,21 @@ pub struct ChessProblem {
     pub origin: Option<String>,
     /// Popeye's options, as written (`Variation`, `NoThreat`...).
     pub options: Vec<String>,
+    /// The language the problem was written in, when its piece letters
+    /// (a statement's placement) or its keywords (a Popeye input) say
+    /// so: the problemist's own notation, for writing the solution.
+    /// `None` for a FEN or statement in English letters, and for a
+    /// Popeye input in English.
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Language};
+    /// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) #3", None)?;
+    /// assert_eq!(p.language, Some(Language::Greek));
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// assert_eq!(p.language, None);
+    /// # Ok::<_, forsyth::ParseStatementError>(())
+    /// ```
+    pub language: Option<Language>,
 }
 
 /// Why a statement does not read: the byte offset and what is wrong.
@@ -204,6 +219,7 @@ impl ChessProblem {
             author: None,
             origin: None,
             options: Vec::new(),
+            language: None,
         }
     }
 
@@ -239,16 +255,19 @@ impl ChessProblem {
             Some(l) => vec![l, &Letters::ENGLISH],
             None => Language::ALL.iter().map(|l| l.letters()).collect(),
         };
-        let (position, rest_at) = if body.starts_with('(') {
+        let (position, rest_at, read_in) = if body.starts_with('(') {
             let end = statement_end(body);
             let head = &body[..end];
             // The first language that reads it; else the error in the
             // letters asked for (English by default).
-            let setup = languages
+            let (setup, read_in) = languages
                 .iter()
-                .find_map(|l| Setup::from_problem(head, l).ok())
+                .find_map(|l| Setup::from_problem(head, l).ok().map(|s| (s, Some(*l))))
                 .map_or_else(
-                    || Setup::from_problem(head, letters.unwrap_or(&Letters::ENGLISH)),
+                    || {
+                        Setup::from_problem(head, letters.unwrap_or(&Letters::ENGLISH))
+                            .map(|s| (s, None))
+                    },
                     Ok,
                 )
                 .map_err(|e| ParseStatementError {
@@ -259,7 +278,7 @@ impl ChessProblem {
                 offset: lead,
                 kind: ParseStatementErrorKind::Illegal(Box::new(e)),
             })?;
-            (position, end)
+            (position, end, read_in)
         } else {
             read_fen(body, &languages, lead)?
         };
@@ -275,17 +294,28 @@ impl ChessProblem {
                     })?,
             )
         };
-        Ok(ChessProblem::new(position, stipulation))
+        let mut problem = ChessProblem::new(position, stipulation);
+        problem.language = read_in.and_then(language_of);
+        Ok(problem)
     }
+}
+
+/// The language whose letters `letters` are, English excepted (FEN's
+/// letters say nothing of the problemist's language).
+fn language_of(letters: &Letters) -> Option<Language> {
+    Language::ALL
+        .into_iter()
+        .find(|l| l.letters() == letters)
+        .filter(|&l| l != Language::English)
 }
 
 /// Reads the FEN record at the start of `body` (a bare placement, or 4 to
 /// 6 fields): the position and where the rest begins.
-fn read_fen(
+fn read_fen<'l>(
     body: &str,
-    languages: &[&Letters],
+    languages: &[&'l Letters],
     lead: usize,
-) -> Result<(Position, usize), ParseStatementError> {
+) -> Result<(Position, usize, Option<&'l Letters>), ParseStatementError> {
     // The record's words: the placement, then up to five fields.
     let mut ends = Vec::new();
     for word in body.split_whitespace().take(6) {
@@ -314,7 +344,9 @@ fn read_fen(
                         offset: lead,
                         kind: ParseStatementErrorKind::Illegal(Box::new(e)),
                     })?;
-                    return Ok((position, end));
+                    // A full record is a FEN: its letters are FEN's.
+                    let read_in = (fields == 1).then_some(*letters);
+                    return Ok((position, end, read_in));
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);

@@ -59,13 +59,13 @@ pub struct Variation {
     /// The move.
     pub mv: Move,
     /// A White continuation with another beside it that also mates in
-    /// time (`false` for Black's moves).
+    /// the same fewest moves (`false` for Black's moves).
     pub dual: bool,
     /// A White continuation that mates in fewer moves than the
     /// stipulation leaves (`false` for Black's moves).
     pub short: bool,
     /// What follows: Black's defences after a White move, White's
-    /// continuations after a Black move.
+    /// continuations of the fewest moves after a Black move.
     pub replies: Vec<Variation>,
 }
 
@@ -95,6 +95,46 @@ pub struct Key {
     pub threat: Option<Vec<Variation>>,
     /// Every legal Black defence, each with White's continuations.
     pub defences: Vec<Variation>,
+}
+
+impl Variation {
+    /// The attacker's moves, this one counted, in which this White move
+    /// reaches the goal by the tree: 1 for a mate (a selfmate's move after
+    /// which every defence mates), else one more than the fewest of its
+    /// worst defence's continuations.
+    ///
+    /// ```
+    /// use forsyth::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
+    /// // 1.Nd4 Kd6 2.Rd8+: two moves, the mate included.
+    /// let rd8 = &key.defences.iter().find(|d| d.replies.len() == 1).expect("Kd6").replies[0];
+    /// assert_eq!(rd8.moves(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(&self) -> u8 {
+        1 + moves_after(&self.replies)
+    }
+}
+
+/// The attacker's moves still needed after its move whose defences are
+/// `defences` (0: none, the goal is reached).
+pub(crate) fn moves_after(defences: &[Variation]) -> u8 {
+    defences
+        .iter()
+        .map(|d| fewest(&d.replies))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The fewest moves among White's `continuations` (0 when there is none:
+/// the defence itself ended the play).
+pub(crate) fn fewest(continuations: &[Variation]) -> u8 {
+    continuations
+        .iter()
+        .map(Variation::moves)
+        .min()
+        .unwrap_or(0)
 }
 
 impl Key {
@@ -337,10 +377,11 @@ impl Tree<'_, '_> {
         Some(self.continuations(&passed, len))
     }
 
-    /// White to move with `k` moves left: every move that mates in time,
-    /// each with its tree; all marked dual when there are several.
+    /// White to move with `k` moves left: every move that mates in the
+    /// fewest moves (at most `k`), each with its tree; all marked dual when
+    /// there are several.
     fn continuations(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
-        let mut out = Vec::new();
+        let mut found = Vec::new();
         let them = !pos.turn();
         let king = pos.board().king_of(them);
         for &m in pos.legal_moves().iter() {
@@ -354,18 +395,29 @@ impl Tree<'_, '_> {
             }
             let next = after(pos, m);
             if let Some(len) = self.search.mate_length(&next, k) {
-                out.push(Variation {
-                    mv: m,
-                    dual: false,
-                    short: len < k,
-                    replies: self.defences(&next, k),
-                });
+                found.push((m, next, len));
             }
         }
-        if out.len() > 1 {
-            for v in &mut out {
-                v.dual = true;
+        // Only the fewest-move ways make the tree: a slower way beside a
+        // shorter mate is no variation (and no dual), as problemists and
+        // Popeye count them; keeping them would also grow a cooked
+        // problem's tree without bound.
+        let Some(fewest) = found.iter().map(|&(_, _, len)| len).min() else {
+            return Vec::new();
+        };
+        found.retain(|&(_, _, len)| len == fewest);
+        let dual = found.len() > 1;
+        let mut out = Vec::with_capacity(found.len());
+        for (m, next, len) in found {
+            if self.search.stopped {
+                break;
             }
+            out.push(Variation {
+                mv: m,
+                dual,
+                short: len < k,
+                replies: self.defences(&next, k),
+            });
         }
         out
     }

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use crate::{Board, Color, Fen, Letters, Piece, Role, Square};
+use crate::{Board, Color, Fen, Language, Letters, Piece, Role, Square};
 
 use super::input::problem_position;
 use super::{ChessProblem, ParseStipulationError, Stipulation};
@@ -343,6 +343,8 @@ struct Draft {
     author: Option<String>,
     origin: Option<String>,
     options: Vec<String>,
+    /// The language of the last piece list that was not English.
+    language: Option<Language>,
 }
 
 impl Draft {
@@ -354,6 +356,7 @@ impl Draft {
             author: None,
             origin: None,
             options: Vec::new(),
+            language: None,
         }
     }
 }
@@ -482,7 +485,14 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
             }
             Command::Protocol => i += 1,
             Command::Pieces => {}
-            Command::Colour(color, lang) => list = Some((color, lang)),
+            Command::Colour(color, lang) => {
+                list = Some((color, lang));
+                match lang {
+                    Lang::English => {}
+                    Lang::German => draft.language = Some(Language::German),
+                    Lang::French => draft.language = Some(Language::French),
+                }
+            }
             Command::Forsyth => {
                 let Some(p) = words.get(i) else {
                     return Err(end_error());
@@ -551,6 +561,7 @@ fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError>
         author: draft.author,
         origin: draft.origin,
         options: draft.options,
+        language: draft.language,
     })
 }
 

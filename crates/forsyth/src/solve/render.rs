@@ -143,7 +143,8 @@ fn write_line<W: fmt::Write>(out: &mut W, line: &Line) -> fmt::Result {
 /// Popeye's letters (S for the knight, `*` for a capture, `0-0` castling),
 /// ` +` and ` #` after checks and mates, `!` after the key, `threat:` or
 /// `zugzwang.` on the key's line, each move on its own line, indented by
-/// its depth.
+/// its depth. As Popeye does, a defence after which the threat still mates
+/// as fast is left out (the threat's line stands for it).
 ///
 /// ```
 /// use forsyth::{write_popeye, Fen, Position, Solver, Stipulation};
@@ -174,10 +175,31 @@ pub fn write_popeye<W: fmt::Write>(
             None => writeln!(out)?,
         }
         for defence in &key.defences {
-            popeye_black(out, &next, defence, 1)?;
+            if !executes_threat(defence, key.threat.as_deref()) {
+                popeye_black(out, &next, defence, 1)?;
+            }
         }
     }
     Ok(())
+}
+
+/// `true` for a defence after which the threat still works as fast: one
+/// of White's fewest-move continuations is a threat move, mating in the
+/// threat's moves. Popeye leaves such defences out of its tree (the
+/// threat's line says it); it prints the defences that stop the threat and
+/// those that allow a shorter mate.
+fn executes_threat(defence: &Variation, threat: Option<&[Variation]>) -> bool {
+    let Some(threat) = threat else {
+        return false;
+    };
+    let moves = super::fewest(threat);
+    super::fewest(&defence.replies) == moves
+        && defence.replies.iter().any(|c| {
+            threat.iter().any(|t| {
+                (t.mv.from(), t.mv.to(), t.mv.promotion())
+                    == (c.mv.from(), c.mv.to(), c.mv.promotion())
+            })
+        })
 }
 
 /// Indent of White's move `number` (2 and later) and of Black's.
