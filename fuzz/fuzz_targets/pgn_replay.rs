@@ -12,7 +12,9 @@ use libfuzzer_sys::fuzz_target;
 
 fn fen(pos: &Position) -> String {
     let xfen = CastlingNotation::XFen.into();
-    pos.setup().to_fen(&xfen).expect("X-FEN says every position")
+    pos.setup()
+        .to_fen(&xfen)
+        .expect("X-FEN says every position")
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -56,7 +58,11 @@ fuzz_target!(|data: &[u8]| {
             .read_game(&mut Replay::final_only())
             .expect("a slice never fails")
             .expect("an export holds its game");
-        assert!(again.is_ok(), "the export replays: {:?}\n{pgn}", again.error);
+        assert!(
+            again.is_ok(),
+            "the export replays: {:?}\n{pgn}",
+            again.error
+        );
         let before = verdict.positions.last().map(fen);
         let after = again.positions.last().map(fen);
         assert_eq!(before, after, "the export ends where the game did\n{pgn}");

@@ -28,7 +28,11 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(p.position.turn(), Color::White);
                 let mut input = String::from("beginproblem\npieces\n");
                 for color in Color::ALL {
-                    input.push_str(if color == Color::White { "white" } else { "black" });
+                    input.push_str(if color == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    });
                     for (sq, piece) in p.position.board().pieces() {
                         if piece.color == color {
                             input.push_str(&format!(" {}{sq}", letter(piece.role)));
@@ -44,7 +48,11 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             let lines: Vec<&str> = text.split('\n').collect();
             assert!(e.line >= 1 && e.line <= lines.len(), "line {}", e.line);
-            assert!(e.column >= 1 && e.column <= lines[e.line - 1].len() + 1, "col {}", e.column);
+            assert!(
+                e.column >= 1 && e.column <= lines[e.line - 1].len() + 1,
+                "col {}",
+                e.column
+            );
             assert!(!e.to_string().is_empty());
         }
     }
