@@ -277,3 +277,32 @@ fn popeye_style_leaves_out_the_defences_that_allow_the_threat() {
     let r = forsyth(&["solve", "(6r1/6p1/4N2B/4N1R1/8/4k2K/1Q6/8) #2"], b"");
     assert_contains(&r.stdout, "  1...Ra8 2.Qe1#\n");
 }
+
+/// Ctrl-C (SIGINT) stops a long search cleanly: the command says it was
+/// interrupted and after how many nodes, writes nothing of the unfinished
+/// problem, and exits 130 (128 + SIGINT, as shells report it). A quiet
+/// middlegame position as a mate in 6 has no solution and takes far longer
+/// than the half second given here (over 20 s).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_a_search() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(["solve", "--quiet", "--mate", "6"])
+        .arg("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("forsyth runs");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_contains(&stderr, "interrupted: cancelled after ");
+    assert!(out.stdout.is_empty());
+}

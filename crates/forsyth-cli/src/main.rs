@@ -40,6 +40,8 @@ pub enum Outcome {
     Ok = 0,
     Rejected = 1,
     Failed = 2,
+    /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
 
 impl Outcome {

@@ -14,6 +14,7 @@ use crate::diag::caret;
 use crate::options::{ResolveError, Solve};
 use crate::progress::Progress;
 use crate::Outcome;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A problem read, and where from (`FILE:LINE` or empty for the command
 /// line).
@@ -104,7 +105,13 @@ pub fn read_problems(
     }
 }
 
+/// Set by Ctrl-C while `solve` runs: the search stops at its next check.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
 pub fn run(args: &Solve) -> io::Result<Outcome> {
+    // Without a handler (it could not be installed) Ctrl-C ends the
+    // process as before; what is solved is already written either way.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
     let mut out = io::stdout().lock();
     let mut outcome = Outcome::Ok;
     let several = args.problems.len() > 1;
@@ -130,13 +137,21 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 progress.add(nodes - seen);
                 seen = nodes;
             };
-            Solver::new(stipulation).progress(&mut report).solve(pos)
+            Solver::new(stipulation)
+                .cancel(&INTERRUPTED)
+                .progress(&mut report)
+                .solve(pos)
         };
         let solution = match solution {
             Ok(s) => s,
             Err(e) => {
-                crate::note(&e.to_string());
-                return Ok(Outcome::Failed);
+                let place = if given.source.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", given.source)
+                };
+                crate::note(&format!("{place}interrupted: {e}"));
+                return Ok(Outcome::Interrupted);
             }
         };
         if args.json {
