@@ -231,7 +231,7 @@ pub(crate) trait MoveSink {
 }
 
 impl MoveSink for MoveList {
-    #[inline]
+    #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         if self.len > INLINE - 64 {
             for to in targets {
@@ -263,7 +263,7 @@ impl MoveSink for MoveList {
         self.len = len;
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
         if self.len > INLINE - 64 || targets.intersects(Bitboard::BACKRANKS) {
             for to in targets {
