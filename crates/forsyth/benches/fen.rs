@@ -13,6 +13,8 @@
 //! the ratios are what to read, the absolute rates less so.
 //!
 //! Run with `cargo bench -p forsyth --bench fen`; with
+//! `FORSYTH_BENCH_ONLY=TEXT` only the rows whose name contains `TEXT` are
+//! timed; with
 //! `FORSYTH_CORPUS_OUT=PATH` it writes the corpus's X-FEN lines to `PATH`
 //! instead (the input of the whole-process comparison). Under `cargo test
 //! --benches` it runs once on a small corpus and checks the outputs agree.
@@ -97,7 +99,11 @@ fn main() {
         .step_by(BLOCK)
         .map(|start| start..(start + BLOCK).min(n))
         .collect();
-    let mut time = |name, ours: Work<'_>, theirs: Option<Work<'_>>| {
+    let only = std::env::var("FORSYTH_BENCH_ONLY").unwrap_or_default();
+    let mut time = |name: &'static str, ours: Work<'_>, theirs: Option<Work<'_>>| {
+        if !name.contains(only.as_str()) {
+            return;
+        }
         let mut theirs = theirs;
         let (mut total_ours, mut total_theirs) = (Duration::ZERO, Duration::ZERO);
         for block in &blocks {

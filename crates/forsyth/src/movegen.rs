@@ -231,25 +231,61 @@ pub(crate) trait MoveSink {
 }
 
 impl MoveSink for MoveList {
-    #[inline]
+    #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        if self.len > INLINE - 64 {
+            for to in targets {
+                self.push(Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+            return;
+        }
+        // Room for any target set (at most 64 squares): the moves are
+        // stored with the length kept in a register, no capacity test each,
+        // and the captured role read from three planes made once.
+        let roles = RolePlanes::new(board);
+        let mut len = self.len;
         for to in targets {
-            self.push(Move::Normal {
+            self.buf[len] = Move::Normal {
                 role,
                 from,
-                capture: board.role_at(to),
+                capture: roles.at(to),
                 to,
                 promotion: None,
-            });
+            };
+            len += 1;
         }
+        self.len = len;
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
-        for to in targets {
-            let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
-            self.pawn(board, from, to);
+        if self.len > INLINE - 64 || targets.intersects(Bitboard::BACKRANKS) {
+            for to in targets {
+                let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
+                self.pawn(board, from, to);
+            }
+            return;
         }
+        // No promotion and room for every target, as in `piece`.
+        let roles = RolePlanes::new(board);
+        let mut len = self.len;
+        for to in targets {
+            self.buf[len] = Move::Normal {
+                role: Role::Pawn,
+                from: Square::new_wrapping((to.index() as i32 - delta) as u32),
+                capture: roles.at(to),
+                to,
+                promotion: None,
+            };
+            len += 1;
+        }
+        self.len = len;
     }
 
     #[inline(always)]
@@ -293,6 +329,48 @@ impl MoveList {
                 promotion: Some(promotion),
             });
         }
+    }
+}
+
+/// The role on each square as a three-bit code (`role + 1`, 0 for an empty
+/// square) spread over three planes, so that the role on a square is three
+/// bit tests and one lookup ([`Board::role_at`] looks at seven sets).
+#[derive(Copy, Clone)]
+struct RolePlanes([u64; 3]);
+
+impl RolePlanes {
+    /// The roles of the code's values, 0 to 7 (7 is never made).
+    const ROLES: [Option<Role>; 8] = [
+        None,
+        Some(Role::Pawn),
+        Some(Role::Knight),
+        Some(Role::Bishop),
+        Some(Role::Rook),
+        Some(Role::Queen),
+        Some(Role::King),
+        None,
+    ];
+
+    #[inline(always)]
+    fn new(board: &Board) -> RolePlanes {
+        let bits = |role| board.by_role(role).bits();
+        let (p, n, b, r, q, k) = (
+            bits(Role::Pawn),
+            bits(Role::Knight),
+            bits(Role::Bishop),
+            bits(Role::Rook),
+            bits(Role::Queen),
+            bits(Role::King),
+        );
+        // Codes: pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6.
+        RolePlanes([p | b | q, n | b | k, r | q | k])
+    }
+
+    #[inline(always)]
+    fn at(self, sq: Square) -> Option<Role> {
+        let at = sq.index();
+        let [one, two, four] = self.0.map(|plane| ((plane >> at) & 1) as usize);
+        Self::ROLES[one | (two << 1) | (four << 2)]
     }
 }
 
@@ -625,5 +703,47 @@ impl Position {
     /// ```
     pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Fen, Setup};
+
+    /// The move list's role planes are a second reading of the board: on
+    /// every square of these boards they name the role `Board::role_at`
+    /// names, and the list's fast path lists what one move at a time does.
+    #[test]
+    fn role_planes_agree_with_role_at() {
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQ1QQQQ/8/8/k1K5 w - - 0 1",
+        ] {
+            let fen = Fen::from_ascii(record.as_bytes()).unwrap();
+            let board = &fen.board;
+            let planes = RolePlanes::new(board);
+            for sq in (0..64).map(Square::new_wrapping) {
+                assert_eq!(planes.at(sq), board.role_at(sq), "{record} {sq}");
+            }
+            // Every target from one square, listed both ways.
+            let setup = Setup::from_fen(&fen, None).unwrap();
+            let targets = !Bitboard::EMPTY;
+            let mut fast = MoveList::new();
+            fast.piece(&setup.board, Role::Queen, Square::A1, targets);
+            let slow: Vec<Move> = targets
+                .into_iter()
+                .map(|to| Move::Normal {
+                    role: Role::Queen,
+                    from: Square::A1,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                })
+                .collect();
+            assert_eq!(fast.as_slice(), slow.as_slice(), "{record}");
+        }
     }
 }

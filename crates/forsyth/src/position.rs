@@ -74,7 +74,7 @@ impl Position {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Position, PositionError> {
-        Report::of_fen(fen, variant).into_position()
+        Report::position_of_fen(fen, variant)
     }
 
     /// The setup this position is.

@@ -418,10 +418,120 @@ pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, Parse
 /// placement the fast path does not take whole is read again by
 /// [`placement`], which finds the fault).
 pub(crate) fn record_english(input: &[u8]) -> Result<Fen, ParseFenError> {
+    if let Some(fen) = record_english_plain(input) {
+        return Ok(fen);
+    }
     record_with(input, |i| match placement_english(i) {
         Some(read) => Ok(read),
         None => placement(i, &crate::letters::English),
     })
+}
+
+/// [`record_english`] for the plain form of a record that real files hold
+/// nearly always: no blank before it, one space between fields, the turn,
+/// castling letters (or `-`), `-` or an en-passant square, then nothing or
+/// two clocks of at most 9 digits, then blanks at most. Straight-line code,
+/// each field read where the one before it ended, without nom's
+/// combinators; `None` for anything else, which the full grammar then reads
+/// (and it gives the same result on every input this takes).
+fn record_english_plain(input: &[u8]) -> Option<Fen> {
+    let end = match input.last() {
+        Some(&b) if is_blank(b) => input.iter().rposition(|&b| !is_blank(b))? + 1,
+        _ => input.len(),
+    };
+    let body = &input[..end];
+    let (rest, board) = placement_english(body)?;
+    let at = |rest: &[u8]| end - rest.len();
+    // ` w ` / ` b `.
+    let (turn, rest) = match rest {
+        [b' ', b'w', b' ', rest @ ..] => (Color::White, rest),
+        [b' ', b'b', b' ', rest @ ..] => (Color::Black, rest),
+        _ => return None,
+    };
+    let turn_at = at(rest) - 2;
+    let castling_at = at(rest);
+    let mut castling = CastlingField::new();
+    let rest = match rest {
+        [b'-', rest @ ..] => rest,
+        _ => {
+            let mut rest = rest;
+            while let [b, more @ ..] = rest {
+                if *b == b' ' {
+                    break;
+                }
+                if !castling.push(CastlingToken::from_ascii(*b)?) {
+                    return None;
+                }
+                rest = more;
+            }
+            if castling.is_empty() {
+                return None;
+            }
+            rest
+        }
+    };
+    let ep_at = at(rest) + 1;
+    let (ep_square, rest) = match rest {
+        [b' ', b'-', rest @ ..] => (None, rest),
+        [b' ', f @ b'a'..=b'h', r @ (b'3' | b'6'), rest @ ..] => {
+            (Square::from_ascii(&[*f, *r]), rest)
+        }
+        _ => return None,
+    };
+    let mut fen = Fen {
+        board,
+        turn,
+        castling,
+        ep_square,
+        halfmoves: 0,
+        fullmoves: 1,
+        has_clocks: false,
+        offsets: FieldOffsets {
+            placement: 0,
+            turn: turn_at,
+            castling: castling_at,
+            en_passant: ep_at,
+            halfmoves: end,
+            fullmoves: end,
+        },
+    };
+    if rest.is_empty() {
+        return Some(fen);
+    }
+    let [b' ', rest @ ..] = rest else {
+        return None;
+    };
+    fen.offsets.halfmoves = at(rest);
+    let (halfmoves, rest) = plain_number(rest)?;
+    let [b' ', rest @ ..] = rest else {
+        return None;
+    };
+    fen.offsets.fullmoves = at(rest);
+    let (fullmoves, rest) = plain_number(rest)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    fen.halfmoves = halfmoves;
+    fen.fullmoves = fullmoves;
+    fen.has_clocks = true;
+    Some(fen)
+}
+
+/// A clock of 1 to 9 digits (no overflow possible) and what follows it, for
+/// [`record_english_plain`]; `None` for anything else.
+#[inline]
+fn plain_number(input: &[u8]) -> Option<(u32, &[u8])> {
+    let digits = input
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(input.len());
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    let value = input[..digits]
+        .iter()
+        .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+    Some((value, &input[digits..]))
 }
 
 /// [`record`] with the placement read by `placement`.
@@ -574,6 +684,54 @@ mod tests {
                 String::from_utf8_lossy(&line)
             );
         }
+    }
+
+    /// The plain-record path is a shortcut of the grammar: whatever it
+    /// accepts, the general grammar reads to the same record (offsets
+    /// included), and it takes the plain lines it was made for.
+    #[test]
+    fn plain_record_path_agrees_with_the_grammar() {
+        let alphabet = b"PNBRQKpnbrqk0123456789/ \t\r\nxKwb-AHhe36";
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let plain = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b HAha e3 0 12 ",
+            "4k3/8/8/8/8/8/8/4K2R w Kq - 999999999 100000000",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\r\n",
+            "8/8/8/8/8/8/8/K6k b - c6",
+        ];
+        for line in plain {
+            let fen = record_english_plain(line.as_bytes()).expect("a plain line");
+            assert_eq!(Ok(fen), record(line.as_bytes(), &English), "{line}");
+        }
+        let mut taken = 0;
+        for i in 0..60_000 {
+            let mut line: Vec<u8> = plain[i % plain.len()].as_bytes().to_vec();
+            for _ in 0..(next() % 3) {
+                let at = (next() % 80) as usize % line.len();
+                line[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            if next() % 8 == 0 {
+                line.truncate((next() % 80) as usize);
+            }
+            if let Some(fen) = record_english_plain(&line) {
+                taken += 1;
+                assert_eq!(
+                    Ok(fen),
+                    record(&line, &English),
+                    "{}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+            assert_eq!(record_english(&line), record(&line, &English));
+        }
+        assert!(taken > 10_000, "the plain path took only {taken} lines");
     }
 
     #[test]

@@ -49,6 +49,22 @@ impl Report {
         Report { setup, problems }
     }
 
+    /// [`Report::of_fen`] then [`Report::into_position`], without the
+    /// report in between when the position is legal (the setup moves once).
+    pub(crate) fn position_of_fen(
+        fen: &Fen,
+        variant: Option<Variant>,
+    ) -> Result<Position, PositionError> {
+        let (setup, letters) = resolve_fen(fen, variant);
+        let mut problems = Vec::new();
+        run(&setup, letters, &mut problems);
+        if problems.iter().all(|p| p.severity() != Severity::Error) {
+            Ok(Position::from_setup_unchecked(setup))
+        } else {
+            Err(PositionError::new(Report { setup, problems }))
+        }
+    }
+
     /// Validates a setup (for example one built in code).
     ///
     /// ```
@@ -213,5 +229,34 @@ impl Report {
     /// ```
     pub fn repair(&self) -> (Report, Vec<Repair>) {
         repair::repair(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut of `Position::from_fen` judges as the report does:
+    /// the same position when legal, the same report when not.
+    #[test]
+    fn position_of_fen_agrees_with_the_report() {
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "4k3/8/8/8/8/8/8/4K2R w KQ e3 5 0",
+            "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 200 1",
+        ] {
+            let fen = Fen::from_ascii(record.as_bytes()).unwrap();
+            for variant in [None, Some(Variant::Standard), Some(Variant::Chess960)] {
+                let report = Report::of_fen(&fen, variant);
+                match (Report::position_of_fen(&fen, variant), report.is_legal()) {
+                    (Ok(pos), true) => assert_eq!(pos.setup(), report.setup(), "{record}"),
+                    (Err(e), false) => assert_eq!(e.report(), &report, "{record}"),
+                    (got, _) => panic!("{record}: {got:?} against {report:?}"),
+                }
+            }
+        }
     }
 }
