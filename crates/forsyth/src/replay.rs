@@ -770,7 +770,12 @@ fn quick_san(pos: &Position, text: &str) -> Option<Move> {
             }
             from
         }
-        _ => crate::attacks::attacks(to, role.of(us), occupied) & ours,
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => crate::attacks::knight(to) & ours,
+        Role::Bishop => crate::attacks::bishop(to, occupied) & ours,
+        Role::Rook => crate::attacks::rook(to, occupied) & ours,
+        Role::Queen => crate::attacks::queen(to, occupied) & ours,
+        Role::King => crate::attacks::king(to) & ours,
     };
     let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
     if promoting && promotion.is_none() {
