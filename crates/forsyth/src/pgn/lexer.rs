@@ -235,7 +235,14 @@ impl<R: Read> Lexer<R> {
     /// Consumes `n` bytes, counting lines.
     fn advance(&mut self, n: usize) {
         let bytes = &self.buf[self.start..self.start + n];
-        if let Some(last) = memchr::memrchr(b'\n', bytes) {
+        // A short token (most comments) is looked through directly; a long
+        // one with memchr.
+        let last = if n < 64 {
+            bytes.iter().rposition(|&b| b == b'\n')
+        } else {
+            memchr::memrchr(b'\n', bytes)
+        };
+        if let Some(last) = last {
             self.line += memchr::memchr_iter(b'\n', bytes).count() as u64;
             self.line_start = self.offset + last as u64 + 1;
         }
@@ -325,20 +332,26 @@ impl<R: Read> Lexer<R> {
         }
         loop {
             // One pass: skip white space, counting lines.
-            let mut i = self.start;
-            while i < self.end {
-                match self.buf[i] {
+            let unread = &self.buf[self.start..self.end];
+            let mut skip = unread.len();
+            let mut next = None;
+            for (i, &b) in unread.iter().enumerate() {
+                match b {
                     b'\n' => {
                         self.line += 1;
-                        self.line_start = self.offset + (i - self.start) as u64 + 1;
+                        self.line_start = self.offset + i as u64 + 1;
                     }
                     b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
                     b => {
-                        self.advance_in_line(i - self.start);
-                        return Ok(Some(b));
+                        skip = i;
+                        next = Some(b);
+                        break;
                     }
                 }
-                i += 1;
+            }
+            if next.is_some() {
+                self.advance_in_line(skip);
+                return Ok(next);
             }
             self.advance_in_line(self.end - self.start);
             if !self.fill()? {
