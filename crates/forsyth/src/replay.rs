@@ -600,6 +600,19 @@ struct Line {
     last: Option<Move>,
 }
 
+impl Line {
+    /// Plays a legal move: one copy (the position before, kept), the move
+    /// played in place.
+    fn play(&mut self, mv: Move) {
+        match &mut self.before {
+            Some(before) => before.clone_from(&self.now),
+            None => self.before = Some(self.now.clone()),
+        }
+        self.now.play_unchecked(mv);
+        self.last = Some(mv);
+    }
+}
+
 /// The state of a game's movetext.
 #[derive(Debug)]
 pub struct ReplayMovetext {
@@ -737,9 +750,11 @@ fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let san = plain_san(text.as_bytes())?;
     let San::Normal {
         role,
+        file,
+        rank,
+        capture,
         to,
         promotion,
-        ..
     } = san
     else {
         return None;
@@ -770,14 +785,29 @@ fn quick_san(pos: &Position, text: &str) -> Option<Move> {
             }
             from
         }
-        _ => crate::attacks::attacks(to, role.of(us), occupied) & ours,
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => crate::attacks::knight(to) & ours,
+        Role::Bishop => crate::attacks::bishop(to, occupied) & ours,
+        Role::Rook => crate::attacks::rook(to, occupied) & ours,
+        Role::Queen => crate::attacks::queen(to, occupied) & ours,
+        Role::King => crate::attacks::king(to) & ours,
     };
     let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
     if promoting && promotion.is_none() {
         return None;
     }
+    // What `San::matches` asks of each candidate, asked once: a capture
+    // written is one, a promotion written is one (never en passant); then
+    // only the squares the SAN names are kept.
+    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
+    if !fits {
+        return None;
+    }
     let mut found = None;
     for from in from {
+        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+            continue;
+        }
         let m = if ep {
             Move::EnPassant { from, to }
         } else {
@@ -789,7 +819,8 @@ fn quick_san(pos: &Position, text: &str) -> Option<Move> {
                 promotion: promotion.filter(|_| promoting),
             }
         };
-        if san.matches(m) && king_safe_after(pos, m) {
+        debug_assert!(san.matches(m));
+        if king_safe_after(pos, m) {
             if found.is_some() {
                 return None;
             }
@@ -1012,6 +1043,13 @@ impl Visitor for Replay {
         let Some(line) = m.lines.last_mut() else {
             return ControlFlow::Continue(());
         };
+        // The fast path first: plain SAN (never an `e.p.` mark nor a null
+        // move) naming one legal move.
+        if let Some(mv) = quick_san(&line.now, token.text) {
+            line.play(mv);
+            m.record(self.final_only);
+            return ControlFlow::Continue(());
+        }
         let at = |pos: &Position| {
             Box::new(MoveAt {
                 text: token.text.to_owned(),
@@ -1046,27 +1084,15 @@ impl Visitor for Replay {
                 }
             }
         } else {
-            let read = match quick_san(&line.now, token.text) {
-                Some(mv) => Ok(mv),
-                None => line.now.parse_move(token.text).or_else(|e| match e.kind() {
-                    // Only text English does not read at all: `Ng5`
-                    // that no knight reaches stays illegal, never a
-                    // Romanian bishop's move.
-                    ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
-                    _ => Err(e),
-                }),
-            };
+            let read = line.now.parse_move(token.text).or_else(|e| match e.kind() {
+                // Only text English does not read at all: `Ng5` that no
+                // knight reaches stays illegal, never a Romanian bishop's
+                // move.
+                ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
+                _ => Err(e),
+            });
             match read {
-                Ok(mv) => {
-                    // One copy: the position before, kept; the move played
-                    // in place.
-                    match &mut line.before {
-                        Some(before) => before.clone_from(&line.now),
-                        None => line.before = Some(line.now.clone()),
-                    }
-                    line.now.play_unchecked(mv);
-                    line.last = Some(mv);
-                }
+                Ok(mv) => line.play(mv),
                 Err(error) => {
                     let at = at(&line.now);
                     m.fail(ReplayError::Move { at, error });

@@ -4,6 +4,7 @@
 //! grammar in `specs/pgn.md`.
 
 use std::io::{self, Read};
+use std::ops::Deref;
 
 use super::{GameResult, PgnErrorKind, Span};
 
@@ -72,9 +73,86 @@ pub(crate) fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
+/// The lexer's bytes. Valid UTF-8 (nearly every input) is kept as a
+/// `String`, checked once when read: a token's text is then a slice of
+/// it, not checked again. Other input is kept as bytes, each token's text
+/// checked on its own.
+struct Buffer {
+    text: String,
+    bytes: Vec<u8>,
+    /// Whether the bytes are in `text`.
+    utf8: bool,
+    capacity: usize,
+}
+
+impl Deref for Buffer {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        if self.utf8 {
+            self.text.as_bytes()
+        } else {
+            &self.bytes
+        }
+    }
+}
+
+impl Buffer {
+    fn new(capacity: usize) -> Buffer {
+        Buffer {
+            text: String::new(),
+            bytes: Vec::new(),
+            utf8: true,
+            capacity,
+        }
+    }
+
+    /// The bytes `start..end` as text, or the index (from `start`) of the
+    /// first byte that is not UTF-8, as [`core::str::from_utf8`] says.
+    fn str(&self, start: usize, end: usize) -> Result<&str, usize> {
+        if self.utf8 {
+            if let Some(text) = self.text.get(start..end) {
+                return Ok(text);
+            }
+        }
+        core::str::from_utf8(&self[start..end]).map_err(|e| e.valid_up_to())
+    }
+
+    /// Moves the bytes `start..end` to the front and reads more after
+    /// them: how many (0 at the end of input). The buffer then holds the
+    /// bytes kept and read, whatever the outcome.
+    fn refill(&mut self, inner: &mut impl Read, start: usize, end: usize) -> io::Result<usize> {
+        let mut bytes = if self.utf8 {
+            std::mem::take(&mut self.text).into_bytes()
+        } else {
+            std::mem::take(&mut self.bytes)
+        };
+        bytes.copy_within(start..end, 0);
+        let kept = end - start;
+        bytes.resize(self.capacity, 0);
+        let read = loop {
+            match inner.read(&mut bytes[kept..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => break read,
+            }
+        };
+        bytes.truncate(kept + read.as_ref().map_or(0, |n| *n));
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.text = text;
+                self.utf8 = true;
+            }
+            Err(e) => {
+                self.bytes = e.into_bytes();
+                self.utf8 = false;
+            }
+        }
+        read
+    }
+}
+
 pub(crate) struct Lexer<R> {
     inner: R,
-    buf: Box<[u8]>,
+    buf: Buffer,
     start: usize,
     end: usize,
     eof: bool,
@@ -89,7 +167,7 @@ impl<R: Read> Lexer<R> {
     pub(crate) fn new(inner: R, capacity: usize) -> Lexer<R> {
         Lexer {
             inner,
-            buf: vec![0; capacity.max(1)].into_boxed_slice(),
+            buf: Buffer::new(capacity.max(1)),
             start: 0,
             end: 0,
             eof: false,
@@ -136,37 +214,37 @@ impl<R: Read> Lexer<R> {
         if self.eof {
             return Ok(false);
         }
-        if self.start > 0 {
-            self.buf.copy_within(self.start..self.end, 0);
-            self.end -= self.start;
-            self.start = 0;
-        }
-        if self.end == self.buf.len() {
+        if self.start == 0 && self.end == self.buf.capacity {
             return Ok(false);
         }
-        loop {
-            match self.inner.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(false);
-                }
-                Ok(n) => {
-                    self.end += n;
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        let read = self.buf.refill(&mut self.inner, self.start, self.end);
+        self.end -= self.start;
+        self.start = 0;
+        match read? {
+            0 => {
+                self.eof = true;
+                Ok(false)
+            }
+            n => {
+                self.end += n;
+                Ok(true)
             }
         }
     }
 
     /// Consumes `n` bytes, counting lines.
     fn advance(&mut self, n: usize) {
-        for (i, &b) in self.buf[self.start..self.start + n].iter().enumerate() {
-            if b == b'\n' {
-                self.line += 1;
-                self.line_start = self.offset + i as u64 + 1;
-            }
+        let bytes = &self.buf[self.start..self.start + n];
+        // A short token (most comments) is looked through directly; a long
+        // one with memchr.
+        let last = if n < 64 {
+            bytes.iter().rposition(|&b| b == b'\n')
+        } else {
+            memchr::memrchr(b'\n', bytes)
+        };
+        if let Some(last) = last {
+            self.line += memchr::memchr_iter(b'\n', bytes).count() as u64;
+            self.line_start = self.offset + last as u64 + 1;
         }
         self.advance_in_line(n);
     }
@@ -186,6 +264,25 @@ impl<R: Read> Lexer<R> {
                 .get(from..)
                 .and_then(|s| s.iter().position(|&b| pred(b)))
             {
+                return Ok(Stop::At(from + i));
+            }
+            from = unread.len();
+            if !self.fill()? {
+                return Ok(if self.eof {
+                    Stop::Eof(from)
+                } else {
+                    Stop::Full
+                });
+            }
+        }
+    }
+
+    /// The first index at or after `from` (relative to the unread bytes)
+    /// holding `byte`, reading as needed: [`Lexer::find`] for one byte.
+    fn find_byte(&mut self, mut from: usize, byte: u8) -> io::Result<Stop> {
+        loop {
+            let unread = &self.buf[self.start..self.end];
+            if let Some(i) = unread.get(from..).and_then(|s| memchr::memchr(byte, s)) {
                 return Ok(Stop::At(from + i));
             }
             from = unread.len();
@@ -235,20 +332,26 @@ impl<R: Read> Lexer<R> {
         }
         loop {
             // One pass: skip white space, counting lines.
-            let mut i = self.start;
-            while i < self.end {
-                match self.buf[i] {
+            let unread = &self.buf[self.start..self.end];
+            let mut skip = unread.len();
+            let mut next = None;
+            for (i, &b) in unread.iter().enumerate() {
+                match b {
                     b'\n' => {
                         self.line += 1;
-                        self.line_start = self.offset + (i - self.start) as u64 + 1;
+                        self.line_start = self.offset + i as u64 + 1;
                     }
                     b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
                     b => {
-                        self.advance_in_line(i - self.start);
-                        return Ok(Some(b));
+                        skip = i;
+                        next = Some(b);
+                        break;
                     }
                 }
-                i += 1;
+            }
+            if next.is_some() {
+                self.advance_in_line(skip);
+                return Ok(next);
             }
             self.advance_in_line(self.end - self.start);
             if !self.fill()? {
@@ -261,8 +364,19 @@ impl<R: Read> Lexer<R> {
     /// checked for UTF-8 only when `check` (when skipping, texts are empty).
     pub(crate) fn token(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
         let b = self.buf[self.start];
-        // Moves and move numbers first: most tokens, one predictable branch.
-        if b.is_ascii_alphanumeric() {
+        // Moves and move numbers first: most tokens. A letter starts no
+        // result and no move number: the whole run is a move token.
+        if b.is_ascii_alphabetic() {
+            let unread = &self.buf[self.start..self.end];
+            if let Some(len) = unread.iter().position(|&b| is_delimiter(b)) {
+                return Ok(self.move_word(len, check));
+            }
+            return self.word(check);
+        }
+        if b.is_ascii_digit() {
+            if let Some(number) = self.quick_number() {
+                return Ok(number);
+            }
             return self.word(check);
         }
         match b {
@@ -283,6 +397,28 @@ impl<R: Read> Lexer<R> {
                 Ok((Tok::Error(PgnErrorKind::ControlByte), n))
             }
             _ => self.word(check),
+        }
+    }
+
+    /// The next token when it is one of the common tokens of movetext (a
+    /// move, a move number before white space or a move, a brace comment)
+    /// and lies whole in the buffer, read as [`Lexer::token`] reads it with
+    /// text checked; `None`, consuming nothing, otherwise (any other token,
+    /// one that needs more input, the end of input): [`Lexer::token`] then
+    /// reads it. Call after [`Lexer::peek`] returned a byte.
+    pub(crate) fn movetext_token(&mut self) -> Option<(Tok<'_>, Span)> {
+        let unread = &self.buf[self.start..self.end];
+        match *unread.first()? {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let len = unread.iter().position(|&b| is_delimiter(b))?;
+                Some(self.move_word(len, true))
+            }
+            b'0'..=b'9' => self.quick_number(),
+            b'{' => {
+                let len = memchr::memchr(b'}', &unread[1..])? + 2;
+                Some(self.braced(len, true))
+            }
+            _ => None,
         }
     }
 
@@ -321,21 +457,24 @@ impl<R: Read> Lexer<R> {
     /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on
     /// one line.
     fn tag_pair(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
-        let line_len = match self.find(0, |b| b == b'\n')? {
+        let line_len = match self.find_byte(0, b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| b == b'\n', false),
         };
         let line = &self.buf[self.start..self.start + line_len];
         let parsed = match parse_tag(line) {
-            Ok((len, name, value)) => match core::str::from_utf8(&line[value.0..value.1]) {
-                Ok(_) => Ok((len, name, value)),
-                Err(e) => Err((
-                    len,
-                    PgnErrorKind::InvalidUtf8 {
-                        index: value.0 + e.valid_up_to(),
-                    },
-                )),
-            },
+            Ok((len, name, value)) => {
+                let s = self.start;
+                match self.buf.str(s + value.0, s + value.1) {
+                    Ok(_) => Ok((len, name, value)),
+                    Err(valid) => Err((
+                        len,
+                        PgnErrorKind::InvalidUtf8 {
+                            index: value.0 + valid,
+                        },
+                    )),
+                }
+            }
             // A broken tag pair takes the rest of its line, without the
             // carriage return of a CRLF.
             Err(kind) => Err((line.strip_suffix(b"\r").unwrap_or(line).len(), kind)),
@@ -345,9 +484,7 @@ impl<R: Read> Lexer<R> {
             Ok((len, name, value)) => {
                 let span = self.span(len);
                 self.advance_in_line(len);
-                let text = |r: (usize, usize)| {
-                    core::str::from_utf8(&self.buf[s + r.0..s + r.1]).unwrap_or_default()
-                };
+                let text = |r: (usize, usize)| self.buf.str(s + r.0, s + r.1).unwrap_or_default();
                 let value = if check { text(value) } else { "" };
                 Ok((
                     Tok::Tag {
@@ -367,7 +504,7 @@ impl<R: Read> Lexer<R> {
 
     /// `comment = "{" , { any byte but "}" } , "}"`.
     fn comment(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
-        let len = match self.find(1, |b| b == b'}')? {
+        let len = match self.find_byte(1, b'}')? {
             Stop::At(i) => i + 1,
             Stop::Eof(n) => {
                 let span = self.span(n);
@@ -376,22 +513,24 @@ impl<R: Read> Lexer<R> {
             }
             Stop::Full => return self.too_long(|b| b == b'}', true),
         };
+        Ok(self.braced(len, check))
+    }
+
+    /// A comment of `len` bytes, braces included, all in the buffer.
+    fn braced(&mut self, len: usize, check: bool) -> (Tok<'_>, Span) {
         let span = self.span(len);
         let s = self.start;
         self.advance(len);
-        let text = &self.buf[s + 1..s + len - 1];
         if !check {
-            return Ok((Tok::Comment(""), span));
+            return (Tok::Comment(""), span);
         }
-        Ok(match core::str::from_utf8(text) {
+        match self.buf.str(s + 1, s + len - 1) {
             Ok(text) => (Tok::Comment(text), span),
-            Err(e) => (
-                Tok::Error(PgnErrorKind::InvalidUtf8 {
-                    index: 1 + e.valid_up_to(),
-                }),
+            Err(valid) => (
+                Tok::Error(PgnErrorKind::InvalidUtf8 { index: 1 + valid }),
                 span,
             ),
-        })
+        }
     }
 
     /// `line_comment = ";" , { any byte but line feed }`: the text after
@@ -408,7 +547,7 @@ impl<R: Read> Lexer<R> {
     /// A line comment or escape line: its first byte and the rest of the
     /// line.
     fn rest_of_line(&mut self, check: bool, escape: bool) -> io::Result<(Tok<'_>, Span)> {
-        let line_len = match self.find(1, |b| b == b'\n')? {
+        let line_len = match self.find_byte(1, b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| b == b'\n', false),
         };
@@ -417,12 +556,11 @@ impl<R: Read> Lexer<R> {
         let span = self.span(len);
         let s = self.start;
         self.advance_in_line(len);
-        let text = &self.buf[s + 1..s + len];
         let text = if check {
-            match core::str::from_utf8(text) {
+            match self.buf.str(s + 1, s + len) {
                 Ok(text) => text,
-                Err(e) => {
-                    let index = 1 + e.valid_up_to();
+                Err(valid) => {
+                    let index = 1 + valid;
                     return Ok((Tok::Error(PgnErrorKind::InvalidUtf8 { index }), span));
                 }
             }
@@ -480,6 +618,41 @@ impl<R: Read> Lexer<R> {
         })
     }
 
+    /// A move token of `len` bytes, all in the buffer.
+    fn move_word(&mut self, len: usize, check: bool) -> (Tok<'_>, Span) {
+        let span = self.span(len);
+        let s = self.start;
+        self.advance_in_line(len);
+        if !check {
+            return (Tok::Move(""), span);
+        }
+        match self.buf.str(s, s + len) {
+            Ok(text) => (Tok::Move(text), span),
+            Err(index) => (Tok::Error(PgnErrorKind::InvalidUtf8 { index }), span),
+        }
+    }
+
+    /// The common move numbers (`12.`, `12...`, `12` before a delimiter)
+    /// read as [`Lexer::word`] reads them, when the buffer holds them and
+    /// the byte after them; `None` for anything else (a result, a number
+    /// glued to a move, the end of the buffer), which `word` then reads.
+    fn quick_number(&mut self) -> Option<(Tok<'static>, Span)> {
+        let unread = &self.buf[self.start..self.end];
+        let digits = unread.iter().position(|b| !b.is_ascii_digit())?;
+        let dots = unread[digits..].iter().position(|&b| b != b'.')?;
+        let next = unread[digits + dots];
+        if dots == 0 && !is_delimiter(next) {
+            return None;
+        }
+        let tok = match parse_decimal(&unread[..digits]) {
+            Some(number) => Tok::Number { number, dots },
+            None => Tok::Error(PgnErrorKind::BadMoveNumber),
+        };
+        let span = self.span(digits + dots);
+        self.advance_in_line(digits + dots);
+        Some((tok, span))
+    }
+
     /// A maximal run of non-delimiter bytes, read as a `result`, a
     /// `move_number` (digits and the periods after them; the rest of the
     /// run is the next token), periods alone (an error) or a `move_token`.
@@ -503,24 +676,7 @@ impl<R: Read> Lexer<R> {
                 (digits + dots, tok)
             }
             _ if word.iter().all(|&b| b == b'.') => (len, Tok::Error(PgnErrorKind::StrayDots)),
-            _ => {
-                let span = self.span(len);
-                let s = self.start;
-                self.advance_in_line(len);
-                let word = &self.buf[s..s + len];
-                if !check {
-                    return Ok((Tok::Move(""), span));
-                }
-                return Ok(match core::str::from_utf8(word) {
-                    Ok(text) => (Tok::Move(text), span),
-                    Err(e) => (
-                        Tok::Error(PgnErrorKind::InvalidUtf8 {
-                            index: e.valid_up_to(),
-                        }),
-                        span,
-                    ),
-                });
-            }
+            _ => return Ok(self.move_word(len, check)),
         };
         let span = self.span(len);
         self.advance_in_line(len);

@@ -390,6 +390,15 @@ impl<R: Read> Reader<R> {
         let mut in_movetext = false;
         let mut number = self.games;
         loop {
+            if !skipping && skipped == 0 {
+                if let Some(Slot::Movetext(m)) = &mut slot {
+                    // The common tokens of live movetext, straight to the
+                    // visitor; anything else goes the general way below.
+                    if let Some(out) = self.movetext_run(v, m, number, &mut skipping)? {
+                        slot = Some(Slot::Output(out));
+                    }
+                }
+            }
             let first = self.lexer.peek()?;
             // The end of input, or the next game's tags, cut a game short.
             if first.is_none() || (first == Some(b'[') && in_movetext) {
@@ -532,6 +541,57 @@ impl<R: Read> Reader<R> {
                         return Ok(Some(finish(v, slot)));
                     }
                 }
+            }
+        }
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// Delivers the common tokens of a live game's movetext (moves, move
+    /// numbers, brace comments) as [`Reader::read_game`]
+    /// does, without its general bookkeeping: they neither start nor end a
+    /// game, nor open or close a variation. Stops before any other token,
+    /// at the end of input, after an error whose `Break` asks to skip the
+    /// game (setting `skipping`), or with the output of a callback's
+    /// `Break`.
+    fn movetext_run<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        m: &mut V::Movetext,
+        number: u64,
+        skipping: &mut bool,
+    ) -> io::Result<Option<V::Output>> {
+        loop {
+            if self.lexer.peek()?.is_none() {
+                return Ok(None);
+            }
+            let Some((tok, span)) = self.lexer.movetext_token() else {
+                return Ok(None);
+            };
+            let flow = match tok {
+                Tok::Move(text) => v.move_token(m, MoveToken { text, span }),
+                Tok::Number { number, dots } => v.move_number(m, MoveNumber { number, dots, span }),
+                Tok::Comment(text) => v.comment(
+                    m,
+                    Comment {
+                        text,
+                        style: CommentStyle::Brace,
+                        span,
+                    },
+                ),
+                Tok::Error(kind) => {
+                    let game = Some(number);
+                    if v.error(PgnError { kind, span, game }).is_break() {
+                        *skipping = true;
+                        return Ok(None);
+                    }
+                    ControlFlow::Continue(())
+                }
+                // Not given by `movetext_token`; read the general way.
+                _ => unreachable!("movetext_token gave {tok:?}"),
+            };
+            if let ControlFlow::Break(out) = flow {
+                return Ok(Some(out));
             }
         }
     }
