@@ -206,23 +206,24 @@ static PLACEMENT_CLASS: [Class; 256] = {
 /// One table lookup per byte and no branch on what the byte is: a piece
 /// letter sets its square in one of twelve piece sets, a digit sets a
 /// scratch set, and both advance the file. Only the end of a rank (`/`, a
-/// separator, the end) and a rank running over 8 squares leave the loop.
+/// separator, the end) leaves the loop; a rank over 8 squares is rejected
+/// there.
 pub(crate) fn placement_english(input: &[u8]) -> Option<(&[u8], Board)> {
     // Thirteen sets: the twelve pieces (`color * 6 + role`), then scratch.
     let mut bits = [0u64; 13];
     let mut i = 0;
-    for rank in (0..8u32).rev() {
-        let mut file = 0u32;
+    for rank in (0..8usize).rev() {
+        // An over-long rank is not stopped at once: `file` only grows, so
+        // the check after the loop rejects it (the squares its bits land on
+        // are thrown away), and one branch per byte is saved.
+        let mut file = 0usize;
         loop {
             let step = ENGLISH_STEP[usize::from(*input.get(i).unwrap_or(&b' '))];
             if step.advance == 0 {
                 break;
             }
             bits[usize::from(step.set)] |= 1u64 << ((rank * 8 + file) & 63);
-            file += u32::from(step.advance);
-            if file > 8 {
-                return None;
-            }
+            file += usize::from(step.advance);
             i += 1;
         }
         if file != 8 {
@@ -683,6 +684,32 @@ mod tests {
                 "{}",
                 String::from_utf8_lossy(&line)
             );
+        }
+    }
+
+    /// The fast path lets an over-long rank run to its end before it
+    /// rejects it: it still rejects it exactly where the grammar does,
+    /// whether the surplus comes from letters, digits or both.
+    #[test]
+    fn fast_placement_rejects_over_long_ranks_like_the_grammar() {
+        let lines = [
+            "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "88/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/8/8/8/K7k w - - 0 1",
+            "8/8/8/8/8/8/8/8p w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R1 w K - 0 1",
+            "pppppppppppppppppppppppppppppppp/8/8/8/8/8/8/8 w - -",
+            "8/8/8/8/8/8/8/8888888888888888888888888888888888",
+        ];
+        for line in lines {
+            assert_eq!(
+                placement_english(line.as_bytes()).map(|(_, b)| b),
+                None,
+                "{line}"
+            );
+            let fast = record_english(line.as_bytes());
+            assert!(fast.is_err(), "{line}");
+            assert_eq!(fast, record(line.as_bytes(), &English), "{line}");
         }
     }
 
