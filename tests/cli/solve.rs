@@ -306,3 +306,21 @@ fn ctrl_c_cancels_a_search() {
     assert_contains(&stderr, "interrupted: cancelled after ");
     assert!(out.stdout.is_empty());
 }
+
+/// An illegal position in a Popeye input is refused at the line that ends
+/// its problem, naming the problem once (the message once said "illegal
+/// position" twice). Here the queen on d1 checks the king on h1 along the
+/// first rank with White to move.
+#[test]
+fn an_illegal_popeye_position_is_named_once() {
+    let input = b"beginproblem\npieces white Kb1 Qd1 black Kh1\nstipulation #2\nend\n";
+    let r = forsyth(&["solve", "-"], input);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "<stdin>:4:1: illegal position: opposite_check: ");
+    assert_eq!(
+        r.stderr.matches("illegal position").count(),
+        1,
+        "{}",
+        r.stderr
+    );
+}

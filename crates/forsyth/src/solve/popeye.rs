@@ -143,7 +143,8 @@ impl ParsePopeyeError {
             ParsePopeyeErrorKind::Unsupported => {
                 format!("'{word}' (fairy chess or twins) is not read, only orthodox problems")
             }
-            ParsePopeyeErrorKind::Illegal => format!("illegal position: {word}"),
+            // The position error already reads `illegal position: …`.
+            ParsePopeyeErrorKind::Illegal => word.clone(),
         }
     }
 }
