@@ -50,7 +50,7 @@ impl LineVisitor for Convert {
         // English records (the fast path) are not decoded here.
         let problem = line.bytes.trim_ascii_start().starts_with(b"(");
         if self.letters == LettersMode::English && !problem {
-            return self.convert(source, line.number, line.bytes);
+            return self.convert(source, line.number, line.bytes, |col| col);
         }
         let text = String::from_utf8_lossy(line.bytes);
         let english = to_english(&text, self.letters);
@@ -66,33 +66,19 @@ impl LineVisitor for Convert {
                 return Ok(());
             }
         }
-        if let Some(Cow::Owned(rewrite)) = &english {
+        match &english {
             // A rejected rewrite is reported at the columns of the line as
             // written, not of its English rewrite.
-            if let Err(e) = convert_line(rewrite.as_bytes(), &self.opts, &mut self.text) {
-                let faults = e.faults();
-                if faults.is_empty() {
-                    self.reporter.convert_error(source, line.number, &e);
-                }
-                for fault in &faults {
-                    let at = original_offset(&text, rewrite, fault.column() - 1, self.letters);
-                    let field = fault.field().to_string();
-                    self.reporter.line_error(
-                        source,
-                        line.number,
-                        at + 1,
-                        &field,
-                        &fault.to_string(),
-                    );
-                }
-                // One rejected line, however many faults.
-                self.reporter.rejected -= faults.len().saturating_sub(1) as u64;
-                return Ok(());
+            Some(Cow::Owned(rewrite)) => {
+                let letters = self.letters;
+                let column = |col: usize| original_offset(&text, rewrite, col - 1, letters) + 1;
+                self.convert(source, line.number, rewrite.as_bytes(), column)
             }
-            self.text.clear();
+            Some(Cow::Borrowed(english)) => {
+                self.convert(source, line.number, english.as_bytes(), |col| col)
+            }
+            None => self.convert(source, line.number, line.bytes, |col| col),
         }
-        let bytes = english.as_deref().map_or(line.bytes, str::as_bytes);
-        self.convert(source, line.number, bytes)
     }
 
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
@@ -113,8 +99,15 @@ impl LineVisitor for Convert {
 
 impl Convert {
     /// Converts one record (English letters) and writes it, in `--letters`'
-    /// language when one is given, or reports it.
-    fn convert(&mut self, source: &str, number: u64, bytes: &[u8]) -> io::Result<()> {
+    /// language when one is given, or reports it; `column` maps a column of
+    /// `bytes` to the line as written.
+    fn convert(
+        &mut self,
+        source: &str,
+        number: u64,
+        bytes: &[u8],
+        column: impl Fn(usize) -> usize,
+    ) -> io::Result<()> {
         // EPD with operations (an opcode where FEN has its clocks).
         let converted = match forsyth::Epd::has_operations(bytes) {
             false => convert_line(bytes, &self.opts, &mut self.text).map(drop),
@@ -122,7 +115,7 @@ impl Convert {
                 Ok(_) => Ok(()),
                 Err(forsyth::ConvertEpdError::Position(e)) => Err(e),
                 Err(e) => {
-                    let (col, field) = (e.column(), e.field().to_string());
+                    let (col, field) = (column(e.column()), e.field().to_string());
                     let message = format!("{}: {e}", e.kind().name());
                     self.reporter
                         .line_error(source, number, col, &field, &message);
@@ -139,7 +132,7 @@ impl Convert {
                 self.out.write_all(self.text.as_bytes())
             }
             Err(e) => {
-                self.reporter.convert_error(source, number, &e);
+                self.reporter.convert_error(source, number, &e, column);
                 Ok(())
             }
         }

@@ -13,14 +13,22 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    /// One line of diagnostics per fault of a rejected line.
-    pub fn convert_error(&mut self, source: &str, line: u64, error: &ConvertError) {
+    /// One line of diagnostics per fault of a rejected line; `column` maps
+    /// a 1-based column of the text converted to the line as written (they
+    /// differ when the line was rewritten from other letters first).
+    pub fn convert_error(
+        &mut self,
+        source: &str,
+        line: u64,
+        error: &ConvertError,
+        column: impl Fn(usize) -> usize,
+    ) {
         self.rejected += 1;
         for fault in error.faults() {
             let _ = writeln!(
                 self.err,
                 "{source}:{line}:{}: {}: {fault}",
-                fault.column(),
+                column(fault.column()),
                 fault.field()
             );
         }
