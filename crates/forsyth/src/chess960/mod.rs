@@ -27,6 +27,8 @@
 mod error;
 mod random;
 
+pub(crate) use random::SplitMix64;
+
 use core::fmt;
 use core::str::FromStr;
 

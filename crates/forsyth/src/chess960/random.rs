@@ -70,18 +70,18 @@ impl Chess960Start {
 /// `0xBF58476D1CE4E5B9` and `0x94D049BB133111EB`; `specs/chess960.md` gives
 /// the steps and published outputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct SplitMix64 {
+pub(crate) struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
     /// A generator whose first output follows from `seed`.
-    const fn new(seed: u64) -> SplitMix64 {
+    pub(crate) const fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
     /// The next 64 random bits.
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) const fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -2,16 +2,8 @@
 //! random 64-bit number per (piece, square), per castling rook, per
 //! en-passant file and for the side to move, XORed together.
 
+use crate::chess960::SplitMix64;
 use crate::{CastlingSide, Color, Position, Role};
-
-/// SplitMix64, run at compile time to fill the table.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 /// Pieces (2 colours x 6 roles x 64 squares), then castling rooks
 /// (2 colours x 2 wings x 8 files), en-passant files, the side to move.
@@ -21,14 +13,14 @@ const EN_PASSANT: usize = CASTLING + 2 * 2 * 8;
 const TURN: usize = EN_PASSANT + 8;
 const SIZE: usize = TURN + 1;
 
+/// Filled at compile time by SplitMix64 (the generator of the random
+/// Chess960 starts) from a fixed seed.
 static KEYS: [u64; SIZE] = {
     let mut keys = [0; SIZE];
-    let mut state = 0x666f_7273_7974_6821;
+    let mut rng = SplitMix64::new(0x666f_7273_7974_6821);
     let mut i = 0;
     while i < SIZE {
-        let (next, value) = splitmix(state);
-        state = next;
-        keys[i] = value;
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys
