@@ -8,8 +8,8 @@ use crate::{
     movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
     notation::read_lan,
-    Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Role, San, SanError,
-    SanErrorKind, Square, UciMove,
+    Bitboard, Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role,
+    San, SanError, SanErrorKind, Square, UciMove,
 };
 
 /// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
@@ -562,6 +562,10 @@ impl Position {
     /// # Ok::<_, forsyth::ParseMoveError>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        // Plain SAN naming one legal move, found without listing them all.
+        if let Some(m) = quick_san(self, text) {
+            return Ok(m);
+        }
         let text = text.trim();
         let (body, ep_marked) = strip_ep_mark(strip_move_number(text));
         let m = self.read_move(body)?;
@@ -599,4 +603,201 @@ impl Position {
         game.play_moves(moves)?;
         Ok(game.into_position())
     }
+}
+
+/// The move a SAN token names, found without generating every legal move
+/// (the fast path of `parse_move` and of the PGN replay): the pieces of its role that reach its square,
+/// each kept when its move leaves the king safe and fits the SAN. `None`
+/// unless exactly one is kept, or for a token that may be read otherwise
+/// (UCI, LAN, `e.p.`, castling): then [`Position::parse_move`] decides, its
+/// errors included. Every legal move to a square comes from a square that
+/// attacks it (a pawn's push from behind it), so the candidates hold every
+/// move the SAN can fit, and one kept move is the move `parse_move` reads.
+pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
+    let san = plain_san(text.as_bytes())?;
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = san
+    else {
+        return None;
+    };
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let occupied = board.occupied();
+    let ours = board.by_piece(role.of(us));
+    let target = board.piece_at(to);
+    if target.is_some_and(|p| p.color == us) {
+        return None;
+    }
+    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
+    let from = match role {
+        Role::Pawn if target.is_some() || ep => crate::attacks::pawn(!us, to) & ours,
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            let mut from = Bitboard::EMPTY;
+            if let Some(one) = to.offset(0, back) {
+                if ours.contains(one) {
+                    from = from.with(one);
+                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
+                        from = from.with(two);
+                    }
+                }
+            }
+            from
+        }
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => crate::attacks::knight(to) & ours,
+        Role::Bishop => crate::attacks::bishop(to, occupied) & ours,
+        Role::Rook => crate::attacks::rook(to, occupied) & ours,
+        Role::Queen => crate::attacks::queen(to, occupied) & ours,
+        Role::King => crate::attacks::king(to) & ours,
+    };
+    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
+    if promoting && promotion.is_none() {
+        return None;
+    }
+    // What `San::matches` asks of each candidate, asked once: a capture
+    // written is one, a promotion written is one (never en passant); then
+    // only the squares the SAN names are kept.
+    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
+    if !fits {
+        return None;
+    }
+    let mut found = None;
+    for from in from {
+        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+            continue;
+        }
+        let m = if ep {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: promotion.filter(|_| promoting),
+            }
+        };
+        debug_assert!(san.matches(m));
+        if king_safe_after(pos, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// A piece or pawn move in plain English SAN, the shape PGN exports write:
+/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
+/// anything else (castling, UCI, LAN, lenient or localized forms), which
+/// the general reading then takes; what it accepts it reads as
+/// [`San::from_ascii`] does.
+pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
+    let piece = |b: u8| match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| crate::File::ALL[usize::from(b - b'a')])
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::ALL[usize::from(b - b'1')])
+    };
+    let (role, mut body) = match text.split_first() {
+        Some((&b, rest)) => match piece(b) {
+            Some(role) => (role, rest),
+            None => (Role::Pawn, text),
+        },
+        None => return None,
+    };
+    if let Some((b'+' | b'#', head)) = body.split_last() {
+        body = head;
+    }
+    let mut promotion = None;
+    if let Some((&last, head)) = body.split_last() {
+        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
+            promotion = Some(p);
+            body = match head.split_last() {
+                Some((b'=', h)) => h,
+                _ => head,
+            };
+        }
+    }
+    let [head @ .., f, r] = body else {
+        return None;
+    };
+    let to = Square::from_coords(file(*f)?, rank(*r)?);
+    let (capture, head) = match head.split_last() {
+        Some((b'x', h)) => (true, h),
+        _ => (false, head),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [a, b] => (Some(file(a)?), Some(rank(b)?)),
+        [a] => match (file(a), rank(a)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file: from_file,
+        rank: from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// Whether the side to move's king is not attacked after the pseudo-legal
+/// normal or en-passant move `m` (of a piece of the side to move).
+fn king_safe_after(pos: &Position, m: Move) -> bool {
+    use crate::attacks;
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let (from, to) = (m.from(), m.to());
+    let mut gone = Bitboard::from_square(to);
+    if let Move::EnPassant { .. } = m {
+        gone = gone.with(Square::from_coords(to.file(), from.rank()));
+    }
+    let occupied = (board.occupied().without(from) & !gone).with(to);
+    let them = board.by_color(!us) & !gone;
+    let king = match m.role() {
+        Role::King => to,
+        _ => match board.king_of(us) {
+            Some(king) => king,
+            None => return false,
+        },
+    };
+    let of = |role: Role| board.by_role(role) & them;
+    let queens = of(Role::Queen);
+    (attacks::knight(king) & of(Role::Knight)).is_empty()
+        && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
+        && (attacks::king(king) & of(Role::King)).is_empty()
+        && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
+        && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
 }
