@@ -108,20 +108,25 @@ impl Convert {
         bytes: &[u8],
         column: impl Fn(usize) -> usize,
     ) -> io::Result<()> {
-        // EPD with operations (an opcode where FEN has its clocks).
-        let converted = match forsyth::Epd::has_operations(bytes) {
-            false => convert_line(bytes, &self.opts, &mut self.text).map(drop),
-            true => match forsyth::convert_epd_line(bytes, &self.opts, &mut self.text) {
-                Ok(_) => Ok(()),
-                Err(forsyth::ConvertEpdError::Position(e)) => Err(e),
-                Err(e) => {
-                    let (col, field) = (column(e.column()), e.field().to_string());
-                    let message = format!("{}: {e}", e.kind().name());
-                    self.reporter
-                        .line_error(source, number, col, &field, &message);
-                    return Ok(());
+        // EPD with operations (an opcode where FEN has its clocks) never
+        // reads as FEN: only a line FEN rejects is looked at again.
+        let converted = match convert_line(bytes, &self.opts, &mut self.text) {
+            Ok(_) => Ok(()),
+            Err(e) if !forsyth::Epd::has_operations(bytes) => Err(e),
+            Err(_) => {
+                self.text.clear();
+                match forsyth::convert_epd_line(bytes, &self.opts, &mut self.text) {
+                    Ok(_) => Ok(()),
+                    Err(forsyth::ConvertEpdError::Position(e)) => Err(e),
+                    Err(e) => {
+                        let (col, field) = (column(e.column()), e.field().to_string());
+                        let message = format!("{}: {e}", e.kind().name());
+                        self.reporter
+                            .line_error(source, number, col, &field, &message);
+                        return Ok(());
+                    }
                 }
-            },
+            }
         };
         match converted {
             Ok(()) => {

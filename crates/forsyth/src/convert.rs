@@ -406,8 +406,7 @@ pub fn convert_line(
     let fen = Fen::from_ascii(line)?;
     let setup = match opts.check {
         Check::Syntax => Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?,
-        Check::Legality => Report::of_fen(&fen, opts.variant)
-            .into_position()
+        Check::Legality => Report::position_of_fen(&fen, opts.variant)
             .map_err(|error| ConvertError::Illegal {
                 error: Box::new(error),
                 offsets: fen.offsets,
