@@ -112,9 +112,6 @@ struct Command<'a> {
 
 impl LineVisitor for Command<'_> {
     fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
-        if !line.too_long && Epd::has_operations(line.bytes) {
-            return self.epd(name, line.number, line.bytes);
-        }
         let parsed = if line.too_long {
             Err(Syntax {
                 kind: "line_too_long",
@@ -123,7 +120,13 @@ impl LineVisitor for Command<'_> {
                 message: format!("line longer than {MAX_LINE} bytes"),
             })
         } else {
-            Fen::from_ascii(line.bytes).map_err(|e| {
+            let fen = Fen::from_ascii(line.bytes);
+            // EPD with operations (an opcode where FEN has its clocks) never
+            // reads as FEN: only a line FEN rejects is looked at again.
+            if fen.is_err() && Epd::has_operations(line.bytes) {
+                return self.epd(name, line.number, line.bytes);
+            }
+            fen.map_err(|e| {
                 let fault = parse_fault(e);
                 Syntax {
                     kind: e.kind.name(),
