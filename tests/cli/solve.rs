@@ -185,6 +185,12 @@ fn bad_problems_are_named_with_their_place() {
     assert_contains(&r.stderr, "no stipulation");
     let r = forsyth(&["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--mate", "0"], b"");
     assert_eq!(r.code, 2);
+    // specs/solve.md: n runs from 1 to 60, whichever option gives it.
+    for n in ["0", "61", "1000"] {
+        let r = forsyth(&["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--mate", n], b"");
+        assert_eq!(r.code, 2, "--mate {n}");
+        assert_contains(&r.stderr, "must be 1 to 60");
+    }
     let r = forsyth(
         &["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--stipulation", "h#2"],
         b"",

@@ -792,7 +792,7 @@ pub struct SolveArgs {
     pub words: Vec<String>,
     /// Mate in N moves (overrides the problem's stipulation)
     #[arg(long, value_name = "N", conflicts_with = "stipulation")]
-    pub mate: Option<u8>,
+    pub mate: Option<u64>,
     /// The stipulation, such as '#3' (overrides the problem's)
     #[arg(long, value_name = "S")]
     pub stipulation: Option<String>,
