@@ -1,11 +1,13 @@
-//! Any text read as a Popeye input, and as a problem statement, never
-//! panics; an error points inside the input (a line that exists, a column
-//! within it or just past its end); every problem read has a legal
-//! position with White to move, and a problem written back as a Popeye
-//! input (its pieces listed by square) reads to the same position.
+//! Any text read as a Popeye input (whole, and problem by problem), and as
+//! a problem statement, never panics; an error points inside the input (a
+//! line that exists, a column within it or just past its end); every
+//! problem read has a legal position with White to move, and a problem
+//! written back as a Popeye input (its pieces listed by square) reads to
+//! the same position. Read problem by problem, the input gives at least
+//! one result, and its first fault is the whole input's.
 #![no_main]
 
-use forsyth::{read_popeye, ChessProblem, Color, Role};
+use forsyth::{read_popeye, read_popeye_each, ChessProblem, Color, ParsePopeyeError, Role};
 use libfuzzer_sys::fuzz_target;
 
 fn letter(role: Role) -> char {
@@ -20,41 +22,56 @@ fn letter(role: Role) -> char {
     }
 }
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    match read_popeye(&text) {
-        Ok(problems) => {
-            for p in problems {
-                assert_eq!(p.position.turn(), Color::White);
-                let mut input = String::from("beginproblem\npieces\n");
-                for color in Color::ALL {
-                    input.push_str(if color == Color::White {
-                        "white"
-                    } else {
-                        "black"
-                    });
-                    for (sq, piece) in p.position.board().pieces() {
-                        if piece.color == color {
-                            input.push_str(&format!(" {}{sq}", letter(piece.role)));
-                        }
-                    }
-                    input.push('\n');
-                }
-                input.push_str("endproblem\n");
-                let again = read_popeye(&input).expect("a written problem reads");
-                assert_eq!(again[0].position, p.position, "{input}");
+fn check_written_back(p: &ChessProblem) {
+    assert_eq!(p.position.turn(), Color::White);
+    let mut input = String::from("beginproblem\npieces\n");
+    for color in Color::ALL {
+        input.push_str(if color == Color::White {
+            "white"
+        } else {
+            "black"
+        });
+        for (sq, piece) in p.position.board().pieces() {
+            if piece.color == color {
+                input.push_str(&format!(" {}{sq}", letter(piece.role)));
             }
         }
-        Err(e) => {
-            let lines: Vec<&str> = text.split('\n').collect();
-            assert!(e.line >= 1 && e.line <= lines.len(), "line {}", e.line);
-            assert!(
-                e.column >= 1 && e.column <= lines[e.line - 1].len() + 1,
-                "col {}",
-                e.column
-            );
-            assert!(!e.to_string().is_empty());
+        input.push('\n');
+    }
+    input.push_str("endproblem\n");
+    let again = read_popeye(&input).expect("a written problem reads");
+    assert_eq!(again[0].position, p.position, "{input}");
+}
+
+fn check_error(text: &str, e: &ParsePopeyeError) {
+    let lines: Vec<&str> = text.split('\n').collect();
+    assert!(e.line >= 1 && e.line <= lines.len(), "line {}", e.line);
+    assert!(
+        e.column >= 1 && e.column <= lines[e.line - 1].len() + 1,
+        "col {}",
+        e.column
+    );
+    assert!(!e.to_string().is_empty());
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let whole = read_popeye(&text);
+    let each = read_popeye_each(&text);
+    assert!(!each.is_empty());
+    for read in &each {
+        match read {
+            Ok(p) => check_written_back(p),
+            Err(e) => check_error(&text, e),
         }
+    }
+    match whole {
+        Ok(problems) => assert_eq!(problems.len(), each.len()),
+        Err(e) => assert_eq!(
+            Some(&e),
+            each.iter().find_map(|r| r.as_ref().err()),
+            "the first fault"
+        ),
     }
     if let Err(e) = ChessProblem::from_statement(&text, None) {
         assert!(e.offset <= text.len());

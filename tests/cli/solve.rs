@@ -330,3 +330,34 @@ fn an_illegal_popeye_position_is_named_once() {
         r.stderr
     );
 }
+
+/// A bulk input loses nothing silently: a problem that does not read is
+/// named at its place, and every other problem is still solved (the mates
+/// in one checked by hand: Qc8# and Rh8#, the king on b6 guarding a7 and
+/// b7). The same holds for a file of statements, one per line.
+#[test]
+fn a_bad_problem_costs_only_itself() {
+    let popeye = b"beginproblem\npieces white Kb6 Qc1 black Ka8\nstipulation #1\n\
+        nextproblem\ncondition circe\npieces white Kb6 Qc1 black Ka8\nstipulation #1\n\
+        nextproblem\npieces white Kb6 Rh2 black Ka8\nstipulation #1\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--format", "json"], popeye);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let solved: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(solved.len(), 2, "{}", r.stdout);
+    assert_eq!(solved[0]["keys"][0]["san"], "Qc8#");
+    assert_eq!(solved[1]["keys"][0]["san"], "Rh8#");
+    assert_contains(&r.stderr, "<stdin>:5:1: ");
+    assert_contains(&r.stderr, "'condition'");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+
+    let statements = b"k7/8/1K6/8/8/8/8/7R w - - 0 1 #1\nxx #2\nk7/8/1K6/8/8/8/8/2Q5 w - - 0 1 #1\n";
+    let r = forsyth(&["solve", "-", "--format", "json"], statements);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
+    assert_contains(&r.stderr, "<stdin>:2:1: ");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}

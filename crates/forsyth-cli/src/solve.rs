@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use forsyth::{
-    read_popeye, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language, Move,
-    Notation, ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
+    read_popeye_each, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language,
+    Move, Notation, ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
 };
 use serde_json::{json, Map, Value};
 
@@ -16,11 +16,11 @@ use crate::progress::Progress;
 use crate::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A problem read, and where from (`FILE:LINE` or empty for the command
-/// line).
+/// A problem read, or why it does not read, and where from (`FILE:LINE`,
+/// `FILE: problem N`, or empty for the command line).
 pub struct Given {
     pub source: String,
-    pub problem: ChessProblem,
+    pub problem: Result<ChessProblem, String>,
 }
 
 /// Reads the problems of `solve`'s words: one Popeye input or statement
@@ -58,51 +58,41 @@ pub fn read_problems(
             })?;
             return Ok(vec![Given {
                 source: String::new(),
-                problem,
+                problem: Ok(problem),
             }]);
         }
     };
-    match read_popeye(&text) {
-        Ok(problems) => Ok(problems
-            .into_iter()
-            .enumerate()
-            .map(|(i, problem)| Given {
-                source: format!("{source}: problem {}", i + 1),
-                problem,
-            })
-            .collect()),
-        // Not Popeye's: one statement per non-blank line.
-        Err(e) if e.kind == ParsePopeyeErrorKind::Begin => {
-            let mut out = Vec::new();
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let problem = ChessProblem::from_statement(line, letters).map_err(|e| {
-                    ResolveError::Rejected(format!(
-                        "{source}:{}:{}: {}",
-                        i + 1,
-                        e.offset + 1,
-                        e.message()
-                    ))
-                })?;
-                out.push(Given {
+    let read = read_popeye_each(&text);
+    // Not Popeye's: one statement per non-blank line.
+    if let [Err(e)] = &read[..] {
+        if e.kind == ParsePopeyeErrorKind::Begin {
+            let out: Vec<Given> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| !line.trim().is_empty())
+                .map(|(i, line)| Given {
                     source: format!("{source}:{}", i + 1),
-                    problem,
-                });
-            }
+                    problem: ChessProblem::from_statement(line, letters).map_err(|e| {
+                        format!("{source}:{}:{}: {}", i + 1, e.offset + 1, e.message())
+                    }),
+                })
+                .collect();
             if out.is_empty() {
                 return Err(ResolveError::Rejected(format!("{source}: no problem")));
             }
-            Ok(out)
+            return Ok(out);
         }
-        Err(e) => Err(ResolveError::Rejected(format!(
-            "{source}:{}:{}: {}",
-            e.line,
-            e.column,
-            e.message()
-        ))),
     }
+    // A fault costs only its own problem: the others are still solved.
+    Ok(read
+        .into_iter()
+        .enumerate()
+        .map(|(i, problem)| Given {
+            source: format!("{source}: problem {}", i + 1),
+            problem: problem
+                .map_err(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message())),
+        })
+        .collect())
 }
 
 /// Set by Ctrl-C while `solve` runs: the search stops at its next check.
@@ -116,7 +106,14 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let several = args.problems.len() > 1;
     for (i, given) in args.problems.iter().enumerate() {
-        let problem = &given.problem;
+        let problem = match &given.problem {
+            Ok(problem) => problem,
+            Err(message) => {
+                crate::note(message);
+                outcome = Outcome::Rejected;
+                continue;
+            }
+        };
         let Some(stipulation) = args.stipulation.or(problem.stipulation) else {
             let place = if given.source.is_empty() {
                 String::new()

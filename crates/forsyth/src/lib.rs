@@ -113,9 +113,9 @@ pub use san::{
 };
 pub use setup::{Setup, SetupError, Variant};
 pub use solve::{
-    read_popeye, write_popeye, write_solution, Cancelled, ChessProblem, Key, ParsePopeyeError,
-    ParsePopeyeErrorKind, ParseStatementError, ParseStatementErrorKind, ParseStipulationError,
-    ParseStipulationErrorKind, Solution, Solver, Stipulation, Variation,
+    read_popeye, read_popeye_each, write_popeye, write_solution, Cancelled, ChessProblem, Key,
+    ParsePopeyeError, ParsePopeyeErrorKind, ParseStatementError, ParseStatementErrorKind,
+    ParseStipulationError, ParseStipulationErrorKind, Solution, Solver, Stipulation, Variation,
 };
 pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};

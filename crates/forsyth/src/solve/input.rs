@@ -21,7 +21,7 @@ use super::{ParseStipulationError, Stipulation};
 /// assert_eq!(p.position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
 /// # Ok::<_, forsyth::ParseStatementError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChessProblem {
     /// The position, the attacker (White) to move.
     pub position: Position,

@@ -365,7 +365,8 @@ impl Draft {
 /// Reads a Popeye input: its problems, in order (more than one with
 /// `nextproblem`). Each has White to move, castling for a king and rook
 /// on their original squares, no en passant; the stipulation as stated
-/// (`None` when the input has none).
+/// (`None` when the input has none). The first fault refuses the input;
+/// [`read_popeye_each`] reads every problem it can.
 ///
 /// ```
 /// use forsyth::{read_popeye, Stipulation};
@@ -381,45 +382,150 @@ impl Draft {
 /// # Ok::<_, forsyth::ParsePopeyeError>(())
 /// ```
 pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
+    read_popeye_each(input).into_iter().collect()
+}
+
+/// Reads a Popeye input problem by problem: each problem, or the first
+/// fault in it, in order. A fault costs only its own problem: reading
+/// goes on after the problem's `nextproblem`. A missing `beginproblem`
+/// or `endproblem`, or words after `endproblem`, are faults of their own.
+///
+/// ```
+/// use forsyth::{read_popeye_each, ParsePopeyeErrorKind};
+/// let input = "beginproblem pieces white Kb6 Qc1 black Ka8 stip #1
+///     nextproblem pieces white Kb6 Xa1 black Ka8 stip #1
+///     nextproblem pieces white Kb6 Rh2 black Ka8 stip #1
+///     endproblem";
+/// let read = read_popeye_each(input);
+/// assert_eq!(read.len(), 3);
+/// assert!(read[0].is_ok() && read[2].is_ok());
+/// let err = read[1].as_ref().unwrap_err();
+/// assert_eq!((err.line, err.kind), (2, ParsePopeyeErrorKind::Piece));
+/// ```
+pub fn read_popeye_each(input: &str) -> Vec<Result<ChessProblem, ParsePopeyeError>> {
     let words = words(input);
-    let error = |w: &Word<'_>, kind| ParsePopeyeError {
+    let mut read = Vec::new();
+    match words.first() {
+        None => {
+            read.push(Err(end_error(input)));
+            return read;
+        }
+        Some(w) if command(w.text) == Ok(Command::Begin) => {}
+        Some(w) => {
+            read.push(Err(word_error(w, ParsePopeyeErrorKind::Begin)));
+            return read;
+        }
+    }
+    let mut i = 1;
+    loop {
+        let ended = match read_problem(input, &words, &mut i) {
+            Ok((problem, ended)) => {
+                read.push(problem);
+                ended
+            }
+            Err(e) => {
+                let at_end = e.kind == ParsePopeyeErrorKind::End;
+                read.push(Err(e));
+                if at_end {
+                    return read;
+                }
+                match skip_problem(&words, &mut i) {
+                    Some(ended) => ended,
+                    None => {
+                        read.push(Err(end_error(input)));
+                        return read;
+                    }
+                }
+            }
+        };
+        if ended {
+            if let Some(after) = words.get(i) {
+                read.push(Err(word_error(after, ParsePopeyeErrorKind::AfterEnd)));
+            }
+            return read;
+        }
+    }
+}
+
+/// The fault at word `w`.
+fn word_error(w: &Word<'_>, kind: ParsePopeyeErrorKind) -> ParsePopeyeError {
+    ParsePopeyeError {
         line: w.line,
         column: w.column,
         kind,
         word: w.text.to_owned(),
         stipulation: None,
-    };
-    let end_error = || {
-        let line = input.matches('\n').count() + 1;
-        let last = input.rsplit('\n').next().unwrap_or("");
-        ParsePopeyeError {
-            line,
-            column: last.len() + 1,
-            kind: ParsePopeyeErrorKind::End,
-            word: String::new(),
-            stipulation: None,
-        }
-    };
-    let mut problems = Vec::new();
-    let mut i = 0;
-    match words.first() {
-        None => return Err(end_error()),
-        Some(w) if command(w.text) == Ok(Command::Begin) => i += 1,
-        Some(w) => return Err(error(w, ParsePopeyeErrorKind::Begin)),
     }
+}
+
+/// The input ends before `endproblem`: the fault at its end.
+fn end_error(input: &str) -> ParsePopeyeError {
+    let line = input.matches('\n').count() + 1;
+    let last = input.rsplit('\n').next().unwrap_or("");
+    ParsePopeyeError {
+        line,
+        column: last.len() + 1,
+        kind: ParsePopeyeErrorKind::End,
+        word: String::new(),
+        stipulation: None,
+    }
+}
+
+/// The number of words after word `i - 1` on its line (the text of
+/// `title` and the commands like it).
+fn rest_of_line(words: &[Word<'_>], i: usize, line_start: usize) -> usize {
+    words[i..]
+        .iter()
+        .take_while(|x| x.line_start == line_start)
+        .count()
+}
+
+/// After a fault: skips the rest of its problem, to the word after the
+/// next `nextproblem` or `endproblem` (not counting words in the text of
+/// `title` and the like). `Some(true)` at `endproblem`, `Some(false)` at
+/// `nextproblem`, `None` when the input ends first.
+fn skip_problem(words: &[Word<'_>], i: &mut usize) -> Option<bool> {
+    while let Some(w) = words.get(*i) {
+        *i += 1;
+        match command(w.text) {
+            Ok(Command::Next) => return Some(false),
+            Ok(Command::End) => return Some(true),
+            Ok(
+                Command::Title
+                | Command::Author
+                | Command::Origin
+                | Command::Remark
+                | Command::Option,
+            ) => *i += rest_of_line(words, *i, w.line_start),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A problem read to its end: the problem (or why its position is
+/// refused), and whether it ended with `endproblem`.
+type Ended = (Result<ChessProblem, ParsePopeyeError>, bool);
+
+/// Reads one problem from word `i` (after `beginproblem` or
+/// `nextproblem`) to its `nextproblem` or `endproblem`, leaving `i` after
+/// that word: the problem (or why its position is refused) and whether
+/// the word was `endproblem`. `Err`: a fault before the problem's end,
+/// where `i` stops.
+fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended, ParsePopeyeError> {
     let mut draft = Draft::new();
     // The colour and letters of the piece list being read, if any.
     let mut list: Option<(Color, Lang)> = None;
     loop {
-        let Some(w) = words.get(i) else {
-            return Err(end_error());
+        let Some(w) = words.get(*i) else {
+            return Err(end_error(input));
         };
-        i += 1;
+        *i += 1;
         if let Some((color, lang)) = list {
             if let Some((role, squares)) = piece_spec(w.text, lang) {
                 for sq in squares {
                     if draft.board.piece_at(sq).is_some() {
-                        return Err(error(w, ParsePopeyeErrorKind::SquareTaken));
+                        return Err(word_error(w, ParsePopeyeErrorKind::SquareTaken));
                     }
                     draft.board.set_piece_at(sq, Piece { color, role });
                 }
@@ -436,7 +542,7 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
             } else {
                 ParsePopeyeErrorKind::Keyword
             };
-            error(w, kind)
+            word_error(w, kind)
         })?;
         if !matches!(found, Command::Colour(..)) {
             list = None;
@@ -447,28 +553,16 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
                 .find('\n')
                 .map_or(input.len(), |n| w.offset + n);
             let text = input[w.offset + w.text.len()..line_end].trim();
-            let skip = words[i..]
-                .iter()
-                .take_while(|x| x.line_start == w.line_start)
-                .count();
-            (text.to_owned(), skip)
+            (text.to_owned(), rest_of_line(words, *i, w.line_start))
         };
         match found {
-            Command::Begin => return Err(error(w, ParsePopeyeErrorKind::Keyword)),
+            Command::Begin => return Err(word_error(w, ParsePopeyeErrorKind::Keyword)),
             Command::End | Command::Next => {
-                let problem = finish(draft, w)?;
-                problems.push(problem);
-                draft = Draft::new();
-                if found == Command::End {
-                    if let Some(after) = words.get(i) {
-                        return Err(error(after, ParsePopeyeErrorKind::AfterEnd));
-                    }
-                    return Ok(problems);
-                }
+                return Ok((finish(draft, w), found == Command::End));
             }
             Command::Title | Command::Author | Command::Origin | Command::Remark => {
                 let (text, skip) = rest_of_line();
-                i += skip;
+                *i += skip;
                 let slot = match found {
                     Command::Title => &mut draft.title,
                     Command::Author => &mut draft.author,
@@ -479,12 +573,12 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
             }
             Command::Option => {
                 let (text, skip) = rest_of_line();
-                i += skip;
+                *i += skip;
                 draft
                     .options
                     .extend(text.split_whitespace().map(str::to_owned));
             }
-            Command::Protocol => i += 1,
+            Command::Protocol => *i += 1,
             Command::Pieces => {}
             Command::Colour(color, lang) => {
                 list = Some((color, lang));
@@ -495,10 +589,10 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
                 }
             }
             Command::Forsyth => {
-                let Some(p) = words.get(i) else {
-                    return Err(end_error());
+                let Some(p) = words.get(*i) else {
+                    return Err(end_error(input));
                 };
-                i += 1;
+                *i += 1;
                 // Popeye writes knights S; FEN letters otherwise.
                 let placement: String = p
                     .text
@@ -511,37 +605,37 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
                     .collect();
                 let record = format!("{placement} w - - 0 1");
                 let fen = Fen::from_ascii_with(record.as_bytes(), &Letters::ENGLISH)
-                    .map_err(|_| error(p, ParsePopeyeErrorKind::Forsyth))?;
+                    .map_err(|_| word_error(p, ParsePopeyeErrorKind::Forsyth))?;
                 for (sq, piece) in fen.board.pieces() {
                     if draft.board.piece_at(sq).is_some() {
-                        return Err(error(p, ParsePopeyeErrorKind::SquareTaken));
+                        return Err(word_error(p, ParsePopeyeErrorKind::SquareTaken));
                     }
                     draft.board.set_piece_at(sq, piece);
                 }
             }
             Command::Stipulation => {
-                let Some(s) = words.get(i) else {
-                    return Err(end_error());
+                let Some(s) = words.get(*i) else {
+                    return Err(end_error(input));
                 };
-                i += 1;
+                *i += 1;
                 let mut text = s.text.to_owned();
                 // `# 3`: the number as its own word.
                 if text.ends_with('#') {
                     if let Some(n) = words
-                        .get(i)
+                        .get(*i)
                         .filter(|n| n.text.bytes().all(|b| b.is_ascii_digit()))
                     {
                         text.push_str(n.text);
-                        i += 1;
+                        *i += 1;
                     }
                 }
                 let stipulation = text.parse::<Stipulation>().map_err(|e| ParsePopeyeError {
                     stipulation: Some(e),
-                    ..error(s, ParsePopeyeErrorKind::Stipulation)
+                    ..word_error(s, ParsePopeyeErrorKind::Stipulation)
                 })?;
                 draft.stipulation = Some(stipulation);
             }
-            Command::Unsupported => return Err(error(w, ParsePopeyeErrorKind::Unsupported)),
+            Command::Unsupported => return Err(word_error(w, ParsePopeyeErrorKind::Unsupported)),
         }
     }
 }
@@ -612,6 +706,83 @@ mod tests {
         assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::End));
         let err = read_popeye("beginproblem\npieces white Kc1 black Ka1 Kb1\nend\n").unwrap_err();
         assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::Illegal));
+    }
+
+    /// A fault costs only its own problem: each problem of a joined input
+    /// reads as that problem read alone (its own input), its faults at the
+    /// same words, shifted by the lines before it.
+    #[test]
+    fn each_problem_reads_as_it_reads_alone() {
+        let bodies = [
+            "pieces white Kb6 Qc1 black Ka8 stipulation #1",
+            // Faults inside a problem, each followed by more words.
+            "pieces white Kb6 Xa1 black Ka8 stipulation #1",
+            "condition circe pieces white Kb6 Qc1 black Ka8",
+            "stipulation h#2 pieces white Kb6",
+            "forsyth 9/8 stipulation #1",
+            "beginproblem stipulation #1",
+            "pieces white Kc1 Kc1",
+            // A title naming commands is text, not a resumption point.
+            "title next endproblem\npieces white Kb6 Rh2 black Ka8 stipulation #1",
+            "remark nextproblem here\npieces white Kb6 Qc1 Qa2 black Ka8 ambig",
+            // An illegal position is refused at its own end word: the
+            // problem after it is still read.
+            "pieces white Kc1 black Ka1 Kb1 stipulation #1",
+            "pieces white Kb6 Rc2 black Ka8 stipulation #2",
+        ];
+        let single = |body: &str| format!("beginproblem\n{body}\nendproblem\n");
+        let mut joined = String::from("beginproblem\n");
+        for (k, body) in bodies.iter().enumerate() {
+            if k > 0 {
+                joined.push_str("nextproblem\n");
+            }
+            joined.push_str(body);
+            joined.push('\n');
+        }
+        joined.push_str("endproblem\n");
+        let read = read_popeye_each(&joined);
+        assert_eq!(read.len(), bodies.len(), "{read:#?}");
+        let mut line = 2;
+        for (body, got) in bodies.iter().zip(&read) {
+            let alone = read_popeye(&single(body));
+            let shift = |mut e: ParsePopeyeError| {
+                e.line += line - 2;
+                e
+            };
+            let expected = alone.map(|mut v| v.remove(0)).map_err(shift);
+            assert_eq!(got, &expected, "{body}");
+            line += body.matches('\n').count() + 2;
+        }
+        assert!(read[0].is_ok() && read[7].is_ok() && read[10].is_ok());
+        assert_eq!(read.iter().filter(|r| r.is_err()).count(), 8);
+        // `read_popeye` refuses the input at its first fault.
+        assert_eq!(read_popeye(&joined), Err(read[1].clone().unwrap_err()));
+    }
+
+    #[test]
+    fn faults_around_the_problems_are_their_own() {
+        let kinds = |input: &str| -> Vec<Option<ParsePopeyeErrorKind>> {
+            read_popeye_each(input)
+                .into_iter()
+                .map(|r| r.err().map(|e| e.kind))
+                .collect()
+        };
+        use ParsePopeyeErrorKind::{AfterEnd, Begin, End, Piece};
+        let ok = "pieces white Kb6 Qc1 black Ka8 stipulation #1";
+        assert_eq!(kinds(""), [Some(End)]);
+        assert_eq!(kinds(ok), [Some(Begin)]);
+        assert_eq!(kinds(&format!("beginproblem {ok}")), [Some(End)]);
+        assert_eq!(
+            kinds(&format!("beginproblem {ok} endproblem extra")),
+            [None, Some(AfterEnd)]
+        );
+        // A fault, then the input ends inside the same problem.
+        assert_eq!(
+            kinds(&format!(
+                "beginproblem {ok} nextproblem pieces white Xa1 Kb1"
+            )),
+            [None, Some(Piece), Some(End)]
+        );
     }
 
     #[test]
