@@ -354,7 +354,8 @@ fn a_bad_problem_costs_only_itself() {
     assert_contains(&r.stderr, "'condition'");
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
 
-    let statements = b"k7/8/1K6/8/8/8/8/7R w - - 0 1 #1\nxx #2\nk7/8/1K6/8/8/8/8/2Q5 w - - 0 1 #1\n";
+    let statements =
+        b"k7/8/1K6/8/8/8/8/7R w - - 0 1 #1\nxx #2\nk7/8/1K6/8/8/8/8/2Q5 w - - 0 1 #1\n";
     let r = forsyth(&["solve", "-", "--format", "json"], statements);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);

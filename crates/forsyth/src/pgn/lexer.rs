@@ -25,6 +25,27 @@ pub(crate) enum Tok<'a> {
     Error(PgnErrorKind),
 }
 
+/// The common tokens of movetext that [`Lexer::movetext_token`] reads on
+/// its fast path: the [`Tok`] variants of the same names, and nothing else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RunTok<'a> {
+    Comment(&'a str),
+    Number { number: u32, dots: usize },
+    Move(&'a str),
+    Error(PgnErrorKind),
+}
+
+impl<'a> From<RunTok<'a>> for Tok<'a> {
+    fn from(tok: RunTok<'a>) -> Tok<'a> {
+        match tok {
+            RunTok::Comment(text) => Tok::Comment(text),
+            RunTok::Number { number, dots } => Tok::Number { number, dots },
+            RunTok::Move(text) => Tok::Move(text),
+            RunTok::Error(kind) => Tok::Error(kind),
+        }
+    }
+}
+
 /// Where a search for a byte stopped.
 enum Stop {
     /// At this index (relative to the token start).
@@ -369,13 +390,14 @@ impl<R: Read> Lexer<R> {
         if b.is_ascii_alphabetic() {
             let unread = &self.buf[self.start..self.end];
             if let Some(len) = unread.iter().position(|&b| is_delimiter(b)) {
-                return Ok(self.move_word(len, check));
+                let (tok, span) = self.move_word(len, check);
+                return Ok((tok.into(), span));
             }
             return self.word(check);
         }
         if b.is_ascii_digit() {
-            if let Some(number) = self.quick_number() {
-                return Ok(number);
+            if let Some((tok, span)) = self.quick_number() {
+                return Ok((tok.into(), span));
             }
             return self.word(check);
         }
@@ -406,7 +428,7 @@ impl<R: Read> Lexer<R> {
     /// text checked; `None`, consuming nothing, otherwise (any other token,
     /// one that needs more input, the end of input): [`Lexer::token`] then
     /// reads it. Call after [`Lexer::peek`] returned a byte.
-    pub(crate) fn movetext_token(&mut self) -> Option<(Tok<'_>, Span)> {
+    pub(crate) fn movetext_token(&mut self) -> Option<(RunTok<'_>, Span)> {
         let unread = &self.buf[self.start..self.end];
         match *unread.first()? {
             b'a'..=b'z' | b'A'..=b'Z' => {
@@ -513,21 +535,22 @@ impl<R: Read> Lexer<R> {
             }
             Stop::Full => return self.too_long(|b| b == b'}', true),
         };
-        Ok(self.braced(len, check))
+        let (tok, span) = self.braced(len, check);
+        Ok((tok.into(), span))
     }
 
     /// A comment of `len` bytes, braces included, all in the buffer.
-    fn braced(&mut self, len: usize, check: bool) -> (Tok<'_>, Span) {
+    fn braced(&mut self, len: usize, check: bool) -> (RunTok<'_>, Span) {
         let span = self.span(len);
         let s = self.start;
         self.advance(len);
         if !check {
-            return (Tok::Comment(""), span);
+            return (RunTok::Comment(""), span);
         }
         match self.buf.str(s + 1, s + len - 1) {
-            Ok(text) => (Tok::Comment(text), span),
+            Ok(text) => (RunTok::Comment(text), span),
             Err(valid) => (
-                Tok::Error(PgnErrorKind::InvalidUtf8 { index: 1 + valid }),
+                RunTok::Error(PgnErrorKind::InvalidUtf8 { index: 1 + valid }),
                 span,
             ),
         }
@@ -619,16 +642,16 @@ impl<R: Read> Lexer<R> {
     }
 
     /// A move token of `len` bytes, all in the buffer.
-    fn move_word(&mut self, len: usize, check: bool) -> (Tok<'_>, Span) {
+    fn move_word(&mut self, len: usize, check: bool) -> (RunTok<'_>, Span) {
         let span = self.span(len);
         let s = self.start;
         self.advance_in_line(len);
         if !check {
-            return (Tok::Move(""), span);
+            return (RunTok::Move(""), span);
         }
         match self.buf.str(s, s + len) {
-            Ok(text) => (Tok::Move(text), span),
-            Err(index) => (Tok::Error(PgnErrorKind::InvalidUtf8 { index }), span),
+            Ok(text) => (RunTok::Move(text), span),
+            Err(index) => (RunTok::Error(PgnErrorKind::InvalidUtf8 { index }), span),
         }
     }
 
@@ -636,7 +659,7 @@ impl<R: Read> Lexer<R> {
     /// read as [`Lexer::word`] reads them, when the buffer holds them and
     /// the byte after them; `None` for anything else (a result, a number
     /// glued to a move, the end of the buffer), which `word` then reads.
-    fn quick_number(&mut self) -> Option<(Tok<'static>, Span)> {
+    fn quick_number(&mut self) -> Option<(RunTok<'static>, Span)> {
         let unread = &self.buf[self.start..self.end];
         let digits = unread.iter().position(|b| !b.is_ascii_digit())?;
         let dots = unread[digits..].iter().position(|&b| b != b'.')?;
@@ -645,8 +668,8 @@ impl<R: Read> Lexer<R> {
             return None;
         }
         let tok = match parse_decimal(&unread[..digits]) {
-            Some(number) => Tok::Number { number, dots },
-            None => Tok::Error(PgnErrorKind::BadMoveNumber),
+            Some(number) => RunTok::Number { number, dots },
+            None => RunTok::Error(PgnErrorKind::BadMoveNumber),
         };
         let span = self.span(digits + dots);
         self.advance_in_line(digits + dots);
@@ -676,7 +699,10 @@ impl<R: Read> Lexer<R> {
                 (digits + dots, tok)
             }
             _ if word.iter().all(|&b| b == b'.') => (len, Tok::Error(PgnErrorKind::StrayDots)),
-            _ => return Ok(self.move_word(len, check)),
+            _ => {
+                let (tok, span) = self.move_word(len, check);
+                return Ok((tok.into(), span));
+            }
         };
         let span = self.span(len);
         self.advance_in_line(len);

@@ -3,7 +3,7 @@
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
-use super::lexer::{Lexer, Tok};
+use super::lexer::{Lexer, RunTok, Tok};
 use super::{
     Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, PgnError,
     PgnErrorKind, Span, Tag, TagValue,
@@ -569,9 +569,11 @@ impl<R: Read> Reader<R> {
                 return Ok(None);
             };
             let flow = match tok {
-                Tok::Move(text) => v.move_token(m, MoveToken { text, span }),
-                Tok::Number { number, dots } => v.move_number(m, MoveNumber { number, dots, span }),
-                Tok::Comment(text) => v.comment(
+                RunTok::Move(text) => v.move_token(m, MoveToken { text, span }),
+                RunTok::Number { number, dots } => {
+                    v.move_number(m, MoveNumber { number, dots, span })
+                }
+                RunTok::Comment(text) => v.comment(
                     m,
                     Comment {
                         text,
@@ -579,7 +581,7 @@ impl<R: Read> Reader<R> {
                         span,
                     },
                 ),
-                Tok::Error(kind) => {
+                RunTok::Error(kind) => {
                     let game = Some(number);
                     if v.error(PgnError { kind, span, game }).is_break() {
                         *skipping = true;
@@ -587,8 +589,6 @@ impl<R: Read> Reader<R> {
                     }
                     ControlFlow::Continue(())
                 }
-                // Not given by `movetext_token`; read the general way.
-                _ => unreachable!("movetext_token gave {tok:?}"),
             };
             if let ControlFlow::Break(out) = flow {
                 return Ok(Some(out));
