@@ -1,14 +1,21 @@
 //! Throughput of SAN reading and writing, in moves per second, over every
 //! legal move of the Chess960 perft positions (`tests/data/chess960.perft`)
-//! and of each position one ply later.
+//! and of each position one ply later, forsyth against shakmaty 0.30.1 on
+//! the same positions and moves in the same run.
 //!
 //! Run with `cargo bench -p forsyth --bench san`. Each figure is the best of
-//! several passes over the same moves:
+//! several passes over the same moves, the two libraries interleaved:
 //!
 //! - *write SAN*: `San::from_move` (disambiguation, no suffix);
-//! - *write SAN+*: `SanPlus::from_move` (with the check / mate suffix);
+//! - *write SAN+*: `SanPlus::from_move` (with the check / mate suffix;
+//!   shakmaty's takes the position by value, so its figure includes a
+//!   copy of the position);
+//! - *write SAN text*: `San::from_move` then its `Display` text;
 //! - *parse SAN*: `SanPlus::from_ascii` on the written texts;
 //! - *parse + resolve*: reading the text and finding its legal move.
+//!
+//! Before timing, the bench checks that both libraries list the same moves
+//! and write the same SAN+ text for every one of them.
 
 mod support;
 
@@ -16,6 +23,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use forsyth::{Fen, Move, Position, San, SanPlus, Setup};
+use shakmaty::fen::Fen as SFen;
+use shakmaty::san::{San as SSan, SanPlus as SSanPlus};
+use shakmaty::{CastlingMode, Chess, Position as _};
 
 const PASSES: usize = 5;
 
@@ -41,81 +51,194 @@ fn corpus() -> Vec<(Position, Vec<Move>)> {
     out
 }
 
-/// Best time of `PASSES` runs of `f`.
-fn best(f: impl FnMut() -> usize) -> Duration {
-    support::best(PASSES, f)
+/// shakmaty's positions and legal moves, in forsyth's order: the same
+/// moves, found by their UCI text.
+fn rival(corpus: &[(Position, Vec<Move>)]) -> Vec<(Chess, Vec<shakmaty::Move>)> {
+    corpus
+        .iter()
+        .map(|(pos, moves)| {
+            let fen = pos.setup().to_string();
+            let chess: Chess = fen
+                .parse::<SFen>()
+                .expect("shakmaty reads forsyth's FEN")
+                .into_position(CastlingMode::Chess960)
+                .expect("legal in shakmaty too");
+            let theirs = chess.legal_moves();
+            assert_eq!(theirs.len(), moves.len(), "{fen}");
+            let ordered = moves
+                .iter()
+                .map(|&m| {
+                    let uci = pos.uci(m, forsyth::CastlingMode::Chess960);
+                    *theirs
+                        .iter()
+                        .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)
+                        .unwrap_or_else(|| panic!("{fen}: {uci} not legal in shakmaty"))
+                })
+                .collect();
+            (chess, ordered)
+        })
+        .collect()
 }
 
 fn main() {
     let corpus = corpus();
+    let theirs = rival(&corpus);
     let moves: usize = corpus.iter().map(|(_, m)| m.len()).sum();
     let texts: Vec<Vec<String>> = corpus
         .iter()
-        .map(|(pos, ms)| ms.iter().map(|&m| pos.san(m)).collect())
+        .map(|(pos, ms)| {
+            ms.iter()
+                .map(|&m| SanPlus::from_move(pos, m).to_string())
+                .collect()
+        })
         .collect();
+    // Same work on both sides: the same SAN+ text for every move.
+    for ((chess, ms), ts) in theirs.iter().zip(&texts) {
+        for (&m, t) in ms.iter().zip(ts) {
+            assert_eq!(&SSanPlus::from_move(chess.clone(), m).to_string(), t);
+        }
+    }
 
-    let write = best(|| {
-        let mut n = 0;
-        for (pos, ms) in &corpus {
-            for &m in ms {
-                n += matches!(black_box(San::from_move(pos, m)), San::Normal { .. }) as usize;
-            }
+    let mut rows: Vec<(&str, Duration, Duration)> = Vec::new();
+    let mut time = |name, ours: &mut dyn FnMut() -> usize, rival: &mut dyn FnMut() -> usize| {
+        let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+        for _ in 0..PASSES {
+            a = a.min(support::best(1, &mut *ours));
+            b = b.min(support::best(1, &mut *rival));
         }
-        n
-    });
-    let write_plus = best(|| {
-        let mut n = 0;
-        for (pos, ms) in &corpus {
-            for &m in ms {
-                n += black_box(SanPlus::from_move(pos, m)).suffix.is_some() as usize;
+        rows.push((name, a, b));
+    };
+    time(
+        "write SAN (San::from_move)",
+        &mut || {
+            let mut n = 0;
+            for (pos, ms) in &corpus {
+                for &m in ms {
+                    n += matches!(black_box(San::from_move(pos, m)), San::Normal { .. }) as usize;
+                }
             }
-        }
-        n
-    });
+            n
+        },
+        &mut || {
+            let mut n = 0;
+            for (pos, ms) in &theirs {
+                for &m in ms {
+                    n += matches!(black_box(SSan::from_move(pos, m)), SSan::Normal { .. }) as usize;
+                }
+            }
+            n
+        },
+    );
+    time(
+        "write SAN+ (SanPlus::from_move)",
+        &mut || {
+            let mut n = 0;
+            for (pos, ms) in &corpus {
+                for &m in ms {
+                    n += black_box(SanPlus::from_move(pos, m)).suffix.is_some() as usize;
+                }
+            }
+            n
+        },
+        &mut || {
+            let mut n = 0;
+            for (pos, ms) in &theirs {
+                for &m in ms {
+                    n += black_box(SSanPlus::from_move(pos.clone(), m))
+                        .suffix
+                        .is_some() as usize;
+                }
+            }
+            n
+        },
+    );
     let mut out = String::with_capacity(16);
-    let display = best(|| {
-        use std::fmt::Write as _;
-        let mut n = 0;
-        for (pos, ms) in &corpus {
-            for &m in ms {
-                out.clear();
-                let _ = write!(out, "{}", San::from_move(pos, m));
-                n += out.len();
+    let mut out2 = String::with_capacity(16);
+    time(
+        "write SAN text (Display)",
+        &mut || {
+            use std::fmt::Write as _;
+            let mut n = 0;
+            for (pos, ms) in &corpus {
+                for &m in ms {
+                    out.clear();
+                    let _ = write!(out, "{}", San::from_move(pos, m));
+                    n += out.len();
+                }
             }
-        }
-        n
-    });
-    let parse = best(|| {
-        texts
-            .iter()
-            .flatten()
-            .filter(|t| SanPlus::from_ascii(t.as_bytes()).is_ok())
-            .count()
-    });
-    let resolve = best(|| {
-        let mut ok = 0;
-        for ((pos, ms), ts) in corpus.iter().zip(&texts) {
-            for (&m, t) in ms.iter().zip(ts) {
-                let san = SanPlus::from_ascii(t.as_bytes()).expect("written SAN reads");
-                ok += (san.san.to_move(pos) == Ok(m)) as usize;
+            n
+        },
+        &mut || {
+            use std::fmt::Write as _;
+            let mut n = 0;
+            for (pos, ms) in &theirs {
+                for &m in ms {
+                    out2.clear();
+                    let _ = write!(out2, "{}", SSan::from_move(pos, m));
+                    n += out2.len();
+                }
             }
-        }
-        assert_eq!(ok, moves);
-        ok
-    });
+            n
+        },
+    );
+    time(
+        "parse SAN+ (from_ascii)",
+        &mut || {
+            texts
+                .iter()
+                .flatten()
+                .filter(|t| SanPlus::from_ascii(t.as_bytes()).is_ok())
+                .count()
+        },
+        &mut || {
+            texts
+                .iter()
+                .flatten()
+                .filter(|t| SSanPlus::from_ascii(t.as_bytes()).is_ok())
+                .count()
+        },
+    );
+    time(
+        "parse + resolve (to_move)",
+        &mut || {
+            let mut ok = 0;
+            for ((pos, ms), ts) in corpus.iter().zip(&texts) {
+                for (&m, t) in ms.iter().zip(ts) {
+                    let san = SanPlus::from_ascii(t.as_bytes()).expect("written SAN reads");
+                    ok += (san.san.to_move(pos) == Ok(m)) as usize;
+                }
+            }
+            assert_eq!(ok, moves);
+            ok
+        },
+        &mut || {
+            let mut ok = 0;
+            for ((pos, ms), ts) in theirs.iter().zip(&texts) {
+                for (&m, t) in ms.iter().zip(ts) {
+                    let san = SSanPlus::from_ascii(t.as_bytes()).expect("written SAN reads");
+                    ok += (san.san.to_move(pos) == Ok(m)) as usize;
+                }
+            }
+            assert_eq!(ok, moves);
+            ok
+        },
+    );
 
     println!(
         "corpus: {} positions, {moves} legal moves (chess960.perft and children)",
         corpus.len()
     );
-    println!("{:<34} {:>14}", "one core, best of 5", "moves/s");
-    for (name, d) in [
-        ("write SAN (San::from_move)", write),
-        ("write SAN+ (SanPlus::from_move)", write_plus),
-        ("write SAN text (from_move+Display)", display),
-        ("parse SAN+ (from_ascii)", parse),
-        ("parse + resolve (to_move)", resolve),
-    ] {
-        println!("{name:<34} {:>14.0}", moves as f64 / d.as_secs_f64());
+    println!(
+        "{:<34} {:>14} {:>14} {:>8}",
+        "one core, best of 5", "forsyth/s", "shakmaty/s", "ratio"
+    );
+    let rate = |d: Duration| moves as f64 / d.as_secs_f64();
+    for (name, ours, rival) in rows {
+        println!(
+            "{name:<34} {:>14.0} {:>14.0} {:>7.2}x",
+            rate(ours),
+            rate(rival),
+            rival.as_secs_f64() / ours.as_secs_f64()
+        );
     }
 }

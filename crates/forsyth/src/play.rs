@@ -614,7 +614,15 @@ impl Position {
 /// attacks it (a pawn's push from behind it), so the candidates hold every
 /// move the SAN can fit, and one kept move is the move `parse_move` reads.
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
-    let san = plain_san(text.as_bytes())?;
+    resolve_quickly(pos, crate::san::plain_san(text.as_bytes())?)
+}
+
+/// The legal move a SAN other than castling names, found as
+/// [`quick_san`] finds it (the pieces of its role that reach its square);
+/// `None` unless exactly one legal move fits, or for castling: then the
+/// general reading, which lists the legal moves, decides and names the
+/// fault. The fast path of [`San::to_move`].
+pub(crate) fn resolve_quickly(pos: &Position, san: San) -> Option<Move> {
     let San::Normal {
         role,
         file,
@@ -660,7 +668,13 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
         Role::King => crate::attacks::king(to) & ours,
     };
     let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
-    if promoting && promotion.is_none() {
+    // A promotion must be written, and to a piece a pawn may become.
+    if promoting
+        && !matches!(
+            promotion,
+            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+        )
+    {
         return None;
     }
     // What `San::matches` asks of each candidate, asked once: a capture
@@ -697,79 +711,32 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     found
 }
 
-/// A piece or pawn move in plain English SAN, the shape PGN exports write:
-/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
-/// anything else (castling, UCI, LAN, lenient or localized forms), which
-/// the general reading then takes; what it accepts it reads as
-/// [`San::from_ascii`] does.
-pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
-    let piece = |b: u8| match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    };
-    let file = |b: u8| {
-        (b'a'..=b'h')
-            .contains(&b)
-            .then(|| crate::File::ALL[usize::from(b - b'a')])
-    };
-    let rank = |b: u8| {
-        (b'1'..=b'8')
-            .contains(&b)
-            .then(|| Rank::ALL[usize::from(b - b'1')])
-    };
-    let (role, mut body) = match text.split_first() {
-        Some((&b, rest)) => match piece(b) {
-            Some(role) => (role, rest),
-            None => (Role::Pawn, text),
-        },
-        None => return None,
-    };
-    if let Some((b'+' | b'#', head)) = body.split_last() {
-        body = head;
+/// The squares of the side to move's pieces of `role` (a piece, not a
+/// pawn) with a legal move to `to`: those that reach it and leave their
+/// king safe. What writing SAN needs to know of a move's rivals, found
+/// without listing every legal move.
+pub(crate) fn legal_origins(pos: &Position, role: Role, to: Square) -> Bitboard {
+    let board = &pos.setup().board;
+    let us = pos.turn();
+    let target = board.piece_at(to);
+    if role == Role::Pawn || target.is_some_and(|p| p.color == us) {
+        return Bitboard::EMPTY;
     }
-    let mut promotion = None;
-    if let Some((&last, head)) = body.split_last() {
-        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
-            promotion = Some(p);
-            body = match head.split_last() {
-                Some((b'=', h)) => h,
-                _ => head,
+    // A piece reaches `to` from the squares it would attack from `to`.
+    let reach = crate::attacks::attacks(to, role.of(us), board.occupied());
+    (reach & board.by_piece(role.of(us)))
+        .into_iter()
+        .filter(|&from| {
+            let m = Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: None,
             };
-        }
-    }
-    let [head @ .., f, r] = body else {
-        return None;
-    };
-    let to = Square::from_coords(file(*f)?, rank(*r)?);
-    let (capture, head) = match head.split_last() {
-        Some((b'x', h)) => (true, h),
-        _ => (false, head),
-    };
-    let (from_file, from_rank) = match *head {
-        [] => (None, None),
-        [a, b] => (Some(file(a)?), Some(rank(b)?)),
-        [a] => match (file(a), rank(a)) {
-            (Some(f), _) => (Some(f), None),
-            (None, Some(r)) => (None, Some(r)),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
-        return None;
-    }
-    Some(San::Normal {
-        role,
-        file: from_file,
-        rank: from_rank,
-        capture,
-        to,
-        promotion,
-    })
+            king_safe_after(pos, m)
+        })
+        .collect()
 }
 
 /// Whether the side to move's king is not attacked after the pseudo-legal

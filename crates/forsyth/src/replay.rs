@@ -993,7 +993,8 @@ impl Visitor for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{plain_san, quick_san};
+    use crate::play::quick_san;
+    use crate::san::plain_san;
 
     /// The fast path agrees with the general reading: along random games
     /// from random Chess960 starts (the standard one among them), every

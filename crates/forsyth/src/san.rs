@@ -3,8 +3,8 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::letters::{Alphabet, English, ENGLISH};
-use crate::{CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
+use crate::letters::{Alphabet, English};
+use crate::{Bitboard, CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
 /// position.
@@ -502,11 +502,35 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_move(pos: &Position, m: Move) -> San {
-        San::from_move_in(m, &pos.legal_moves())
+        // Only a piece's move has rivals to tell apart: the other pieces
+        // of its role with a legal move to its square, found without
+        // listing every legal move.
+        let rivals = match m {
+            Move::Normal { role, from, to, .. } if role != Role::Pawn => {
+                crate::play::legal_origins(pos, role, to).without(from)
+            }
+            _ => Bitboard::EMPTY,
+        };
+        San::with_rivals(m, rivals)
     }
 
     /// [`San::from_move`] with the legal moves of `pos` already at hand.
     fn from_move_in(m: Move, legal: &[Move]) -> San {
+        let rivals = legal
+            .iter()
+            .filter(|o| {
+                matches!(o, Move::Normal { role, from, to, .. }
+                    if *role == m.role() && *to == m.to() && *from != m.from())
+            })
+            .map(|o| o.from())
+            .collect();
+        San::with_rivals(m, rivals)
+    }
+
+    /// The SAN of `m` when `rivals` are the squares of the other pieces of
+    /// its role with a legal move to its square (not looked at for
+    /// castling and pawn moves, which have no rivals to tell apart).
+    fn with_rivals(m: Move, rivals: Bitboard) -> San {
         match m {
             Move::Castle { .. } => San::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
             Move::EnPassant { from, to } => San::Normal {
@@ -538,16 +562,9 @@ impl San {
                 to,
                 ..
             } => {
-                let mut rivals = legal.iter().filter(|o| {
-                    matches!(o, Move::Normal { role: r, from: f, to: t, .. }
-                        if *r == role && *t == to && *f != from)
-                });
-                let (mut any, mut same_file, mut same_rank) = (false, false, false);
-                for o in rivals.by_ref() {
-                    any = true;
-                    same_file |= o.from().file() == from.file();
-                    same_rank |= o.from().rank() == from.rank();
-                }
+                let any = !rivals.is_empty();
+                let same_file = rivals.intersects(Bitboard::from_file(from.file()));
+                let same_rank = rivals.intersects(Bitboard::from_rank(from.rank()));
                 let (file, rank) = match (any, same_file, same_rank) {
                     (false, _, _) => (None, None),
                     (true, false, _) => (Some(from.file()), None),
@@ -614,6 +631,17 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        // One legal move found among the pieces that reach the square;
+        // anything else (castling, no move, several) is looked for among
+        // all the legal moves, which name the fault.
+        match crate::play::resolve_quickly(pos, *self) {
+            Some(m) => Ok(m),
+            None => self.resolve_by_listing(pos),
+        }
+    }
+
+    /// [`San::to_move`] by listing every legal move.
+    fn resolve_by_listing(&self, pos: &Position) -> Result<Move, SanError> {
         let legal = pos.legal_moves();
         let mut fits = legal.iter().copied().filter(|&m| self.matches(m));
         let error = |kind, candidates| SanError {
@@ -694,7 +722,7 @@ macro_rules! english_text {
     ($ty:ident) => {
         impl fmt::Display for $ty {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.write_with(&ENGLISH, f)
+                f.write_str(self.english(&mut [0; 8]))
             }
         }
 
@@ -711,6 +739,79 @@ macro_rules! english_text {
 english_text!(San);
 english_text!(SanPlus);
 
+impl San {
+    /// The text in English letters, as [`San::write_with`] writes it with
+    /// [`Letters::ENGLISH`], put together in `buf` (the longest, `exd8=Q`
+    /// or `O-O-O`, and a suffix fit) and written at once.
+    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
+        let len = self.english_bytes(buf);
+        // Only ASCII bytes are put in the buffer.
+        core::str::from_utf8(&buf[..len]).unwrap_or_default()
+    }
+
+    /// [`San::english`]'s bytes: their number.
+    fn english_bytes(&self, buf: &mut [u8; 8]) -> usize {
+        const LETTERS: [u8; 6] = *b"PNBRQK";
+        let mut len = 0;
+        let mut push = |b: u8| {
+            buf[len] = b;
+            len += 1;
+        };
+        match *self {
+            San::Castle(side) => {
+                let text: &[u8] = match side {
+                    CastlingSide::KingSide => b"O-O",
+                    CastlingSide::QueenSide => b"O-O-O",
+                };
+                text.iter().for_each(|&b| push(b));
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    push(LETTERS[role.index()]);
+                }
+                if let Some(file) = file {
+                    push(b'a' + file.index() as u8);
+                }
+                if let Some(rank) = rank {
+                    push(b'1' + rank.index() as u8);
+                }
+                if capture {
+                    push(b'x');
+                }
+                push(b'a' + to.file().index() as u8);
+                push(b'1' + to.rank().index() as u8);
+                if let Some(p) = promotion {
+                    push(b'=');
+                    push(LETTERS[p.index()]);
+                }
+            }
+        }
+        len
+    }
+}
+
+impl SanPlus {
+    /// [`San::english`] with the suffix.
+    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
+        let mut len = self.san.english_bytes(buf);
+        if let Some(suffix) = self.suffix {
+            buf[len] = match suffix {
+                Suffix::Check => b'+',
+                Suffix::Checkmate => b'#',
+            };
+            len += 1;
+        }
+        core::str::from_utf8(&buf[..len]).unwrap_or_default()
+    }
+}
+
 impl SanPlus {
     /// Reads SAN with its suffix (see [`San`] for what is accepted).
     ///
@@ -721,6 +822,16 @@ impl SanPlus {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        // The plain form (`Nbd7`, `exd8=Q+`), read in one pass; any other
+        // by the grammar.
+        if let Some(san) = plain_san(text) {
+            let suffix = match text.last() {
+                Some(b'+') => Some(Suffix::Check),
+                Some(b'#') => Some(Suffix::Checkmate),
+                _ => None,
+            };
+            return Ok(SanPlus { san, suffix });
+        }
         SanPlus::read(text, &English).map(|r| r.first)
     }
 
@@ -825,9 +936,15 @@ impl SanPlus {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
-        let legal = pos.legal_moves();
-        let san = San::from_move_in(m, &legal);
-        if !legal.contains(&m) {
+        let san = San::from_move(pos, m);
+        // A legal move's SAN names it alone, so it is legal exactly when
+        // its SAN reads back to it; castling is looked up among the legal
+        // moves.
+        let legal = match crate::play::resolve_quickly(pos, san) {
+            Some(found) => found == m,
+            None => pos.is_legal(m),
+        };
+        if !legal {
             return SanPlus { san, suffix: None };
         }
         let mut after = pos.clone();
@@ -875,5 +992,253 @@ impl Position {
     /// ```
     pub fn san(&self, m: Move) -> String {
         SanPlus::from_move(self, m).to_string()
+    }
+}
+
+/// A piece or pawn move in plain English SAN, the shape PGN exports write:
+/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
+/// anything else (castling, UCI, LAN, lenient or localized forms), which
+/// the general reading then takes; what it accepts it reads as
+/// [`San::from_ascii`] does.
+pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
+    let piece = |b: u8| match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| crate::File::ALL[usize::from(b - b'a')])
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::ALL[usize::from(b - b'1')])
+    };
+    let (role, mut body) = match text.split_first() {
+        Some((&b, rest)) => match piece(b) {
+            Some(role) => (role, rest),
+            None => (Role::Pawn, text),
+        },
+        None => return None,
+    };
+    if let Some((b'+' | b'#', head)) = body.split_last() {
+        body = head;
+    }
+    let mut promotion = None;
+    if let Some((&last, head)) = body.split_last() {
+        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
+            promotion = Some(p);
+            body = match head.split_last() {
+                Some((b'=', h)) => h,
+                _ => head,
+            };
+        }
+    }
+    let [head @ .., f, r] = body else {
+        return None;
+    };
+    let to = Square::from_coords(file(*f)?, rank(*r)?);
+    let (capture, head) = match head.split_last() {
+        Some((b'x', h)) => (true, h),
+        _ => (false, head),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [a, b] => (Some(file(a)?), Some(rank(b)?)),
+        [a] => match (file(a), rank(a)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file: from_file,
+        rank: from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Chess960Start, Suffix};
+
+    /// What `SanPlus::from_move` was before its fast path, written from
+    /// the full list of legal moves: the reference the fast path must
+    /// match.
+    fn san_plus_by_listing(pos: &Position, m: Move) -> SanPlus {
+        let legal = pos.legal_moves();
+        let san = San::from_move_in(m, &legal);
+        if !legal.contains(&m) {
+            return SanPlus { san, suffix: None };
+        }
+        let after = pos.play(m).expect("legal");
+        let suffix = match (after.is_check(), after.legal_moves().is_empty()) {
+            (false, _) => None,
+            (true, true) => Some(Suffix::Checkmate),
+            (true, false) => Some(Suffix::Check),
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// The fast paths (a move's rivals and a SAN's move found among the
+    /// pieces that reach the square) agree with the listing paths, along
+    /// random games from random Chess960 starts (the standard one among
+    /// them): every legal move written, random moves that are not legal
+    /// written, and the texts read back, each also without its
+    /// disambiguation, with its origin spelled out in full, with its
+    /// capture mark flipped, and for another piece of another role (so
+    /// illegal, ambiguous and unknown moves are read too), the errors
+    /// included.
+    #[test]
+    fn fast_paths_agree_with_the_listing_paths() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut written, mut read) = (0, 0);
+        for game in 0..40 {
+            let start = if game == 0 {
+                518
+            } else {
+                (next() % 960) as u16
+            };
+            let mut pos = Position::from_setup(Chess960Start::new(start).unwrap().to_setup())
+                .expect("a start position is legal");
+            for _ in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut moves: Vec<Move> = legal.iter().copied().collect();
+                // Moves that are not legal: random pieces to random squares.
+                for _ in 0..8 {
+                    let from = Square::from_coords(
+                        File::ALL[(next() % 8) as usize],
+                        Rank::ALL[(next() % 8) as usize],
+                    );
+                    let to = Square::from_coords(
+                        File::ALL[(next() % 8) as usize],
+                        Rank::ALL[(next() % 8) as usize],
+                    );
+                    let role = Role::ALL[(next() % 6) as usize];
+                    let capture = pos.board().role_at(to);
+                    moves.push(Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: None,
+                    });
+                }
+                for &m in &moves {
+                    assert_eq!(
+                        San::from_move(&pos, m),
+                        San::from_move_in(m, &legal),
+                        "{m:?}"
+                    );
+                    let plus = SanPlus::from_move(&pos, m);
+                    assert_eq!(plus, san_plus_by_listing(&pos, m), "{m:?}");
+                    written += 1;
+                    let mut texts = vec![plus.san];
+                    if let San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    } = plus.san
+                    {
+                        let other = Role::ALL[(next() % 6) as usize];
+                        let normal = |role, file, rank, capture| San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        };
+                        let from = m.from();
+                        texts.extend([
+                            normal(role, None, None, capture),
+                            normal(role, Some(from.file()), Some(from.rank()), capture),
+                            normal(role, file, rank, !capture),
+                            normal(other, file, rank, capture),
+                        ]);
+                    }
+                    let mut general = String::new();
+                    plus.write_with(&Letters::ENGLISH, &mut general).unwrap();
+                    assert_eq!(plus.to_string(), general);
+                    for san in texts {
+                        assert_eq!(san.to_move(&pos), san.resolve_by_listing(&pos), "{san}");
+                        read += 1;
+                    }
+                }
+                pos = pos
+                    .play(legal[(next() % legal.len() as u64) as usize])
+                    .expect("legal");
+            }
+        }
+        assert!(written > 100_000 && read > 300_000, "{written} {read}");
+    }
+
+    /// The plain-form fast path of `SanPlus::from_ascii` reads what the
+    /// grammar reads, result and error alike, on mutated SAN texts; and
+    /// the English `Display` writes what `write_with` writes with the
+    /// English letters, for every shape of SAN.
+    #[test]
+    fn english_fast_paths_agree_with_the_general_ones() {
+        let alphabet = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?/ e.";
+        let seeds = [
+            "e4", "exd5", "Nbd7", "R1e2", "Qh4xe1", "exd8=Q+", "b1N#", "O-O", "O-O-O+", "Kxe2",
+            "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let general = |t: &[u8]| SanPlus::read(t, &English).map(|r| r.first);
+        for i in 0..60_000 {
+            let mut text = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..(next() % 3) {
+                let at = (next() % 8) as usize;
+                let b = alphabet[(next() % alphabet.len() as u64) as usize];
+                match next() % 3 {
+                    0 if at < text.len() => text[at] = b,
+                    1 => text.insert(at.min(text.len()), b),
+                    _ if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let fast = SanPlus::from_ascii(&text);
+            assert_eq!(fast, general(&text), "{}", String::from_utf8_lossy(&text));
+            if let Ok(plus) = fast {
+                let mut written = String::new();
+                plus.write_with(&Letters::ENGLISH, &mut written).unwrap();
+                assert_eq!(plus.to_string(), written);
+                assert_eq!(plus.san.to_string(), written.trim_end_matches(['+', '#']));
+            }
+        }
     }
 }
