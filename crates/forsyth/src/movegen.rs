@@ -222,12 +222,45 @@ pub(crate) trait MoveSink {
     /// Pawn moves to every square of `targets`, each from the square
     /// `delta` indices before it; promotions on the last rank.
     fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32);
+    /// The moves of the unpinned pawns: single and double pushes to
+    /// `single` and `double` (`push` squares forward), captures to `left`
+    /// and `right` (each `left_delta` or `right_delta` squares forward), in
+    /// that order.
+    #[inline(always)]
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            push,
+            left_delta,
+            right_delta,
+        } = targets;
+        self.pawns(board, single, push);
+        self.pawns(board, double, 2 * push);
+        self.pawns(board, left, left_delta);
+        self.pawns(board, right, right_delta);
+    }
     /// One pawn move (four with promotions).
     fn pawn(&mut self, board: &Board, from: Square, to: Square);
     /// An en-passant capture.
     fn en_passant(&mut self, from: Square, to: Square);
     /// Castling.
     fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// The destinations of the unpinned pawns' moves, by kind, with the
+/// distance from each move's origin (see [`MoveSink::free_pawns`]).
+#[derive(Copy, Clone)]
+pub(crate) struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    left: Bitboard,
+    right: Bitboard,
+    push: i32,
+    left_delta: i32,
+    right_delta: i32,
 }
 
 impl MoveSink for MoveList {
@@ -387,6 +420,34 @@ impl MoveSink for Counter {
     fn pawns(&mut self, _: &Board, targets: Bitboard, _: i32) {
         self.0 +=
             (targets - Bitboard::BACKRANKS).count() + 4 * (targets & Bitboard::BACKRANKS).count();
+    }
+
+    /// One popcount for the four sets, where the general path takes eight:
+    /// pushes go to empty squares and captures to enemy pieces, and a
+    /// double push's destination has an empty square behind it (so no
+    /// single push goes there), which makes `single`, `double` and either
+    /// capture set disjoint. What the union misses, squares both capture
+    /// sets hold and the three extra moves of each promotion, is rare and
+    /// tested for before it is counted.
+    #[inline]
+    fn free_pawns(&mut self, _: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            ..
+        } = targets;
+        self.0 += (single | double | left | right).count();
+        let both = left & right;
+        if !both.is_empty() {
+            self.0 += both.count();
+        }
+        let promoting = (single | left | right) & Bitboard::BACKRANKS;
+        if !promoting.is_empty() {
+            let promoting = (single | left) & Bitboard::BACKRANKS;
+            self.0 += 3 * (promoting.count() + (right & Bitboard::BACKRANKS).count());
+        }
     }
 
     #[inline]
@@ -581,18 +642,18 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
         single & Bitboard::from_rank(Rank::Third.relative_to(us)),
         push,
     ) & empty;
-    sink.pawns(board, single & target, push);
-    sink.pawns(board, double & target, 2 * push);
     let capturable = theirs & target;
-    sink.pawns(
+    sink.free_pawns(
         board,
-        shift(free - Bitboard::from_file(File::A), left) & capturable,
-        left,
-    );
-    sink.pawns(
-        board,
-        shift(free - Bitboard::from_file(File::H), right) & capturable,
-        right,
+        PawnTargets {
+            single: single & target,
+            double: double & target,
+            left: shift(free - Bitboard::from_file(File::A), left) & capturable,
+            right: shift(free - Bitboard::from_file(File::H), right) & capturable,
+            push,
+            left_delta: left,
+            right_delta: right,
+        },
     );
     for from in pawns & pinned {
         let bb = Bitboard::from_square(from);
