@@ -485,22 +485,34 @@ pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboa
     !board.attackers_to(sq, by, occupied).is_empty()
 }
 
-/// Our pieces pinned to our king on `king`.
+/// The enemy pieces giving check to our king on `king`, and our pieces
+/// pinned to it, from one look along the lines through the king.
+///
+/// The enemy sliders seen from the king with only the enemy pieces as
+/// blockers (the snipers) have nothing but our pieces between them and the
+/// king: none, and the sniper gives check; one, and that piece is pinned.
+/// Knights and pawns give check from their step tables. The enemy king
+/// never does: a position with the kings side by side is not legal.
 #[inline]
-fn pinned(board: &Board, king: Square, us: Color) -> Bitboard {
+fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bitboard) {
     let theirs = board.by_color(!us);
     let snipers = ((attacks::rook(king, theirs) & board.rooks_and_queens())
         | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
+        & theirs;
+    let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
+        | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
         & theirs;
     let occupied = board.occupied();
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = attacks::between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
+        if blockers.is_empty() {
+            checkers = checkers.with(sniper);
+        } else if !blockers.more_than_one() {
             pinned |= blockers;
         }
     }
-    pinned & board.by_color(us)
+    (checkers, pinned)
 }
 
 /// The pawns of `turn` that may legally capture en passant on `ep`: the
@@ -582,7 +594,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let Some(king) = (board.by_role(Role::King) & ours).first() else {
         return;
     };
-    let checkers = board.attackers_to(king, them, occupied);
+    let (checkers, pinned) = checkers_and_pinned(board, king, us);
 
     let without_king = occupied.without(king);
     let mut safe = Bitboard::EMPTY;
@@ -603,7 +615,6 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
             !ours
         }
     };
-    let pinned = pinned(board, king, us);
 
     for from in board.by_role(Role::Knight) & (ours - pinned) {
         sink.piece(board, Role::Knight, from, attacks::knight(from) & target);
