@@ -515,6 +515,36 @@ fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bit
     (checkers, pinned)
 }
 
+/// The squares our king on `king` may step to: not ours, and not attacked
+/// with the king taken off the board. The same answer as asking
+/// [`is_attacked`] of each square, cheaper: the step attacks (knights,
+/// pawns, king) are tested first, and a slider lookup is made only when an
+/// enemy slider of that kind stands on one of the square's lines.
+#[inline]
+fn king_destinations(board: &Board, king: Square, us: Color) -> Bitboard {
+    let theirs = board.by_color(!us);
+    let without_king = board.occupied().without(king);
+    let knights = board.by_role(Role::Knight) & theirs;
+    let pawns = board.by_role(Role::Pawn) & theirs;
+    let kings = board.by_role(Role::King) & theirs;
+    let rooks = board.rooks_and_queens() & theirs;
+    let bishops = board.bishops_and_queens() & theirs;
+    let mut safe = Bitboard::EMPTY;
+    for to in attacks::king(king) - board.by_color(us) {
+        let attacked = attacks::knight(to).intersects(knights)
+            || attacks::pawn(us, to).intersects(pawns)
+            || attacks::king(to).intersects(kings)
+            || (attacks::rook_rays(to).intersects(rooks)
+                && attacks::rook(to, without_king).intersects(rooks))
+            || (attacks::bishop_rays(to).intersects(bishops)
+                && attacks::bishop(to, without_king).intersects(bishops));
+        if !attacked {
+            safe = safe.with(to);
+        }
+    }
+    safe
+}
+
 /// The pawns of `turn` that may legally capture en passant on `ep`: the
 /// square must be empty on the right rank with an enemy pawn in front of it,
 /// and the king of `turn` must not stand in check after the capture.
@@ -596,13 +626,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     };
     let (checkers, pinned) = checkers_and_pinned(board, king, us);
 
-    let without_king = occupied.without(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in attacks::king(king) - ours {
-        if !is_attacked(board, to, them, without_king) {
-            safe = safe.with(to);
-        }
-    }
+    let safe = king_destinations(board, king, us);
     sink.piece(board, Role::King, king, safe);
 
     if checkers.more_than_one() {
@@ -781,7 +805,125 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Fen, Setup};
+    use crate::{Fen, ProblemKind, Setup, Variant};
+
+    /// The perft suites' positions (the impossible ones of the trap suite
+    /// too, their ignorable problems ignored: checker alignments no game
+    /// reaches, en-passant pins) and every position of a random game of
+    /// `plies` plies from each, chosen by a fixed-seed generator.
+    fn sample_positions(plies: usize) -> Vec<Position> {
+        let mut starts = Vec::new();
+        for (text, variant, step) in [
+            (include_str!("../tests/data/tricky.perft"), None, 1),
+            (include_str!("../tests/data/classical.perft"), None, 1),
+            (
+                include_str!("../tests/data/chess960.perft"),
+                Some(Variant::Chess960),
+                8,
+            ),
+        ] {
+            for fen in text
+                .lines()
+                .filter_map(|l| l.strip_prefix("epd "))
+                .step_by(step)
+            {
+                let fen = Fen::from_ascii(fen.as_bytes()).unwrap();
+                match Position::from_fen(&fen, variant) {
+                    Ok(pos) => starts.push(pos),
+                    Err(e) => {
+                        let kinds: Vec<ProblemKind> =
+                            e.problems().iter().map(|p| p.kind()).collect();
+                        starts.extend(e.ignore(&kinds).ok());
+                    }
+                }
+            }
+        }
+        assert!(starts.len() > 150, "{} starts", starts.len());
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut out = Vec::new();
+        for start in starts {
+            let mut pos = start;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                out.push(pos.clone());
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        out
+    }
+
+    /// Pins by their definition: one of our pieces alone between our king
+    /// and an enemy slider that moves along that line.
+    fn pinned_by_definition(board: &Board, king: Square, us: Color) -> Bitboard {
+        let mut pinned = Bitboard::EMPTY;
+        for slider in board.by_color(!us) {
+            let straight = king.file() == slider.file() || king.rank() == slider.rank();
+            let role = board.role_at(slider);
+            let moves_along = match role {
+                Some(Role::Queen) => true,
+                Some(Role::Rook) => straight,
+                Some(Role::Bishop) => !straight,
+                _ => false,
+            };
+            if !moves_along || attacks::line(king, slider).is_empty() {
+                continue;
+            }
+            let between = attacks::between(king, slider) & board.occupied();
+            if let Some(sq) = between.single_square() {
+                if board.by_color(us).contains(sq) {
+                    pinned = pinned.with(sq);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// The fast paths of the generator agree with the general ones: the
+    /// checkers and pins from one look with `attackers_to` and the
+    /// definition of a pin, the king's destinations with `is_attacked` on
+    /// each square, the count with the list's length.
+    #[test]
+    fn fast_paths_agree_with_general_ones() {
+        let positions = sample_positions(60);
+        assert!(positions.len() > 5_000, "{} positions", positions.len());
+        let (mut checks, mut pins, mut promotions) = (0, 0, 0);
+        for pos in &positions {
+            let board = &pos.setup.board;
+            let us = pos.setup.turn;
+            let king = board.by_piece(Role::King.of(us)).first().unwrap();
+            let (checkers, pinned) = checkers_and_pinned(board, king, us);
+            let fen = pos.setup.board.to_string();
+            assert_eq!(
+                checkers,
+                board.attackers_to(king, !us, board.occupied()),
+                "{fen}"
+            );
+            assert_eq!(pinned, pinned_by_definition(board, king, us), "{fen}");
+            let without_king = board.occupied().without(king);
+            let safe: Bitboard = (attacks::king(king) - board.by_color(us))
+                .into_iter()
+                .filter(|&to| !is_attacked(board, to, !us, without_king))
+                .collect();
+            assert_eq!(king_destinations(board, king, us), safe, "{fen}");
+            let moves = pos.legal_moves();
+            assert_eq!(pos.count_legal_moves(), moves.len(), "{fen}");
+            checks += usize::from(!checkers.is_empty());
+            pins += usize::from(!pinned.is_empty());
+            promotions += usize::from(moves.iter().any(|m| m.promotion().is_some()));
+        }
+        // The sample holds the cases the fast paths treat apart.
+        assert!(
+            checks > 100 && pins > 100 && promotions > 20,
+            "{checks} {pins} {promotions}"
+        );
+    }
 
     /// The move list's role planes are a second reading of the board: on
     /// every square of these boards they name the role `Board::role_at`
