@@ -579,6 +579,7 @@ pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Squ
     )
 }
 
+#[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let setup = &pos.setup;
     let us = setup.turn;
@@ -614,9 +615,20 @@ fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
 }
 
 /// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
 pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    // One copy of the generator per side to move, so that the pawn
+    // directions and ranks are constants in each.
+    match pos.setup.turn {
+        Color::White => generate_for::<S, true>(pos, sink),
+        Color::Black => generate_for::<S, false>(pos, sink),
+    }
+}
+
+/// [`generate`] for White (`WHITE`) or Black to move.
+fn generate_for<S: MoveSink, const WHITE: bool>(pos: &Position, sink: &mut S) {
     let board = &pos.setup.board;
-    let us = pos.setup.turn;
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = !us;
     let ours = board.by_color(us);
     let theirs = board.by_color(them);
