@@ -113,7 +113,26 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
+/// The squares a slider moving in the directions `dirs` (indices into
+/// `DIRS`) sees from each square on an empty board.
+const fn rays_table(dirs: [usize; 4]) -> [u64; 64] {
+    let rays = ray_table();
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < dirs.len() {
+            table[sq] |= rays[dirs[i]][sq];
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 static KNIGHT: [u64; 64] = step_table(&KNIGHT_DELTAS);
+static ROOK_RAYS: [u64; 64] = rays_table([0, 1, 4, 5]);
+static BISHOP_RAYS: [u64; 64] = rays_table([2, 3, 6, 7]);
 static KING: [u64; 64] = step_table(&KING_DELTAS);
 static PAWN: [[u64; 64]; 2] = [pawn_table(1), pawn_table(-1)];
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
@@ -209,6 +228,20 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
+}
+
+/// The squares a rook on `sq` attacks on an empty board: a table lookup,
+/// cheaper than [`rook`], to rule out rook attacks before looking.
+#[inline]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard::from_bits(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` attacks on an empty board (see
+/// [`rook_rays`]).
+#[inline]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard::from_bits(BISHOP_RAYS[sq.index()])
 }
 
 /// The squares `piece` on `sq` attacks, given the occupied squares.
@@ -314,6 +347,21 @@ mod tests {
                     slow_slider(sq, occ, &[DIRS[2], DIRS[3], DIRS[6], DIRS[7]])
                 );
             }
+        }
+    }
+
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for sq in Square::all() {
+            let empty = Bitboard::EMPTY;
+            assert_eq!(
+                rook_rays(sq),
+                slow_slider(sq, empty, &[DIRS[0], DIRS[1], DIRS[4], DIRS[5]])
+            );
+            assert_eq!(
+                bishop_rays(sq),
+                slow_slider(sq, empty, &[DIRS[2], DIRS[3], DIRS[6], DIRS[7]])
+            );
         }
     }
 

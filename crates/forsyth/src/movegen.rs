@@ -222,12 +222,45 @@ pub(crate) trait MoveSink {
     /// Pawn moves to every square of `targets`, each from the square
     /// `delta` indices before it; promotions on the last rank.
     fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32);
+    /// The moves of the unpinned pawns: single and double pushes to
+    /// `single` and `double` (`push` squares forward), captures to `left`
+    /// and `right` (each `left_delta` or `right_delta` squares forward), in
+    /// that order.
+    #[inline(always)]
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            push,
+            left_delta,
+            right_delta,
+        } = targets;
+        self.pawns(board, single, push);
+        self.pawns(board, double, 2 * push);
+        self.pawns(board, left, left_delta);
+        self.pawns(board, right, right_delta);
+    }
     /// One pawn move (four with promotions).
     fn pawn(&mut self, board: &Board, from: Square, to: Square);
     /// An en-passant capture.
     fn en_passant(&mut self, from: Square, to: Square);
     /// Castling.
     fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// The destinations of the unpinned pawns' moves, by kind, with the
+/// distance from each move's origin (see [`MoveSink::free_pawns`]).
+#[derive(Copy, Clone)]
+pub(crate) struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    left: Bitboard,
+    right: Bitboard,
+    push: i32,
+    left_delta: i32,
+    right_delta: i32,
 }
 
 impl MoveSink for MoveList {
@@ -389,6 +422,34 @@ impl MoveSink for Counter {
             (targets - Bitboard::BACKRANKS).count() + 4 * (targets & Bitboard::BACKRANKS).count();
     }
 
+    /// One popcount for the four sets, where the general path takes eight:
+    /// pushes go to empty squares and captures to enemy pieces, and a
+    /// double push's destination has an empty square behind it (so no
+    /// single push goes there), which makes `single`, `double` and either
+    /// capture set disjoint. What the union misses, squares both capture
+    /// sets hold and the three extra moves of each promotion, is rare and
+    /// tested for before it is counted.
+    #[inline]
+    fn free_pawns(&mut self, _: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            ..
+        } = targets;
+        self.0 += (single | double | left | right).count();
+        let both = left & right;
+        if !both.is_empty() {
+            self.0 += both.count();
+        }
+        let promoting = (single | left | right) & Bitboard::BACKRANKS;
+        if !promoting.is_empty() {
+            let promoting = (single | left) & Bitboard::BACKRANKS;
+            self.0 += 3 * (promoting.count() + (right & Bitboard::BACKRANKS).count());
+        }
+    }
+
     #[inline]
     fn pawn(&mut self, _: &Board, _: Square, to: Square) {
         self.0 += if Bitboard::BACKRANKS.contains(to) {
@@ -424,22 +485,64 @@ pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboa
     !board.attackers_to(sq, by, occupied).is_empty()
 }
 
-/// Our pieces pinned to our king on `king`.
+/// The enemy pieces giving check to our king on `king`, and our pieces
+/// pinned to it, from one look along the lines through the king.
+///
+/// The enemy sliders seen from the king with only the enemy pieces as
+/// blockers (the snipers) have nothing but our pieces between them and the
+/// king: none, and the sniper gives check; one, and that piece is pinned.
+/// Knights and pawns give check from their step tables. The enemy king
+/// never does: a position with the kings side by side is not legal.
 #[inline]
-fn pinned(board: &Board, king: Square, us: Color) -> Bitboard {
+fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bitboard) {
     let theirs = board.by_color(!us);
     let snipers = ((attacks::rook(king, theirs) & board.rooks_and_queens())
         | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
+        & theirs;
+    let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
+        | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
         & theirs;
     let occupied = board.occupied();
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = attacks::between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
+        if blockers.is_empty() {
+            checkers = checkers.with(sniper);
+        } else if !blockers.more_than_one() {
             pinned |= blockers;
         }
     }
-    pinned & board.by_color(us)
+    (checkers, pinned)
+}
+
+/// The squares our king on `king` may step to: not ours, and not attacked
+/// with the king taken off the board. The same answer as asking
+/// [`is_attacked`] of each square, cheaper: the step attacks (knights,
+/// pawns, king) are tested first, and a slider lookup is made only when an
+/// enemy slider of that kind stands on one of the square's lines.
+#[inline]
+fn king_destinations(board: &Board, king: Square, us: Color) -> Bitboard {
+    let theirs = board.by_color(!us);
+    let without_king = board.occupied().without(king);
+    let knights = board.by_role(Role::Knight) & theirs;
+    let pawns = board.by_role(Role::Pawn) & theirs;
+    let kings = board.by_role(Role::King) & theirs;
+    let rooks = board.rooks_and_queens() & theirs;
+    let bishops = board.bishops_and_queens() & theirs;
+    let mut safe = Bitboard::EMPTY;
+    for to in attacks::king(king) - board.by_color(us) {
+        let attacked = attacks::knight(to).intersects(knights)
+            || attacks::pawn(us, to).intersects(pawns)
+            || attacks::king(to).intersects(kings)
+            || (attacks::rook_rays(to).intersects(rooks)
+                && attacks::rook(to, without_king).intersects(rooks))
+            || (attacks::bishop_rays(to).intersects(bishops)
+                && attacks::bishop(to, without_king).intersects(bishops));
+        if !attacked {
+            safe = safe.with(to);
+        }
+    }
+    safe
 }
 
 /// The pawns of `turn` that may legally capture en passant on `ep`: the
@@ -476,6 +579,7 @@ pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Squ
     )
 }
 
+#[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let setup = &pos.setup;
     let us = setup.turn;
@@ -511,9 +615,20 @@ fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
 }
 
 /// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
 pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    // One copy of the generator per side to move, so that the pawn
+    // directions and ranks are constants in each.
+    match pos.setup.turn {
+        Color::White => generate_for::<S, true>(pos, sink),
+        Color::Black => generate_for::<S, false>(pos, sink),
+    }
+}
+
+/// [`generate`] for White (`WHITE`) or Black to move.
+fn generate_for<S: MoveSink, const WHITE: bool>(pos: &Position, sink: &mut S) {
     let board = &pos.setup.board;
-    let us = pos.setup.turn;
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = !us;
     let ours = board.by_color(us);
     let theirs = board.by_color(them);
@@ -521,15 +636,9 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let Some(king) = (board.by_role(Role::King) & ours).first() else {
         return;
     };
-    let checkers = board.attackers_to(king, them, occupied);
+    let (checkers, pinned) = checkers_and_pinned(board, king, us);
 
-    let without_king = occupied.without(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in attacks::king(king) - ours {
-        if !is_attacked(board, to, them, without_king) {
-            safe = safe.with(to);
-        }
-    }
+    let safe = king_destinations(board, king, us);
     sink.piece(board, Role::King, king, safe);
 
     if checkers.more_than_one() {
@@ -542,7 +651,6 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
             !ours
         }
     };
-    let pinned = pinned(board, king, us);
 
     for from in board.by_role(Role::Knight) & (ours - pinned) {
         sink.piece(board, Role::Knight, from, attacks::knight(from) & target);
@@ -581,18 +689,18 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
         single & Bitboard::from_rank(Rank::Third.relative_to(us)),
         push,
     ) & empty;
-    sink.pawns(board, single & target, push);
-    sink.pawns(board, double & target, 2 * push);
     let capturable = theirs & target;
-    sink.pawns(
+    sink.free_pawns(
         board,
-        shift(free - Bitboard::from_file(File::A), left) & capturable,
-        left,
-    );
-    sink.pawns(
-        board,
-        shift(free - Bitboard::from_file(File::H), right) & capturable,
-        right,
+        PawnTargets {
+            single: single & target,
+            double: double & target,
+            left: shift(free - Bitboard::from_file(File::A), left) & capturable,
+            right: shift(free - Bitboard::from_file(File::H), right) & capturable,
+            push,
+            left_delta: left,
+            right_delta: right,
+        },
     );
     for from in pawns & pinned {
         let bb = Bitboard::from_square(from);
@@ -709,7 +817,125 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Fen, Setup};
+    use crate::{Fen, ProblemKind, Setup, Variant};
+
+    /// The perft suites' positions (the impossible ones of the trap suite
+    /// too, their ignorable problems ignored: checker alignments no game
+    /// reaches, en-passant pins) and every position of a random game of
+    /// `plies` plies from each, chosen by a fixed-seed generator.
+    fn sample_positions(plies: usize) -> Vec<Position> {
+        let mut starts = Vec::new();
+        for (text, variant, step) in [
+            (include_str!("../tests/data/tricky.perft"), None, 1),
+            (include_str!("../tests/data/classical.perft"), None, 1),
+            (
+                include_str!("../tests/data/chess960.perft"),
+                Some(Variant::Chess960),
+                8,
+            ),
+        ] {
+            for fen in text
+                .lines()
+                .filter_map(|l| l.strip_prefix("epd "))
+                .step_by(step)
+            {
+                let fen = Fen::from_ascii(fen.as_bytes()).unwrap();
+                match Position::from_fen(&fen, variant) {
+                    Ok(pos) => starts.push(pos),
+                    Err(e) => {
+                        let kinds: Vec<ProblemKind> =
+                            e.problems().iter().map(|p| p.kind()).collect();
+                        starts.extend(e.ignore(&kinds).ok());
+                    }
+                }
+            }
+        }
+        assert!(starts.len() > 150, "{} starts", starts.len());
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut out = Vec::new();
+        for start in starts {
+            let mut pos = start;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                out.push(pos.clone());
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        out
+    }
+
+    /// Pins by their definition: one of our pieces alone between our king
+    /// and an enemy slider that moves along that line.
+    fn pinned_by_definition(board: &Board, king: Square, us: Color) -> Bitboard {
+        let mut pinned = Bitboard::EMPTY;
+        for slider in board.by_color(!us) {
+            let straight = king.file() == slider.file() || king.rank() == slider.rank();
+            let role = board.role_at(slider);
+            let moves_along = match role {
+                Some(Role::Queen) => true,
+                Some(Role::Rook) => straight,
+                Some(Role::Bishop) => !straight,
+                _ => false,
+            };
+            if !moves_along || attacks::line(king, slider).is_empty() {
+                continue;
+            }
+            let between = attacks::between(king, slider) & board.occupied();
+            if let Some(sq) = between.single_square() {
+                if board.by_color(us).contains(sq) {
+                    pinned = pinned.with(sq);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// The fast paths of the generator agree with the general ones: the
+    /// checkers and pins from one look with `attackers_to` and the
+    /// definition of a pin, the king's destinations with `is_attacked` on
+    /// each square, the count with the list's length.
+    #[test]
+    fn fast_paths_agree_with_general_ones() {
+        let positions = sample_positions(60);
+        assert!(positions.len() > 5_000, "{} positions", positions.len());
+        let (mut checks, mut pins, mut promotions) = (0, 0, 0);
+        for pos in &positions {
+            let board = &pos.setup.board;
+            let us = pos.setup.turn;
+            let king = board.by_piece(Role::King.of(us)).first().unwrap();
+            let (checkers, pinned) = checkers_and_pinned(board, king, us);
+            let fen = pos.setup.board.to_string();
+            assert_eq!(
+                checkers,
+                board.attackers_to(king, !us, board.occupied()),
+                "{fen}"
+            );
+            assert_eq!(pinned, pinned_by_definition(board, king, us), "{fen}");
+            let without_king = board.occupied().without(king);
+            let safe: Bitboard = (attacks::king(king) - board.by_color(us))
+                .into_iter()
+                .filter(|&to| !is_attacked(board, to, !us, without_king))
+                .collect();
+            assert_eq!(king_destinations(board, king, us), safe, "{fen}");
+            let moves = pos.legal_moves();
+            assert_eq!(pos.count_legal_moves(), moves.len(), "{fen}");
+            checks += usize::from(!checkers.is_empty());
+            pins += usize::from(!pinned.is_empty());
+            promotions += usize::from(moves.iter().any(|m| m.promotion().is_some()));
+        }
+        // The sample holds the cases the fast paths treat apart.
+        assert!(
+            checks > 100 && pins > 100 && promotions > 20,
+            "{checks} {pins} {promotions}"
+        );
+    }
 
     /// The move list's role planes are a second reading of the board: on
     /// every square of these boards they name the role `Board::role_at`

@@ -73,6 +73,28 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
                 return list.len() as u64;
             }
             let mut nodes = 0;
+            // At depth 2 the children's moves are counted (or listed) here,
+            // without a call of this function per child.
+            match (depth, list_leaves, rest.first_mut()) {
+                (2, false, _) => {
+                    for &m in list.iter() {
+                        let mut child = pos.clone();
+                        child.play_unchecked(m);
+                        nodes += child.count_legal_moves() as u64;
+                    }
+                    return nodes;
+                }
+                (2, true, Some(leaves)) => {
+                    for &m in list.iter() {
+                        let mut child = pos.clone();
+                        child.play_unchecked(m);
+                        child.legal_moves_into(leaves);
+                        nodes += leaves.len() as u64;
+                    }
+                    return nodes;
+                }
+                _ => {}
+            }
             for &m in list.iter() {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
@@ -89,6 +111,44 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
                 nodes += perft(&child, depth - 1, &mut [], list_leaves);
             }
             nodes
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Fen, Position};
+
+    /// Both walks, the one counting the last ply and the one listing it,
+    /// give the published counts (chess programming wiki, perft results:
+    /// the start position, Kiwipete and position 3) at every depth from 0.
+    #[test]
+    fn both_walks_give_the_published_counts() {
+        for (fen, counts) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                &[1, 20, 400, 8_902, 197_281][..],
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                &[1, 48, 2_039, 97_862][..],
+            ),
+            (
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                &[1, 14, 191, 2_812, 43_238][..],
+            ),
+        ] {
+            let fen = Fen::from_ascii(fen.as_bytes()).unwrap();
+            let pos = Position::from_fen(&fen, None).unwrap();
+            for (depth, &expected) in counts.iter().enumerate() {
+                let depth = depth as u32;
+                assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+                assert_eq!(
+                    pos.perft_listing_leaves(depth),
+                    expected,
+                    "{fen} depth {depth}"
+                );
+            }
         }
     }
 }
