@@ -156,7 +156,7 @@ impl Position {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {
-        if self.is_legal(m) {
+        if legal_quickly(self, m) {
             let mut next = self.clone();
             next.play_unchecked(m);
             Ok(next)
@@ -711,6 +711,29 @@ pub(crate) fn resolve_quickly(pos: &Position, san: San) -> Option<Move> {
     found
 }
 
+/// [`Position::is_legal`], a piece's or pawn's move judged through
+/// [`resolve_quickly`] (its origin given in full, only it can fit: the
+/// move is legal exactly when it is the one found); castling, and a move
+/// the quick path cannot judge, by listing the legal moves.
+fn legal_quickly(pos: &Position, m: Move) -> bool {
+    if m.is_castle() {
+        return pos.is_legal(m);
+    }
+    let (from, to) = (m.from(), m.to());
+    let san = San::Normal {
+        role: m.role(),
+        file: Some(from.file()),
+        rank: Some(from.rank()),
+        capture: false,
+        to,
+        promotion: m.promotion(),
+    };
+    match resolve_quickly(pos, san) {
+        Some(found) => found == m,
+        None => pos.is_legal(m),
+    }
+}
+
 /// The squares of the side to move's pieces of `role` (a piece, not a
 /// pawn) with a legal move to `to`: those that reach it and leave their
 /// king safe. What writing SAN needs to know of a move's rivals, found
@@ -767,4 +790,72 @@ fn king_safe_after(pos: &Position, m: Move) -> bool {
         && (attacks::king(king) & of(Role::King)).is_empty()
         && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
         && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Chess960Start, File};
+
+    /// `play` judges a move as the legal move list does, along random
+    /// games from random Chess960 starts (the standard one among them):
+    /// every legal move, and random moves with random roles, captures and
+    /// promotions, almost all of them illegal.
+    #[test]
+    fn play_judges_moves_as_the_legal_list_does() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let square = |n: u64| {
+            Square::from_coords(File::ALL[(n % 8) as usize], Rank::ALL[(n / 8 % 8) as usize])
+        };
+        let mut judged = 0;
+        for game in 0..30 {
+            let start = if game == 0 {
+                518
+            } else {
+                (next() % 960) as u16
+            };
+            let mut pos = Position::from_setup(Chess960Start::new(start).unwrap().to_setup())
+                .expect("a start position is legal");
+            for _ in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut moves: Vec<Move> = legal.iter().copied().collect();
+                for _ in 0..16 {
+                    let n = next();
+                    let (from, to) = (square(n >> 8), square(n >> 16));
+                    let role = Role::ALL[(n % 6) as usize];
+                    moves.push(match n >> 24 & 7 {
+                        0 => Move::EnPassant { from, to },
+                        1 => Move::Castle {
+                            king: from,
+                            rook: to,
+                        },
+                        k => Move::Normal {
+                            role,
+                            from,
+                            capture: [None, pos.board().role_at(to)][(k & 1) as usize],
+                            to,
+                            promotion: [None, Some(Role::Queen)][(k >> 2 & 1) as usize],
+                        },
+                    });
+                }
+                for m in moves {
+                    assert_eq!(pos.play(m).is_ok(), legal.contains(&m), "{m:?}");
+                    judged += 1;
+                }
+                pos = pos
+                    .play(legal[(next() % legal.len() as u64) as usize])
+                    .expect("legal");
+            }
+        }
+        assert!(judged > 100_000, "{judged}");
+    }
 }
