@@ -792,10 +792,51 @@ fn king_safe_after(pos: &Position, m: Move) -> bool {
         && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
 }
 
+/// For the tests of the fast paths: positions along random games from
+/// random Chess960 starts (the standard one first), `games` games of at
+/// most `plies` plies each; `visit` gets each position, its legal moves and
+/// the walk's random numbers (for random moves of its own).
+#[cfg(test)]
+pub(crate) fn random_walk(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &crate::MoveList, &mut crate::chess960::SplitMix64),
+) {
+    let mut rng = crate::chess960::SplitMix64::new(seed);
+    for game in 0..games {
+        let start = if game == 0 {
+            518
+        } else {
+            (rng.next_u64() % 960) as u16
+        };
+        let mut pos = Position::from_setup(crate::Chess960Start::new(start).unwrap().to_setup())
+            .expect("a start position is legal");
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            visit(&pos, &legal, &mut rng);
+            pos = pos
+                .play(legal[(rng.next_u64() % legal.len() as u64) as usize])
+                .expect("legal");
+        }
+    }
+}
+
+/// For the tests: a square from 6 random bits.
+#[cfg(test)]
+pub(crate) fn random_square(n: u64) -> Square {
+    Square::from_coords(
+        crate::File::ALL[(n % 8) as usize],
+        Rank::ALL[(n / 8 % 8) as usize],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chess960Start, File};
 
     /// `play` judges a move as the legal move list does, along random
     /// games from random Chess960 starts (the standard one among them):
@@ -803,59 +844,33 @@ mod tests {
     /// promotions, almost all of them illegal.
     #[test]
     fn play_judges_moves_as_the_legal_list_does() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let square = |n: u64| {
-            Square::from_coords(File::ALL[(n % 8) as usize], Rank::ALL[(n / 8 % 8) as usize])
-        };
         let mut judged = 0;
-        for game in 0..30 {
-            let start = if game == 0 {
-                518
-            } else {
-                (next() % 960) as u16
-            };
-            let mut pos = Position::from_setup(Chess960Start::new(start).unwrap().to_setup())
-                .expect("a start position is legal");
-            for _ in 0..100 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let mut moves: Vec<Move> = legal.iter().copied().collect();
-                for _ in 0..16 {
-                    let n = next();
-                    let (from, to) = (square(n >> 8), square(n >> 16));
-                    let role = Role::ALL[(n % 6) as usize];
-                    moves.push(match n >> 24 & 7 {
-                        0 => Move::EnPassant { from, to },
-                        1 => Move::Castle {
-                            king: from,
-                            rook: to,
-                        },
-                        k => Move::Normal {
-                            role,
-                            from,
-                            capture: [None, pos.board().role_at(to)][(k & 1) as usize],
-                            to,
-                            promotion: [None, Some(Role::Queen)][(k >> 2 & 1) as usize],
-                        },
-                    });
-                }
-                for m in moves {
-                    assert_eq!(pos.play(m).is_ok(), legal.contains(&m), "{m:?}");
-                    judged += 1;
-                }
-                pos = pos
-                    .play(legal[(next() % legal.len() as u64) as usize])
-                    .expect("legal");
+        random_walk(0x2545_f491_4f6c_dd1d, 30, 100, |pos, legal, rng| {
+            let mut moves: Vec<Move> = legal.iter().copied().collect();
+            for _ in 0..16 {
+                let n = rng.next_u64();
+                let (from, to) = (random_square(n >> 8), random_square(n >> 16));
+                let role = Role::ALL[(n % 6) as usize];
+                moves.push(match n >> 24 & 7 {
+                    0 => Move::EnPassant { from, to },
+                    1 => Move::Castle {
+                        king: from,
+                        rook: to,
+                    },
+                    k => Move::Normal {
+                        role,
+                        from,
+                        capture: [None, pos.board().role_at(to)][(k & 1) as usize],
+                        to,
+                        promotion: [None, Some(Role::Queen)][(k >> 2 & 1) as usize],
+                    },
+                });
             }
-        }
+            for m in moves {
+                assert_eq!(pos.play(m).is_ok(), legal.contains(&m), "{m:?}");
+                judged += 1;
+            }
+        });
         assert!(judged > 100_000, "{judged}");
     }
 }

@@ -1073,7 +1073,8 @@ pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chess960Start, Suffix};
+    use crate::play::{random_square, random_walk};
+    use crate::Suffix;
 
     /// What `SanPlus::from_move` was before its fast path, written from
     /// the full list of legal moves: the reference the fast path must
@@ -1104,97 +1105,62 @@ mod tests {
     /// included.
     #[test]
     fn fast_paths_agree_with_the_listing_paths() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let (mut written, mut read) = (0, 0);
-        for game in 0..40 {
-            let start = if game == 0 {
-                518
-            } else {
-                (next() % 960) as u16
-            };
-            let mut pos = Position::from_setup(Chess960Start::new(start).unwrap().to_setup())
-                .expect("a start position is legal");
-            for _ in 0..100 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let mut moves: Vec<Move> = legal.iter().copied().collect();
-                // Moves that are not legal: random pieces to random squares.
-                for _ in 0..8 {
-                    let from = Square::from_coords(
-                        File::ALL[(next() % 8) as usize],
-                        Rank::ALL[(next() % 8) as usize],
-                    );
-                    let to = Square::from_coords(
-                        File::ALL[(next() % 8) as usize],
-                        Rank::ALL[(next() % 8) as usize],
-                    );
-                    let role = Role::ALL[(next() % 6) as usize];
-                    let capture = pos.board().role_at(to);
-                    moves.push(Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
-                }
-                for &m in &moves {
-                    assert_eq!(
-                        San::from_move(&pos, m),
-                        San::from_move_in(m, &legal),
-                        "{m:?}"
-                    );
-                    let plus = SanPlus::from_move(&pos, m);
-                    assert_eq!(plus, san_plus_by_listing(&pos, m), "{m:?}");
-                    written += 1;
-                    let mut texts = vec![plus.san];
-                    if let San::Normal {
+        random_walk(0x2545_f491_4f6c_dd1d, 40, 100, |pos, legal, rng| {
+            let mut moves: Vec<Move> = legal.iter().copied().collect();
+            // Moves that are not legal: random pieces to random squares.
+            for _ in 0..8 {
+                let n = rng.next_u64();
+                let to = random_square(n >> 16);
+                moves.push(Move::Normal {
+                    role: Role::ALL[(n % 6) as usize],
+                    from: random_square(n >> 8),
+                    capture: pos.board().role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+            for &m in &moves {
+                assert_eq!(San::from_move(pos, m), San::from_move_in(m, legal), "{m:?}");
+                let plus = SanPlus::from_move(pos, m);
+                assert_eq!(plus, san_plus_by_listing(pos, m), "{m:?}");
+                written += 1;
+                let mut texts = vec![plus.san];
+                if let San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } = plus.san
+                {
+                    let other = Role::ALL[(rng.next_u64() % 6) as usize];
+                    let normal = |role, file, rank, capture| San::Normal {
                         role,
                         file,
                         rank,
                         capture,
                         to,
                         promotion,
-                    } = plus.san
-                    {
-                        let other = Role::ALL[(next() % 6) as usize];
-                        let normal = |role, file, rank, capture| San::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture,
-                            to,
-                            promotion,
-                        };
-                        let from = m.from();
-                        texts.extend([
-                            normal(role, None, None, capture),
-                            normal(role, Some(from.file()), Some(from.rank()), capture),
-                            normal(role, file, rank, !capture),
-                            normal(other, file, rank, capture),
-                        ]);
-                    }
-                    let mut general = String::new();
-                    plus.write_with(&Letters::ENGLISH, &mut general).unwrap();
-                    assert_eq!(plus.to_string(), general);
-                    for san in texts {
-                        assert_eq!(san.to_move(&pos), san.resolve_by_listing(&pos), "{san}");
-                        read += 1;
-                    }
+                    };
+                    let from = m.from();
+                    texts.extend([
+                        normal(role, None, None, capture),
+                        normal(role, Some(from.file()), Some(from.rank()), capture),
+                        normal(role, file, rank, !capture),
+                        normal(other, file, rank, capture),
+                    ]);
                 }
-                pos = pos
-                    .play(legal[(next() % legal.len() as u64) as usize])
-                    .expect("legal");
+                let mut general = String::new();
+                plus.write_with(&Letters::ENGLISH, &mut general).unwrap();
+                assert_eq!(plus.to_string(), general);
+                for san in texts {
+                    assert_eq!(san.to_move(pos), san.resolve_by_listing(pos), "{san}");
+                    read += 1;
+                }
             }
-        }
+        });
         assert!(written > 100_000 && read > 300_000, "{written} {read}");
     }
 

@@ -280,32 +280,26 @@ impl UciMove {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUciError> {
-        let error = |reason| IllegalUciError {
-            uci: *self,
-            turn: pos.turn(),
-            reason,
-        };
-        let UciMove::Normal {
+        // A piece's own move from `from` to `to`, found among the pieces
+        // that reach `to` (its square given in full, it is the only one);
+        // castling, the null move and faults are looked for among all the
+        // legal moves.
+        if let UciMove::Normal {
             from,
             to,
             promotion,
         } = *self
-        else {
-            return Err(error(IllegalMoveReason::NullMove));
-        };
-        // A piece's own move from `from` to `to`, found among the pieces
-        // that reach `to` (its square given in full, it is the only one);
-        // castling and faults are looked for among all the legal moves.
-        if let Some(piece) = pos.board().piece_at(from) {
-            let san = San::Normal {
-                role: piece.role,
-                file: Some(from.file()),
-                rank: Some(from.rank()),
-                capture: false,
-                to,
-                promotion,
-            };
-            if piece.color == pos.turn() {
+        {
+            let ours = pos.board().piece_at(from).filter(|p| p.color == pos.turn());
+            if let Some(piece) = ours {
+                let san = San::Normal {
+                    role: piece.role,
+                    file: Some(from.file()),
+                    rank: Some(from.rank()),
+                    capture: false,
+                    to,
+                    promotion,
+                };
                 if let Some(m) = crate::play::resolve_quickly(pos, san) {
                     return Ok(m);
                 }
@@ -403,7 +397,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chess960Start, File, Rank};
+    use crate::play::{random_square, random_walk};
 
     /// The fast path of `to_move` agrees with listing every legal move,
     /// along random games from random Chess960 starts (the standard one
@@ -412,53 +406,27 @@ mod tests {
     /// their reasons included).
     #[test]
     fn fast_path_agrees_with_listing() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let square = |n: u64| {
-            Square::from_coords(File::ALL[(n % 8) as usize], Rank::ALL[(n / 8 % 8) as usize])
-        };
         let mut checked = 0;
-        for game in 0..30 {
-            let start = if game == 0 {
-                518
-            } else {
-                (next() % 960) as u16
-            };
-            let mut pos = Position::from_setup(Chess960Start::new(start).unwrap().to_setup())
-                .expect("a start position is legal");
-            for _ in 0..100 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let mut ucis: Vec<UciMove> = Vec::new();
-                for &m in &legal {
-                    ucis.push(UciMove::from_move(m, CastlingMode::Standard));
-                    ucis.push(UciMove::from_move(m, CastlingMode::Chess960));
-                }
-                for _ in 0..16 {
-                    let n = next();
-                    let promotion = [None, Some(Role::Queen), Some(Role::King)][(n % 3) as usize];
-                    ucis.push(UciMove::Normal {
-                        from: square(n >> 8),
-                        to: square(n >> 16),
-                        promotion,
-                    });
-                }
-                for uci in ucis {
-                    assert_eq!(uci.to_move(&pos), uci.resolve_by_listing(&pos), "{uci}");
-                    checked += 1;
-                }
-                pos = pos
-                    .play(legal[(next() % legal.len() as u64) as usize])
-                    .expect("legal");
+        random_walk(0x9e37_79b9_7f4a_7c15, 30, 100, |pos, legal, rng| {
+            let mut ucis: Vec<UciMove> = Vec::new();
+            for &m in legal {
+                ucis.push(UciMove::from_move(m, CastlingMode::Standard));
+                ucis.push(UciMove::from_move(m, CastlingMode::Chess960));
             }
-        }
+            for _ in 0..16 {
+                let n = rng.next_u64();
+                let promotion = [None, Some(Role::Queen), Some(Role::King)][(n % 3) as usize];
+                ucis.push(UciMove::Normal {
+                    from: random_square(n >> 8),
+                    to: random_square(n >> 16),
+                    promotion,
+                });
+            }
+            for uci in ucis {
+                assert_eq!(uci.to_move(pos), uci.resolve_by_listing(pos), "{uci}");
+                checked += 1;
+            }
+        });
         assert!(checked > 100_000, "{checked}");
     }
 }
