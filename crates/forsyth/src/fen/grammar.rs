@@ -706,6 +706,21 @@ mod tests {
         }
     }
 
+    /// Each line is refused by the fast placement path, and the record
+    /// reader (fast path first) refuses it as the grammar does.
+    fn rejected_like_the_grammar(lines: &[&str]) {
+        for line in lines {
+            assert_eq!(
+                placement_english(line.as_bytes()).map(|(_, b)| b),
+                None,
+                "{line}"
+            );
+            let fast = record_english(line.as_bytes());
+            assert!(fast.is_err(), "{line}");
+            assert_eq!(fast, record(line.as_bytes(), &English), "{line}");
+        }
+    }
+
     /// The fast path lets an over-long rank run to its end before it
     /// rejects it: it still rejects it exactly where the grammar does,
     /// whether the surplus comes from letters, digits or both.
@@ -720,16 +735,7 @@ mod tests {
             "pppppppppppppppppppppppppppppppp/8/8/8/8/8/8/8 w - -",
             "8/8/8/8/8/8/8/8888888888888888888888888888888888",
         ];
-        for line in lines {
-            assert_eq!(
-                placement_english(line.as_bytes()).map(|(_, b)| b),
-                None,
-                "{line}"
-            );
-            let fast = record_english(line.as_bytes());
-            assert!(fast.is_err(), "{line}");
-            assert_eq!(fast, record(line.as_bytes(), &English), "{line}");
-        }
+        rejected_like_the_grammar(&lines);
     }
 
     /// The fast path counts the ranks with arithmetic, not by leaving its
@@ -752,16 +758,7 @@ mod tests {
             "/",
             "////////",
         ];
-        for line in lines {
-            assert_eq!(
-                placement_english(line.as_bytes()).map(|(_, b)| b),
-                None,
-                "{line}"
-            );
-            let fast = record_english(line.as_bytes());
-            assert!(fast.is_err(), "{line}");
-            assert_eq!(fast, record(line.as_bytes(), &English), "{line}");
-        }
+        rejected_like_the_grammar(&lines);
         // Every piece lands on its square: the fast path's board is the
         // grammar's on a field with pieces on every rank and file.
         let full = b"rnbqkbnr/pppppppp/PPPPPPPP/nnnnnnnn/BBBBBBBB/kkkkkkkk/QQQQQQQQ/RNBQKBNR";
