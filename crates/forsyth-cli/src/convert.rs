@@ -88,8 +88,10 @@ impl LineVisitor for Convert {
 
     fn take(&mut self) -> Batch {
         let reporter = std::mem::take(&mut self.reporter);
+        // The next batch starts with room for as much as this one held.
+        let room = self.out.capacity();
         Batch {
-            out: std::mem::take(&mut self.out),
+            out: std::mem::replace(&mut self.out, Vec::with_capacity(room)),
             err: reporter.err,
             rejected: reporter.rejected,
             io_errors: reporter.io_errors,
