@@ -158,6 +158,22 @@ fn gen_show_moves_and_play_take_letters_and_notations() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_contains(&r.stdout, &format!("German letters   {GERMAN}"));
     assert_contains(&r.stdout, &format!("X-FEN            {ENGLISH}"));
+    // `auto`, as for convert: the letters that read the position, shown
+    // back in those letters; English needs no extra line; no letters at
+    // all is English's error.
+    let r = forsyth(&["show", "--ascii", "--letters", "auto", GERMAN], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, &format!("German letters   {GERMAN}"));
+    assert_contains(&r.stdout, &format!("X-FEN            {ENGLISH}"));
+    let r = forsyth(&["show", "--ascii", "--letters", "auto", GREEK], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "Greek letters    Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2 w - - 0 1");
+    let r = forsyth(&["show", "--ascii", "--letters", "auto", ENGLISH], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains(" letters "), "{}", r.stdout);
+    let r = forsyth(&["show", "--letters", "auto", "X7/8/8/8/8/8/8/8 w"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "'X' is not a piece letter");
     let r = forsyth(&["moves", "startpos", "--notation", "lan"], b"");
     assert!(r.stdout.lines().any(|l| l == "Ng1-f3"), "{}", r.stdout);
     assert_eq!(r.stdout.lines().count(), 20);

@@ -306,6 +306,13 @@ const LETTERS_HELP: &str = "Write the placement in the piece letters of LANG, an
     code: de (K D T L S P), es, fr, it, nl, ru (Кр Ф Л С К П), el (Ρ Β Π Α Ι Σ), cs, da, et, \
     fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's.";
 
+/// The long help of `show --letters`.
+const SHOW_LETTERS_HELP: &str = "Also write the record in the piece letters of LANG, an ISO \
+    639-1 code: de (K D T L S P), es, fr, it, nl, ru (Кр Ф Л С К П), el (Ρ Β Π Α Ι Σ), cs, da, \
+    et, fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's. \
+    auto: the position is read in the first letters that read it (English first, then the \
+    languages in that order), and the record is also written in those letters.";
+
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
     /// The shell
@@ -611,8 +618,8 @@ pub struct ShowArgs {
     /// Variant to read castling letters under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
-    /// Also write the record in the letters of LANG (de, ru, el...)
-    #[arg(long, value_name = "LANG", long_help = LETTERS_HELP)]
+    /// Also write the record in the letters of LANG (de, ru, el...) or auto
+    #[arg(long, value_name = "LANG", long_help = SHOW_LETTERS_HELP)]
     pub letters: Option<String>,
     /// The position (see --help)
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]

@@ -230,17 +230,23 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             progress,
             threads: threads(&a.threads),
         }),
-        Command::Show(a) => Job::Show(Show {
-            letters: language(a.letters.as_deref())?,
-            position: position::resolve(
-                "show",
-                &in_english(&a.words, language(a.letters.as_deref())?)?,
-                Rest::Nothing,
-            )?
-            .0,
-            variant: variant(a.variant),
-            style: style(&a),
-        }),
+        Command::Show(a) => {
+            let letters = match a.letters.as_deref() {
+                Some("auto") => letters_of(&a.words),
+                code => language(code)?,
+            };
+            Job::Show(Show {
+                letters,
+                position: position::resolve(
+                    "show",
+                    &in_english(&a.words, letters)?,
+                    Rest::Nothing,
+                )?
+                .0,
+                variant: variant(a.variant),
+                style: style(&a),
+            })
+        }
         Command::Index(a) => Job::Index(Index {
             position: position::resolve("index", &a.words, Rest::Nothing)?.0,
         }),
@@ -432,6 +438,19 @@ fn language(code: Option<&str>) -> Result<Option<Language>, ResolveError> {
         })
     })
     .transpose()
+}
+
+/// `--letters auto` for one position: the language whose letters read
+/// it, English first (`None`: English, or no language at all, and then
+/// English's error is the one reported).
+fn letters_of(words: &[String]) -> Option<Language> {
+    Language::ALL
+        .into_iter()
+        .find(|&l| {
+            in_english(words, Some(l))
+                .is_ok_and(|w| position::resolve("show", &w, Rest::Nothing).is_ok())
+        })
+        .filter(|&l| l != Language::English)
 }
 
 /// The position words with a placement in `language`'s letters (the word
