@@ -77,6 +77,26 @@ fn reports_a_bad_move_and_keeps_every_other_line() {
         &r.stderr,
         "<stdin>:1:11: move 2.: illegal move 'Ke3' for white (san)",
     );
+    // A printed game end closes the failed game as a result does: the
+    // next game, without a blank line before it, is translated again.
+    for end in [
+        "3.B-B4 Resigns\n",
+        "3.B-B4\nBlack resigns.\n",
+        "3.B-B4 1-0\n",
+    ] {
+        let input = format!("1.P-K4 P-K4\n2.N-KB3 Q-R8\n{end}1.P-Q4 P-Q4\n");
+        let r = forsyth(
+            &["notation", "--from", "descriptive-en", "--to", "san"],
+            input.as_bytes(),
+        );
+        assert_eq!(r.code, 1);
+        assert_eq!(
+            r.stdout,
+            format!("1.e4 e5\n2.N-KB3 Q-R8\n{end}1.d4 d5\n"),
+            "{end}"
+        );
+        assert_contains(&r.stderr, "<stdin>:2:9: move 2...: illegal move 'Q-R8'");
+    }
     // An ambiguous move names its candidates.
     let r = forsyth(
         &[
@@ -167,7 +187,10 @@ fn gen_show_moves_and_play_take_letters_and_notations() {
     assert_contains(&r.stdout, &format!("X-FEN            {ENGLISH}"));
     let r = forsyth(&["show", "--ascii", "--letters", "auto", GREEK], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_contains(&r.stdout, "Greek letters    Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2 w - - 0 1");
+    assert_contains(
+        &r.stdout,
+        "Greek letters    Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2 w - - 0 1",
+    );
     let r = forsyth(&["show", "--ascii", "--letters", "auto", ENGLISH], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(!r.stdout.contains(" letters "), "{}", r.stdout);

@@ -31,9 +31,22 @@ pub enum LettersMode {
     Auto,
 }
 
-/// `true` for a word that ends a game.
-fn is_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+/// `true` if `line` holds the end of a game: a result, or in descriptive
+/// notation a printed end (`Resigns`, `Black resigns.`, `Partie nulle`),
+/// among its phrases as `notation` cuts them.
+fn ends_game(notation: Notation, line: &str) -> bool {
+    let mut rest = line;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let Some(first) = rest.chars().next() else {
+            return false;
+        };
+        let len = notation.move_len(rest).max(first.len_utf8());
+        if notation.is_game_end(&rest[..len]) {
+            return true;
+        }
+        rest = &rest[len..];
+    }
 }
 
 pub fn run(args: &Translate) -> io::Result<Outcome> {
@@ -71,7 +84,7 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
     let mut buffer = String::new();
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let blank = line.trim().is_empty();
-        let ends_game = line.split_whitespace().next_back().is_some_and(is_result);
+        let ends_game = ends_game(args.from, line);
         if lost {
             out.write_all(line.as_bytes())?;
             if blank || ends_game {

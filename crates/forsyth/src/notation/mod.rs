@@ -264,6 +264,25 @@ impl Notation {
         }
     }
 
+    /// `true` if `text`, one phrase as [`Notation::move_len`] cuts it,
+    /// ends a game: a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`), or in
+    /// descriptive notation a game's end as printed (`Resigns`,
+    /// `Black resigns.`, `Drawn`, `Las negras abandonan`, `Partie nulle`).
+    ///
+    /// ```
+    /// use forsyth::{Descriptive, Language, Notation};
+    /// let en = Notation::Descriptive(Descriptive::English);
+    /// let text = "Black resigns.";
+    /// assert_eq!(en.move_len(text), text.len());
+    /// assert!(en.is_game_end(text));
+    /// assert!(en.is_game_end("1-0"));
+    /// assert!(!en.is_game_end("P-K4"));
+    /// assert!(!Notation::San(Language::English).is_game_end("Resigns"));
+    /// ```
+    pub fn is_game_end(self, text: &str) -> bool {
+        movetext::is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
+    }
+
     /// [`Notation::write_to`] into a new string.
     ///
     /// ```

@@ -92,7 +92,7 @@ impl fmt::Display for TranslateError {
 impl std::error::Error for TranslateError {}
 
 /// `true` for a game result.
-fn is_result(word: &str) -> bool {
+pub(super) fn is_result(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
@@ -316,11 +316,7 @@ impl Translator {
 
     /// One word: a result, a NAG, glyphs, dots, a move number, a move.
     fn word(&mut self, word: &str, offset: usize, out: &mut String) -> Result<(), TranslateError> {
-        let ending = match self.from {
-            Notation::Descriptive(d) => d.is_ending(word),
-            _ => false,
-        };
-        if is_result(word) || ending {
+        if self.from.is_game_end(word) {
             out.push_str(word);
             if let Some((_, moved)) = &mut self.game_start {
                 *moved = true;
