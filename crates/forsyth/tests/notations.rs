@@ -169,6 +169,23 @@ fn written_forms_of_the_issue() {
         assert_eq!(n.write(&p, castle), "O-O", "{n}");
         assert_eq!(n.read(&p, "0-0"), Ok(castle), "{n}");
     }
+    // LAN castling written as the king's move, as UCI writes it (the UCI
+    // protocol: castling is the king's two-square move): `Ke1-g1` reads
+    // as `O-O`; a capture mark or another piece does not.
+    assert_eq!(Notation::Lan.read(&p, "Ke1-g1"), Ok(castle));
+    assert_eq!(Notation::Lan.read(&p, "Ke1-g1+"), Ok(castle));
+    assert!(Notation::Lan.read(&p, "Ke1xg1").is_err());
+    assert!(Notation::Lan.read(&p, "Ke1-c1").is_err());
+    // Chess960, king f1 and rook h1: the king onto its rook castles, its
+    // one-square step stays a step.
+    let fen = Fen::from_ascii(b"3k4/8/8/8/8/8/8/4RK1R w H - 0 1").unwrap();
+    let p960 = Position::from_fen(&fen, None).expect("legal");
+    let o_o = p960.parse_move("O-O").expect("legal");
+    assert_eq!(Notation::Lan.read(&p960, "Kf1-h1"), Ok(o_o));
+    assert_eq!(
+        Notation::Lan.read(&p960, "Kf1-g1"),
+        Ok(p960.parse_move("Kg1").unwrap())
+    );
     // Greek SAN captures with `x`.
     let p = standard().play_moves(["e4", "d5"]).unwrap();
     let exd5 = p.parse_move("exd5").unwrap();

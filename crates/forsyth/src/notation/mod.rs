@@ -201,6 +201,7 @@ impl Notation {
                 fitting(pos, |m| lan.matches(m))
                     .first()
                     .copied()
+                    .or_else(|| lan.king_castling(pos))
                     .ok_or_else(|| {
                         let to = lan.to;
                         error(
@@ -527,6 +528,23 @@ pub(crate) struct Lan {
 }
 
 impl Lan {
+    /// Castling written as the king's move, as UCI writes it (`Ke1-g1`,
+    /// `Ke1-c1`; in Chess960 the king onto its rook too, `Kf1-h1`): the
+    /// legal castling UCI reads from the same squares, when no other legal
+    /// move fits.
+    fn king_castling(&self, pos: &Position) -> Option<Move> {
+        let king = pos.board().piece_at(self.from) == Some(Role::King.of(pos.turn()));
+        if !king || self.capture || self.promotion.is_some() {
+            return None;
+        }
+        let uci = crate::UciMove::Normal {
+            from: self.from,
+            to: self.to?,
+            promotion: None,
+        };
+        uci.to_move(pos).ok().filter(|m| m.is_castle())
+    }
+
     /// `true` if the legal move `m` is this one.
     fn matches(&self, m: Move) -> bool {
         if let Some(side) = self.castle {
