@@ -362,6 +362,11 @@ fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [
     .then_some((head, piece.role))
 }
 
+/// Capture marks read in every language besides its own (never written):
+/// `:` (Russian and older German scores), `×`, and the Cyrillic `х` that
+/// Russian keyboards type for `x`.
+const OTHER_CAPTURE_MARKS: [&[u8]; 3] = [b":", "×".as_bytes(), "х".as_bytes()];
+
 /// Reads the text after the piece letter (`role`, the pawn when none):
 /// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
 /// stripped (`en_passant`).
@@ -378,7 +383,12 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
     let (to_file, n) = letters.file_suffix(text)?;
     let text = &text[..text.len() - n];
     let to = Square::from_coords(to_file, to_rank);
-    let (text, capture) = match strip_suffix(text, letters.capture()) {
+    let capture_mark = strip_suffix(text, letters.capture()).or_else(|| {
+        OTHER_CAPTURE_MARKS
+            .iter()
+            .find_map(|m| strip_suffix(text, m))
+    });
+    let (text, capture) = match capture_mark {
         Some(head) => (head, true),
         None => (text, false),
     };

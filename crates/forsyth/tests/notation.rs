@@ -102,6 +102,16 @@ fn pawn_moves_captures_promotions_en_passant() {
     for bad in ["e6e.p.", "Pb8e.p.", "bxa8=Qe.p.", "O-Oe.p.", "Ke2e.p."] {
         assert!(p.parse_move(bad).is_err(), "{bad} read");
     }
+    // Other capture marks (specs/notation.md §2): `:`, `×`, Cyrillic `х`.
+    for mark in [":", "×", "х"] {
+        assert_eq!(p.parse_move(&format!("e{mark}d6")).unwrap(), ep, "{mark}");
+        assert_eq!(
+            p.parse_move(&format!("b{mark}a8=Q")).unwrap(),
+            p.parse_move("bxa8=Q").unwrap(),
+            "{mark}"
+        );
+        assert!(p.parse_move(&format!("b{mark}b8=Q")).is_err(), "{mark}");
+    }
     // Promotion without `=`, lowercase after `=`.
     assert_eq!(p.parse_move("b8Q").unwrap(), p.parse_move("b8=Q").unwrap());
     assert_eq!(p.parse_move("b8=q").unwrap(), p.parse_move("b8=Q").unwrap());

@@ -186,6 +186,16 @@ fn written_forms_of_the_issue() {
         Notation::Lan.read(&p960, "Kf1-g1"),
         Ok(p960.parse_move("Kg1").unwrap())
     );
+    // Russian scores mark captures with `:` or a Cyrillic `х`.
+    let p = standard().play_moves(["e4", "d5"]).unwrap();
+    let ru = Notation::San(Language::Russian);
+    for text in ["e:d5", "eхd5", "exd5"] {
+        assert_eq!(
+            ru.read(&p, text),
+            Ok(p.parse_move("exd5").unwrap()),
+            "{text}"
+        );
+    }
     // Greek SAN captures with `x`.
     let p = standard().play_moves(["e4", "d5"]).unwrap();
     let exd5 = p.parse_move("exd5").unwrap();
