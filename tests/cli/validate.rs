@@ -192,12 +192,13 @@ fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
 4k3/8/8/8/8/8/8/R3K2R w HQ - 0 1
 ";
     let r = forsyth(&["validate", "--repair"], input.as_bytes());
-    // Shredder in, Shredder out; standard letters and a mix give X-FEN; the
-    // empty board cannot be repaired and stays as it was, in its place.
+    // Shredder in, Shredder out, in the line's letter order (`HA`: king
+    // side first); standard letters and a mix give X-FEN; the empty board
+    // cannot be repaired and stays as it was, in its place.
     assert_eq!(
         r.stdout,
         "\
-4k3/8/8/8/8/8/8/R3K2R w AH - 0 1
+4k3/8/8/8/8/8/8/R3K2R w HA - 0 1
 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
 
 8/8/8/8/8/8/8/8 w - - 0 1
@@ -213,6 +214,32 @@ fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
     );
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines[1], "4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+    // Each line keeps its Shredder-FEN letter order (a colour's first two
+    // letters tell it), unless --shredder-order says otherwise.
+    let orders = "\
+r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1
+r3k2r/8/8/8/8/8/8/R3K2R w AHah e3 0 1
+r3k2r/8/8/8/8/8/8/R3K2R w Hha - 0 1
+";
+    let r = forsyth(&["validate", "--repair"], orders.as_bytes());
+    assert_eq!(
+        r.stdout,
+        "\
+r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1
+r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1
+r3k2r/8/8/8/8/8/8/R3K2R w Hha - 0 1
+",
+        "{}",
+        r.stderr
+    );
+    let r = forsyth(
+        &["validate", "--repair", "--shredder-order", "files"],
+        orders.as_bytes(),
+    );
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1")
+    );
     // A line too long to keep is written empty, still in its place.
     let mut long = vec![b'8'; (1 << 20) + 5];
     long.extend_from_slice(b"\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");

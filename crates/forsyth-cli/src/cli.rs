@@ -523,9 +523,14 @@ pub struct OutputArgs {
             Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]"
     )]
     pub castling: Option<CastlingArg>,
-    /// Shredder-FEN letter order within a colour
-    #[arg(long, value_enum, default_value = "files")]
-    pub shredder_order: ShredderOrderArg,
+    /// Shredder-FEN letter order within a colour [default: files]
+    #[arg(
+        long,
+        value_enum,
+        long_help = "Shredder-FEN letter order within a colour: files ascending (AHah) or king \
+            side first (HAha) [default: files; validate --repair: the order the line has]"
+    )]
+    pub shredder_order: Option<ShredderOrderArg>,
     /// When to write the en-passant square
     #[arg(long = "ep", value_enum, default_value = "legal")]
     pub en_passant: EnPassantArg,

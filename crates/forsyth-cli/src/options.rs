@@ -93,9 +93,10 @@ pub enum ValidateMode {
     /// Report; with `strict`, warnings count as errors.
     Judge { strict: bool },
     /// Write the nearest legal position; `castling: None` keeps each line's
-    /// encoding.
+    /// encoding, `shredder_order: None` its Shredder-FEN letter order.
     Repair {
         castling: Option<CastlingNotation>,
+        shredder_order: Option<ShredderOrder>,
         write: WriteOptions,
     },
 }
@@ -285,6 +286,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             mode: if a.repair {
                 ValidateMode::Repair {
                     castling: a.output.castling.map(notation),
+                    shredder_order: a.output.shredder_order.map(shredder_order),
                     write: write_options(&a.output, CastlingNotation::XFen),
                 }
             } else {
@@ -574,13 +576,19 @@ fn notation(arg: CastlingArg) -> CastlingNotation {
 }
 
 /// The library's write options; `castling` when `--castling` is not given.
+fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
+    match arg {
+        ShredderOrderArg::Files => ShredderOrder::Files,
+        ShredderOrderArg::Wings => ShredderOrder::Wings,
+    }
+}
+
 fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
     WriteOptions {
         castling: args.castling.map_or(castling, notation),
-        shredder_order: match args.shredder_order {
-            ShredderOrderArg::Files => ShredderOrder::Files,
-            ShredderOrderArg::Wings => ShredderOrder::Wings,
-        },
+        shredder_order: args
+            .shredder_order
+            .map_or(ShredderOrder::Files, shredder_order),
         en_passant: match args.en_passant {
             EnPassantArg::Legal => EnPassantMode::Legal,
             EnPassantArg::Pseudo => EnPassantMode::Pseudo,

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use forsyth::{
-    convert_epd_line, CastlingNotation, CastlingToken, ConvertEpdError, ConvertOptions, Epd,
-    EpdField, Fen, FenField, Problem, Report, Severity, Variant, WriteOptions,
+    convert_epd_line, CastlingNotation, CastlingToken, Color, ConvertEpdError, ConvertOptions, Epd,
+    EpdField, Fen, FenField, Problem, Report, Severity, ShredderOrder, Variant, WriteOptions,
 };
 use serde::Serialize;
 
@@ -149,9 +149,14 @@ impl LineVisitor for Command<'_> {
                     ValidateMode::Judge { strict } => {
                         self.judge(name, line.number, &fen, &report, strict)
                     }
-                    ValidateMode::Repair { castling, write } => {
+                    ValidateMode::Repair {
+                        castling,
+                        shredder_order,
+                        write,
+                    } => {
                         let write = WriteOptions {
                             castling: castling.unwrap_or_else(|| encoding_of(&fen)),
+                            shredder_order: shredder_order.unwrap_or_else(|| order_of(&fen)),
                             ..write
                         };
                         self.repair(name, line.number, line.bytes, &fen, &report, &write)
@@ -200,6 +205,29 @@ fn encoding_of(fen: &Fen) -> CastlingNotation {
         CastlingNotation::Shredder
     } else {
         CastlingNotation::XFen
+    }
+}
+
+/// The Shredder-FEN letter order a line was written in: king side first
+/// (`HAha`) when a colour's first two file letters descend, files
+/// ascending (`AHah`) otherwise (also when no colour has two).
+fn order_of(fen: &Fen) -> ShredderOrder {
+    let files = |color: Color| {
+        fen.castling
+            .iter()
+            .filter_map(move |(_, token)| match token {
+                CastlingToken::File(c, file) if c == color => Some(file),
+                _ => None,
+            })
+    };
+    let descends = Color::ALL.into_iter().find_map(|color| {
+        let mut files = files(color);
+        Some(files.next()? > files.next()?)
+    });
+    if descends == Some(true) {
+        ShredderOrder::Wings
+    } else {
+        ShredderOrder::Files
     }
 }
 
