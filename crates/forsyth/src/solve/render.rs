@@ -168,7 +168,7 @@ pub fn write_popeye<W: fmt::Write>(
                 writeln!(out, " threat:")?;
                 let passed = super::passed(&next);
                 for t in threat {
-                    popeye_white(out, &passed, t, 2)?;
+                    popeye_variation(out, &passed, t, 2, true)?;
                 }
             }
             None if key.is_waiting() => writeln!(out, " zugzwang.")?,
@@ -176,7 +176,7 @@ pub fn write_popeye<W: fmt::Write>(
         }
         for defence in &key.defences {
             if !executes_threat(defence, key.threat.as_deref()) {
-                popeye_black(out, &next, defence, 1)?;
+                popeye_variation(out, &next, defence, 1, false)?;
             }
         }
     }
@@ -211,42 +211,31 @@ fn black_indent(number: u32) -> usize {
     6 + 8 * (number as usize - 1)
 }
 
-fn popeye_white<W: fmt::Write>(
+/// A variation in Popeye's tree: its move at move `number`, White's
+/// (`2.`) or Black's (`1...`) at its indent, then the replies below it.
+fn popeye_variation<W: fmt::Write>(
     out: &mut W,
     pos: &Position,
     v: &Variation,
     number: u32,
+    white: bool,
 ) -> fmt::Result {
+    let (dots, indent) = if white {
+        (".", white_indent(number))
+    } else {
+        ("...", black_indent(number))
+    };
     writeln!(
         out,
-        "{:indent$}{number}.{}",
+        "{:indent$}{number}{dots}{}",
         "",
         popeye_move(pos, v.mv),
-        indent = white_indent(number)
     )?;
     let next = after(pos, v.mv);
+    // White's reply to Black's move comes a move later.
+    let reply_number = if white { number } else { number + 1 };
     for reply in &v.replies {
-        popeye_black(out, &next, reply, number)?;
-    }
-    Ok(())
-}
-
-fn popeye_black<W: fmt::Write>(
-    out: &mut W,
-    pos: &Position,
-    v: &Variation,
-    number: u32,
-) -> fmt::Result {
-    writeln!(
-        out,
-        "{:indent$}{number}...{}",
-        "",
-        popeye_move(pos, v.mv),
-        indent = black_indent(number)
-    )?;
-    let next = after(pos, v.mv);
-    for reply in &v.replies {
-        popeye_white(out, &next, reply, number + 1)?;
+        popeye_variation(out, &next, reply, reply_number, !white)?;
     }
     Ok(())
 }
