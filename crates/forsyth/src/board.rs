@@ -177,20 +177,11 @@ impl Board {
         // Without a branch (the move generator asks it of every target
         // square, and whether a move captures is not predictable): the
         // square's bit in each set makes an index, 0 for an empty square.
-        const ROLES: [Option<Role>; 7] = [
-            None,
-            Some(Role::Pawn),
-            Some(Role::Knight),
-            Some(Role::Bishop),
-            Some(Role::Rook),
-            Some(Role::Queen),
-            Some(Role::King),
-        ];
         let at = sq.index();
         let bit = |bb: Bitboard| ((bb.bits() >> at) & 1) as usize;
         let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(bit);
         let role = knights + 2 * bishops + 3 * rooks + 4 * queens + 5 * kings;
-        ROLES[(role + 1) * bit(self.occupied)]
+        Role::BY_CODE[((role + 1) * bit(self.occupied)) & 7]
     }
 
     /// The piece on `sq`, if any.

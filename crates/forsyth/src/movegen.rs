@@ -372,18 +372,6 @@ impl MoveList {
 struct RolePlanes([u64; 3]);
 
 impl RolePlanes {
-    /// The roles of the code's values, 0 to 7 (7 is never made).
-    const ROLES: [Option<Role>; 8] = [
-        None,
-        Some(Role::Pawn),
-        Some(Role::Knight),
-        Some(Role::Bishop),
-        Some(Role::Rook),
-        Some(Role::Queen),
-        Some(Role::King),
-        None,
-    ];
-
     #[inline(always)]
     fn new(board: &Board) -> RolePlanes {
         let bits = |role| board.by_role(role).bits();
@@ -403,7 +391,7 @@ impl RolePlanes {
     fn at(self, sq: Square) -> Option<Role> {
         let at = sq.index();
         let [one, two, four] = self.0.map(|plane| ((plane >> at) & 1) as usize);
-        Self::ROLES[one | (two << 1) | (four << 2)]
+        Role::BY_CODE[one | (two << 1) | (four << 2)]
     }
 }
 

@@ -30,6 +30,19 @@ pub enum Role {
 }
 
 impl Role {
+    /// The role of each three-bit code `role + 1` (0, and 7, which no role
+    /// has: none): what the branch-free lookups of a square's role index.
+    pub(crate) const BY_CODE: [Option<Role>; 8] = [
+        None,
+        Some(Role::Pawn),
+        Some(Role::Knight),
+        Some(Role::Bishop),
+        Some(Role::Rook),
+        Some(Role::Queen),
+        Some(Role::King),
+        None,
+    ];
+
     /// All six roles, pawn first.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
