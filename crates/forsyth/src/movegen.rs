@@ -263,6 +263,35 @@ pub(crate) struct PawnTargets {
     right_delta: i32,
 }
 
+impl MoveList {
+    /// The normal moves of `role` to every square of `targets`, each from
+    /// `from(to)`, none a promotion, when the list has room for 64 more:
+    /// stored with the length kept in a register, no capacity test each,
+    /// and the captured role read from three planes made once.
+    #[inline(always)]
+    fn store_normal(
+        &mut self,
+        board: &Board,
+        role: Role,
+        targets: Bitboard,
+        from: impl Fn(Square) -> Square,
+    ) {
+        let roles = RolePlanes::new(board);
+        let mut len = self.len;
+        for to in targets {
+            self.buf[len] = Move::Normal {
+                role,
+                from: from(to),
+                capture: roles.at(to),
+                to,
+                promotion: None,
+            };
+            len += 1;
+        }
+        self.len = len;
+    }
+}
+
 impl MoveSink for MoveList {
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
@@ -278,22 +307,7 @@ impl MoveSink for MoveList {
             }
             return;
         }
-        // Room for any target set (at most 64 squares): the moves are
-        // stored with the length kept in a register, no capacity test each,
-        // and the captured role read from three planes made once.
-        let roles = RolePlanes::new(board);
-        let mut len = self.len;
-        for to in targets {
-            self.buf[len] = Move::Normal {
-                role,
-                from,
-                capture: roles.at(to),
-                to,
-                promotion: None,
-            };
-            len += 1;
-        }
-        self.len = len;
+        self.store_normal(board, role, targets, |_| from);
     }
 
     #[inline(always)]
@@ -305,20 +319,10 @@ impl MoveSink for MoveList {
             }
             return;
         }
-        // No promotion and room for every target, as in `piece`.
-        let roles = RolePlanes::new(board);
-        let mut len = self.len;
-        for to in targets {
-            self.buf[len] = Move::Normal {
-                role: Role::Pawn,
-                from: Square::new_wrapping((to.index() as i32 - delta) as u32),
-                capture: roles.at(to),
-                to,
-                promotion: None,
-            };
-            len += 1;
-        }
-        self.len = len;
+        // No promotion and room for every target.
+        self.store_normal(board, Role::Pawn, targets, |to| {
+            Square::new_wrapping((to.index() as i32 - delta) as u32)
+        });
     }
 
     #[inline(always)]
