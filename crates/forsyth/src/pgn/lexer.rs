@@ -278,32 +278,28 @@ impl<R: Read> Lexer<R> {
 
     /// The first index at or after `from` (relative to the unread bytes)
     /// whose byte satisfies `pred`, reading as needed.
-    fn find(&mut self, mut from: usize, pred: impl Fn(u8) -> bool) -> io::Result<Stop> {
-        loop {
-            let unread = &self.buf[self.start..self.end];
-            if let Some(i) = unread
-                .get(from..)
-                .and_then(|s| s.iter().position(|&b| pred(b)))
-            {
-                return Ok(Stop::At(from + i));
-            }
-            from = unread.len();
-            if !self.fill()? {
-                return Ok(if self.eof {
-                    Stop::Eof(from)
-                } else {
-                    Stop::Full
-                });
-            }
-        }
+    fn find(&mut self, from: usize, pred: impl Fn(u8) -> bool) -> io::Result<Stop> {
+        self.search(from, |s| s.iter().position(|&b| pred(b)))
     }
 
     /// The first index at or after `from` (relative to the unread bytes)
     /// holding `byte`, reading as needed: [`Lexer::find`] for one byte.
-    fn find_byte(&mut self, mut from: usize, byte: u8) -> io::Result<Stop> {
+    fn find_byte(&mut self, from: usize, byte: u8) -> io::Result<Stop> {
+        self.search(from, |s| memchr::memchr(byte, s))
+    }
+
+    /// Where `first` (the index of a match in the bytes it is given, if
+    /// any) finds a match at or after `from` in the unread bytes, reading
+    /// more as needed.
+    #[inline(always)]
+    fn search(
+        &mut self,
+        mut from: usize,
+        first: impl Fn(&[u8]) -> Option<usize>,
+    ) -> io::Result<Stop> {
         loop {
             let unread = &self.buf[self.start..self.end];
-            if let Some(i) = unread.get(from..).and_then(|s| memchr::memchr(byte, s)) {
+            if let Some(i) = unread.get(from..).and_then(&first) {
                 return Ok(Stop::At(from + i));
             }
             from = unread.len();
