@@ -843,7 +843,7 @@ mod tests {
             }
         }
         assert!(starts.len() > 150, "{} starts", starts.len());
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::chess960::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
         let mut out = Vec::new();
         for start in starts {
             let mut pos = start;
@@ -853,9 +853,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next_u64();
                 let m = moves[(seed % moves.len() as u64) as usize];
                 pos.play_unchecked(m);
             }

@@ -1002,13 +1002,8 @@ mod tests {
     /// answers, and `plain_san` reads what `San::from_ascii` reads.
     #[test]
     fn quick_san_reads_every_legal_move_as_parse_move_does() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move || rng.next_u64();
         let mut answered = 0;
         for game in 0..60 {
             let start = if game == 0 {

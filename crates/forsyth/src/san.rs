@@ -1185,13 +1185,8 @@ mod tests {
             "e4", "exd5", "Nbd7", "R1e2", "Qh4xe1", "exd8=Q+", "b1N#", "O-O", "O-O-O+", "Kxe2",
             "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move || rng.next_u64();
         let general = |t: &[u8]| SanPlus::read(t, &English).map(|r| r.first);
         for i in 0..60_000 {
             let mut text = seeds[i % seeds.len()].as_bytes().to_vec();

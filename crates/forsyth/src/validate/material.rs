@@ -192,11 +192,9 @@ mod tests {
 
     #[test]
     fn min_captures_matches_brute_force() {
-        let mut seed = 0x1234_5678_9abc_def1_u64;
+        let mut rng = crate::chess960::SplitMix64::new(0x1234_5678_9abc_def1_u64);
         for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let n = (seed % 7) as usize + 1;
             let files: Vec<usize> = (0..n)
                 .map(|i| ((seed >> (8 + 3 * i)) & 7) as usize)
@@ -209,11 +207,9 @@ mod tests {
     /// and equal to it where the pawns can keep their order greedily.
     #[test]
     fn capture_bound_is_at_least_the_least() {
-        let mut seed = 0x0bad_5eed_1234_5678_u64;
+        let mut rng = crate::chess960::SplitMix64::new(0x0bad_5eed_1234_5678_u64);
         for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let n = (seed % 8) as usize + 1;
             let mut files: Vec<usize> = (0..n)
                 .map(|i| ((seed >> (8 + 3 * i)) & 7) as usize)
