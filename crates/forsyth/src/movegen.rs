@@ -219,29 +219,11 @@ impl ExactSizeIterator for IntoIter {}
 pub(crate) trait MoveSink {
     /// Moves of the piece of `role` on `from` to every square of `targets`.
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
-    /// Pawn moves to every square of `targets`, each from the square
-    /// `delta` indices before it; promotions on the last rank.
-    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32);
     /// The moves of the unpinned pawns: single and double pushes to
     /// `single` and `double` (`push` squares forward), captures to `left`
     /// and `right` (each `left_delta` or `right_delta` squares forward), in
     /// that order.
-    #[inline(always)]
-    fn free_pawns(&mut self, board: &Board, targets: PawnTargets) {
-        let PawnTargets {
-            single,
-            double,
-            left,
-            right,
-            push,
-            left_delta,
-            right_delta,
-        } = targets;
-        self.pawns(board, single, push);
-        self.pawns(board, double, 2 * push);
-        self.pawns(board, left, left_delta);
-        self.pawns(board, right, right_delta);
-    }
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets);
     /// One pawn move (four with promotions).
     fn pawn(&mut self, board: &Board, from: Square, to: Square);
     /// An en-passant capture.
@@ -264,6 +246,23 @@ pub(crate) struct PawnTargets {
 }
 
 impl MoveList {
+    /// Pawn moves to every square of `targets`, each from the square
+    /// `delta` indices before it; promotions on the last rank.
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        if self.len > INLINE - 64 || targets.intersects(Bitboard::BACKRANKS) {
+            for to in targets {
+                let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
+                self.pawn(board, from, to);
+            }
+            return;
+        }
+        // No promotion and room for every target.
+        self.store_normal(board, Role::Pawn, targets, |to| {
+            Square::new_wrapping((to.index() as i32 - delta) as u32)
+        });
+    }
+
     /// The normal moves of `role` to every square of `targets`, each from
     /// `from(to)`, none a promotion, when the list has room for 64 more:
     /// stored with the length kept in a register, no capacity test each,
@@ -311,18 +310,20 @@ impl MoveSink for MoveList {
     }
 
     #[inline(always)]
-    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
-        if self.len > INLINE - 64 || targets.intersects(Bitboard::BACKRANKS) {
-            for to in targets {
-                let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
-                self.pawn(board, from, to);
-            }
-            return;
-        }
-        // No promotion and room for every target.
-        self.store_normal(board, Role::Pawn, targets, |to| {
-            Square::new_wrapping((to.index() as i32 - delta) as u32)
-        });
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            push,
+            left_delta,
+            right_delta,
+        } = targets;
+        self.pawns(board, single, push);
+        self.pawns(board, double, 2 * push);
+        self.pawns(board, left, left_delta);
+        self.pawns(board, right, right_delta);
     }
 
     #[inline(always)]
@@ -406,12 +407,6 @@ impl MoveSink for Counter {
     #[inline]
     fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
         self.0 += targets.count();
-    }
-
-    #[inline]
-    fn pawns(&mut self, _: &Board, targets: Bitboard, _: i32) {
-        self.0 +=
-            (targets - Bitboard::BACKRANKS).count() + 4 * (targets & Bitboard::BACKRANKS).count();
     }
 
     /// One popcount for the four sets, where the general path takes eight:
