@@ -715,7 +715,7 @@ pub(crate) fn resolve_quickly(pos: &Position, san: San) -> Option<Move> {
 /// [`resolve_quickly`] (its origin given in full, only it can fit: the
 /// move is legal exactly when it is the one found); castling, and a move
 /// the quick path cannot judge, by listing the legal moves.
-fn legal_quickly(pos: &Position, m: Move) -> bool {
+pub(crate) fn legal_quickly(pos: &Position, m: Move) -> bool {
     if m.is_castle() {
         return pos.is_legal(m);
     }

@@ -947,14 +947,7 @@ impl SanPlus {
     /// ```
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         let san = San::from_move(pos, m);
-        // A legal move's SAN names it alone, so it is legal exactly when
-        // its SAN reads back to it; castling is looked up among the legal
-        // moves.
-        let legal = match crate::play::resolve_quickly(pos, san) {
-            Some(found) => found == m,
-            None => pos.is_legal(m),
-        };
-        if !legal {
+        if !crate::play::legal_quickly(pos, m) {
             return SanPlus { san, suffix: None };
         }
         let mut after = pos.clone();
