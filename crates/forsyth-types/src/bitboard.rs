@@ -7,7 +7,7 @@ use crate::{File, Rank, Square};
 /// A set of squares, bit `i` standing for the square with index `i` (`a1` = 0).
 ///
 /// ```
-/// use forsyth::{Bitboard, Rank, Square};
+/// use forsyth_types::{Bitboard, Rank, Square};
 /// let bb = Bitboard::from_square(Square::E4) | Bitboard::from_square(Square::A1);
 /// assert_eq!(bb.count(), 2);
 /// assert!(bb.contains(Square::E4));
@@ -34,7 +34,7 @@ impl Bitboard {
     /// the square with index `i`).
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_bits(0b101).into_iter().collect::<Vec<_>>(), [Square::A1, Square::C1]);
     /// ```
     pub const fn from_bits(bits: u64) -> Bitboard {
@@ -44,7 +44,7 @@ impl Bitboard {
     /// The 64-bit mask, bit `i` for the square with index `i`.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::H1).bits(), 0x80);
     /// ```
     pub const fn bits(self) -> u64 {
@@ -54,7 +54,7 @@ impl Bitboard {
     /// The set holding one square.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard::from_bits(2));
     /// ```
     pub const fn from_square(sq: Square) -> Bitboard {
@@ -64,7 +64,7 @@ impl Bitboard {
     /// The eight squares of a rank.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Rank, Square};
+    /// use forsyth_types::{Bitboard, Rank, Square};
     /// assert!(Bitboard::from_rank(Rank::Eighth).contains(Square::H8));
     /// ```
     pub const fn from_rank(rank: Rank) -> Bitboard {
@@ -74,7 +74,7 @@ impl Bitboard {
     /// The eight squares of a file.
     ///
     /// ```
-    /// use forsyth::{Bitboard, File, Square};
+    /// use forsyth_types::{Bitboard, File, Square};
     /// assert!(Bitboard::from_file(File::C).contains(Square::C5));
     /// ```
     pub const fn from_file(file: File) -> Bitboard {
@@ -84,7 +84,7 @@ impl Bitboard {
     /// `true` if the set holds `sq`.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert!(!Bitboard::EMPTY.contains(Square::A1));
     /// ```
     pub const fn contains(self, sq: Square) -> bool {
@@ -94,7 +94,7 @@ impl Bitboard {
     /// `true` for the empty set.
     ///
     /// ```
-    /// use forsyth::Bitboard;
+    /// use forsyth_types::Bitboard;
     /// assert!(Bitboard::EMPTY.is_empty());
     /// ```
     pub const fn is_empty(self) -> bool {
@@ -104,7 +104,7 @@ impl Bitboard {
     /// `true` for a set of two or more squares.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert!(!Bitboard::from_square(Square::A1).more_than_one());
     /// ```
     pub const fn more_than_one(self) -> bool {
@@ -114,7 +114,7 @@ impl Bitboard {
     /// How many squares the set holds.
     ///
     /// ```
-    /// use forsyth::Bitboard;
+    /// use forsyth_types::Bitboard;
     /// assert_eq!(Bitboard::LIGHT.count(), 32);
     /// ```
     pub const fn count(self) -> usize {
@@ -124,7 +124,7 @@ impl Bitboard {
     /// The square of lowest index, if any.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::FULL.first(), Some(Square::A1));
     /// ```
     pub const fn first(self) -> Option<Square> {
@@ -138,7 +138,7 @@ impl Bitboard {
     /// The square of highest index, if any.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::FULL.last(), Some(Square::H8));
     /// ```
     pub const fn last(self) -> Option<Square> {
@@ -152,7 +152,7 @@ impl Bitboard {
     /// The single square of a one-square set; `None` for an empty or larger set.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::D4).single_square(), Some(Square::D4));
     /// assert_eq!(Bitboard::FULL.single_square(), None);
     /// ```
@@ -167,7 +167,7 @@ impl Bitboard {
     /// The set with `sq` added.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard::from_bits(1));
     /// ```
     #[must_use]
@@ -178,7 +178,7 @@ impl Bitboard {
     /// The set with `sq` removed.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_bits(1).without(Square::A1), Bitboard::EMPTY);
     /// ```
     #[must_use]
@@ -189,7 +189,7 @@ impl Bitboard {
     /// `true` if the two sets share a square.
     ///
     /// ```
-    /// use forsyth::Bitboard;
+    /// use forsyth_types::Bitboard;
     /// assert!(!Bitboard::LIGHT.intersects(Bitboard::DARK));
     /// ```
     pub const fn intersects(self, other: Bitboard) -> bool {
@@ -199,7 +199,7 @@ impl Bitboard {
     /// The set mirrored top to bottom.
     ///
     /// ```
-    /// use forsyth::{Bitboard, Square};
+    /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::A1).flip_vertical(), Bitboard::from_square(Square::A8));
     /// ```
     #[must_use]
@@ -266,7 +266,7 @@ impl Not for Bitboard {
 /// Iterates over the squares of a [`Bitboard`], lowest index first.
 ///
 /// ```
-/// use forsyth::{Bitboard, Square};
+/// use forsyth_types::{Bitboard, Square};
 /// let mut it = Bitboard::from_bits(0b101).into_iter();
 /// assert_eq!(it.next(), Some(Square::A1));
 /// assert_eq!(it.next(), Some(Square::C1));

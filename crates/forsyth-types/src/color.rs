@@ -5,7 +5,7 @@ use core::ops::Not;
 /// White or Black.
 ///
 /// ```
-/// use forsyth::Color;
+/// use forsyth_types::Color;
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::from_char('b'), Some(Color::Black));
 /// assert_eq!(Color::White.char(), 'w');
@@ -26,7 +26,7 @@ impl Color {
     /// The colour named by a FEN side-to-move letter, `w` or `b`.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::from_char('w'), Some(Color::White));
     /// assert_eq!(Color::from_char('W'), None);
     /// ```
@@ -41,7 +41,7 @@ impl Color {
     /// The FEN side-to-move letter, `w` or `b`.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.char(), 'b');
     /// ```
     pub const fn char(self) -> char {
@@ -54,7 +54,7 @@ impl Color {
     /// The English name, lowercase.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -67,7 +67,7 @@ impl Color {
     /// `true` for White.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert!(Color::White.is_white());
     /// ```
     pub const fn is_white(self) -> bool {
@@ -77,7 +77,7 @@ impl Color {
     /// `true` for Black.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert!(Color::Black.is_black());
     /// ```
     pub const fn is_black(self) -> bool {
@@ -87,7 +87,7 @@ impl Color {
     /// The other colour.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.other(), Color::White);
     /// ```
     pub const fn other(self) -> Color {
@@ -100,7 +100,7 @@ impl Color {
     /// Picks `white` for White and `black` for Black.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.fold_wb(1, 8), 8);
     /// ```
     pub fn fold_wb<T>(self, white: T, black: T) -> T {
@@ -113,7 +113,7 @@ impl Color {
     /// 0 for White, 1 for Black.
     ///
     /// ```
-    /// use forsyth::Color;
+    /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.index(), 1);
     /// ```
     pub const fn index(self) -> usize {
@@ -132,7 +132,7 @@ impl Not for Color {
 /// One value per colour.
 ///
 /// ```
-/// use forsyth::{ByColor, Color};
+/// use forsyth_types::{ByColor, Color};
 /// let mut kings = ByColor::new(0, 0);
 /// *kings.get_mut(Color::Black) += 1;
 /// assert_eq!(*kings.get(Color::Black), 1);
@@ -151,7 +151,7 @@ impl<T> ByColor<T> {
     /// A map from its two values.
     ///
     /// ```
-    /// use forsyth::ByColor;
+    /// use forsyth_types::ByColor;
     /// assert_eq!(ByColor::new(1, 2).black, 2);
     /// ```
     pub const fn new(white: T, black: T) -> ByColor<T> {
@@ -161,7 +161,7 @@ impl<T> ByColor<T> {
     /// A map whose values are computed from each colour.
     ///
     /// ```
-    /// use forsyth::{ByColor, Color};
+    /// use forsyth_types::{ByColor, Color};
     /// assert_eq!(ByColor::new_with(Color::char).black, 'b');
     /// ```
     pub fn new_with<F: FnMut(Color) -> T>(mut f: F) -> ByColor<T> {
@@ -174,7 +174,7 @@ impl<T> ByColor<T> {
     /// The value of one colour.
     ///
     /// ```
-    /// use forsyth::{ByColor, Color};
+    /// use forsyth_types::{ByColor, Color};
     /// assert_eq!(*ByColor::new("w", "b").get(Color::White), "w");
     /// ```
     pub const fn get(&self, color: Color) -> &T {
@@ -187,7 +187,7 @@ impl<T> ByColor<T> {
     /// The value of one colour, mutably.
     ///
     /// ```
-    /// use forsyth::{ByColor, Color};
+    /// use forsyth_types::{ByColor, Color};
     /// let mut m = ByColor::new(1, 2);
     /// *m.get_mut(Color::White) = 3;
     /// assert_eq!(m.white, 3);
@@ -202,7 +202,7 @@ impl<T> ByColor<T> {
     /// Both values, White's first, with their colours.
     ///
     /// ```
-    /// use forsyth::{ByColor, Color};
+    /// use forsyth_types::{ByColor, Color};
     /// let m = ByColor::new(1, 2);
     /// let v: Vec<_> = m.iter().collect();
     /// assert_eq!(v, [(Color::White, &1), (Color::Black, &2)]);
@@ -214,7 +214,7 @@ impl<T> ByColor<T> {
     /// A map of the values transformed by `f`.
     ///
     /// ```
-    /// use forsyth::ByColor;
+    /// use forsyth_types::ByColor;
     /// assert_eq!(ByColor::new(1, 2).map(|x| x * 10), ByColor::new(10, 20));
     /// ```
     pub fn map<U, F: FnMut(T) -> U>(self, mut f: F) -> ByColor<U> {

@@ -1,19 +1,30 @@
 //! Piece kinds and coloured pieces.
 
-use crate::letters::{ascii_byte, ENGLISH_BLACK, ENGLISH_WHITE};
 use crate::Color;
+
+/// The English piece letters, pawn first, the one place they are written:
+/// White's (uppercase) and Black's. The language table of `forsyth` builds
+/// its English row from [`Piece::as_str`].
+const WHITE_LETTERS: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
+const BLACK_LETTERS: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
+
+/// The one byte of a one-letter string, in a `const` context.
+const fn byte(letter: &str) -> u8 {
+    letter.as_bytes()[0]
+}
 
 /// The kind of a piece, without its colour.
 ///
 /// ```
-/// use forsyth::Role;
+/// use forsyth_types::Role;
 /// assert_eq!(Role::from_char('N'), Some(Role::Knight));
 /// assert_eq!(Role::Queen.char(), 'q');
 /// assert_eq!(Role::Queen.upper_char(), 'Q');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
+// Exhaustive: `forsyth`'s matches on a role name every role, so that a role
+// added for a larger board is a compile error wherever it must be handled.
 pub enum Role {
     /// Pawn, `P`.
     Pawn = 0,
@@ -30,19 +41,6 @@ pub enum Role {
 }
 
 impl Role {
-    /// The role of each three-bit code `role + 1` (0, and 7, which no role
-    /// has: none): what the branch-free lookups of a square's role index.
-    pub(crate) const BY_CODE: [Option<Role>; 8] = [
-        None,
-        Some(Role::Pawn),
-        Some(Role::Knight),
-        Some(Role::Bishop),
-        Some(Role::Rook),
-        Some(Role::Queen),
-        Some(Role::King),
-        None,
-    ];
-
     /// All six roles, pawn first.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
@@ -53,11 +51,10 @@ impl Role {
         Role::King,
     ];
 
-    /// The role of an English piece letter, either case (the letters of
-    /// [`Letters::ENGLISH`](crate::Letters::ENGLISH)).
+    /// The role of an English piece letter, either case.
     ///
     /// ```
-    /// use forsyth::Role;
+    /// use forsyth_types::Role;
     /// assert_eq!(Role::from_char('k'), Some(Role::King));
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
@@ -71,27 +68,27 @@ impl Role {
     /// The lowercase English letter.
     ///
     /// ```
-    /// use forsyth::Role;
+    /// use forsyth_types::Role;
     /// assert_eq!(Role::Bishop.char(), 'b');
     /// ```
     pub const fn char(self) -> char {
-        ascii_byte(ENGLISH_BLACK[self as usize]) as char
+        byte(BLACK_LETTERS[self as usize]) as char
     }
 
     /// The uppercase English letter.
     ///
     /// ```
-    /// use forsyth::Role;
+    /// use forsyth_types::Role;
     /// assert_eq!(Role::Rook.upper_char(), 'R');
     /// ```
     pub const fn upper_char(self) -> char {
-        ascii_byte(ENGLISH_WHITE[self as usize]) as char
+        byte(WHITE_LETTERS[self as usize]) as char
     }
 
     /// The English name, lowercase.
     ///
     /// ```
-    /// use forsyth::Role;
+    /// use forsyth_types::Role;
     /// assert_eq!(Role::Knight.name(), "knight");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -108,7 +105,7 @@ impl Role {
     /// 0 for the pawn up to 5 for the king.
     ///
     /// ```
-    /// use forsyth::Role;
+    /// use forsyth_types::Role;
     /// assert_eq!(Role::King.index(), 5);
     /// ```
     pub const fn index(self) -> usize {
@@ -118,7 +115,7 @@ impl Role {
     /// A piece of this role and the given colour.
     ///
     /// ```
-    /// use forsyth::{Color, Piece, Role};
+    /// use forsyth_types::{Color, Piece, Role};
     /// assert_eq!(Role::Queen.of(Color::Black), Piece { color: Color::Black, role: Role::Queen });
     /// ```
     pub const fn of(self, color: Color) -> Piece {
@@ -129,7 +126,7 @@ impl Role {
 /// A piece: a role and a colour.
 ///
 /// ```
-/// use forsyth::{Color, Piece, Role};
+/// use forsyth_types::{Color, Piece, Role};
 /// let p = Piece::from_char('n').unwrap();
 /// assert_eq!(p, Piece { color: Color::Black, role: Role::Knight });
 /// assert_eq!(p.char(), 'n');
@@ -147,17 +144,17 @@ impl Piece {
     /// The piece of a FEN letter: uppercase White, lowercase Black.
     ///
     /// ```
-    /// use forsyth::{Color, Piece, Role};
+    /// use forsyth_types::{Color, Piece, Role};
     /// assert_eq!(Piece::from_char('K'), Some(Role::King.of(Color::White)));
     /// assert_eq!(Piece::from_char('1'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<Piece> {
         let mut i = 0;
         while i < 6 {
-            if ch as u32 == ascii_byte(ENGLISH_WHITE[i]) as u32 {
+            if ch as u32 == byte(WHITE_LETTERS[i]) as u32 {
                 return Some(Role::ALL[i].of(Color::White));
             }
-            if ch as u32 == ascii_byte(ENGLISH_BLACK[i]) as u32 {
+            if ch as u32 == byte(BLACK_LETTERS[i]) as u32 {
                 return Some(Role::ALL[i].of(Color::Black));
             }
             i += 1;
@@ -168,13 +165,26 @@ impl Piece {
     /// The FEN letter: uppercase White, lowercase Black.
     ///
     /// ```
-    /// use forsyth::{Color, Role};
+    /// use forsyth_types::{Color, Role};
     /// assert_eq!(Role::Pawn.of(Color::White).char(), 'P');
     /// ```
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
             Color::Black => self.role.char(),
+        }
+    }
+
+    /// The FEN letter as a string slice.
+    ///
+    /// ```
+    /// use forsyth_types::{Color, Role};
+    /// assert_eq!(Role::Knight.of(Color::Black).as_str(), "n");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self.color {
+            Color::White => WHITE_LETTERS[self.role as usize],
+            Color::Black => BLACK_LETTERS[self.role as usize],
         }
     }
 }

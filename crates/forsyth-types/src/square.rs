@@ -2,23 +2,16 @@
 
 use core::fmt;
 
-use crate::letters::{ascii_byte, ENGLISH_FILES};
-
-// `File::from_char` counts from `a`: the English files must be `a`-`h` in order.
-const _: () = {
-    let mut i = 0;
-    while i < 8 {
-        assert!(ascii_byte(ENGLISH_FILES[i]) == b'a' + i as u8);
-        i += 1;
-    }
-};
-
 use crate::Color;
+
+/// The file letters `a`-`h`, the one place they are written: the language
+/// table of `forsyth` builds its English row from [`File::as_str`].
+const FILE_LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 /// A file, `a` to `h`.
 ///
 /// ```
-/// use forsyth::File;
+/// use forsyth_types::File;
 /// assert_eq!(File::from_char('c'), Some(File::C));
 /// assert_eq!(File::C.char(), 'c');
 /// assert_eq!(File::C.upper_char(), 'C');
@@ -54,7 +47,7 @@ impl File {
     /// The file with index 0 (`a`) to 7 (`h`).
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::new(7), Some(File::H));
     /// assert_eq!(File::new(8), None);
     /// ```
@@ -69,29 +62,39 @@ impl File {
     /// The file of a lowercase letter `a`-`h`.
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::from_char('h'), Some(File::H));
     /// assert_eq!(File::from_char('H'), None);
     /// ```
     pub const fn from_char(ch: char) -> Option<File> {
-        // The English file letters are consecutive (checked below).
-        File::new((ch as u32).wrapping_sub(ascii_byte(ENGLISH_FILES[0]) as u32))
+        // The file letters are consecutive.
+        File::new((ch as u32).wrapping_sub('a' as u32))
     }
 
     /// The lowercase letter.
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::E.char(), 'e');
     /// ```
     pub const fn char(self) -> char {
-        ascii_byte(ENGLISH_FILES[self as usize]) as char
+        FILE_LETTERS[self as usize].as_bytes()[0] as char
+    }
+
+    /// The lowercase letter as a string slice.
+    ///
+    /// ```
+    /// use forsyth_types::File;
+    /// assert_eq!(File::B.as_str(), "b");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        FILE_LETTERS[self as usize]
     }
 
     /// The uppercase letter (as White's Shredder-FEN castling letters).
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::E.upper_char(), 'E');
     /// ```
     pub const fn upper_char(self) -> char {
@@ -101,7 +104,7 @@ impl File {
     /// 0 for `a` up to 7 for `h`.
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::D.index(), 3);
     /// ```
     pub const fn index(self) -> usize {
@@ -111,7 +114,7 @@ impl File {
     /// The file seen from the other side of the board (`a` becomes `h`).
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::B.flip(), File::G);
     /// ```
     pub const fn flip(self) -> File {
@@ -121,7 +124,7 @@ impl File {
     /// The file `delta` files to the right (towards `h`), if on the board.
     ///
     /// ```
-    /// use forsyth::File;
+    /// use forsyth_types::File;
     /// assert_eq!(File::B.offset(-1), Some(File::A));
     /// assert_eq!(File::B.offset(-2), None);
     /// ```
@@ -144,7 +147,7 @@ impl fmt::Display for File {
 /// A rank, `1` to `8`.
 ///
 /// ```
-/// use forsyth::{Color, Rank};
+/// use forsyth_types::{Color, Rank};
 /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
 /// assert_eq!(Rank::back_rank(Color::Black), Rank::Eighth);
 /// ```
@@ -180,7 +183,7 @@ impl Rank {
     /// The rank with index 0 (first rank) to 7 (eighth).
     ///
     /// ```
-    /// use forsyth::Rank;
+    /// use forsyth_types::Rank;
     /// assert_eq!(Rank::new(0), Some(Rank::First));
     /// assert_eq!(Rank::new(8), None);
     /// ```
@@ -195,7 +198,7 @@ impl Rank {
     /// The rank of a digit `1`-`8`.
     ///
     /// ```
-    /// use forsyth::Rank;
+    /// use forsyth_types::Rank;
     /// assert_eq!(Rank::from_char('3'), Some(Rank::Third));
     /// assert_eq!(Rank::from_char('9'), None);
     /// ```
@@ -210,7 +213,7 @@ impl Rank {
     /// The digit.
     ///
     /// ```
-    /// use forsyth::Rank;
+    /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Sixth.char(), '6');
     /// ```
     pub const fn char(self) -> char {
@@ -220,7 +223,7 @@ impl Rank {
     /// 0 for the first rank up to 7 for the eighth.
     ///
     /// ```
-    /// use forsyth::Rank;
+    /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Eighth.index(), 7);
     /// ```
     pub const fn index(self) -> usize {
@@ -230,7 +233,7 @@ impl Rank {
     /// The rank seen from the other side (first becomes eighth).
     ///
     /// ```
-    /// use forsyth::Rank;
+    /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Third.flip(), Rank::Sixth);
     /// ```
     pub const fn flip(self) -> Rank {
@@ -240,7 +243,7 @@ impl Rank {
     /// The rank a colour's pieces start on: first for White, eighth for Black.
     ///
     /// ```
-    /// use forsyth::{Color, Rank};
+    /// use forsyth_types::{Color, Rank};
     /// assert_eq!(Rank::back_rank(Color::White), Rank::First);
     /// ```
     pub const fn back_rank(color: Color) -> Rank {
@@ -253,7 +256,7 @@ impl Rank {
     /// This rank as `color` counts it: `Rank::First.relative_to(Black)` is the eighth.
     ///
     /// ```
-    /// use forsyth::{Color, Rank};
+    /// use forsyth_types::{Color, Rank};
     /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
     /// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
     /// ```
@@ -274,7 +277,7 @@ impl fmt::Display for Rank {
 /// A square, `a1` (index 0) to `h8` (index 63), rank by rank.
 ///
 /// ```
-/// use forsyth::{File, Rank, Square};
+/// use forsyth_types::{File, Rank, Square};
 /// let sq = Square::from_coords(File::E, Rank::Fourth);
 /// assert_eq!(sq, Square::E4);
 /// assert_eq!(sq.to_string(), "e4");
@@ -310,7 +313,7 @@ impl Square {
     /// The square with index 0 (`a1`) to 63 (`h8`).
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::new(63), Some(Square::H8));
     /// assert_eq!(Square::new(64), None);
     /// ```
@@ -325,7 +328,7 @@ impl Square {
     /// The square of an index known to be below 64; the index is taken modulo 64.
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::new_wrapping(64 + 1), Square::B1);
     /// ```
     pub const fn new_wrapping(index: u32) -> Square {
@@ -335,7 +338,7 @@ impl Square {
     /// The square on a file and a rank.
     ///
     /// ```
-    /// use forsyth::{File, Rank, Square};
+    /// use forsyth_types::{File, Rank, Square};
     /// assert_eq!(Square::from_coords(File::H, Rank::First), Square::H1);
     /// ```
     pub const fn from_coords(file: File, rank: Rank) -> Square {
@@ -345,7 +348,7 @@ impl Square {
     /// The square named by two ASCII bytes such as `b"e3"`.
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::from_ascii(b"e3"), Some(Square::E3));
     /// assert_eq!(Square::from_ascii(b"e9"), None);
     /// ```
@@ -362,7 +365,7 @@ impl Square {
     /// The file.
     ///
     /// ```
-    /// use forsyth::{File, Square};
+    /// use forsyth_types::{File, Square};
     /// assert_eq!(Square::C7.file(), File::C);
     /// ```
     pub const fn file(self) -> File {
@@ -372,7 +375,7 @@ impl Square {
     /// The rank.
     ///
     /// ```
-    /// use forsyth::{Rank, Square};
+    /// use forsyth_types::{Rank, Square};
     /// assert_eq!(Square::C7.rank(), Rank::Seventh);
     /// ```
     pub const fn rank(self) -> Rank {
@@ -382,7 +385,7 @@ impl Square {
     /// 0 for `a1` up to 63 for `h8`.
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::H1.index(), 7);
     /// ```
     pub const fn index(self) -> usize {
@@ -392,7 +395,7 @@ impl Square {
     /// The square mirrored top to bottom (`a1` becomes `a8`).
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::E2.flip_vertical(), Square::E7);
     /// ```
     pub const fn flip_vertical(self) -> Square {
@@ -402,7 +405,7 @@ impl Square {
     /// The square `df` files and `dr` ranks away, if on the board.
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::E4.offset(1, 2), Some(Square::F6));
     /// assert_eq!(Square::H4.offset(1, 0), None);
     /// ```
@@ -419,7 +422,7 @@ impl Square {
     /// `true` for a light square (`h1`, `a2`, ...).
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert!(Square::H1.is_light());
     /// assert!(!Square::A1.is_light());
     /// ```
@@ -430,7 +433,7 @@ impl Square {
     /// Every square, `a1` first.
     ///
     /// ```
-    /// use forsyth::Square;
+    /// use forsyth_types::Square;
     /// assert_eq!(Square::all().count(), 64);
     /// ```
     pub fn all() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
@@ -447,7 +450,7 @@ impl fmt::Display for Square {
 /// The error of parsing a square name that is not `a1`..`h8`.
 ///
 /// ```
-/// use forsyth::Square;
+/// use forsyth_types::Square;
 /// let err = "i9".parse::<Square>().unwrap_err();
 /// assert_eq!(err.to_string(), "'i9' is not a square name a1..h8");
 /// assert_eq!(err.kind().name(), "invalid_square");
@@ -468,7 +471,7 @@ impl ParseSquareErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseSquareErrorKind;
+    /// use forsyth_types::ParseSquareErrorKind;
     /// assert_eq!(ParseSquareErrorKind::InvalidSquare.name(), "invalid_square");
     /// ```
     pub fn name(self) -> &'static str {
@@ -480,7 +483,7 @@ impl ParseSquareError {
     /// What is wrong.
     ///
     /// ```
-    /// use forsyth::{ParseSquareErrorKind, Square};
+    /// use forsyth_types::{ParseSquareErrorKind, Square};
     /// assert_eq!("e0".parse::<Square>().unwrap_err().kind(), ParseSquareErrorKind::InvalidSquare);
     /// ```
     pub fn kind(&self) -> ParseSquareErrorKind {
@@ -504,31 +507,20 @@ impl core::str::FromStr for Square {
     }
 }
 
-/// Serde for a type through its text: `Display` out, a parser in (the
-/// square `"e4"`, the placement `"8/8/..."`, the castling field `"KQkq"`),
-/// so data read can never hold a value the parser would refuse.
+/// Serde for a square through its name (`"e4"`), so data read can never
+/// hold a value the parser would refuse.
 #[cfg(feature = "serde")]
-macro_rules! serde_via_text {
-    ($ty:ty, $what:literal, $parse:expr) => {
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                let parse: fn(&str) -> Option<$ty> = $parse;
-                parse(&text).ok_or_else(|| {
-                    serde::de::Error::custom(format_args!("'{}' is not {}", text, $what))
-                })
-            }
-        }
-    };
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
-#[cfg(feature = "serde")]
-pub(crate) use serde_via_text;
 
 #[cfg(feature = "serde")]
-serde_via_text!(Square, "a square", |t| Square::from_ascii(t.as_bytes()));
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Square::from_ascii(text.as_bytes())
+            .ok_or_else(|| serde::de::Error::custom(format_args!("'{}' is not a square", text)))
+    }
+}

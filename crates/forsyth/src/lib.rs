@@ -40,47 +40,35 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod attacks;
-mod bitboard;
 mod board;
-mod castling;
-mod chess960;
-mod color;
-mod convert;
-mod epd;
-mod epd_convert;
-mod explain;
-mod export;
-mod fen;
 mod game;
-mod letters;
-mod movegen;
-mod moves;
 mod notation;
-mod outcome;
-mod perft;
-pub mod pgn;
-mod play;
-mod position;
-mod problem;
-mod replay;
-mod role;
-mod san;
+mod rules;
 mod setup;
 mod solve;
-mod square;
-mod uci;
-mod validate;
-mod writing;
+mod text;
 
-pub use bitboard::{Bitboard, IntoIter as BitboardIter};
+// Paths of the flat tree, kept while the imports move to the folders.
+use board::{castling, moves};
+use game::{convert, epd_convert, export, replay};
+use notation::{parse_move as play, san, uci};
+use rules::{explain, movegen, outcome, position, validate, writing};
+use setup::{chess960, problem};
+use text::{epd, fen, letters};
+
+pub use board::attacks;
+pub use forsyth_types::{
+    Bitboard, BitboardIter, ByColor, CastlingSide, Color, File, ParseSquareError,
+    ParseSquareErrorKind, Piece, Rank, Role, Square,
+};
+pub use text::pgn;
+
 pub use board::Board;
-pub use castling::{AddCastlingError, CastlingRights, CastlingSide};
+pub use castling::{AddCastlingError, CastlingRights};
 pub use chess960::{
     BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind,
     StartPositionError,
 };
-pub use color::{ByColor, Color};
 pub use convert::{convert_line, Check, ConvertError, ConvertOptions, Fault, FaultKind};
 pub use epd::{Epd, EpdField, Op, Operand, Operation, ParseEpdError, ParseEpdErrorKind};
 pub use epd_convert::{convert_epd_line, ConvertEpdError, ConvertEpdErrorKind};
@@ -107,7 +95,6 @@ pub use replay::{
     variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
     ReplayWarning, ReplayWarningKind, ReplayedGame,
 };
-pub use role::{Piece, Role};
 pub use san::{
     ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
 };
@@ -117,7 +104,6 @@ pub use solve::{
     ParsePopeyeError, ParsePopeyeErrorKind, ParseStatementError, ParseStatementErrorKind,
     ParseStipulationError, ParseStipulationErrorKind, Solution, Solver, Stipulation, Variation,
 };
-pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};
 pub use validate::{PositionError, Repair, RepairKind, Report};
 pub use writing::{write_castling, write_fen};

@@ -5,136 +5,65 @@
 //! of a table of precomputed attack sets. `build.rs` searches the factors
 //! (with a fixed seed, so every build is the same) and writes the tables.
 
-use crate::{Bitboard, Color, Piece, Role, Square};
+use forsyth_types::geometry::{
+    self, BISHOP_DIRECTIONS, BLACK_PAWN_CAPTURES, KING_STEPS, KNIGHT_STEPS, ROOK_DIRECTIONS,
+    WHITE_PAWN_CAPTURES,
+};
+use forsyth_types::{Bitboard, Color, Piece, Role, Square};
 
-// `tests/common/mod.rs` lists the same deltas on purpose: its attack oracle
-// is written apart from this module.
-const KNIGHT_DELTAS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_DELTAS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-/// Directions, the first four towards higher square indices.
-const DIRS: [(i32, i32); 8] = [
-    (0, 1),   // north
-    (1, 0),   // east
-    (1, 1),   // north-east
-    (-1, 1),  // north-west
-    (0, -1),  // south
-    (-1, 0),  // west
-    (-1, -1), // south-west
-    (1, -1),  // south-east
-];
-
-const fn sq_offset(sq: usize, df: i32, dr: i32) -> Option<usize> {
-    let f = (sq % 8) as i32 + df;
-    let r = (sq / 8) as i32 + dr;
-    if f >= 0 && f < 8 && r >= 0 && r < 8 {
-        Some((r * 8 + f) as usize)
-    } else {
-        None
-    }
-}
-
-const fn step_table(deltas: &[(i32, i32)]) -> [u64; 64] {
+/// The squares a step of `deltas` reaches from each square.
+const fn step_table(deltas: &[geometry::Delta]) -> [u64; 64] {
     let mut table = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut i = 0;
-        while i < deltas.len() {
-            if let Some(to) = sq_offset(sq, deltas[i].0, deltas[i].1) {
-                table[sq] |= 1 << to;
-            }
-            i += 1;
-        }
-        sq += 1;
+    let mut i = 0;
+    while i < 64 {
+        table[i] = geometry::steps(Square::new_wrapping(i as u32), deltas).bits();
+        i += 1;
     }
     table
 }
 
-const fn pawn_table(color_dr: i32) -> [u64; 64] {
-    step_table(&[(-1, color_dr), (1, color_dr)])
-}
-
-const fn ray_table() -> [[u64; 64]; 8] {
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 64 {
-            let mut cur = sq;
-            while let Some(next) = sq_offset(cur, DIRS[d].0, DIRS[d].1) {
-                table[d][sq] |= 1 << next;
-                cur = next;
-            }
-            sq += 1;
-        }
-        d += 1;
+/// The squares a slider moving in `dirs` sees from each square on an
+/// empty board.
+const fn rays_table(dirs: &[geometry::Delta]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::new_wrapping(i as u32);
+        table[i] = geometry::slider_attacks(sq, Bitboard::EMPTY, dirs).bits();
+        i += 1;
     }
     table
 }
 
+/// [`geometry::between`] and [`geometry::line`] of every pair of squares.
 const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
-    let rays = ray_table();
     let mut between = [[0u64; 64]; 64];
     let mut line = [[0u64; 64]; 64];
     let mut a = 0;
     while a < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let opposite = (d + 4) % 8;
-            let full = rays[d][a] | rays[opposite][a] | (1 << a);
-            let mut ray = rays[d][a];
-            while ray != 0 {
-                let b = ray.trailing_zeros() as usize;
-                ray &= ray - 1;
-                line[a][b] = full;
-                between[a][b] = rays[d][a] & rays[opposite][b];
-            }
-            d += 1;
+        let mut b = 0;
+        while b < 64 {
+            let (sa, sb) = (
+                Square::new_wrapping(a as u32),
+                Square::new_wrapping(b as u32),
+            );
+            between[a][b] = geometry::between(sa, sb).bits();
+            line[a][b] = geometry::line(sa, sb).bits();
+            b += 1;
         }
         a += 1;
     }
     (between, line)
 }
 
-/// The squares a slider moving in the directions `dirs` (indices into
-/// `DIRS`) sees from each square on an empty board.
-const fn rays_table(dirs: [usize; 4]) -> [u64; 64] {
-    let rays = ray_table();
-    let mut table = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut i = 0;
-        while i < dirs.len() {
-            table[sq] |= rays[dirs[i]][sq];
-            i += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-static KNIGHT: [u64; 64] = step_table(&KNIGHT_DELTAS);
-static ROOK_RAYS: [u64; 64] = rays_table([0, 1, 4, 5]);
-static BISHOP_RAYS: [u64; 64] = rays_table([2, 3, 6, 7]);
-static KING: [u64; 64] = step_table(&KING_DELTAS);
-static PAWN: [[u64; 64]; 2] = [pawn_table(1), pawn_table(-1)];
+static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
+static ROOK_RAYS: [u64; 64] = rays_table(&ROOK_DIRECTIONS);
+static BISHOP_RAYS: [u64; 64] = rays_table(&BISHOP_DIRECTIONS);
+static KING: [u64; 64] = step_table(&KING_STEPS);
+static PAWN: [[u64; 64]; 2] = [
+    step_table(&WHITE_PAWN_CAPTURES),
+    step_table(&BLACK_PAWN_CAPTURES),
+];
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
 /// One square's entry of a magic table (see the module doc).
@@ -332,19 +261,11 @@ mod tests {
             for sq in Square::all() {
                 assert_eq!(
                     rook(sq, occ),
-                    slow_slider(
-                        sq,
-                        occ,
-                        &DIRS[..2]
-                            .iter()
-                            .chain(&DIRS[4..6])
-                            .copied()
-                            .collect::<Vec<_>>()
-                    )
+                    slow_slider(sq, occ, &[(0, 1), (1, 0), (0, -1), (-1, 0)])
                 );
                 assert_eq!(
                     bishop(sq, occ),
-                    slow_slider(sq, occ, &[DIRS[2], DIRS[3], DIRS[6], DIRS[7]])
+                    slow_slider(sq, occ, &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
                 );
             }
         }
@@ -356,11 +277,11 @@ mod tests {
             let empty = Bitboard::EMPTY;
             assert_eq!(
                 rook_rays(sq),
-                slow_slider(sq, empty, &[DIRS[0], DIRS[1], DIRS[4], DIRS[5]])
+                slow_slider(sq, empty, &[(0, 1), (1, 0), (0, -1), (-1, 0)])
             );
             assert_eq!(
                 bishop_rays(sq),
-                slow_slider(sq, empty, &[DIRS[2], DIRS[3], DIRS[6], DIRS[7]])
+                slow_slider(sq, empty, &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
             );
         }
     }

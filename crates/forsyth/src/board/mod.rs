@@ -2,7 +2,24 @@
 
 use core::fmt;
 
-use crate::{attacks, Bitboard, ByColor, Color, File, Letters, Piece, Rank, Role, Square};
+pub mod attacks;
+pub(crate) mod castling;
+pub(crate) mod moves;
+
+use crate::{Bitboard, ByColor, Color, File, Letters, Piece, Rank, Role, Square};
+
+/// The role of each three-bit code `role + 1` (0, and 7, which no role
+/// has: none): what the branch-free lookups of a square's role index.
+pub(crate) const ROLE_BY_CODE: [Option<Role>; 8] = [
+    None,
+    Some(Role::Pawn),
+    Some(Role::Knight),
+    Some(Role::Bishop),
+    Some(Role::Rook),
+    Some(Role::Queen),
+    Some(Role::King),
+    None,
+];
 
 /// Piece placement, as bitboards by role and by colour.
 ///
@@ -181,7 +198,7 @@ impl Board {
         let bit = |bb: Bitboard| ((bb.bits() >> at) & 1) as usize;
         let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(bit);
         let role = knights + 2 * bishops + 3 * rooks + 4 * queens + 5 * kings;
-        Role::BY_CODE[((role + 1) * bit(self.occupied)) & 7]
+        ROLE_BY_CODE[((role + 1) * bit(self.occupied)) & 7]
     }
 
     /// The piece on `sq`, if any.

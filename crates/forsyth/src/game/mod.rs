@@ -2,6 +2,11 @@
 //! what the history tells (repetitions, the fifty-move rule).
 
 use core::fmt;
+
+pub(crate) mod convert;
+pub(crate) mod epd_convert;
+pub(crate) mod export;
+pub(crate) mod replay;
 use std::collections::HashMap;
 
 use crate::{

@@ -12,7 +12,10 @@
 mod descriptive;
 mod language;
 mod movetext;
+pub(crate) mod parse_move;
+pub(crate) mod san;
 mod statement;
+pub(crate) mod uci;
 
 use core::fmt;
 use core::str::FromStr;

@@ -396,7 +396,7 @@ impl RolePlanes {
     fn at(self, sq: Square) -> Option<Role> {
         let at = sq.index();
         let [one, two, four] = self.0.map(|plane| ((plane >> at) & 1) as usize);
-        Role::BY_CODE[one | (two << 1) | (four << 2)]
+        crate::board::ROLE_BY_CODE[one | (two << 1) | (four << 2)]
     }
 }
 
@@ -813,10 +813,10 @@ mod tests {
     fn sample_positions(plies: usize) -> Vec<Position> {
         let mut starts = Vec::new();
         for (text, variant, step) in [
-            (include_str!("../tests/data/tricky.perft"), None, 1),
-            (include_str!("../tests/data/classical.perft"), None, 1),
+            (include_str!("../../tests/data/tricky.perft"), None, 1),
+            (include_str!("../../tests/data/classical.perft"), None, 1),
             (
-                include_str!("../tests/data/chess960.perft"),
+                include_str!("../../tests/data/chess960.perft"),
                 Some(Variant::Chess960),
                 8,
             ),

@@ -5,10 +5,12 @@
 //! uses it for each letter of a record, validation for each right of a
 //! setup, and both report in the one [`ProblemKind`] taxonomy.
 
+pub(crate) mod chess960;
 mod error;
+pub(crate) mod problem;
 mod resolve;
 
-use crate::{Board, CastlingRights, CastlingSide, Color, Fen, File, Square};
+use crate::{Board, CastlingRights, Color, Fen, File, Square};
 
 pub use error::SetupError;
 pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
@@ -189,21 +191,6 @@ impl Setup {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             variant: self.variant,
-        }
-    }
-}
-
-impl CastlingSide {
-    /// Picks `king_side` for the king side and `queen_side` for the queen side.
-    ///
-    /// ```
-    /// use forsyth::CastlingSide;
-    /// assert_eq!(CastlingSide::QueenSide.fold('K', 'Q'), 'Q');
-    /// ```
-    pub fn fold<T>(self, king_side: T, queen_side: T) -> T {
-        match self {
-            CastlingSide::KingSide => king_side,
-            CastlingSide::QueenSide => queen_side,
         }
     }
 }

@@ -22,12 +22,31 @@ use crate::{Color, File, Piece, Role};
 /// when read from data (serde).
 pub type Letter = Cow<'static, str>;
 
-/// English letters as plain strings: the single place where they are
-/// written. `Role::char`, `File::char` and the readers' byte table are
-/// derived from these.
-pub(crate) const ENGLISH_WHITE: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
-pub(crate) const ENGLISH_BLACK: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
-pub(crate) const ENGLISH_FILES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+/// The English letters as plain strings, as the types write them
+/// ([`Piece::as_str`], [`File::as_str`]): the English row and the readers'
+/// byte table are derived from these.
+pub(crate) const ENGLISH_WHITE: [&str; 6] = english_pieces(Color::White);
+pub(crate) const ENGLISH_BLACK: [&str; 6] = english_pieces(Color::Black);
+pub(crate) const ENGLISH_FILES: [&str; 8] = {
+    let mut files = [""; 8];
+    let mut i = 0;
+    while i < 8 {
+        files[i] = File::ALL[i].as_str();
+        i += 1;
+    }
+    files
+};
+
+/// The English letters of `color`'s pieces, pawn first.
+const fn english_pieces(color: Color) -> [&'static str; 6] {
+    let mut letters = [""; 6];
+    let mut i = 0;
+    while i < 6 {
+        letters[i] = Role::ALL[i].of(color).as_str();
+        i += 1;
+    }
+    letters
+}
 const ENGLISH_CASTLE_KING_SIDE: &str = "O-O";
 const ENGLISH_CASTLE_QUEEN_SIDE: &str = "O-O-O";
 const ENGLISH_CAPTURE: &str = "x";

@@ -115,7 +115,7 @@ impl SplitMix64 {
 mod tests {
     use super::*;
 
-    const SPEC: &str = include_str!("../../../../specs/chess960.md");
+    const SPEC: &str = include_str!("../../../../../specs/chess960.md");
 
     /// The lines of the fenced block of `specs/chess960.md` tagged `tag`.
     /// Deliberately the same reader as `tests/chess960.rs`'s: a unit test

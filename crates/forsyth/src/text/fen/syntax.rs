@@ -287,7 +287,7 @@ impl FieldOffsets {
 }
 
 #[cfg(feature = "serde")]
-crate::square::serde_via_text!(CastlingField, "a castling field", |t| {
+crate::text::serde_via_text!(CastlingField, "a castling field", |t| {
     super::grammar::castling(t.as_bytes())
         .ok()
         .filter(|(rest, _)| rest.is_empty())
@@ -297,6 +297,6 @@ crate::square::serde_via_text!(CastlingField, "a castling field", |t| {
 // A board is read back through the placement grammar, so its serde lives
 // here, in the text layer, not beside `Board` (layer 0).
 #[cfg(feature = "serde")]
-crate::square::serde_via_text!(crate::Board, "a piece placement", |t| {
+crate::text::serde_via_text!(crate::Board, "a piece placement", |t| {
     super::placement_from_ascii(t.as_bytes())
 });
