@@ -7,8 +7,7 @@ use std::path::PathBuf;
 
 use forsyth::{
     CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
-    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Stipulation, Variant,
-    WriteOptions,
+    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
 };
 
 use crate::cli::{
@@ -18,9 +17,10 @@ use crate::cli::{
     UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
+use crate::exit::ResolveError;
 use crate::notation::{LettersMode, Translate};
-use crate::position::{self, Given, Rest};
-use crate::solve;
+use crate::position::{self, Given, Legality, Rest};
+use crate::solve::{self, Solve};
 
 /// A command with everything it needs, ready to run.
 pub enum Job {
@@ -38,14 +38,6 @@ pub enum Job {
     Help(Option<String>),
     Completions(clap_complete::Shell),
     Man(Option<String>),
-}
-
-/// Why the command line cannot run: a usage error (exit 2), or a position
-/// argument that is not a valid record (exit 1), each with its message.
-#[derive(Debug)]
-pub enum ResolveError {
-    Usage(String),
-    Rejected(String),
 }
 
 pub struct Convert {
@@ -113,13 +105,6 @@ pub struct Validate {
     pub threads: usize,
 }
 
-/// How a legal position is obtained from the argument.
-#[derive(Copy, Clone)]
-pub struct Legality {
-    pub variant: Option<Variant>,
-    pub lenient: bool,
-}
-
 pub struct Perft {
     pub position: Given,
     pub legality: Legality,
@@ -181,24 +166,6 @@ pub struct Pgn {
     pub progress: bool,
     /// Worker threads (1: replay on the reading thread).
     pub threads: usize,
-}
-
-/// What `solve` runs on.
-pub struct Solve {
-    /// The problems read, each with where it came from.
-    pub problems: Vec<solve::Given>,
-    /// `--mate` or `--stipulation`: overrides each problem's own.
-    pub stipulation: Option<Stipulation>,
-    /// `--notation`; without it, SAN in the `--letters` language, else in
-    /// the problem's own (its placement's letters, its Popeye keywords),
-    /// else in English.
-    pub notation: Option<Notation>,
-    /// `--letters`.
-    pub letters: Option<Language>,
-    pub json: bool,
-    /// `--style popeye`.
-    pub popeye: bool,
-    pub progress: bool,
 }
 
 /// `--threads N`, else every core the system gives this process.

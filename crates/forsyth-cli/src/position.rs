@@ -6,11 +6,18 @@ use std::io::{self, BufRead};
 
 use forsyth::{
     CastlingNotation, Chess960Start, Fen, Letters, Position, ProblemKind, Report, Setup, Severity,
-    WriteOptions,
+    Variant, WriteOptions,
 };
 
 use crate::diag::{caret, parse_fault, problem_line};
-use crate::options::{Legality, ResolveError};
+use crate::exit::ResolveError;
+
+/// How a legal position is obtained from the argument.
+#[derive(Copy, Clone)]
+pub struct Legality {
+    pub variant: Option<Variant>,
+    pub lenient: bool,
+}
 
 /// The standard start.
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -6,15 +6,34 @@ use std::path::Path;
 
 use forsyth::{
     read_popeye_each, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language,
-    Move, Notation, ParsePopeyeErrorKind, Position, Solution, Solver, UciMove, Variation,
+    Move, Notation, ParsePopeyeErrorKind, Position, Solution, Solver, Stipulation, UciMove,
+    Variation,
 };
 use serde_json::{json, Map, Value};
 
 use crate::diag::caret;
-use crate::options::{ResolveError, Solve};
+use crate::exit::ResolveError;
 use crate::progress::Progress;
 use crate::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What `solve` runs on.
+pub struct Solve {
+    /// The problems read, each with where it came from.
+    pub problems: Vec<Given>,
+    /// `--mate` or `--stipulation`: overrides each problem's own.
+    pub stipulation: Option<Stipulation>,
+    /// `--notation`; without it, SAN in the `--letters` language, else in
+    /// the problem's own (its placement's letters, its Popeye keywords),
+    /// else in English.
+    pub notation: Option<Notation>,
+    /// `--letters`.
+    pub letters: Option<Language>,
+    pub json: bool,
+    /// `--style popeye`.
+    pub popeye: bool,
+    pub progress: bool,
+}
 
 /// A problem read, or why it does not read, and where from (`FILE:LINE`,
 /// `FILE: problem N`, or empty for the command line).

@@ -79,6 +79,7 @@ pub use fen::{
     LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,
     WriteFenError, WriteOptions,
 };
+pub use game::PlayMovesError;
 pub use game::{DrawClaim, Game};
 pub use letters::{Letter, Letters};
 pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
@@ -88,13 +89,14 @@ pub use notation::{
     ParseProblemErrorKind, ReadMoveError, ReadMoveErrorKind, TranslateError, Translator,
 };
 pub use outcome::Outcome;
-pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};
+pub use play::{ParseMoveError, ParseMoveErrorKind};
 pub use position::Position;
 pub use problem::{Problem, ProblemKind, Severity};
 pub use replay::{
     variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
     ReplayWarning, ReplayWarningKind, ReplayedGame,
 };
+pub use rules::play::IllegalMoveError;
 pub use san::{
     ParseSanError, ParseSanErrorKind, San, SanError, SanErrorKind, SanPlus, SanReadings, Suffix,
 };

@@ -1,3 +1,12 @@
+//! Layer 0, the board: piece placement ([`Board`], in this file), the
+//! attack tables ([`attacks`]), castling rights recorded as the castling
+//! rooks' files ([`castling`], data only: resolving castling letters is
+//! the setup's, castling's legality the rules'), and moves as the position
+//! sees them ([`moves`]). Files, ranks, squares, colours, roles, pieces,
+//! bitboards and the geometry below it are the `forsyth-types` crate.
+//!
+//! May use: `forsyth-types` only.
+//!
 //! Piece placement: which piece stands on which square.
 
 use core::fmt;
@@ -6,7 +15,7 @@ pub mod attacks;
 pub(crate) mod castling;
 pub(crate) mod moves;
 
-use crate::{Bitboard, ByColor, Color, File, Letters, Piece, Rank, Role, Square};
+use crate::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
 
 /// The role of each three-bit code `role + 1` (0, and 7, which no role
 /// has: none): what the branch-free lookups of a square's role index.
@@ -417,58 +426,13 @@ impl Board {
     /// ```
     pub fn write_placement<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         // The fast path: one ASCII byte per letter, the whole field built in
-        // a buffer and written at once. `write_placement_with` is the same
-        // walk for any letters, kept apart on purpose (measured).
+        // a buffer and written at once. `write_placement_with` (in the text
+        // layer, with the letters) is the same walk for any letters, kept
+        // apart on purpose (measured).
         let mut buf = [0u8; 72];
         let n = self.placement_bytes(&mut buf, 0);
         // Only ASCII letters, digits and '/' were written.
         out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
-    }
-
-    /// Writes the piece placement field with the piece letters of
-    /// `letters` (rank 8 first, digits for empty squares, `/` between
-    /// ranks).
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// use forsyth::{Board, Letters};
-    /// let russian = Letters::ENGLISH.with_pieces(
-    ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
-    ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
-    /// );
-    /// let board: forsyth::Fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
-    /// let mut s = String::new();
-    /// board.board.write_placement_with(&russian, &mut s)?;
-    /// assert_eq!(s, "4кр3/8/8/8/8/8/8/4Кр2Л");
-    /// # Ok::<_, std::fmt::Error>(())
-    /// ```
-    pub fn write_placement_with<W: fmt::Write>(
-        &self,
-        letters: &Letters,
-        out: &mut W,
-    ) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0u8;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.write_char(char::from(b'0' + empty))?;
-                            empty = 0;
-                        }
-                        out.write_str(letters.piece(piece))?;
-                    }
-                }
-            }
-            if empty > 0 {
-                out.write_char(char::from(b'0' + empty))?;
-            }
-            if rank != Rank::First {
-                out.write_char('/')?;
-            }
-        }
-        Ok(())
     }
 }
 

@@ -1,6 +1,6 @@
 //! Moves, as the position sees them (not as any notation writes them).
 
-use crate::{CastlingSide, Role, Square};
+use crate::{CastlingSide, Color, Rank, Role, Square};
 
 /// A move of a [`Position`](crate::Position).
 ///
@@ -228,4 +228,14 @@ pub(crate) fn double_push_ep_square(from: Square, to: Square) -> Option<Square> 
 /// removes: on `to`'s file and `from`'s rank.
 pub(crate) const fn en_passant_victim(from: Square, to: Square) -> Square {
     Square::from_coords(to.file(), from.rank())
+}
+
+/// The king's and the rook's destinations for castling on `side`.
+#[inline]
+pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Square) {
+    let back = Rank::back_rank(color);
+    (
+        Square::from_coords(side.king_to_file(), back),
+        Square::from_coords(side.rook_to_file(), back),
+    )
 }

@@ -7,7 +7,7 @@ use core::fmt;
 
 use crate::{
     write_fen, Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
-    ParseFenErrorKind, PositionError, Problem, ProblemKind, Report, Setup, SetupError, Severity,
+    ParseFenErrorKind, Position, PositionError, Problem, ProblemKind, Setup, SetupError, Severity,
     Variant, WriteFenError, WriteOptions,
 };
 
@@ -406,7 +406,7 @@ pub fn convert_line(
     let fen = Fen::from_ascii(line)?;
     let setup = match opts.check {
         Check::Syntax => Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?,
-        Check::Legality => Report::position_of_fen(&fen, opts.variant)
+        Check::Legality => Position::from_fen(&fen, opts.variant)
             .map_err(|error| ConvertError::Illegal {
                 error: Box::new(error),
                 offsets: fen.offsets,

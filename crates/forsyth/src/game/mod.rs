@@ -1,3 +1,11 @@
+//! Layer 5, games: a game's history ([`Game`], in this file: repetitions,
+//! draw claims, moves given as text); PGN games replayed and judged
+//! ([`replay`]) and written back in the export format ([`export`]); one
+//! FEN or EPD line converted from text to text ([`convert`],
+//! [`epd_convert`]).
+//!
+//! May use: layers 0 to 4 (`board`, `text`, `setup`, `rules`, `notation`).
+//!
 //! A game: a start position, the moves played, every position reached, and
 //! what the history tells (repetitions, the fifty-move rule).
 
@@ -11,8 +19,53 @@ use std::collections::HashMap;
 
 use crate::{
     play::{is_ep_mark, is_move_number},
-    IllegalMoveError, IllegalMoveReason, Move, Outcome, ParseMoveError, PlayMovesError, Position,
+    IllegalMoveError, IllegalMoveReason, Move, Outcome, ParseMoveError, ParseMoveErrorKind,
+    Position,
 };
+
+/// The error of [`Position::play_moves`] and
+/// [`Game::play_moves`](crate::Game::play_moves): which move could not be
+/// played, and why.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let err = pos.play_moves(["e4", "e7e5", "Ke3"]).unwrap_err();
+/// assert_eq!(err.index, 2);
+/// assert_eq!(err.to_string(), "move 3 (Ke3): illegal move Ke3 for white: no king can move to e3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayMovesError {
+    /// The index of the move in the sequence, from 0 (words that are move
+    /// numbers or `e.p.` count too).
+    pub index: usize,
+    /// The move as given.
+    pub text: String,
+    /// Why it is not legal.
+    pub error: ParseMoveError,
+}
+
+impl PlayMovesError {
+    /// The classification of the underlying error (see
+    /// [`ParseMoveError::kind`]).
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// assert_eq!(pos.play_moves(["Nf3", "Nf3"]).unwrap_err().kind().name(), "unreachable");
+    /// ```
+    pub fn kind(&self) -> ParseMoveErrorKind {
+        self.error.kind()
+    }
+}
+
+impl fmt::Display for PlayMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}): {}", self.index + 1, self.text, self.error)
+    }
+}
+
+impl std::error::Error for PlayMovesError {}
 
 /// A draw that a player may claim (FIDE Laws, article 9.2 and 9.3); the
 /// game goes on until one does.
@@ -358,5 +411,34 @@ impl Game {
             last_word.push_str(trimmed);
         }
         Ok(())
+    }
+}
+
+impl Position {
+    /// Plays a sequence of moves, each read by
+    /// [`parse_move`](Position::parse_move), and returns the final position,
+    /// or the first move that cannot be played. Words that are only a move
+    /// number (`1.`, `1...`) are skipped, and a word `e.p.` is read as the
+    /// mark of the move before it. The moves are played as a [`Game`], so a
+    /// move after the game has ended is refused (see [`Game::play`]).
+    ///
+    /// ```
+    /// use forsyth::{CastlingNotation, Position, Setup};
+    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let after = pos.play_moves(["1.", "e4", "e7e5", "2.", "Nf3", "Nc6", "Bb5", "a6", "O-O"])?;
+    /// assert_eq!(
+    ///     after.setup().to_fen(&CastlingNotation::Standard.into()).unwrap(),
+    ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
+    /// );
+    /// # Ok::<_, forsyth::PlayMovesError>(())
+    /// ```
+    pub fn play_moves<I, S>(&self, moves: I) -> Result<Position, PlayMovesError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut game = Game::new(self.clone());
+        game.play_moves(moves)?;
+        Ok(game.into_position())
     }
 }

@@ -11,9 +11,27 @@
 
 use core::fmt;
 
-use crate::{
-    Bitboard, CastlingSide, CheckMarkers, Color, File, Language, Move, Position, Rank, Role, Square,
-};
+use super::language::Language;
+use crate::{Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
+
+/// How a reader takes a check marker that is not printed. A missing mate
+/// marker always rules out the moves that mate; a printed marker always
+/// keeps the moves that check (or mate).
+///
+/// ```
+/// use forsyth::CheckMarkers;
+/// assert_eq!(CheckMarkers::default(), CheckMarkers::Optional);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckMarkers {
+    /// Books often omit check markers: a missing one rules out nothing.
+    #[default]
+    Optional,
+    /// The text marks every check: a missing check marker rules out the
+    /// moves that check.
+    Always,
+}
 
 /// A language of descriptive notation: English, Spanish or French. Each is
 /// one row of one table (piece letters, the order of file names and

@@ -1,3 +1,13 @@
+//! Layer 4, notations: a move read from text and written as text, given
+//! the position: SAN ([`san`]), UCI ([`uci`]), LAN ([`lan`]), descriptive
+//! notation ([`descriptive`]) and the letters of each language
+//! ([`language`]); any of them by name ([`Notation`], in this file); a
+//! movetext translated from one notation to another ([`movetext`]); a move
+//! read from text in whatever notation it is written ([`parse_move`]); the
+//! problemist's statement of a position ([`statement`]).
+//!
+//! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
+//!
 //! Notations over a [`Position`]: a [`Notation`] reads one move text to a
 //! legal [`Move`] and writes a legal move as text; [`Translator`] carries a
 //! movetext (move numbers, comments, NAGs, variations, the result) from one
@@ -10,6 +20,7 @@
 //! ranks from the mover's side.
 
 mod descriptive;
+mod lan;
 mod language;
 mod movetext;
 pub(crate) mod parse_move;
@@ -20,17 +31,16 @@ pub(crate) mod uci;
 use core::fmt;
 use core::str::FromStr;
 
-pub use descriptive::Descriptive;
 use descriptive::Failure;
+pub use descriptive::{CheckMarkers, Descriptive};
+pub(crate) use lan::read_lan;
+use lan::write_lan;
 pub use language::Language;
 use language::FIGURINE;
 pub use movetext::{TranslateError, Translator};
 pub use statement::{ParseProblemError, ParseProblemErrorKind};
 
-use crate::{
-    CastlingMode, CastlingSide, Color, Letters, Move, Position, Role, San, SanErrorKind, SanPlus,
-    Square, Suffix, UciMove,
-};
+use crate::{CastlingMode, Color, Letters, Move, Position, San, SanErrorKind, SanPlus, UciMove};
 
 /// A notation a move is read and written in, with its language where it
 /// has one. Names (`Display`, `FromStr`): `san` (English), `san-de`,
@@ -284,7 +294,7 @@ impl Notation {
     /// assert!(!Notation::San(Language::English).is_game_end("Resigns"));
     /// ```
     pub fn is_game_end(self, text: &str) -> bool {
-        movetext::is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
+        is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
     }
 
     /// [`Notation::write_to`] into a new string.
@@ -302,25 +312,6 @@ impl Notation {
         let _ = self.write_to(pos, m, &mut out);
         out
     }
-}
-
-/// How a reader takes a check marker that is not printed. A missing mate
-/// marker always rules out the moves that mate; a printed marker always
-/// keeps the moves that check (or mate).
-///
-/// ```
-/// use forsyth::CheckMarkers;
-/// assert_eq!(CheckMarkers::default(), CheckMarkers::Optional);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum CheckMarkers {
-    /// Books often omit check markers: a missing one rules out nothing.
-    #[default]
-    Optional,
-    /// The text marks every check: a missing check marker rules out the
-    /// moves that check.
-    Always,
 }
 
 /// The legal moves of `pos` that `fits`.
@@ -517,132 +508,7 @@ impl fmt::Display for Notation {
     }
 }
 
-/// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
-/// English piece letter, the origin, `-` or `x`, the destination and an
-/// optional promotion. The one LAN reader: `Position::parse_move` reads
-/// `e2-e4` through it too.
-pub(crate) struct Lan {
-    pub(crate) castle: Option<CastlingSide>,
-    pub(crate) role: Option<Role>,
-    pub(crate) from: Square,
-    pub(crate) capture: bool,
-    pub(crate) to: Option<Square>,
-    pub(crate) promotion: Option<Role>,
-}
-
-impl Lan {
-    /// Castling written as the king's move, as UCI writes it (`Ke1-g1`,
-    /// `Ke1-c1`; in Chess960 the king onto its rook too, `Kf1-h1`): the
-    /// legal castling UCI reads from the same squares, when no other legal
-    /// move fits.
-    fn king_castling(&self, pos: &Position) -> Option<Move> {
-        let king = pos.board().piece_at(self.from) == Some(Role::King.of(pos.turn()));
-        if !king || self.capture || self.promotion.is_some() {
-            return None;
-        }
-        let uci = crate::UciMove::Normal {
-            from: self.from,
-            to: self.to?,
-            promotion: None,
-        };
-        uci.to_move(pos).ok().filter(|m| m.is_castle())
-    }
-
-    /// `true` if the legal move `m` is this one.
-    fn matches(&self, m: Move) -> bool {
-        if let Some(side) = self.castle {
-            return m.castling_side() == Some(side);
-        }
-        !m.is_castle()
-            && m.from() == self.from
-            && Some(m.to()) == self.to
-            && m.promotion() == self.promotion
-            && self.role.is_none_or(|r| r == m.role())
-            && (m.is_capture() || !self.capture)
-    }
-}
-
-/// Reads LAN: `[piece] square ("-" | "x" | "X") square [["="] piece]`, or
-/// castling, followed by any `+`, `#`, `!`, `?` (the promotion letter in
-/// either case).
-pub(crate) fn read_lan(text: &[u8]) -> Option<Lan> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
-        end -= 1;
-    }
-    let b = &text[..end];
-    let castle = match b {
-        b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
-        b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
-        _ => None,
-    };
-    if castle.is_some() {
-        return Some(Lan {
-            castle,
-            role: None,
-            from: Square::A1,
-            capture: false,
-            to: None,
-            promotion: None,
-        });
-    }
-    let (role, b) = match b
-        .first()
-        .and_then(|&c| crate::Piece::from_char(char::from(c)))
-    {
-        Some(p) if p.color == Color::White => (Some(p.role), &b[1..]),
-        _ => (None, b),
-    };
-    if b.len() < 5 {
-        return None;
-    }
-    let from = Square::from_ascii(&b[0..2])?;
-    let capture = match b[2] {
-        b'-' => false,
-        b'x' | b'X' => true,
-        _ => return None,
-    };
-    let to = Square::from_ascii(&b[3..5])?;
-    let promotion = match &b[5..] {
-        [] => None,
-        [b'=', c] | [c] => match crate::Piece::from_char(char::from(*c))?.role {
-            r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(r),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(Lan {
-        castle: None,
-        role,
-        from,
-        capture,
-        to: Some(to),
-        promotion,
-    })
-}
-
-/// Writes the legal move `m` of `pos` in LAN, with its check or mate
-/// marker.
-fn write_lan<W: fmt::Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    let english = Language::English.letters();
-    let suffix = SanPlus::from_move(pos, m).suffix;
-    match m.castling_side() {
-        Some(CastlingSide::KingSide) => out.write_str(&english.castle_king_side)?,
-        Some(CastlingSide::QueenSide) => out.write_str(&english.castle_queen_side)?,
-        None => {
-            if m.role() != Role::Pawn {
-                out.write_str(english.role(m.role()))?;
-            }
-            let mark = if m.is_capture() { "x" } else { "-" };
-            write!(out, "{}{mark}{}", m.from(), m.to())?;
-            if let Some(p) = m.promotion() {
-                write!(out, "={}", english.role(p))?;
-            }
-        }
-    }
-    match suffix {
-        Some(Suffix::Check) => out.write_str(&english.check),
-        Some(Suffix::Checkmate) => out.write_str(&english.checkmate),
-        None => Ok(()),
-    }
+/// `true` for a game result.
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }

@@ -2,7 +2,8 @@
 
 use core::fmt;
 
-use crate::{CheckMarkers, Color, Fen, Notation, Position, ReadMoveError, ReadMoveErrorKind};
+use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind};
+use crate::{Color, Fen, Position};
 
 /// Translates movetext from one [`Notation`] to another, a piece of text
 /// at a time (a line, a file), keeping everything that is not a move as it
@@ -90,11 +91,6 @@ impl fmt::Display for TranslateError {
 }
 
 impl std::error::Error for TranslateError {}
-
-/// `true` for a game result.
-pub(super) fn is_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
-}
 
 /// The length of a leading move number (`12.`, `12...`, `12…`, or a word
 /// of digits alone) and the side it names (Black's after `...` or `…`).

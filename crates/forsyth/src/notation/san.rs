@@ -4,6 +4,7 @@
 use core::{fmt, str::FromStr};
 
 use crate::letters::{Alphabet, English};
+use crate::movegen::{legal_origins, resolve, MovePattern};
 use crate::{Bitboard, CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
@@ -517,7 +518,7 @@ impl San {
         // listing every legal move.
         let rivals = match m {
             Move::Normal { role, from, to, .. } if role != Role::Pawn => {
-                crate::play::legal_origins(pos, role, to).without(from)
+                legal_origins(pos, role, to).without(from)
             }
             _ => Bitboard::EMPTY,
         };
@@ -605,11 +606,18 @@ impl San {
     /// # Ok::<_, forsyth::ParseSanError>(())
     /// ```
     pub fn matches(&self, m: Move) -> bool {
-        // Like `write_with` and `explain::of_san`, this takes `San::Normal`
-        // apart field by field: alike in shape only (the duplicates tool
-        // pairs them), each uses the fields differently.
+        match self.pattern() {
+            Ok(pattern) => pattern.matches(m),
+            Err(side) => m.castling_side() == Some(side),
+        }
+    }
+
+    /// What the move generator's quick lookups take: the pattern of a
+    /// piece's or pawn's move, or the wing of a castling.
+    #[inline]
+    pub(crate) fn pattern(&self) -> Result<MovePattern, CastlingSide> {
         match *self {
-            San::Castle(side) => m.castling_side() == Some(side),
+            San::Castle(side) => Err(side),
             San::Normal {
                 role,
                 file,
@@ -617,15 +625,14 @@ impl San {
                 capture,
                 to,
                 promotion,
-            } => {
-                !m.is_castle()
-                    && m.role() == role
-                    && m.to() == to
-                    && m.promotion() == promotion
-                    && (m.is_capture() || !capture)
-                    && file.is_none_or(|f| m.from().file() == f)
-                    && rank.is_none_or(|r| m.from().rank() == r)
-            }
+            } => Ok(MovePattern {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            }),
         }
     }
 
@@ -644,7 +651,7 @@ impl San {
         // One legal move found among the pieces that reach the square;
         // anything else (castling, no move, several) is looked for among
         // all the legal moves, which name the fault.
-        match crate::play::resolve_quickly(pos, *self) {
+        match self.pattern().ok().and_then(|p| resolve(pos, p)) {
             Some(m) => Ok(m),
             None => self.resolve_by_listing(pos),
         }
@@ -947,7 +954,7 @@ impl SanPlus {
     /// ```
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         let san = San::from_move(pos, m);
-        if !crate::play::legal_quickly(pos, m) {
+        if !pos.is_legal(m) {
             return SanPlus { san, suffix: None };
         }
         let mut after = pos.clone();
@@ -1076,7 +1083,7 @@ pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{random_square, random_walk};
+    use crate::movegen::{random_square, random_walk};
     use crate::Suffix;
 
     /// What `SanPlus::from_move` was before its fast path, written from

@@ -3,9 +3,9 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::{
-    explain, Color, IllegalMoveKind, IllegalMoveReason, Move, Position, Role, San, Square, Variant,
-};
+use crate::explain::{self, IllegalMoveKind, IllegalMoveReason};
+use crate::movegen::{resolve, MovePattern};
+use crate::{Color, Move, Position, Role, Square, Variant};
 
 /// How castling is written in UCI.
 ///
@@ -292,7 +292,7 @@ impl UciMove {
         {
             let ours = pos.board().piece_at(from).filter(|p| p.color == pos.turn());
             if let Some(piece) = ours {
-                let san = San::Normal {
+                let pattern = MovePattern {
                     role: piece.role,
                     file: Some(from.file()),
                     rank: Some(from.rank()),
@@ -300,7 +300,7 @@ impl UciMove {
                     to,
                     promotion,
                 };
-                if let Some(m) = crate::play::resolve_quickly(pos, san) {
+                if let Some(m) = resolve(pos, pattern) {
                     return Ok(m);
                 }
             }
@@ -397,7 +397,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{random_square, random_walk};
+    use crate::movegen::{random_square, random_walk};
 
     /// The fast path of `to_move` agrees with listing every legal move,
     /// along random games from random Chess960 starts (the standard one

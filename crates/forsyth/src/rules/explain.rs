@@ -4,10 +4,9 @@
 
 use core::fmt;
 
-use crate::{
-    attacks, movegen::castling_targets, Bitboard, CastlingSide, Color, Move, Outcome, Position,
-    Rank, Role, San, Square,
-};
+use super::movegen::MovePattern;
+use crate::moves::castling_targets;
+use crate::{attacks, Bitboard, CastlingSide, Color, Move, Outcome, Position, Rank, Role, Square};
 
 /// Why a move cannot be played, with the squares that say so. Each reason
 /// has a stable kind ([`IllegalMoveReason::kind`]); the text is rendered
@@ -543,22 +542,20 @@ pub(crate) fn of_move(pos: &Position, m: Move) -> IllegalMoveReason {
     }
 }
 
-/// Why no legal move fits the SAN `san`.
-pub(crate) fn of_san(pos: &Position, san: &San) -> IllegalMoveReason {
+/// Why no legal move fits `pattern` (a piece's or pawn's move as a
+/// notation describes it).
+pub(crate) fn of_pattern(pos: &Position, pattern: MovePattern) -> IllegalMoveReason {
     if let Some(reason) = ended(pos) {
         return reason;
     }
-    let (role, file, rank, capture, to, promotion) = match *san {
-        San::Castle(side) => return castle(pos, side),
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => (role, file, rank, capture, to, promotion),
-    };
+    let MovePattern {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = pattern;
     let us = pos.turn();
     let board = pos.board();
     let named = |color: Color| {

@@ -10,6 +10,8 @@ pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;
+pub(crate) mod play;
 pub(crate) mod position;
+pub(crate) mod safety;
 pub(crate) mod validate;
 pub(crate) mod writing;

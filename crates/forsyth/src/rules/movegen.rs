@@ -20,6 +20,8 @@
 
 use core::{fmt, ops::Deref};
 
+use super::safety::{checkers_and_pinned, en_passant_capturers, is_attacked, king_destinations};
+use crate::moves::castling_targets;
 use crate::{
     attacks, Bitboard, Board, CastlingSide, Color, File, Move, Position, Rank, Role, Square,
 };
@@ -466,106 +468,6 @@ fn shift(bb: Bitboard, delta: i32) -> Bitboard {
     }
 }
 
-/// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers.
-#[inline]
-pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
-    !board.attackers_to(sq, by, occupied).is_empty()
-}
-
-/// The enemy pieces giving check to our king on `king`, and our pieces
-/// pinned to it, from one look along the lines through the king.
-///
-/// The enemy sliders seen from the king with only the enemy pieces as
-/// blockers (the snipers) have nothing but our pieces between them and the
-/// king: none, and the sniper gives check; one, and that piece is pinned.
-/// Knights and pawns give check from their step tables. The enemy king
-/// never does: a position with the kings side by side is not legal.
-#[inline]
-fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bitboard) {
-    let theirs = board.by_color(!us);
-    let snipers = ((attacks::rook(king, theirs) & board.rooks_and_queens())
-        | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
-        & theirs;
-    let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
-        | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
-        & theirs;
-    let occupied = board.occupied();
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & occupied;
-        if blockers.is_empty() {
-            checkers = checkers.with(sniper);
-        } else if !blockers.more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    (checkers, pinned)
-}
-
-/// The squares our king on `king` may step to: not ours, and not attacked
-/// with the king taken off the board. The same answer as asking
-/// [`is_attacked`] of each square, cheaper: the step attacks (knights,
-/// pawns, king) are tested first, and a slider lookup is made only when an
-/// enemy slider of that kind stands on one of the square's lines.
-#[inline]
-fn king_destinations(board: &Board, king: Square, us: Color) -> Bitboard {
-    let theirs = board.by_color(!us);
-    let without_king = board.occupied().without(king);
-    let knights = board.by_role(Role::Knight) & theirs;
-    let pawns = board.by_role(Role::Pawn) & theirs;
-    let kings = board.by_role(Role::King) & theirs;
-    let rooks = board.rooks_and_queens() & theirs;
-    let bishops = board.bishops_and_queens() & theirs;
-    let mut safe = Bitboard::EMPTY;
-    for to in attacks::king(king) - board.by_color(us) {
-        let attacked = attacks::knight(to).intersects(knights)
-            || attacks::pawn(us, to).intersects(pawns)
-            || attacks::king(to).intersects(kings)
-            || (attacks::rook_rays(to).intersects(rooks)
-                && attacks::rook(to, without_king).intersects(rooks))
-            || (attacks::bishop_rays(to).intersects(bishops)
-                && attacks::bishop(to, without_king).intersects(bishops));
-        if !attacked {
-            safe = safe.with(to);
-        }
-    }
-    safe
-}
-
-/// The pawns of `turn` that may legally capture en passant on `ep`: the
-/// square must be empty on the right rank with an enemy pawn in front of it,
-/// and the king of `turn` must not stand in check after the capture.
-pub(crate) fn en_passant_capturers(board: &Board, turn: Color, ep: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    let victim = Square::from_coords(ep.file(), Rank::Fifth.relative_to(turn));
-    if ep.rank() != Rank::Sixth.relative_to(turn)
-        || board.occupied().contains(ep)
-        || !board.by_piece(Role::Pawn.of(!turn)).contains(victim)
-    {
-        return out;
-    }
-    let Some(king) = board.by_piece(Role::King.of(turn)).first() else {
-        return out;
-    };
-    for from in attacks::pawn(!turn, ep) & board.by_piece(Role::Pawn.of(turn)) {
-        let occupied = board.occupied().without(from).without(victim).with(ep);
-        if (board.attackers_to(king, !turn, occupied) - Bitboard::from_square(victim)).is_empty() {
-            out = out.with(from);
-        }
-    }
-    out
-}
-
-/// The king's and the rook's destinations for castling on `side`.
-#[inline]
-pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Square) {
-    let back = Rank::back_rank(color);
-    (
-        Square::from_coords(side.king_to_file(), back),
-        Square::from_coords(side.rook_to_file(), back),
-    )
-}
-
 #[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let setup = &pos.setup;
@@ -768,7 +670,13 @@ impl Position {
     /// assert!(pos.is_legal(m));
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        // Decided for the one move, without listing the others: a piece's
+        // or pawn's move is legal exactly when it is the one move its
+        // origin and destination name; castling by the castling rule.
+        match m {
+            Move::Castle { king, rook } => castle_is_legal(self, king, rook),
+            _ => resolve(self, MovePattern::of_move(m)) == Some(m),
+        }
     }
 
     /// The enemy pieces that attack the king of the side to move.
@@ -799,6 +707,275 @@ impl Position {
     pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
     }
+}
+
+/// A move as a notation describes it, for the quick lookups: the piece's
+/// role, what is said of its origin (a file, a rank, both or neither),
+/// whether it is written as a capture, its destination and its promotion.
+/// SAN's `Nbd2` and UCI's `b1d2` (the origin given in full) are both one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MovePattern {
+    pub(crate) role: Role,
+    pub(crate) file: Option<File>,
+    pub(crate) rank: Option<Rank>,
+    pub(crate) capture: bool,
+    pub(crate) to: Square,
+    pub(crate) promotion: Option<Role>,
+}
+
+impl MovePattern {
+    /// The pattern that only `m` (a piece's or pawn's move) fits: its
+    /// origin in full.
+    #[inline]
+    pub(crate) fn of_move(m: Move) -> MovePattern {
+        let from = m.from();
+        MovePattern {
+            role: m.role(),
+            file: Some(from.file()),
+            rank: Some(from.rank()),
+            capture: false,
+            to: m.to(),
+            promotion: m.promotion(),
+        }
+    }
+
+    /// `true` if the move `m` (of the position's legal moves) fits, never
+    /// for castling.
+    pub(crate) fn matches(self, m: Move) -> bool {
+        !m.is_castle()
+            && m.role() == self.role
+            && m.to() == self.to
+            && m.promotion() == self.promotion
+            && (m.is_capture() || !self.capture)
+            && self.file.is_none_or(|f| m.from().file() == f)
+            && self.rank.is_none_or(|r| m.from().rank() == r)
+    }
+}
+
+/// The one legal move of a piece or pawn that fits `pattern`, found
+/// without listing every legal move: the pieces of its role that reach its
+/// square, each kept when its move leaves the king safe and fits the
+/// pattern. Every legal move to a square comes from a square that attacks
+/// it (a pawn's push from behind it), so the candidates hold every move the
+/// pattern can fit. `None` when no legal move fits, or more than one: the
+/// readers then list the legal moves to name the fault (the fast path of
+/// SAN's and UCI's readers and of [`Position::is_legal`]).
+pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
+    let MovePattern {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = pattern;
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let occupied = board.occupied();
+    let ours = board.by_piece(role.of(us));
+    let target = board.piece_at(to);
+    if target.is_some_and(|p| p.color == us) {
+        return None;
+    }
+    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
+    let from = match role {
+        Role::Pawn if target.is_some() || ep => attacks::pawn(!us, to) & ours,
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            let mut from = Bitboard::EMPTY;
+            if let Some(one) = to.offset(0, back) {
+                if ours.contains(one) {
+                    from = from.with(one);
+                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
+                        from = from.with(two);
+                    }
+                }
+            }
+            from
+        }
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => attacks::knight(to) & ours,
+        Role::Bishop => attacks::bishop(to, occupied) & ours,
+        Role::Rook => attacks::rook(to, occupied) & ours,
+        Role::Queen => attacks::queen(to, occupied) & ours,
+        Role::King => attacks::king(to) & ours,
+    };
+    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
+    // A promotion must be written, and to a piece a pawn may become.
+    if promoting
+        && !matches!(
+            promotion,
+            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+        )
+    {
+        return None;
+    }
+    // What `MovePattern::matches` asks of each candidate, asked once: a capture
+    // written is one, a promotion written is one (never en passant); then
+    // only the squares the SAN names are kept.
+    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
+    if !fits {
+        return None;
+    }
+    let mut found = None;
+    for from in from {
+        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+            continue;
+        }
+        let m = if ep {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: promotion.filter(|_| promoting),
+            }
+        };
+        debug_assert!(pattern.matches(m));
+        if king_safe_after(pos, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// The squares of the side to move's pieces of `role` (a piece, not a
+/// pawn) with a legal move to `to`: those that reach it and leave their
+/// king safe. What writing SAN needs to know of a move's rivals, found
+/// without listing every legal move.
+pub(crate) fn legal_origins(pos: &Position, role: Role, to: Square) -> Bitboard {
+    let board = &pos.setup().board;
+    let us = pos.turn();
+    let target = board.piece_at(to);
+    if role == Role::Pawn || target.is_some_and(|p| p.color == us) {
+        return Bitboard::EMPTY;
+    }
+    // A piece reaches `to` from the squares it would attack from `to`.
+    let reach = attacks::attacks(to, role.of(us), board.occupied());
+    (reach & board.by_piece(role.of(us)))
+        .into_iter()
+        .filter(|&from| {
+            let m = Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: None,
+            };
+            king_safe_after(pos, m)
+        })
+        .collect()
+}
+
+/// Whether the side to move's king is not attacked after the pseudo-legal
+/// normal or en-passant move `m` (of a piece of the side to move).
+fn king_safe_after(pos: &Position, m: Move) -> bool {
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let (from, to) = (m.from(), m.to());
+    let mut gone = Bitboard::from_square(to);
+    if let Move::EnPassant { .. } = m {
+        gone = gone.with(Square::from_coords(to.file(), from.rank()));
+    }
+    let occupied = (board.occupied().without(from) & !gone).with(to);
+    let them = board.by_color(!us) & !gone;
+    let king = match m.role() {
+        Role::King => to,
+        _ => match board.king_of(us) {
+            Some(king) => king,
+            None => return false,
+        },
+    };
+    let of = |role: Role| board.by_role(role) & them;
+    let queens = of(Role::Queen);
+    (attacks::knight(king) & of(Role::Knight)).is_empty()
+        && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
+        && (attacks::king(king) & of(Role::King)).is_empty()
+        && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
+        && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
+}
+
+/// Whether castling with the king on `king` and the rook on `rook` is a
+/// legal move: the generator's castling rule ([`castling`]) asked for the
+/// side to move's king, when it is not in check.
+fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> bool {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    if (board.by_role(Role::King) & board.by_color(us)).first() != Some(king) {
+        return false;
+    }
+    if !checkers_and_pinned(board, king, us).0.is_empty() {
+        return false;
+    }
+    let mut found = FindCastle { rook, found: false };
+    castling(pos, king, &mut found);
+    found.found
+}
+
+/// A sink that only looks for castling with one rook.
+struct FindCastle {
+    rook: Square,
+    found: bool,
+}
+
+impl MoveSink for FindCastle {
+    fn piece(&mut self, _: &Board, _: Role, _: Square, _: Bitboard) {}
+    fn free_pawns(&mut self, _: &Board, _: PawnTargets) {}
+    fn pawn(&mut self, _: &Board, _: Square, _: Square) {}
+    fn en_passant(&mut self, _: Square, _: Square) {}
+    fn castle(&mut self, _: Square, rook: Square) {
+        self.found |= rook == self.rook;
+    }
+}
+
+/// For the tests of the fast paths: positions along random games from
+/// random Chess960 starts (the standard one first), `games` games of at
+/// most `plies` plies each; `visit` gets each position, its legal moves and
+/// the walk's random numbers (for random moves of its own).
+#[cfg(test)]
+pub(crate) fn random_walk(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &crate::MoveList, &mut crate::chess960::SplitMix64),
+) {
+    let mut rng = crate::chess960::SplitMix64::new(seed);
+    for game in 0..games {
+        let start = if game == 0 {
+            518
+        } else {
+            (rng.next_u64() % 960) as u16
+        };
+        let mut pos = Position::from_setup(crate::Chess960Start::new(start).unwrap().to_setup())
+            .expect("a start position is legal");
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            visit(&pos, &legal, &mut rng);
+            pos = pos
+                .play(legal[(rng.next_u64() % legal.len() as u64) as usize])
+                .expect("legal");
+        }
+    }
+}
+
+/// For the tests: a square from 6 random bits.
+#[cfg(test)]
+pub(crate) fn random_square(n: u64) -> Square {
+    Square::from_coords(
+        crate::File::ALL[(n % 8) as usize],
+        Rank::ALL[(n / 8 % 8) as usize],
+    )
 }
 
 #[cfg(test)]
@@ -920,6 +1097,55 @@ mod tests {
             checks > 100 && pins > 100 && promotions > 20,
             "{checks} {pins} {promotions}"
         );
+    }
+
+    /// `is_legal` and `play` judge a move as the legal move list does,
+    /// along random games from random Chess960 starts (the standard one
+    /// among them): every legal move; castling with the king and each rook
+    /// of the side to move on its back rank (blocked, through check, out of
+    /// check, without the right); and random moves with random roles,
+    /// captures and promotions, almost all of them illegal.
+    #[test]
+    fn is_legal_judges_moves_as_the_legal_list_does() {
+        let (mut judged, mut castles) = (0, 0);
+        random_walk(0x2545_f491_4f6c_dd1d, 30, 100, |pos, legal, rng| {
+            let mut moves: Vec<Move> = legal.iter().copied().collect();
+            let board = pos.board();
+            let us = pos.turn();
+            if let Some(king) = board.king_of(us) {
+                let back = Bitboard::from_rank(Rank::back_rank(us));
+                for rook in board.by_piece(Role::Rook.of(us)) & back {
+                    moves.push(Move::Castle { king, rook });
+                }
+            }
+            for _ in 0..16 {
+                let n = rng.next_u64();
+                let (from, to) = (random_square(n >> 8), random_square(n >> 16));
+                let role = Role::ALL[(n % 6) as usize];
+                moves.push(match n >> 24 & 7 {
+                    0 => Move::EnPassant { from, to },
+                    1 => Move::Castle {
+                        king: from,
+                        rook: to,
+                    },
+                    k => Move::Normal {
+                        role,
+                        from,
+                        capture: [None, pos.board().role_at(to)][(k & 1) as usize],
+                        to,
+                        promotion: [None, Some(Role::Queen)][(k >> 2 & 1) as usize],
+                    },
+                });
+            }
+            for m in moves {
+                let listed = legal.contains(&m);
+                assert_eq!(pos.is_legal(m), listed, "{m:?} in {}", pos.setup());
+                assert_eq!(pos.play(m).is_ok(), listed, "{m:?} in {}", pos.setup());
+                judged += 1;
+                castles += usize::from(listed && m.is_castle());
+            }
+        });
+        assert!(judged > 100_000 && castles > 100, "{judged} {castles}");
     }
 
     /// The move list's role planes are a second reading of the board: on

@@ -2,8 +2,9 @@
 
 use core::hash::{Hash, Hasher};
 
-use crate::movegen::en_passant_capturers;
-use crate::{Board, CastlingRights, Color, Fen, PositionError, Report, Setup, Square, Variant};
+use super::safety::en_passant_capturers;
+use crate::moves::{castling_targets, double_push_ep_square, en_passant_victim};
+use crate::{Board, CastlingRights, CastlingSide, Color, Move, Role, Setup, Square, Variant};
 
 /// A position that is legal under its variant's rules.
 ///
@@ -45,36 +46,6 @@ impl Position {
     /// the validator's to establish.
     pub(crate) fn from_setup_unchecked(setup: Setup) -> Position {
         Position { setup }
-    }
-
-    /// Validates `setup`: the legal position, or every problem found.
-    /// Warnings do not block; see [`Report::of_setup`] to read them.
-    ///
-    /// ```
-    /// use forsyth::{Position, ProblemKind, Setup, Square};
-    /// assert!(Position::from_setup(Setup::standard()).is_ok());
-    /// let mut setup = Setup::standard();
-    /// setup.board.discard_piece_at(Square::E8);
-    /// let err = Position::from_setup(setup).unwrap_err();
-    /// assert!(err.has(ProblemKind::MissingKing));
-    /// ```
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Report::of_setup(setup).into_position()
-    }
-
-    /// Validates a parsed record under `variant` (`None`: decided by the
-    /// castling letters, see [`Report::of_fen`]): the legal position, or
-    /// every problem found, castling letters that name no right included.
-    ///
-    /// ```
-    /// use forsyth::{Fen, Position, Variant};
-    /// let fen: Fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".parse()?;
-    /// let pos = Position::from_fen(&fen, None)?;
-    /// assert_eq!(pos.variant(), Variant::Chess960);
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Position, PositionError> {
-        Report::position_of_fen(fen, variant)
     }
 
     /// The setup this position is.
@@ -174,6 +145,75 @@ impl Position {
     /// ```
     pub fn variant(&self) -> Variant {
         self.setup.variant
+    }
+}
+
+impl Position {
+    /// The position after the legal move `m`. What `m` says about the board
+    /// (the moving and captured roles) is trusted: only call with moves of
+    /// this position's legal move list.
+    ///
+    /// Castling rights go with a king that moves and with a castling rook that
+    /// moves or is captured; the halfmove clock restarts after a pawn move or a
+    /// capture; the fullmove number grows after Black's move. The square a
+    /// pawn passes on a two-square move is recorded always, whether an
+    /// en-passant capture is then legal or not (the writers' modes decide
+    /// whether to write it; equality looks at it only when a capture is
+    /// legal, see [`Position::legal_ep_square`]).
+    pub(crate) fn play_unchecked(&mut self, m: Move) {
+        let setup = &mut self.setup;
+        let us = setup.turn;
+        let them = !us;
+        let board = &mut setup.board;
+        setup.ep_square = None;
+        setup.halfmoves = setup.halfmoves.saturating_add(1);
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(captured) = capture {
+                    board.toggle(to, captured.of(them));
+                    setup.halfmoves = 0;
+                    if captured == Role::Rook && !setup.castling.is_empty() {
+                        setup.castling.discard_rook(to);
+                    }
+                }
+                board.toggle(from, role.of(us));
+                board.toggle(to, promotion.unwrap_or(role).of(us));
+                match role {
+                    Role::Pawn => {
+                        setup.halfmoves = 0;
+                        setup.ep_square = double_push_ep_square(from, to);
+                    }
+                    Role::King => setup.castling.discard_color(us),
+                    Role::Rook if !setup.castling.is_empty() => setup.castling.discard_rook(from),
+                    _ => {}
+                }
+            }
+            Move::EnPassant { from, to } => {
+                board.toggle(en_passant_victim(from, to), Role::Pawn.of(them));
+                board.toggle(from, Role::Pawn.of(us));
+                board.toggle(to, Role::Pawn.of(us));
+                setup.halfmoves = 0;
+            }
+            Move::Castle { king, rook } => {
+                let side = m.castling_side().unwrap_or(CastlingSide::KingSide);
+                let (king_to, rook_to) = castling_targets(us, side);
+                board.toggle(king, Role::King.of(us));
+                board.toggle(rook, Role::Rook.of(us));
+                board.toggle(king_to, Role::King.of(us));
+                board.toggle(rook_to, Role::Rook.of(us));
+                setup.castling.discard_color(us);
+            }
+        }
+        if us == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        setup.turn = them;
     }
 }
 

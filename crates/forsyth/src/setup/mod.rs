@@ -1,3 +1,12 @@
+//! Layer 2, setup: a position with meaning, not yet judged
+//! ([`Setup`], in this file, and [`Variant`]); the castling letters of a
+//! record resolved to rights, with the one castling judgement
+//! ([`resolve`]); what can be wrong with a setup, as data ([`problem`]:
+//! `Problem`, `ProblemKind`, `Severity`); the 960 starts and their
+//! numbering ([`chess960`]).
+//!
+//! May use: layers 0 and 1 (`board`, `text`).
+//!
 //! A position as meaning, not yet judged legal: castling letters resolved to
 //! rooks, the variant decided.
 //!
@@ -10,7 +19,7 @@ mod error;
 pub(crate) mod problem;
 mod resolve;
 
-use crate::{Board, CastlingRights, Color, Fen, File, Square};
+use crate::{Board, CastlingRights, Color, File, Square};
 
 pub use error::SetupError;
 pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
@@ -110,36 +119,6 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             variant: Variant::Standard,
-        }
-    }
-
-    /// Gives a parsed record meaning: resolves the castling letters to rooks
-    /// under `variant`, or, with `None`, under `Standard` when the position
-    /// fits it and `Chess960` otherwise.
-    ///
-    /// On failure, every letter that cannot be resolved is reported, as a
-    /// castling [`Problem`](crate::Problem) with the letter's byte offset.
-    /// With `None`, when the letters fit neither variant, the errors are
-    /// those of the variant with fewer bad letters; on a tie, `Chess960`
-    /// when the field holds a file letter (`A`-`H`, `a`-`h`), else
-    /// `Standard`. [`Report::of_fen`](crate::Report::of_fen) picks the same
-    /// way, and its [`setup`](crate::Report::setup) tells the variant chosen.
-    ///
-    /// ```
-    /// use forsyth::{CastlingSide, Color, Fen, File, Setup, Variant};
-    /// // X-FEN: `Q` is the outermost queen-side rook, `G` an inner king-side rook.
-    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/RR2K1RR w GQ - 0 1").unwrap();
-    /// let setup = Setup::from_fen(&fen, None).unwrap();
-    /// assert_eq!(setup.variant, Variant::Chess960);
-    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::KingSide), Some(File::G));
-    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
-    /// ```
-    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, SetupError> {
-        let (setup, problems) = resolve_fen(fen, variant);
-        if problems.is_empty() {
-            Ok(setup)
-        } else {
-            Err(SetupError::new(problems))
         }
     }
 

@@ -1,3 +1,8 @@
+//! Layer 6, problems: the solver, the problems it reads (a statement, a
+//! FEN record, a Popeye input) and the solutions it writes.
+//!
+//! May use: every layer below (`board` to `game`).
+//!
 //! Chess problems: direct mates (`#n`, White to play and mate in at most
 //! `n` moves against any defence) and selfmates (`s#n`, White to play and
 //! force Black to mate it in at most `n`) solved in full, as problemists

@@ -16,7 +16,9 @@
 
 use std::borrow::Cow;
 
-use crate::{Color, File, Piece, Role};
+use core::fmt;
+
+use crate::{Board, Color, File, Piece, Rank, Role, Square};
 
 /// One letter (or word) of a table: borrowed for the built-in tables, owned
 /// when read from data (serde).
@@ -438,5 +440,53 @@ fn longest<'a, T>(
 impl Default for Letters {
     fn default() -> Letters {
         Letters::ENGLISH
+    }
+}
+
+impl Board {
+    /// Writes the piece placement field with the piece letters of
+    /// `letters` (rank 8 first, digits for empty squares, `/` between
+    /// ranks).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Board, Letters};
+    /// let russian = Letters::ENGLISH.with_pieces(
+    ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
+    ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
+    /// );
+    /// let board: forsyth::Fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let mut s = String::new();
+    /// board.board.write_placement_with(&russian, &mut s)?;
+    /// assert_eq!(s, "4кр3/8/8/8/8/8/8/4Кр2Л");
+    /// # Ok::<_, std::fmt::Error>(())
+    /// ```
+    pub fn write_placement_with<W: fmt::Write>(
+        &self,
+        letters: &Letters,
+        out: &mut W,
+    ) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.write_char(char::from(b'0' + empty))?;
+                            empty = 0;
+                        }
+                        out.write_str(letters.piece(piece))?;
+                    }
+                }
+            }
+            if empty > 0 {
+                out.write_char(char::from(b'0' + empty))?;
+            }
+            if rank != Rank::First {
+                out.write_char('/')?;
+            }
+        }
+        Ok(())
     }
 }

@@ -3,8 +3,8 @@
 //! plausibility test of the library: the writers ask it through
 //! [`Setup::ep_square_for`]; its legality part is the move generator's.
 
-use crate::movegen::en_passant_capturers;
 use crate::problem::{double_step as step_squares, Remedy};
+use crate::rules::safety::en_passant_capturers;
 use crate::{attacks, Bitboard, EnPassantMode, Problem, ProblemKind, Role, Setup, Square};
 
 /// The double step an en-passant square claims: the pawn went from `origin`

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use crate::{Position, Problem, ProblemKind, Repair, Report, Setup};
+use super::run;
+use crate::setup::resolve_fen;
+use crate::{Fen, Position, Problem, ProblemKind, Repair, Report, Setup, Severity, Variant};
 
 /// A setup that is not a legal position, with every problem found (warnings
 /// included). Holds the rejected setup; [`PositionError::repair`] is the
@@ -158,6 +160,66 @@ impl PositionError {
     }
 }
 
+impl Report {
+    /// The legal position, or the report as an error when it holds an
+    /// error. Warnings do not block.
+    ///
+    /// ```
+    /// use forsyth::{Report, Setup};
+    /// let position = Report::of_setup(Setup::standard()).into_position()?;
+    /// assert_eq!(position.setup(), &Setup::standard());
+    /// # Ok::<_, forsyth::PositionError>(())
+    /// ```
+    pub fn into_position(self) -> Result<Position, PositionError> {
+        if self.is_legal() {
+            Ok(Position::from_setup_unchecked(self.into_setup()))
+        } else {
+            Err(PositionError::new(self))
+        }
+    }
+}
+
+impl Position {
+    /// Validates `setup`: the legal position, or every problem found.
+    /// Warnings do not block; see [`Report::of_setup`] to read them.
+    ///
+    /// ```
+    /// use forsyth::{Position, ProblemKind, Setup, Square};
+    /// assert!(Position::from_setup(Setup::standard()).is_ok());
+    /// let mut setup = Setup::standard();
+    /// setup.board.discard_piece_at(Square::E8);
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// assert!(err.has(ProblemKind::MissingKing));
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Report::of_setup(setup).into_position()
+    }
+
+    /// Validates a parsed record under `variant` (`None`: decided by the
+    /// castling letters, see [`Report::of_fen`]): the legal position, or
+    /// every problem found, castling letters that name no right included.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Position, Variant};
+    /// let fen: Fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".parse()?;
+    /// let pos = Position::from_fen(&fen, None)?;
+    /// assert_eq!(pos.variant(), Variant::Chess960);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Position, PositionError> {
+        // `Report::of_fen` then `Report::into_position`, without the report
+        // in between when the position is legal (the setup moves once).
+        let (setup, letters) = resolve_fen(fen, variant);
+        let mut problems = Vec::new();
+        run(&setup, letters, &mut problems);
+        if problems.iter().all(|p| p.severity() != Severity::Error) {
+            Ok(Position::from_setup_unchecked(setup))
+        } else {
+            Err(PositionError::new(Report::from_parts(setup, problems)))
+        }
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("illegal position: ")?;
@@ -172,3 +234,32 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut of `Position::from_fen` judges as the report does:
+    /// the same position when legal, the same report when not.
+    #[test]
+    fn position_of_fen_agrees_with_the_report() {
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "4k3/8/8/8/8/8/8/4K2R w KQ e3 5 0",
+            "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 200 1",
+        ] {
+            let fen = Fen::from_ascii(record.as_bytes()).unwrap();
+            for variant in [None, Some(Variant::Standard), Some(Variant::Chess960)] {
+                let report = Report::of_fen(&fen, variant);
+                match (Position::from_fen(&fen, variant), report.is_legal()) {
+                    (Ok(pos), true) => assert_eq!(pos.setup(), report.setup(), "{record}"),
+                    (Err(e), false) => assert_eq!(e.report(), &report, "{record}"),
+                    (got, _) => panic!("{record}: {got:?} against {report:?}"),
+                }
+            }
+        }
+    }
+}

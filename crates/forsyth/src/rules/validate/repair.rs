@@ -222,7 +222,39 @@ impl fmt::Display for Repair {
 /// [`Report::repair`]'s engine: each round applies the remedy of every
 /// problem the last report names; dropping the en-passant square can uncover
 /// other problems, hence a few rounds.
-pub(super) fn repair(report: &Report) -> (Report, Vec<Repair>) {
+impl Report {
+    /// The nearest setup that drops what cannot hold: castling rights (and
+    /// letters) with a problem, the en-passant square when it has one, a
+    /// halfmove clock larger than the fullmove number allows (lowered to the
+    /// limit; a warning, repaired all the same) and fullmove number 0 (made
+    /// 1). Pieces are never moved or
+    /// removed, so board and check problems remain.
+    ///
+    /// Returns the report on the repaired setup (check
+    /// [`Report::is_legal`]) and what was changed. When both colours keep
+    /// Chess960 rights that cannot share a back rank, the rights of the
+    /// colour with fewer rights are dropped (Black's on a tie; for one wing,
+    /// Black's right on that wing). With an en-passant square and a halfmove
+    /// clock other than 0, the square is dropped.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let fen: Fen = "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1".parse()?;
+    /// let report = Report::of_fen(&fen, None);
+    /// assert!(!report.is_legal());
+    /// let (repaired, repairs) = report.repair();
+    /// assert!(repaired.is_legal());
+    /// assert_eq!(repaired.setup().to_string(), "8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1");
+    /// assert_eq!(repairs.len(), 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repair(&self) -> (Report, Vec<Repair>) {
+        repair(self)
+    }
+}
+
+/// [`Report::repair`].
+fn repair(report: &Report) -> (Report, Vec<Repair>) {
     let mut current = report.clone();
     let mut repairs = Vec::new();
     for _ in 0..4 {

@@ -1,8 +1,8 @@
 //! The verdict on one setup.
 
-use super::{repair, run};
+use super::run;
 use crate::setup::resolve_fen;
-use crate::{Fen, Position, PositionError, Problem, ProblemKind, Repair, Setup, Severity, Variant};
+use crate::{Fen, Problem, ProblemKind, Setup, Severity, Variant};
 
 /// The verdict on one setup: the setup judged and every problem found,
 /// errors and warnings, in a fixed order (board, checks, castling letters,
@@ -49,20 +49,9 @@ impl Report {
         Report { setup, problems }
     }
 
-    /// [`Report::of_fen`] then [`Report::into_position`], without the
-    /// report in between when the position is legal (the setup moves once).
-    pub(crate) fn position_of_fen(
-        fen: &Fen,
-        variant: Option<Variant>,
-    ) -> Result<Position, PositionError> {
-        let (setup, letters) = resolve_fen(fen, variant);
-        let mut problems = Vec::new();
-        run(&setup, letters, &mut problems);
-        if problems.iter().all(|p| p.severity() != Severity::Error) {
-            Ok(Position::from_setup_unchecked(setup))
-        } else {
-            Err(PositionError::new(Report { setup, problems }))
-        }
+    /// The report of `setup` with the `problems` validation found in it.
+    pub(super) fn from_parts(setup: Setup, problems: Vec<Problem>) -> Report {
+        Report { setup, problems }
     }
 
     /// Validates a setup (for example one built in code).
@@ -183,80 +172,5 @@ impl Report {
     /// ```
     pub fn has(&self, kind: ProblemKind) -> bool {
         self.problems.iter().any(|p| p.kind() == kind)
-    }
-
-    /// The legal position, or the report as an error when it holds an
-    /// error. Warnings do not block.
-    ///
-    /// ```
-    /// use forsyth::{Report, Setup};
-    /// let position = Report::of_setup(Setup::standard()).into_position()?;
-    /// assert_eq!(position.setup(), &Setup::standard());
-    /// # Ok::<_, forsyth::PositionError>(())
-    /// ```
-    pub fn into_position(self) -> Result<Position, PositionError> {
-        if self.is_legal() {
-            Ok(Position::from_setup_unchecked(self.setup))
-        } else {
-            Err(PositionError::new(self))
-        }
-    }
-
-    /// The nearest setup that drops what cannot hold: castling rights (and
-    /// letters) with a problem, the en-passant square when it has one, a
-    /// halfmove clock larger than the fullmove number allows (lowered to the
-    /// limit; a warning, repaired all the same) and fullmove number 0 (made
-    /// 1). Pieces are never moved or
-    /// removed, so board and check problems remain.
-    ///
-    /// Returns the report on the repaired setup (check
-    /// [`Report::is_legal`]) and what was changed. When both colours keep
-    /// Chess960 rights that cannot share a back rank, the rights of the
-    /// colour with fewer rights are dropped (Black's on a tie; for one wing,
-    /// Black's right on that wing). With an en-passant square and a halfmove
-    /// clock other than 0, the square is dropped.
-    ///
-    /// ```
-    /// use forsyth::{Fen, Report};
-    /// let fen: Fen = "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1".parse()?;
-    /// let report = Report::of_fen(&fen, None);
-    /// assert!(!report.is_legal());
-    /// let (repaired, repairs) = report.repair();
-    /// assert!(repaired.is_legal());
-    /// assert_eq!(repaired.setup().to_string(), "8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1");
-    /// assert_eq!(repairs.len(), 1);
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn repair(&self) -> (Report, Vec<Repair>) {
-        repair::repair(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The shortcut of `Position::from_fen` judges as the report does:
-    /// the same position when legal, the same report when not.
-    #[test]
-    fn position_of_fen_agrees_with_the_report() {
-        for record in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            "4k3/8/8/8/8/8/8/4K2R w KQ e3 5 0",
-            "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
-            "8/8/8/8/8/8/8/8 w - - 0 1",
-            "4k3/8/8/8/8/8/8/4K2R w K - 200 1",
-        ] {
-            let fen = Fen::from_ascii(record.as_bytes()).unwrap();
-            for variant in [None, Some(Variant::Standard), Some(Variant::Chess960)] {
-                let report = Report::of_fen(&fen, variant);
-                match (Report::position_of_fen(&fen, variant), report.is_legal()) {
-                    (Ok(pos), true) => assert_eq!(pos.setup(), report.setup(), "{record}"),
-                    (Err(e), false) => assert_eq!(e.report(), &report, "{record}"),
-                    (got, _) => panic!("{record}: {got:?} against {report:?}"),
-                }
-            }
-        }
     }
 }

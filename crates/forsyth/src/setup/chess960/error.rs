@@ -2,8 +2,16 @@
 
 use core::fmt;
 
-use super::expected_count;
 use crate::{Color, File, Piece, Rank, Role, Square};
+
+/// How many pieces of a role a start's back rank holds.
+pub(crate) const fn expected_count(role: Role) -> usize {
+    match role {
+        Role::Pawn => 0,
+        Role::King | Role::Queen => 1,
+        Role::Rook | Role::Bishop | Role::Knight => 2,
+    }
+}
 
 /// Why eight roles are not the back rank of a Chess960 start. The checks run
 /// in the order of the variants.

@@ -27,6 +27,7 @@
 mod error;
 mod random;
 
+pub(crate) use error::expected_count;
 pub(crate) use random::SplitMix64;
 
 use core::fmt;
@@ -475,15 +476,6 @@ const fn nth_free(rank: &[Role; 8], n: usize) -> usize {
     }
     // Unreachable for the arguments `back_rank` passes; any index is safe.
     0
-}
-
-/// How many pieces of a role a start's back rank holds.
-pub(crate) const fn expected_count(role: Role) -> usize {
-    match role {
-        Role::Pawn => 0,
-        Role::King | Role::Queen => 1,
-        Role::Rook | Role::Bishop | Role::Knight => 2,
-    }
 }
 
 #[cfg(test)]

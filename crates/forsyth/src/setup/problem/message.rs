@@ -6,7 +6,7 @@ use super::{Note, Problem, ProblemKind};
 use crate::{Bitboard, CastlingSide, CastlingToken, Color, File, Rank, Square};
 
 /// A problem's sentence, written on demand.
-pub(super) struct Message<'a>(pub(super) &'a Problem);
+struct Message<'a>(&'a Problem);
 
 /// `a1, b2 and c3`: the squares of a bitboard in words.
 pub(crate) struct Squares(pub(crate) Bitboard);
@@ -316,5 +316,38 @@ impl Problem {
     fn square_of(&self, color: Color) -> Square {
         let rank = Bitboard::from_rank(Rank::back_rank(color));
         (self.squares & rank).first().unwrap_or(Square::E1)
+    }
+}
+
+impl Problem {
+    /// The sentence, rendered from the facts: lowercase, no trailing period,
+    /// naming the squares.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
+    /// assert_eq!(report.problems()[0].message(), "white has no king");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn message(&self) -> String {
+        self.display_message().to_string()
+    }
+
+    /// The sentence as a value that writes itself, without allocating.
+    ///
+    /// ```
+    /// use forsyth::{Fen, Report};
+    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
+    /// assert_eq!(format!("{}", report.problems()[0].display_message()), "white has no king");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display_message(&self) -> impl fmt::Display + '_ {
+        Message(self)
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.display_message())
     }
 }

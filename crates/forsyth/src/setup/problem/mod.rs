@@ -11,8 +11,6 @@
 mod kind;
 mod message;
 
-use core::fmt;
-
 pub use kind::{ProblemKind, Severity};
 pub(crate) use message::double_step;
 
@@ -383,36 +381,5 @@ impl Problem {
     /// ```
     pub fn is_repairable(&self) -> bool {
         self.remedy.is_some()
-    }
-
-    /// The sentence, rendered from the facts: lowercase, no trailing period,
-    /// naming the squares.
-    ///
-    /// ```
-    /// use forsyth::{Fen, Report};
-    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
-    /// assert_eq!(report.problems()[0].message(), "white has no king");
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn message(&self) -> String {
-        self.display_message().to_string()
-    }
-
-    /// The sentence as a value that writes itself, without allocating.
-    ///
-    /// ```
-    /// use forsyth::{Fen, Report};
-    /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
-    /// assert_eq!(format!("{}", report.problems()[0].display_message()), "white has no king");
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn display_message(&self) -> impl fmt::Display + '_ {
-        message::Message(self)
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.display_message())
     }
 }

@@ -19,7 +19,7 @@ use nom::{
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::letters::Alphabet;
+use crate::letters::{Alphabet, Letters};
 use crate::{Board, Color, Square};
 
 /// The grammar's internal error: the input left at the fault, the field and
@@ -653,6 +653,72 @@ fn fields<'a>(
         },
     ))
 }
+
+impl Fen {
+    /// Parses one FEN record from bytes.
+    ///
+    /// ```
+    /// use forsyth::Fen;
+    /// let fen = Fen::from_ascii(b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
+    /// assert_eq!(fen.halfmoves, 1);
+    /// assert!(Fen::from_ascii(b"not a fen").is_err());
+    /// ```
+    pub fn from_ascii(input: &[u8]) -> Result<Fen, ParseFenError> {
+        record_english(input)
+    }
+
+    /// Parses one FEN record whose placement is written with the piece
+    /// letters of `letters` (the other fields are the same in every
+    /// language).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::{Fen, Letters};
+    /// let german = Letters::ENGLISH.with_pieces(
+    ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
+    ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
+    /// );
+    /// let fen = Fen::from_ascii_with("T7/4k3/4S3/K2L4/8/8/8/5T2 w - - 0 1".as_bytes(), &german)?;
+    /// assert_eq!(fen.board.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2");
+    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// ```
+    pub fn from_ascii_with(input: &[u8], letters: &Letters) -> Result<Fen, ParseFenError> {
+        record(input, letters)
+    }
+}
+
+/// A placement field alone (English letters), for serde.
+#[cfg(feature = "serde")]
+pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
+    match placement(input, &crate::letters::English) {
+        Ok((b"", board)) => Some(board),
+        _ => None,
+    }
+}
+
+impl core::str::FromStr for Fen {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+        Fen::from_ascii(s.as_bytes())
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(CastlingField, "a castling field", |t| {
+    castling(t.as_bytes())
+        .ok()
+        .filter(|(rest, _)| rest.is_empty())
+        .map(|(_, field)| field)
+});
+
+// A board is read back through the placement grammar, so its serde lives
+// here, in the text layer, not beside `Board` (layer 0); a castling field
+// through the castling rule.
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(crate::Board, "a piece placement", |t| {
+    placement_from_ascii(t.as_bytes())
+});
 
 #[cfg(test)]
 mod tests {

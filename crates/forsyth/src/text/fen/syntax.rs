@@ -286,17 +286,14 @@ impl FieldOffsets {
     }
 }
 
-#[cfg(feature = "serde")]
-crate::text::serde_via_text!(CastlingField, "a castling field", |t| {
-    super::grammar::castling(t.as_bytes())
-        .ok()
-        .filter(|(rest, _)| rest.is_empty())
-        .map(|(_, field)| field)
-});
-
-// A board is read back through the placement grammar, so its serde lives
-// here, in the text layer, not beside `Board` (layer 0).
-#[cfg(feature = "serde")]
-crate::text::serde_via_text!(crate::Board, "a piece placement", |t| {
-    super::placement_from_ascii(t.as_bytes())
-});
+impl core::fmt::Display for Fen {
+    /// The record as parsed, six fields, castling letters in the order given.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {} {} ", self.board, self.turn.char(), self.castling)?;
+        match self.ep_square {
+            Some(sq) => write!(f, "{sq}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+    }
+}
