@@ -7,7 +7,9 @@
 #![no_main]
 
 use forsyth::pgn::{Collect, Reader};
-use forsyth::{CastlingNotation, Export, Position, Replay};
+use forsyth::Position;
+use forsyth::fen::CastlingNotation;
+use forsyth::pgn::{Export, Replay};
 use libfuzzer_sys::fuzz_target;
 
 fn fen(pos: &Position) -> String {

@@ -6,7 +6,10 @@
 //! `is_ignorable` kinds) are played too.
 #![no_main]
 
-use forsyth::{CastlingMode, Fen, Position, ProblemKind, Report, UciMove, Variant};
+use forsyth::{Position, Variant};
+use forsyth::fen::Fen;
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::validate::{ProblemKind, Report};
 use libfuzzer_sys::fuzz_target;
 
 const IGNORABLE: [ProblemKind; 6] = [

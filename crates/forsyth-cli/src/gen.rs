@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingNotation, Chess960Start, Language, WriteOptions};
+use forsyth::fen::{CastlingNotation, WriteOptions};
+use forsyth::notation::Language;
+use forsyth::Chess960Start;
 use serde::Serialize;
 
 use crate::options::{Gen, Index, Starts};

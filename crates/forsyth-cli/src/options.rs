@@ -5,10 +5,12 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use forsyth::{
-    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
-    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Variant, WriteOptions,
-};
+use forsyth::convert::{ConvertOptions, Validation};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::notation::{Language, Notation};
+use forsyth::pgn::ExportOptions;
+use forsyth::uci::CastlingMode;
+use forsyth::{Chess960Start, Position, Variant};
 
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
@@ -188,10 +190,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             opts: ConvertOptions {
                 variant: variant(a.variant),
                 write: write_options(&a.output, CastlingNotation::XFen),
-                check: if a.no_validate {
-                    Check::Syntax
+                validation: if a.no_validate {
+                    Validation::Syntax
                 } else {
-                    Check::Legality
+                    Validation::Legality
                 },
             },
             files: a.files,
@@ -340,9 +342,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             from: notation_named(&a.from)?,
             to: notation_named(&a.to)?,
             markers: if a.checks_marked {
-                forsyth::CheckMarkers::Always
+                forsyth::notation::CheckMarkers::Always
             } else {
-                forsyth::CheckMarkers::Optional
+                forsyth::notation::CheckMarkers::Optional
             },
             start: match &a.fen {
                 None => Position::from_setup(forsyth::Setup::standard())
@@ -367,15 +369,15 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             letters: language(a.letters.as_deref())?,
             stipulation: match (a.mate, &a.stipulation) {
                 (Some(n), _) => Some(format!("#{n}").parse().map_err(
-                    |e: forsyth::ParseStipulationError| {
+                    |e: forsyth::solve::ParseStipulationError| {
                         ResolveError::Usage(format!("--mate: {}", e.message()))
                     },
                 )?),
-                (None, Some(text)) => {
-                    Some(text.parse().map_err(|e: forsyth::ParseStipulationError| {
+                (None, Some(text)) => Some(text.parse().map_err(
+                    |e: forsyth::solve::ParseStipulationError| {
                         ResolveError::Usage(format!("--stipulation: {e}"))
-                    })?)
-                }
+                    },
+                )?),
                 (None, None) => None,
             },
             notation: a.notation.as_deref().map(notation_named).transpose()?,
@@ -392,7 +394,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
 /// The notation of a `--from`, `--to` or `--notation` name.
 fn notation_named(name: &str) -> Result<Notation, ResolveError> {
     name.parse()
-        .map_err(|e: forsyth::ParseNotationError| ResolveError::Usage(e.to_string()))
+        .map_err(|e: forsyth::notation::ParseNotationError| ResolveError::Usage(e.to_string()))
 }
 
 /// The language of a `--letters` code.
@@ -431,7 +433,7 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
     // A word neither English nor LANG reads is refused with LANG's error,
     // placed in the word as written (the English error would name a letter
     // of LANG as the fault).
-    let refuse = |word: &str, skip: usize, e: forsyth::ParseFenError| {
+    let refuse = |word: &str, skip: usize, e: forsyth::fen::ParseFenError| {
         let fault = crate::diag::parse_fault(e);
         let offset = (skip + fault.offset()).min(word.len());
         ResolveError::Rejected(format!(

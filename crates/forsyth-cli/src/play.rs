@@ -7,7 +7,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Move, Notation, Position, Setup};
+use forsyth::notation::Notation;
+use forsyth::uci::CastlingMode;
+use forsyth::{Move, Position, Setup};
 
 use crate::options::{Moves, Perft, Play};
 use crate::position::legal;
@@ -166,7 +168,7 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
-    let mut game = forsyth::Game::new(pos);
+    let mut game = forsyth::game::Game::new(pos);
     if let Some(notation) = args.notation {
         for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
             let read = notation.read(game.position(), text);

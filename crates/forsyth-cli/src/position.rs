@@ -4,10 +4,10 @@
 
 use std::io::{self, BufRead};
 
-use forsyth::{
-    CastlingNotation, Chess960Start, Fen, Letters, Position, ProblemKind, Report, Setup, Severity,
-    Variant, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
+use forsyth::notation::Letters;
+use forsyth::validate::{ProblemKind, Report, Severity};
+use forsyth::{Chess960Start, Position, Setup, Variant};
 
 use crate::diag::{caret, parse_fault, problem_line};
 use crate::exit::ResolveError;
@@ -215,7 +215,7 @@ fn first_stdin_record() -> io::Result<String> {
 /// the fault.
 fn parse(record: String) -> Result<Given, String> {
     if record.trim_start().starts_with('(') {
-        return match Setup::from_problem(&record, &Letters::ENGLISH) {
+        return match Setup::from_statement(&record, &Letters::ENGLISH) {
             Ok(setup) => Fen::from_ascii(setup.to_string().as_bytes())
                 .map(|fen| Given { fen })
                 .map_err(|e| e.to_string()),

@@ -4,11 +4,13 @@
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use forsyth::{
-    read_popeye_each, write_popeye, write_solution, CastlingMode, ChessProblem, Key, Language,
-    Move, Notation, ParsePopeyeErrorKind, Position, Solution, Solver, Stipulation, UciMove,
-    Variation,
+use forsyth::notation::{Language, Notation};
+use forsyth::solve::{
+    read_popeye_each, write_popeye, write_solution, ChessProblem, Key, ParsePopeyeErrorKind,
+    Solution, Solver, Stipulation, Variation,
 };
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::{Move, Position};
 use serde_json::{json, Map, Value};
 
 use crate::diag::caret;

@@ -3,10 +3,11 @@
 
 use std::io::{self, Write};
 
-use forsyth::{
-    convert_epd_line, CastlingNotation, CastlingToken, Color, ConvertEpdError, ConvertOptions, Epd,
-    EpdField, Fen, FenField, Problem, Report, Severity, ShredderOrder, Variant, WriteOptions,
-};
+use forsyth::convert::{convert_epd_line, ConvertEpdError, ConvertOptions};
+use forsyth::epd::{Epd, EpdField};
+use forsyth::fen::{CastlingNotation, CastlingToken, Fen, FenField, ShredderOrder, WriteOptions};
+use forsyth::validate::{Problem, Report, Severity};
+use forsyth::{Color, Variant};
 use serde::Serialize;
 
 use crate::diag::{parse_fault, problem_line};

@@ -569,17 +569,15 @@ impl Crate {
             if m.reexport && !with_reexports {
                 continue;
             }
-            if !PATH_ROOTS.contains(&m.segments[0].as_str())
-                && !self
-                    .modules
-                    .get(&m.scope)
-                    .is_some_and(|s| s.children.contains(&m.segments[0]))
-                && !(m.segments.len() > 1
-                    && self
-                        .modules
-                        .get(&m.scope)
-                        .is_some_and(|s| s.bindings.contains_key(&m.segments[0])))
-            {
+            // A path names a module of the crate when it starts at a root
+            // (`crate`, `super`, `self`), at a child module, or at a name a
+            // `use` bound (and goes on past it).
+            let first = &m.segments[0];
+            let scope = self.modules.get(&m.scope);
+            let local = PATH_ROOTS.contains(&first.as_str())
+                || scope.is_some_and(|s| s.children.contains(first))
+                || (m.segments.len() > 1 && scope.is_some_and(|s| s.bindings.contains_key(first)));
+            if !local {
                 continue;
             }
             let Some(path) = self.absolute(&m.scope, &m.segments) else {
@@ -766,17 +764,21 @@ fn the_tree_is_the_layer_folders() {
             continue;
         }
         layer(entry);
-        let doc = fs::read_to_string(library().join(entry).join("mod.rs"))
+        let text = fs::read_to_string(library().join(entry).join("mod.rs"))
             .unwrap_or_else(|_| panic!("src/{entry} is a folder with a mod.rs"));
+        let doc: Vec<&str> = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| l.trim_start_matches("//!").trim())
+            .collect();
+        let says_layer = format!("Layer {}, ", layer(entry));
         assert!(
-            doc.starts_with("//! Layer "),
-            "src/{entry}/mod.rs starts with its module doc, `//! Layer N, ...`, saying what \
-             it owns and which layers it may use"
+            doc.iter().any(|l| l.starts_with(&says_layer)),
+            "the module doc of src/{entry}/mod.rs says its layer (`{says_layer}...`) and what \
+             it owns"
         );
         assert!(
-            doc.lines()
-                .take_while(|l| l.starts_with("//!"))
-                .any(|l| l.contains("May use")),
+            doc.iter().any(|l| l.starts_with("May use:")),
             "the module doc of src/{entry}/mod.rs says which layers it may use (`May use: ...`)"
         );
     }

@@ -3,9 +3,11 @@
 //! squares follow from the rules (a pin, a check, a square castling passes)
 //! and from the definitions in `Position::parse_move`'s documentation.
 
+use forsyth::fen::Fen;
+use forsyth::notation::ParseMoveError;
+use forsyth::san::San;
 use forsyth::{
-    CastlingSide, Color, Fen, IllegalMoveKind, IllegalMoveReason, Move, Outcome, ParseMoveError,
-    Position, Role, San, Setup, Square,
+    CastlingSide, Color, IllegalMoveKind, IllegalMoveReason, Move, Outcome, Position, Role, Square,
 };
 
 fn pos(fen: &str) -> Position {
@@ -14,7 +16,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn start() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 /// The reason `text` is refused in `p`.
@@ -327,9 +329,8 @@ mod properties {
     //! its definition: the squares it names carry the pieces it says, and
     //! the attacks it claims exist.
 
-    use forsyth::{
-        attacks, Chess960Start, IllegalMoveReason, Position, Role, Setup, Square, UciMove,
-    };
+    use forsyth::uci::UciMove;
+    use forsyth::{attacks, Chess960Start, IllegalMoveReason, Position, Role, Setup, Square};
     use proptest::prelude::*;
 
     fn arb_position() -> impl Strategy<Value = Position> {

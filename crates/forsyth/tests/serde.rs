@@ -7,9 +7,10 @@
 use std::borrow::Cow;
 use std::fmt::Debug;
 
-use forsyth::{
-    Bitboard, Board, ByColor, Color, Fen, File, Letters, Piece, Rank, Role, San, SanPlus, Square,
-};
+use forsyth::fen::Fen;
+use forsyth::notation::Letters;
+use forsyth::san::{San, SanPlus};
+use forsyth::{Bitboard, Board, ByColor, Color, File, Piece, Rank, Role, Square};
 use serde::{de::DeserializeOwned, Serialize};
 
 fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {

@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::{ByColor, CastlingSide, Color, File, Rank, Square};
+use crate::board::{ByColor, CastlingSide, Color, File, Rank, Square};
 
 /// Castling rights of both colours: for each colour and wing, the origin file
 /// of the rook that may still castle, and the king's file.

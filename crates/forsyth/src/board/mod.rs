@@ -15,7 +15,12 @@ pub mod attacks;
 pub(crate) mod castling;
 pub(crate) mod moves;
 
-use crate::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
+pub use castling::{AddCastlingError, CastlingRights};
+pub use forsyth_types::{
+    Bitboard, BitboardIter, ByColor, CastlingSide, Color, File, ParseSquareError,
+    ParseSquareErrorKind, Piece, Rank, Role, Square,
+};
+pub use moves::Move;
 
 /// The role of each three-bit code `role + 1` (0, and 7, which no role
 /// has: none): what the branch-free lookups of a square's role index.
@@ -80,7 +85,8 @@ impl Board {
     /// colours, pawns on the second and seventh ranks.
     ///
     /// ```
-    /// use forsyth::{Board, Role::*};
+    /// use forsyth::Board;
+    /// use forsyth::Role::*;
     /// let b = Board::from_back_rank(&[Bishop, Bishop, Queen, Knight, Knight, Rook, King, Rook]);
     /// assert_eq!(b.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
     /// ```

@@ -1,13 +1,13 @@
 //! Moves, as the position sees them (not as any notation writes them).
 
-use crate::{CastlingSide, Color, Rank, Role, Square};
+use crate::board::{CastlingSide, Color, Rank, Role, Square};
 
 /// A move of a [`Position`](crate::Position).
 ///
 /// A castling move is stored as the squares the king and the castling rook
 /// start on, which says every Chess960 castling exactly (including a king or
 /// rook that does not move). Notations are separate: see
-/// [`UciMove`](crate::UciMove) and [`San`](crate::San).
+/// [`UciMove`](crate::uci::UciMove) and [`San`](crate::san::San).
 ///
 /// ```
 /// use forsyth::{CastlingSide, Move, Role, Square};
@@ -18,6 +18,8 @@ use crate::{CastlingSide, Color, Rank, Role, Square};
 /// assert_eq!(castle.castling_side(), Some(CastlingSide::KingSide));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Move {
     /// Any move but en passant and castling: the piece on `from` goes to
     /// `to`, capturing what stands there, and a pawn reaching the last rank

@@ -5,18 +5,20 @@
 
 use core::fmt;
 
-use crate::{
-    write_fen, Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
-    ParseFenErrorKind, Position, PositionError, Problem, ProblemKind, Setup, SetupError, Severity,
-    Variant, WriteFenError, WriteOptions,
+use crate::rules::{write_fen, Position, PositionError};
+use crate::setup::{Problem, ProblemKind, Setup, SetupError, Severity, Variant};
+use crate::text::fen::{
+    Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
+    ParseFenErrorKind, WriteFenError, WriteOptions,
 };
 
-/// What a conversion checks before writing.
+/// How much a conversion validates before writing: the position's
+/// legality, or only its syntax.
 ///
 /// ```
-/// use forsyth::Check;
-/// assert_eq!(Check::default(), Check::Legality);
-/// assert_eq!("syntax".parse::<Check>(), Ok(Check::Syntax));
+/// use forsyth::convert::Validation;
+/// assert_eq!(Validation::default(), Validation::Legality);
+/// assert_eq!("syntax".parse::<Validation>(), Ok(Validation::Syntax));
 /// ```
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr,
@@ -25,7 +27,7 @@ use crate::{
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
-pub enum Check {
+pub enum Validation {
     /// Refuse positions that validation finds illegal (warnings pass).
     #[default]
     Legality,
@@ -36,7 +38,8 @@ pub enum Check {
 /// How to convert a record.
 ///
 /// ```
-/// use forsyth::{CastlingNotation, ConvertOptions};
+/// use forsyth::convert::ConvertOptions;
+/// use forsyth::fen::CastlingNotation;
 /// let opts = ConvertOptions::new(CastlingNotation::Shredder);
 /// assert_eq!(opts.variant, None);
 /// ```
@@ -48,22 +51,25 @@ pub struct ConvertOptions {
     pub variant: Option<Variant>,
     /// How to write the result.
     pub write: WriteOptions,
-    /// Whether illegal positions are refused.
-    pub check: Check,
+    /// Whether illegal positions are refused (read as `check` too, its
+    /// name before 0.2).
+    #[cfg_attr(feature = "serde", serde(alias = "check"))]
+    pub validation: Validation,
 }
 
 impl ConvertOptions {
     /// Auto variant, writing castling in `notation`.
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, ConvertOptions};
+    /// use forsyth::convert::ConvertOptions;
+    /// use forsyth::fen::CastlingNotation;
     /// assert_eq!(ConvertOptions::new(CastlingNotation::XFen).write.castling, CastlingNotation::XFen);
     /// ```
-    pub fn new(notation: crate::CastlingNotation) -> ConvertOptions {
+    pub fn new(notation: crate::text::fen::CastlingNotation) -> ConvertOptions {
         ConvertOptions {
             variant: None,
             write: WriteOptions::new(notation),
-            check: Check::Legality,
+            validation: Validation::Legality,
         }
     }
 }
@@ -73,7 +79,8 @@ impl ConvertOptions {
 /// [`ConvertError::faults`] gives each fault as data.
 ///
 /// ```
-/// use forsyth::{convert_line, CastlingNotation, ConvertError, ConvertOptions};
+/// use forsyth::convert::{convert_line, ConvertError, ConvertOptions};
+/// use forsyth::fen::CastlingNotation;
 /// let mut out = String::new();
 /// let opts = ConvertOptions::new(CastlingNotation::Standard);
 /// let err = convert_line(b"4k3/8/8/8/8/8/8/1R2K3 w B - 0 1", &opts, &mut out).unwrap_err();
@@ -96,7 +103,7 @@ pub enum ConvertError {
         /// Byte offset of the castling field in the line.
         offset: usize,
     },
-    /// The position is illegal (with [`Check::Legality`]).
+    /// The position is illegal (with [`Validation::Legality`]).
     Illegal {
         /// Every problem found.
         error: Box<PositionError>,
@@ -109,7 +116,9 @@ pub enum ConvertError {
 /// problem, or of what standard FEN cannot say.
 ///
 /// ```
-/// use forsyth::{FaultKind, ParseFenErrorKind, ProblemKind};
+/// use forsyth::convert::FaultKind;
+/// use forsyth::fen::ParseFenErrorKind;
+/// use forsyth::validate::ProblemKind;
 /// assert_eq!(FaultKind::Problem(ProblemKind::MissingKing).name(), "missing_king");
 /// assert_eq!(FaultKind::Syntax(ParseFenErrorKind::TooManyRanks).name(), "too_many_ranks");
 /// ```
@@ -128,7 +137,8 @@ impl FaultKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::{FaultKind, LossyCastlingReason};
+    /// use forsyth::convert::FaultKind;
+    /// use forsyth::fen::LossyCastlingReason;
     /// assert_eq!(FaultKind::Lossy(LossyCastlingReason::KingNotOnEFile).name(), "king_not_on_e_file");
     /// ```
     pub fn name(self) -> &'static str {
@@ -155,7 +165,8 @@ enum What {
 /// from those.
 ///
 /// ```
-/// use forsyth::{convert_line, ConvertOptions, FenField};
+/// use forsyth::convert::{convert_line, ConvertOptions};
+/// use forsyth::fen::FenField;
 /// let err = convert_line(b"8/8/8/8/8/8/8/8 w X -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
 /// let fault = &err.faults()[0];
 /// assert_eq!((fault.offset(), fault.field(), fault.kind().name()), (18, FenField::Castling, "bad_castling_byte"));
@@ -172,8 +183,8 @@ impl Fault {
     /// 0-based byte offset of the fault in the line.
     ///
     /// ```
-    /// use forsyth::{convert_line, Check, ConvertOptions};
-    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// use forsyth::convert::{convert_line, ConvertOptions, Validation};
+    /// let syntax = ConvertOptions { validation: Validation::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults()[1].offset(), 19);
     /// ```
@@ -184,7 +195,7 @@ impl Fault {
     /// 1-based byte column of the fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions};
+    /// use forsyth::convert::{convert_line, ConvertOptions};
     /// let err = convert_line(b"x", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults()[0].column(), 1);
     /// ```
@@ -195,7 +206,8 @@ impl Fault {
     /// The field at fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions, FenField};
+    /// use forsyth::convert::{convert_line, ConvertOptions};
+    /// use forsyth::fen::FenField;
     /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w - e6", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults()[0].field(), FenField::EnPassant);
     /// ```
@@ -206,7 +218,8 @@ impl Fault {
     /// What kind of fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions, FaultKind, ProblemKind};
+    /// use forsyth::convert::{convert_line, ConvertOptions, FaultKind};
+    /// use forsyth::validate::ProblemKind;
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w - -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults()[0].kind(), FaultKind::Problem(ProblemKind::EmptyBoard));
     /// ```
@@ -221,7 +234,8 @@ impl Fault {
     /// The problem, for a castling letter or an illegal position.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions, Square};
+    /// use forsyth::Square;
+    /// use forsyth::convert::{convert_line, ConvertOptions};
     /// let err = convert_line(b"4k3/8/8/8/8/8/8/P3K3 w - -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert!(err.faults()[0].problem().is_some_and(|p| p.squares().contains(Square::A1)));
     /// ```
@@ -250,7 +264,7 @@ impl ConvertError {
     /// 0-based byte offset of the (first) fault in the line.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions};
+    /// use forsyth::convert::{convert_line, ConvertOptions};
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w X -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.offset(), 18);
     /// ```
@@ -265,7 +279,7 @@ impl ConvertError {
     /// 1-based byte column of the (first) fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions};
+    /// use forsyth::convert::{convert_line, ConvertOptions};
     /// let err = convert_line(b"x", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.column(), 1);
     /// ```
@@ -276,7 +290,8 @@ impl ConvertError {
     /// The field at fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, ConvertOptions, FenField};
+    /// use forsyth::convert::{convert_line, ConvertOptions};
+    /// use forsyth::fen::FenField;
     /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w K -", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.field(), FenField::Castling);
     /// let err = convert_line(b"4k3/8/8/8/8/8/8/4K3 w - e6", &ConvertOptions::default(), &mut String::new()).unwrap_err();
@@ -295,8 +310,8 @@ impl ConvertError {
     /// The kind of the (first) fault.
     ///
     /// ```
-    /// use forsyth::{convert_line, Check, ConvertOptions};
-    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// use forsyth::convert::{convert_line, ConvertOptions, Validation};
+    /// let syntax = ConvertOptions { validation: Validation::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w K -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.kind().name(), "castling_without_king");
     /// // Validated, every problem is reported, in the order of the fields.
@@ -318,8 +333,8 @@ impl ConvertError {
     /// (errors, not warnings) of an illegal position.
     ///
     /// ```
-    /// use forsyth::{convert_line, Check, ConvertOptions};
-    /// let syntax = ConvertOptions { check: Check::Syntax, ..ConvertOptions::default() };
+    /// use forsyth::convert::{convert_line, ConvertOptions, Validation};
+    /// let syntax = ConvertOptions { validation: Validation::Syntax, ..ConvertOptions::default() };
     /// let err = convert_line(b"8/8/8/8/8/8/8/8 w Kq -", &syntax, &mut String::new()).unwrap_err();
     /// assert_eq!(err.faults().len(), 2);
     /// assert_eq!(err.faults()[1].offset(), 19);
@@ -388,11 +403,12 @@ impl From<ParseFenError> for ConvertError {
 }
 
 /// Parses one record, resolves its castling letters, validates it (unless
-/// `opts.check` is [`Check::Syntax`]) and appends it to `out` in the
+/// `opts.validation` is [`Validation::Syntax`]) and appends it to `out` in the
 /// requested encoding. On error `out` is left as it was.
 ///
 /// ```
-/// use forsyth::{convert_line, CastlingNotation, ConvertOptions};
+/// use forsyth::convert::{convert_line, ConvertOptions};
+/// use forsyth::fen::CastlingNotation;
 /// let mut out = String::new();
 /// let opts = ConvertOptions::new(CastlingNotation::Shredder);
 /// convert_line(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", &opts, &mut out).unwrap();
@@ -404,9 +420,11 @@ pub fn convert_line(
     out: &mut String,
 ) -> Result<Setup, ConvertError> {
     let fen = Fen::from_ascii(line)?;
-    let setup = match opts.check {
-        Check::Syntax => Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?,
-        Check::Legality => Position::from_fen(&fen, opts.variant)
+    let setup = match opts.validation {
+        Validation::Syntax => {
+            Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?
+        }
+        Validation::Legality => Position::from_fen(&fen, opts.variant)
             .map_err(|error| ConvertError::Illegal {
                 error: Box::new(error),
                 offsets: fen.offsets,
@@ -429,7 +447,7 @@ pub fn convert_line(
     }
     let canonical = !split;
     let written = if canonical {
-        crate::writing::write_fen_placed(&setup, placement, &opts.write, out)
+        crate::rules::writing::write_fen_placed(&setup, placement, &opts.write, out)
     } else {
         write_fen(&setup, &opts.write, out)
     };
@@ -446,7 +464,7 @@ pub fn convert_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::CastlingNotation;
+    use crate::text::fen::CastlingNotation;
 
     /// The input's placement is copied only when canonical: split runs of
     /// empty squares (`44`, `116`) are written as one digit, as the writer

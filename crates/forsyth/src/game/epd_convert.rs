@@ -1,4 +1,4 @@
-//! One EPD record converted, as [`convert_line`](crate::convert_line)
+//! One EPD record converted, as [`convert_line`](crate::convert::convert_line)
 //! converts a FEN record: parsed ([`Epd`]), the clocks taken from `hmvc`
 //! and `fmvn`, the position resolved and validated, the moves of `bm`, `am`
 //! and `pv` read as legal moves of it (`pv` one after the other), then
@@ -7,20 +7,22 @@
 //! every variant), other opcodes as they were. `specs/pgn.md` section 3.1.
 //!
 //! This module sits at the notations' layer: the record's grammar is
-//! [`epd`](crate::Epd)'s (layer 1), the moves need [`Position`](crate::Position).
+//! [`epd`](crate::epd::Epd)'s (layer 1), the moves need [`Position`](crate::Position).
 
 use core::fmt;
 
-use crate::{
-    write_fen, Check, ConvertError, ConvertOptions, Epd, EpdField, FaultKind, Op, ParseEpdError,
-    ParseEpdErrorKind, ParseMoveError, ParseMoveErrorKind, Report, Setup, WriteFenError,
-};
+use crate::game::{ConvertError, ConvertOptions, FaultKind, Validation};
+use crate::notation::{ParseMoveError, ParseMoveErrorKind};
+use crate::rules::{write_fen, Report};
+use crate::setup::Setup;
+use crate::text::epd::{Epd, EpdField, Op, ParseEpdError, ParseEpdErrorKind};
+use crate::text::fen::WriteFenError;
 
 /// Why an EPD record could not be converted; every error knows its byte
 /// offset in the line and its field.
 ///
 /// ```
-/// use forsyth::{convert_epd_line, ConvertEpdError, ConvertOptions};
+/// use forsyth::convert::{convert_epd_line, ConvertEpdError, ConvertOptions};
 /// let line = b"4k3/8/8/8/8/8/8/4K2R w K - bm O-O Kd9;";
 /// let err = convert_epd_line(line, &ConvertOptions::default(), &mut String::new()).unwrap_err();
 /// assert!(matches!(err, ConvertEpdError::Move { .. }));
@@ -61,7 +63,8 @@ pub enum ConvertEpdError {
 /// The classification of a [`ConvertEpdError`].
 ///
 /// ```
-/// use forsyth::{ConvertEpdErrorKind, ParseEpdErrorKind};
+/// use forsyth::convert::ConvertEpdErrorKind;
+/// use forsyth::epd::ParseEpdErrorKind;
 /// assert_eq!(ConvertEpdErrorKind::Syntax(ParseEpdErrorKind::MissingSemicolon).name(), "missing_semicolon");
 /// assert_eq!(ConvertEpdErrorKind::BadClock.name(), "bad_clock");
 /// ```
@@ -82,7 +85,8 @@ impl ConvertEpdErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::{ConvertEpdErrorKind, ParseMoveErrorKind};
+    /// use forsyth::convert::ConvertEpdErrorKind;
+    /// use forsyth::notation::ParseMoveErrorKind;
     /// assert_eq!(ConvertEpdErrorKind::Move(ParseMoveErrorKind::InvalidMove).name(), "invalid_move");
     /// ```
     pub fn name(self) -> &'static str {
@@ -99,7 +103,7 @@ impl ConvertEpdError {
     /// The classification.
     ///
     /// ```
-    /// use forsyth::{convert_epd_line, ConvertOptions};
+    /// use forsyth::convert::{convert_epd_line, ConvertOptions};
     /// let err = convert_epd_line(b"4k3/8/8/8/8/8/8/4K3 w - - fmvn 0;", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.kind().name(), "bad_clock");
     /// ```
@@ -115,7 +119,7 @@ impl ConvertEpdError {
     /// 0-based byte offset of the (first) fault in the line.
     ///
     /// ```
-    /// use forsyth::{convert_epd_line, ConvertOptions};
+    /// use forsyth::convert::{convert_epd_line, ConvertOptions};
     /// let err = convert_epd_line(b"4k3/8/8/8/8/8/8/4K3 w - - id", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.offset(), 28);
     /// ```
@@ -130,7 +134,7 @@ impl ConvertEpdError {
     /// 1-based byte column of the (first) fault.
     ///
     /// ```
-    /// use forsyth::{convert_epd_line, ConvertOptions};
+    /// use forsyth::convert::{convert_epd_line, ConvertOptions};
     /// let err = convert_epd_line(b"4k3/8/8/8/8/8/8/4K3 w K - id \"x\";", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.column(), 23);
     /// ```
@@ -141,7 +145,9 @@ impl ConvertEpdError {
     /// The part of the record at fault.
     ///
     /// ```
-    /// use forsyth::{convert_epd_line, ConvertOptions, EpdField, FenField};
+    /// use forsyth::convert::{convert_epd_line, ConvertOptions};
+    /// use forsyth::epd::EpdField;
+    /// use forsyth::fen::FenField;
     /// let err = convert_epd_line(b"4k3/8/8/8/8/8/8/4K3 w K - id \"x\";", &ConvertOptions::default(), &mut String::new()).unwrap_err();
     /// assert_eq!(err.field(), EpdField::Position(FenField::Castling));
     /// ```
@@ -226,7 +232,7 @@ fn clock(
 }
 
 /// Parses one EPD record, takes its clocks from `hmvc` and `fmvn`, resolves
-/// and validates its position (unless `opts.check` is [`Check::Syntax`]; a
+/// and validates its position (unless `opts.validation` is [`Validation::Syntax`]; a
 /// record with `bm`, `am` or `pv` needs a legal position all the same),
 /// reads each move of `bm`, `am` and `pv` as a legal move, and appends the
 /// record to `out`: the four position fields in the requested encoding,
@@ -235,14 +241,15 @@ fn clock(
 /// it was.
 ///
 /// ```
-/// use forsyth::{convert_epd_line, CastlingNotation, ConvertOptions};
+/// use forsyth::convert::{convert_epd_line, ConvertOptions};
+/// use forsyth::fen::CastlingNotation;
 /// let mut out = String::new();
 /// let opts = ConvertOptions::new(CastlingNotation::Shredder);
 /// let line = br#"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - bm e1g1; c0 "castles"; hmvc 3;"#;
 /// let setup = convert_epd_line(line, &opts, &mut out)?;
 /// assert_eq!(out, r#"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - bm O-O; c0 "castles"; hmvc 3;"#);
 /// assert_eq!(setup.halfmoves, 3);
-/// # Ok::<_, forsyth::ConvertEpdError>(())
+/// # Ok::<_, forsyth::convert::ConvertEpdError>(())
 /// ```
 pub fn convert_epd_line(
     line: &[u8],
@@ -294,8 +301,8 @@ pub fn convert_epd_line(
         .operations
         .iter()
         .any(|o| matches!(o.op, Op::BestMoves(_) | Op::AvoidMoves(_) | Op::Pv(_)));
-    let (setup, pos) = match opts.check {
-        Check::Syntax if !has_moves => {
+    let (setup, pos) = match opts.validation {
+        Validation::Syntax if !has_moves => {
             let setup = Setup::from_fen(&fen, opts.variant)
                 .map_err(|e| ConvertEpdError::Position(ConvertError::Castling(e)))?;
             (setup, None)

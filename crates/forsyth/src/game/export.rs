@@ -11,21 +11,22 @@
 
 use std::ops::ControlFlow;
 
-use crate::pgn::{
+use crate::game::{Replay, ReplayMovetext, ReplayTags, ReplayedGame};
+use crate::notation::{Language, Notation};
+use crate::text::fen::{CastlingNotation, LossyCastlingError, WriteOptions};
+use crate::text::pgn::{
     write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError, Skip,
     Span, Tag, Visitor,
 };
-use crate::pgn::{MoveNumber, MoveToken};
-use crate::{
-    CastlingNotation, Language, LossyCastlingError, Notation, Replay, ReplayMovetext, ReplayTags,
-    ReplayedGame, WriteOptions,
-};
+use crate::text::pgn::{MoveNumber, MoveToken};
 
 /// How [`Export`] writes: the notation of the moves and the encoding of the
 /// `FEN` tag.
 ///
 /// ```
-/// use forsyth::{CastlingNotation, ExportOptions, Language, Notation};
+/// use forsyth::fen::CastlingNotation;
+/// use forsyth::notation::{Language, Notation};
+/// use forsyth::pgn::ExportOptions;
 /// let options = ExportOptions::default();
 /// assert_eq!(options.notation, Notation::San(Language::English));
 /// assert_eq!(options.fen.castling, CastlingNotation::XFen);
@@ -52,7 +53,7 @@ impl Default for ExportOptions {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::Export;
+/// use forsyth::pgn::Export;
 /// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Export::default())?.unwrap();
 /// assert_eq!(game.game.error.unwrap().kind().name(), "unreachable");
 /// assert!(game.pgn.is_none());
@@ -75,7 +76,7 @@ pub struct ExportedGame {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::Export;
+/// use forsyth::pgn::Export;
 /// let pgn = "[White \"Anna\"]\n1.e2e4 e7-e5 2.Sf3 {a knight} (2.f4!) Nc6 *";
 /// let game = Reader::new(pgn.as_bytes()).read_game(&mut Export::default())?.unwrap();
 /// assert_eq!(game.pgn.unwrap(), "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
@@ -100,7 +101,8 @@ impl Export {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::{Export, ExportOptions, Language, Notation};
+    /// use forsyth::notation::{Language, Notation};
+    /// use forsyth::pgn::{Export, ExportOptions};
     /// let options = ExportOptions { notation: Notation::San(Language::German), ..ExportOptions::default() };
     /// let game = Reader::new(&b"1. Nf3 *"[..]).read_game(&mut Export::new(options))?.unwrap();
     /// assert!(game.pgn.unwrap().ends_with("\n\n1. Sf3 *\n\n"));
@@ -118,7 +120,7 @@ impl Export {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Export;
+    /// use forsyth::pgn::Export;
     /// let mut export = Export::default();
     /// Reader::new(&b"1. e4 *\n)\n"[..]).read_all(&mut export, |_| {})?;
     /// assert_eq!(export.take_stray()[0].kind.name(), "unbalanced_parenthesis");
@@ -157,7 +159,7 @@ impl ExportMovetext {
 /// `SetUp` to `1` (placed before them when there was none).
 fn rewrite_fen(
     tags: &mut Vec<(String, String)>,
-    start: &crate::Position,
+    start: &crate::rules::Position,
     options: &WriteOptions,
 ) -> Result<(), LossyCastlingError> {
     let Some(at) = tags.iter().position(|(n, _)| n == "FEN") else {
@@ -229,7 +231,7 @@ impl Visitor for Export {
         token: MoveToken<'_>,
     ) -> ControlFlow<ExportedGame> {
         let _ = self.replay.move_token(&mut m.replay, token);
-        if !m.live() || crate::play::is_ep_mark(token.text) {
+        if !m.live() || crate::notation::parse_move::is_ep_mark(token.text) {
             // After a fault nothing is written; `e.p.` is not canonical.
             return ControlFlow::Continue(());
         }

@@ -1,40 +1,47 @@
+//! A game: a start position, the moves played, every position reached, and
+//! what the history tells that one position cannot: repetitions, the draws
+//! a player may claim, the end by fivefold repetition (see [`Game`]).
+//!
+//! # In the library
+//!
 //! Layer 5, games: a game's history ([`Game`], in this file: repetitions,
 //! draw claims, moves given as text); PGN games replayed and judged
-//! ([`replay`]) and written back in the export format ([`export`]); one
-//! FEN or EPD line converted from text to text ([`convert`],
-//! [`epd_convert`]).
+//! (`replay.rs`) and written back in the export format (`export.rs`),
+//! public in [`pgn`](crate::pgn); one FEN or EPD line converted from text
+//! to text (`convert.rs`, `epd_convert.rs`), public in
+//! [`convert`](crate::convert).
 //!
 //! May use: layers 0 to 4 (`board`, `text`, `setup`, `rules`, `notation`).
-//!
-//! A game: a start position, the moves played, every position reached, and
-//! what the history tells (repetitions, the fifty-move rule).
-
-use core::fmt;
 
 pub(crate) mod convert;
 pub(crate) mod epd_convert;
 pub(crate) mod export;
 pub(crate) mod replay;
+
+use core::fmt;
 use std::collections::HashMap;
 
-use crate::{
-    play::{is_ep_mark, is_move_number},
-    IllegalMoveError, IllegalMoveReason, Move, Outcome, ParseMoveError, ParseMoveErrorKind,
-    Position,
-};
+pub(crate) use convert::{ConvertError, ConvertOptions, FaultKind, Validation};
+pub(crate) use replay::{Replay, ReplayMovetext, ReplayTags, ReplayedGame};
+
+use crate::board::Move;
+use crate::notation::parse_move::{is_ep_mark, is_move_number};
+use crate::notation::{ParseMoveError, ParseMoveErrorKind};
+use crate::rules::{IllegalMoveError, IllegalMoveReason, Outcome, Position};
 
 /// The error of [`Position::play_moves`] and
-/// [`Game::play_moves`](crate::Game::play_moves): which move could not be
+/// [`Game::play_moves`](crate::game::Game::play_moves): which move could not be
 /// played, and why.
 ///
 /// ```
 /// use forsyth::{Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// let err = pos.play_moves(["e4", "e7e5", "Ke3"]).unwrap_err();
 /// assert_eq!(err.index, 2);
 /// assert_eq!(err.to_string(), "move 3 (Ke3): illegal move Ke3 for white: no king can move to e3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PlayMovesError {
     /// The index of the move in the sequence, from 0 (words that are move
     /// numbers or `e.p.` count too).
@@ -51,7 +58,7 @@ impl PlayMovesError {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// assert_eq!(pos.play_moves(["Nf3", "Nf3"]).unwrap_err().kind().name(), "unreachable");
     /// ```
     pub fn kind(&self) -> ParseMoveErrorKind {
@@ -71,7 +78,7 @@ impl std::error::Error for PlayMovesError {}
 /// game goes on until one does.
 ///
 /// ```
-/// use forsyth::DrawClaim;
+/// use forsyth::game::DrawClaim;
 /// assert_eq!(DrawClaim::ThreefoldRepetition.name(), "threefold_repetition");
 /// assert_eq!(DrawClaim::FiftyMoves.to_string(), "fifty-move rule: a draw may be claimed");
 /// ```
@@ -93,7 +100,7 @@ impl DrawClaim {
     /// The stable name, snake case.
     ///
     /// ```
-    /// use forsyth::DrawClaim;
+    /// use forsyth::game::DrawClaim;
     /// assert_eq!(DrawClaim::FiftyMoves.name(), "fifty_moves");
     /// ```
     pub fn name(self) -> &'static str {
@@ -129,8 +136,9 @@ impl fmt::Display for DrawClaim {
 /// make final without a claim (articles 5.1.1, 5.2.1, 5.2.2, 9.6).
 ///
 /// ```
-/// use forsyth::{DrawClaim, Game, Outcome, Position, Setup};
-/// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+/// use forsyth::{Outcome, Position, Setup};
+/// use forsyth::game::{DrawClaim, Game};
+/// let mut game = Game::new(Position::standard());
 /// game.play_moves(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"])?;
 /// assert_eq!(game.repetitions(), 3);
 /// assert_eq!(game.draw_claims(), [DrawClaim::ThreefoldRepetition]);
@@ -155,10 +163,11 @@ impl Game {
     /// A game from `start`, with no move played yet.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let game = Game::new(Position::standard());
     /// assert!(game.moves().is_empty());
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn new(start: Position) -> Game {
         let mut seen = HashMap::new();
@@ -173,8 +182,9 @@ impl Game {
     /// The start position.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let start = Position::from_setup(Setup::standard())?;
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let start = Position::standard();
     /// let mut game = Game::new(start.clone());
     /// game.play_text("e4")?;
     /// assert_eq!(game.start(), &start);
@@ -187,8 +197,9 @@ impl Game {
     /// The position now.
     ///
     /// ```
-    /// use forsyth::{Color, Game, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Color, Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// game.play_text("e4")?;
     /// assert_eq!(game.position().turn(), Color::Black);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -200,10 +211,11 @@ impl Game {
     /// The position now, by value.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let game = Game::new(Position::from_setup(Setup::standard())?);
-    /// assert_eq!(game.into_position(), Position::from_setup(Setup::standard())?);
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let game = Game::new(Position::standard());
+    /// assert_eq!(game.into_position(), Position::standard());
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn into_position(mut self) -> Position {
         self.positions.swap_remove(self.positions.len() - 1)
@@ -212,8 +224,9 @@ impl Game {
     /// The moves played, in order.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// let m = game.play_text("Nf3")?;
     /// assert_eq!(game.moves(), [m]);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -225,8 +238,9 @@ impl Game {
     /// Every position reached, the start first: one more than the moves.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// game.play_moves(["e4", "e5"])?;
     /// assert_eq!(game.positions().len(), 3);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -239,8 +253,9 @@ impl Game {
     /// included.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// game.play_moves(["Nf3", "Nf6", "Ng1", "Ng8"])?;
     /// assert_eq!(game.repetitions(), 2);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -254,8 +269,9 @@ impl Game {
     /// checkmate and stalemate (a mate on the fifth repetition stands).
     ///
     /// ```
-    /// use forsyth::{Color, Game, Outcome, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Color, Outcome, Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// game.play_moves(["f3", "e5", "g4", "Qh4#"])?;
     /// assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -276,7 +292,9 @@ impl Game {
     /// not judged here.)
     ///
     /// ```
-    /// use forsyth::{DrawClaim, Fen, Game, Position};
+    /// use forsyth::Position;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::game::{DrawClaim, Game};
     /// let fen: Fen = "4k3/8/8/8/8/8/8/4K2R w - - 99 80".parse()?;
     /// let mut game = Game::new(Position::from_fen(&fen, None)?);
     /// assert!(game.draw_claims().is_empty());
@@ -308,8 +326,9 @@ impl Game {
     /// reason, when it is not legal or the game has ended.
     ///
     /// ```
-    /// use forsyth::{Game, IllegalMoveKind, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{IllegalMoveKind, Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// let e4 = game.position().parse_move("e4")?;
     /// game.play(e4)?;
     /// assert_eq!(game.play(e4).unwrap_err().kind(), IllegalMoveKind::NoPiece);
@@ -344,8 +363,9 @@ impl Game {
     /// refused, whatever the text.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// let m = game.play_text("1. e2-e4")?;
     /// assert_eq!(game.position().parse_move("e5").map(|_| ()), Ok(()));
     /// assert_eq!(game.moves(), [m]);
@@ -373,8 +393,9 @@ impl Game {
     /// must be one). Stops at the first word that cannot be played.
     ///
     /// ```
-    /// use forsyth::{Game, Position, Setup, Square};
-    /// let mut game = Game::new(Position::from_setup(Setup::standard())?);
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::game::Game;
+    /// let mut game = Game::new(Position::standard());
     /// game.play_moves(["1.", "e4", "Nf6", "2.", "e5", "d5", "3.", "exd6", "e.p."])?;
     /// assert_eq!(game.moves().last().map(|m| m.is_en_passant()), Some(true));
     /// let err = game.play_moves(["3...", "e5", "e.p."]).unwrap_err();
@@ -423,14 +444,15 @@ impl Position {
     /// move after the game has ended is refused (see [`Game::play`]).
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::fen::CastlingNotation;
+    /// let pos = Position::standard();
     /// let after = pos.play_moves(["1.", "e4", "e7e5", "2.", "Nf3", "Nc6", "Bb5", "a6", "O-O"])?;
     /// assert_eq!(
     ///     after.setup().to_fen(&CastlingNotation::Standard.into()).unwrap(),
     ///     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
     /// );
-    /// # Ok::<_, forsyth::PlayMovesError>(())
+    /// # Ok::<_, forsyth::game::PlayMovesError>(())
     /// ```
     pub fn play_moves<I, S>(&self, moves: I) -> Result<Position, PlayMovesError>
     where

@@ -1,6 +1,6 @@
 //! PGN games replayed and judged: every move token of a game, main line and
 //! variations, read against its position ([`Position::parse_move`]: SAN,
-//! the lenient forms, UCI; then every other [`Notation`](crate::Notation)
+//! the lenient forms, UCI; then every other [`Notation`](crate::notation::Notation)
 //! when their legal readings agree) and required legal; the start read from the
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
@@ -15,12 +15,13 @@
 use core::fmt;
 use std::ops::ControlFlow;
 
-use crate::pgn::{
+use crate::board::{Color, Move};
+use crate::notation::{ParseMoveError, ParseMoveErrorKind, San};
+use crate::rules::{Position, Report};
+use crate::setup::{Problem, Setup, Severity, Variant};
+use crate::text::fen::{Fen, ParseFenError};
+use crate::text::pgn::{
     GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
-};
-use crate::{
-    Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position, Problem, Report,
-    San, Setup, Severity, Variant,
 };
 
 /// Reads a `Variant` tag value: `Chess960`, `chess 960`, `Fischerandom`,
@@ -29,7 +30,8 @@ use crate::{
 /// and underscores. `None` for any other variant.
 ///
 /// ```
-/// use forsyth::{variant_from_tag, Variant};
+/// use forsyth::Variant;
+/// use forsyth::pgn::variant_from_tag;
 /// assert_eq!(variant_from_tag("Fischer-Random"), Some(Variant::Chess960));
 /// assert_eq!(variant_from_tag("From Position"), Some(Variant::Standard));
 /// assert_eq!(variant_from_tag("Crazyhouse"), None);
@@ -52,7 +54,8 @@ pub fn variant_from_tag(value: &str) -> Option<Variant> {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::{Color, Replay};
+/// use forsyth::Color;
+/// use forsyth::pgn::Replay;
 /// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Replay::default())?.unwrap();
 /// let at = game.error.as_ref().and_then(|e| e.at()).unwrap();
 /// assert_eq!((at.text.as_str(), at.move_number, at.side), ("Ke3", 2, Color::White));
@@ -77,7 +80,7 @@ pub struct MoveAt {
 ///
 /// ```
 /// use forsyth::pgn::PgnErrorKind;
-/// use forsyth::ReplayErrorKind;
+/// use forsyth::pgn::ReplayErrorKind;
 /// assert_eq!(ReplayErrorKind::SetUpWithoutFen.name(), "setup_without_fen");
 /// assert_eq!(ReplayErrorKind::Syntax(PgnErrorKind::MissingResult).name(), "missing_result");
 /// ```
@@ -111,7 +114,9 @@ impl ReplayErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, ReplayErrorKind};
+    /// use forsyth::IllegalMoveKind;
+    /// use forsyth::notation::ParseMoveErrorKind;
+    /// use forsyth::pgn::ReplayErrorKind;
     /// assert_eq!(ReplayErrorKind::Move(ParseMoveErrorKind::Illegal(IllegalMoveKind::Pinned)).name(), "pinned");
     /// ```
     pub fn name(self) -> &'static str {
@@ -133,7 +138,7 @@ impl ReplayErrorKind {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::Replay;
+/// use forsyth::pgn::Replay;
 /// let pgn = b"[SetUp \"1\"]\n\n1. e4 *";
 /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
 /// let error = game.error.unwrap();
@@ -207,7 +212,7 @@ impl ReplayError {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let game = Reader::new(&b"1. e4 e5 2. Nf9 *"[..]).read_game(&mut Replay::default())?.unwrap();
     /// assert_eq!(game.error.unwrap().kind().name(), "invalid_move");
     /// # Ok::<_, std::io::Error>(())
@@ -230,7 +235,7 @@ impl ReplayError {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let game = Reader::new(&b"[Event \"?\"]\n1. e4 e5\n2. Nf9 *"[..]).read_game(&mut Replay::default())?.unwrap();
     /// let span = game.error.unwrap().span();
     /// assert_eq!((span.line, span.column), (3, 4));
@@ -253,7 +258,7 @@ impl ReplayError {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let game = Reader::new(&b"1. e4 ) *"[..]).read_game(&mut Replay::default())?.unwrap();
     /// assert!(game.error.unwrap().at().is_none());
     /// # Ok::<_, std::io::Error>(())
@@ -270,7 +275,7 @@ impl ReplayError {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1\"]\n[SetUp \"1\"]\n1. Ne2 *";
     /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
     /// let error = game.error.unwrap();
@@ -337,7 +342,7 @@ impl std::error::Error for ReplayError {}
 /// The classification of a [`ReplayWarning`]; names are stable.
 ///
 /// ```
-/// use forsyth::ReplayWarningKind;
+/// use forsyth::pgn::ReplayWarningKind;
 /// assert_eq!(ReplayWarningKind::FenWithoutSetUp.name(), "fen_without_setup");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -353,14 +358,14 @@ pub enum ReplayWarningKind {
     /// at the end of the main line.
     ResultContradicted,
     /// A warning of validation on the `FEN` position (named by its kind).
-    Setup(crate::ProblemKind),
+    Setup(crate::setup::ProblemKind),
 }
 
 impl ReplayWarningKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ReplayWarningKind;
+    /// use forsyth::pgn::ReplayWarningKind;
     /// assert_eq!(ReplayWarningKind::ResultContradicted.name(), "result_contradicted");
     /// ```
     pub fn name(self) -> &'static str {
@@ -377,7 +382,7 @@ impl ReplayWarningKind {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::Replay;
+/// use forsyth::pgn::Replay;
 /// let pgn = b"[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0";
 /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
 /// assert!(game.error.is_none());
@@ -422,7 +427,7 @@ impl ReplayWarning {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*";
     /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
     /// assert_eq!(game.warnings[0].kind().name(), "fen_without_setup");
@@ -443,7 +448,7 @@ impl ReplayWarning {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let pgn = b"[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n*";
     /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
     /// assert_eq!(game.warnings[0].span().line, 2);
@@ -479,7 +484,8 @@ impl fmt::Display for ReplayWarning {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::{Replay, Variant};
+/// use forsyth::Variant;
+/// use forsyth::pgn::Replay;
 /// let pgn = b"[Variant \"Chess960\"]\n1. e4 (1. d4 d5) e5 *";
 /// let game = Reader::new(&pgn[..]).read_game(&mut Replay::default())?.unwrap();
 /// assert!(game.is_ok());
@@ -510,7 +516,7 @@ impl ReplayedGame {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Replay::default())?.unwrap();
     /// assert!(!game.is_ok());
     /// assert_eq!(game.positions.len(), 3);
@@ -527,7 +533,7 @@ impl ReplayedGame {
 ///
 /// ```
 /// use forsyth::pgn::Reader;
-/// use forsyth::Replay;
+/// use forsyth::pgn::Replay;
 /// let pgn = b"1. e4 e5 *\n\n1. d4 Nf6 2. Ng5 *\n";
 /// let mut replay = Replay::default();
 /// let mut reader = Reader::new(&pgn[..]);
@@ -550,7 +556,7 @@ impl Replay {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let game = Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut Replay::final_only())?.unwrap();
     /// assert_eq!(game.positions.len(), 1);
     /// assert_eq!(game.positions[0].setup().fullmoves, 2);
@@ -568,7 +574,7 @@ impl Replay {
     ///
     /// ```
     /// use forsyth::pgn::Reader;
-    /// use forsyth::Replay;
+    /// use forsyth::pgn::Replay;
     /// let mut replay = Replay::default();
     /// Reader::new(&b"1. e4 *\n}\n"[..]).read_all(&mut replay, |_| {})?;
     /// assert_eq!(replay.take_stray()[0].kind.name(), "stray_brace");
@@ -735,7 +741,7 @@ fn start_of(
 fn castling_field_is_standard(fen: &Fen) -> bool {
     fen.castling
         .iter()
-        .all(|(_, t)| !matches!(t, crate::CastlingToken::File(..)))
+        .all(|(_, t)| !matches!(t, crate::text::fen::CastlingToken::File(..)))
 }
 
 /// The move `text` names in the notations other than English SAN, when
@@ -743,7 +749,7 @@ fn castling_field_is_standard(fen: &Fen) -> bool {
 /// asked only for text that English SAN, UCI and LAN do not read.
 fn localized(pos: &Position, text: &str) -> Option<Move> {
     let mut found = None;
-    for notation in crate::Notation::all() {
+    for notation in crate::notation::Notation::all() {
         if let Ok(mv) = notation.read(pos, text) {
             match found {
                 None => found = Some(mv),
@@ -848,7 +854,7 @@ impl Visitor for Replay {
         };
         // The fast path first: plain SAN (never an `e.p.` mark nor a null
         // move) naming one legal move.
-        if let Some(mv) = crate::play::quick_san(&line.now, token.text) {
+        if let Some(mv) = crate::notation::parse_move::quick_san(&line.now, token.text) {
             line.play(mv);
             m.record(self.final_only);
             return ControlFlow::Continue(());
@@ -862,7 +868,7 @@ impl Visitor for Replay {
                 position: pos.clone(),
             })
         };
-        if crate::play::is_ep_mark(token.text) {
+        if crate::notation::parse_move::is_ep_mark(token.text) {
             // `PxP e.p.`: the mark of the move before, which must be one.
             if !line.last.is_some_and(|l| l.is_en_passant()) {
                 let pos = line.before.as_ref().unwrap_or(&line.now);
@@ -993,8 +999,8 @@ impl Visitor for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::quick_san;
-    use crate::san::plain_san;
+    use crate::notation::parse_move::quick_san;
+    use crate::notation::san::plain_san;
 
     /// The fast path agrees with the general reading: along random games
     /// from random Chess960 starts (the standard one among them), every
@@ -1002,7 +1008,7 @@ mod tests {
     /// answers, and `plain_san` reads what `San::from_ascii` reads.
     #[test]
     fn quick_san_reads_every_legal_move_as_parse_move_does() {
-        let mut rng = crate::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
         let mut next = move || rng.next_u64();
         let mut answered = 0;
         for game in 0..60 {
@@ -1011,7 +1017,7 @@ mod tests {
             } else {
                 (next() % 960) as u16
             };
-            let setup = crate::Chess960Start::new(start).unwrap().to_setup();
+            let setup = crate::setup::Chess960Start::new(start).unwrap().to_setup();
             let mut pos = Position::from_setup(setup).unwrap();
             for _ in 0..120 {
                 let moves: Vec<Move> = pos.legal_moves().into_iter().collect();

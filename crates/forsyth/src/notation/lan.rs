@@ -6,7 +6,9 @@
 use core::fmt;
 
 use super::language::Language;
-use crate::{CastlingSide, Color, Move, Piece, Position, Role, SanPlus, Square, Suffix, UciMove};
+use crate::board::{CastlingSide, Color, Move, Piece, Role, Square};
+use crate::notation::{SanPlus, Suffix, UciMove};
+use crate::rules::Position;
 
 /// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
 /// English piece letter, the origin, `-` or `x`, the destination and an

@@ -1,23 +1,52 @@
-//! Layer 4, notations: a move read from text and written as text, given
-//! the position: SAN ([`san`]), UCI ([`uci`]), LAN ([`lan`]), descriptive
-//! notation ([`descriptive`]) and the letters of each language
-//! ([`language`]); any of them by name ([`Notation`], in this file); a
-//! movetext translated from one notation to another ([`movetext`]); a move
-//! read from text in whatever notation it is written ([`parse_move`]); the
-//! problemist's statement of a position ([`statement`]).
+//! Moves in every notation and language, given the position.
 //!
-//! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
-//!
-//! Notations over a [`Position`]: a [`Notation`] reads one move text to a
-//! legal [`Move`] and writes a legal move as text; [`Translator`] carries a
-//! movetext (move numbers, comments, NAGs, variations, the result) from one
-//! notation to another. `specs/notation.md` gives each notation's grammar
-//! and writing rule, and the language table.
+//! A [`Notation`] reads one move text to a legal
+//! [`Move`] and writes a legal move as text; [`Translator`]
+//! carries a movetext (move numbers, comments, NAGs, variations, the
+//! result) from one notation to another. `specs/notation.md` gives each
+//! notation's grammar and writing rule, and the language table. SAN and
+//! UCI, the notations of PGN and of engines, have their own modules
+//! ([`san`](crate::san), [`uci`](crate::uci)).
 //!
 //! The algebraic notations name squares by file and rank; descriptive
 //! notation (English, Spanish, French: [`Descriptive`]) is a kind of its
 //! own, since it names files by the pieces that start on them and counts
 //! ranks from the mover's side.
+//!
+//! A move in text whose notation is not known is read by
+//! [`Position::parse_move`](crate::Position::parse_move) (UCI, long
+//! algebraic or SAN; [`ParseMoveError`]). The problemist's statement of a
+//! position, `(PLACEMENT) (w+b)`, is read by
+//! [`Setup::from_statement`](crate::Setup::from_statement)
+//! ([`ParseStatementError`]).
+//!
+//! # Letters
+//!
+//! The letters of a notation are one table that the placement field of FEN
+//! and SAN read and write through. A language is one value of [`Letters`]:
+//! the piece letters of each colour, the file letters, the castling words
+//! and the capture, check and mate markers. Letters are strings, not bytes,
+//! since a letter may be more than one byte (Greek `Ρ`, files `α`-`θ`) or
+//! more than one character (Russian `Кр` for the king). English is
+//! [`Letters::ENGLISH`], and the functions without a `_with` suffix
+//! ([`Fen::from_ascii`](crate::fen::Fen::from_ascii),
+//! [`Board::write_placement`](crate::Board::write_placement),
+//! [`San::from_ascii`](crate::san::San::from_ascii), `Display`) use it
+//! through byte-level fast paths built from this same table. Ranks are
+//! always the digits `1`-`8`; empty squares in a placement are always
+//! digits, ranks always separated by `/`.
+//!
+//! # In the library
+//!
+//! Layer 4, notations: a move read from text and written as text, given the
+//! position: SAN (`san.rs`), UCI (`uci.rs`), LAN (`lan.rs`), descriptive
+//! notation (`descriptive.rs`) and the letters of each language
+//! (`language.rs`); any of them by name ([`Notation`], in this file); a
+//! movetext translated from one notation to another (`movetext.rs`); a move
+//! read from text in whatever notation it is written (`parse_move.rs`); the
+//! problemist's statement of a position (`statement.rs`).
+//!
+//! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
 
 mod descriptive;
 mod lan;
@@ -31,6 +60,7 @@ pub(crate) mod uci;
 use core::fmt;
 use core::str::FromStr;
 
+pub use crate::text::letters::{Letter, Letters};
 use descriptive::Failure;
 pub use descriptive::{CheckMarkers, Descriptive};
 pub(crate) use lan::read_lan;
@@ -38,9 +68,13 @@ use lan::write_lan;
 pub use language::Language;
 use language::FIGURINE;
 pub use movetext::{TranslateError, Translator};
-pub use statement::{ParseProblemError, ParseProblemErrorKind};
+pub use parse_move::{ParseMoveError, ParseMoveErrorKind};
+pub(crate) use san::{San, SanError, SanErrorKind, SanPlus, Suffix};
+pub use statement::{ParseStatementError, ParseStatementErrorKind};
+pub(crate) use uci::{CastlingMode, UciMove};
 
-use crate::{CastlingMode, Color, Letters, Move, Position, San, SanErrorKind, SanPlus, UciMove};
+use crate::board::{Color, Move};
+use crate::rules::Position;
 
 /// A notation a move is read and written in, with its language where it
 /// has one. Names (`Display`, `FromStr`): `san` (English), `san-de`,
@@ -49,8 +83,9 @@ use crate::{CastlingMode, Color, Letters, Move, Position, San, SanErrorKind, San
 /// `uci`.
 ///
 /// ```
-/// use forsyth::{Language, Notation, Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::notation::{Language, Notation};
+/// let pos = Position::standard();
 /// let de: Notation = "san-de".parse()?;
 /// assert_eq!(de, Notation::San(Language::German));
 /// let m = de.read(&pos, "Sf3")?;
@@ -84,7 +119,7 @@ impl Notation {
     /// `figurine`, `lan`, `uci`.
     ///
     /// ```
-    /// use forsyth::Notation;
+    /// use forsyth::notation::Notation;
     /// let names: Vec<String> = Notation::all().map(|n| n.to_string()).collect();
     /// assert_eq!(names[..3], ["san", "san-de", "san-es"]);
     /// assert_eq!(names[names.len() - 3..], ["figurine", "lan", "uci"]);
@@ -102,7 +137,8 @@ impl Notation {
     /// its piece letters).
     ///
     /// ```
-    /// use forsyth::{Notation, Role};
+    /// use forsyth::Role;
+    /// use forsyth::notation::Notation;
     /// assert_eq!(Notation::Figurine.letters().role(Role::Knight), "♘");
     /// ```
     pub fn letters(self) -> &'static Letters {
@@ -123,10 +159,11 @@ impl Notation {
     /// language.
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// let ru: forsyth::Notation = "san-ru".parse()?;
-    /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::Language::English).read(&pos, "Nf3")?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
+    /// let ru: forsyth::notation::Notation = "san-ru".parse()?;
+    /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::notation::Language::English).read(&pos, "Nf3")?);
     /// let err = ru.read(&pos, "Кd4").unwrap_err();
     /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru); legal moves to that square: d4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -140,10 +177,11 @@ impl Notation {
     /// one legal move, settled by its markers (`specs/notation.md` §6).
     ///
     /// ```
-    /// use forsyth::{CheckMarkers, Notation, Position, Setup};
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{CheckMarkers, Notation};
     /// // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4, Black's bishop can take
     /// // the b4 pawn, or the f2 pawn with check.
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal")
+    /// let pos = Position::standard()
     ///     .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])?;
     /// let es: Notation = "descriptive-es".parse()?;
     /// assert!(es.read(&pos, "AxP").is_err());
@@ -230,8 +268,9 @@ impl Notation {
     /// `#` where the notation has them (all but UCI).
     ///
     /// ```
-    /// use forsyth::{Language, Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Language, Notation};
+    /// let pos = Position::standard();
     /// let m = pos.parse_move("e4")?;
     /// let mut out = String::new();
     /// Notation::San(Language::Greek).write_to(&pos, m, &mut out).unwrap();
@@ -261,7 +300,7 @@ impl Notation {
     /// `forsyth play` read as one move.
     ///
     /// ```
-    /// use forsyth::{Descriptive, Language, Notation};
+    /// use forsyth::notation::{Descriptive, Language, Notation};
     /// let en = Notation::Descriptive(Descriptive::English);
     /// assert_eq!(en.move_len("N-B6 ch K-R1"), "N-B6 ch".len());
     /// assert_eq!(en.move_len("R(QR3)-Q3, P-K4"), "R(QR3)-Q3".len());
@@ -284,7 +323,7 @@ impl Notation {
     /// `Black resigns.`, `Drawn`, `Las negras abandonan`, `Partie nulle`).
     ///
     /// ```
-    /// use forsyth::{Descriptive, Language, Notation};
+    /// use forsyth::notation::{Descriptive, Language, Notation};
     /// let en = Notation::Descriptive(Descriptive::English);
     /// let text = "Black resigns.";
     /// assert_eq!(en.move_len(text), text.len());
@@ -300,8 +339,9 @@ impl Notation {
     /// [`Notation::write_to`] into a new string.
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
     /// let m = pos.parse_move("e4")?;
     /// assert_eq!(Notation::Lan.write(&pos, m), "e2-e4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -337,7 +377,9 @@ fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
 /// moves that fit, for an illegal one the legal moves to the same square.
 ///
 /// ```
-/// use forsyth::{Fen, Notation, Position, ReadMoveErrorKind, Setup};
+/// use forsyth::{Position, Setup};
+/// use forsyth::fen::Fen;
+/// use forsyth::notation::{Notation, ReadMoveErrorKind};
 /// let pos = Position::from_fen(&Fen::from_ascii(b"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?, None)?;
 /// let err = Notation::Figurine.read(&pos, "♘d2").unwrap_err();
 /// assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous);
@@ -346,6 +388,7 @@ fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadMoveError {
     /// The text read.
     pub text: String,
@@ -381,7 +424,7 @@ impl ReadMoveErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ReadMoveErrorKind;
+    /// use forsyth::notation::ReadMoveErrorKind;
     /// assert_eq!(ReadMoveErrorKind::Unreadable.name(), "unreadable");
     /// ```
     pub fn name(self) -> &'static str {
@@ -393,8 +436,9 @@ impl ReadMoveError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
     /// assert_eq!(Notation::Uci.read(&pos, "e4").unwrap_err().kind().name(), "unreadable");
     /// ```
     pub fn kind(&self) -> ReadMoveErrorKind {
@@ -445,11 +489,12 @@ impl std::error::Error for ReadMoveError {}
 /// The error of reading a notation's name.
 ///
 /// ```
-/// use forsyth::Notation;
+/// use forsyth::notation::Notation;
 /// let err = "san-xx".parse::<Notation>().unwrap_err();
 /// assert!(err.to_string().starts_with("'san-xx' is not a notation"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseNotationError {
     /// The name given.
     pub name: String,

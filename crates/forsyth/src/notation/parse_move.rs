@@ -5,18 +5,22 @@
 
 use core::fmt;
 
-use crate::explain::{self, IllegalMoveKind, IllegalMoveReason};
-use crate::movegen::resolve;
+use crate::board::{Color, File, Move, Role, Square};
 use crate::notation::read_lan;
-use crate::{Color, File, Move, Position, Role, San, SanError, SanErrorKind, Square, UciMove};
+use crate::notation::{San, SanError, SanErrorKind, UciMove};
+use crate::rules::explain;
+use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
+use crate::rules::movegen::resolve;
+use crate::rules::Position;
 
 /// The error of reading a move ([`Position::parse_move`],
-/// [`Game::play_text`](crate::Game::play_text)): the text is not a move, or
+/// [`Game::play_text`](crate::game::Game::play_text)): the text is not a move, or
 /// not a legal one, or not only one.
 ///
 /// ```
-/// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{IllegalMoveKind, Position, Setup};
+/// use forsyth::notation::ParseMoveErrorKind;
+/// let pos = Position::standard();
 /// let err = pos.parse_move("Ke2").unwrap_err();
 /// assert_eq!(err.kind(), ParseMoveErrorKind::Illegal(IllegalMoveKind::Unreachable));
 /// assert_eq!(err.kind().name(), "unreachable");
@@ -60,7 +64,8 @@ pub enum ParseMoveError {
 /// The classification of a [`ParseMoveError`].
 ///
 /// ```
-/// use forsyth::{IllegalMoveKind, ParseMoveErrorKind};
+/// use forsyth::IllegalMoveKind;
+/// use forsyth::notation::ParseMoveErrorKind;
 /// assert_eq!(ParseMoveErrorKind::InvalidMove.name(), "invalid_move");
 /// assert_eq!(ParseMoveErrorKind::Illegal(IllegalMoveKind::Pinned).name(), "pinned");
 /// ```
@@ -81,7 +86,7 @@ impl ParseMoveErrorKind {
     /// The stable kind name, snake case (an illegal move's is its reason's).
     ///
     /// ```
-    /// use forsyth::ParseMoveErrorKind;
+    /// use forsyth::notation::ParseMoveErrorKind;
     /// assert_eq!(ParseMoveErrorKind::AmbiguousSan.name(), "ambiguous_san");
     /// ```
     pub fn name(self) -> &'static str {
@@ -98,8 +103,9 @@ impl ParseMoveError {
     /// The classification.
     ///
     /// ```
-    /// use forsyth::{IllegalMoveKind, ParseMoveErrorKind, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{IllegalMoveKind, Position, Setup};
+    /// use forsyth::notation::ParseMoveErrorKind;
+    /// let pos = Position::standard();
     /// assert_eq!(pos.parse_move("0000").unwrap_err().kind(), ParseMoveErrorKind::Illegal(IllegalMoveKind::NullMove));
     /// ```
     pub fn kind(&self) -> ParseMoveErrorKind {
@@ -224,7 +230,10 @@ impl Position {
             .map(|&m| {
                 let san = San::from_move(self, m);
                 let written = san.to_string();
-                let uci = UciMove::from_move(m, crate::CastlingMode::from_variant(self.variant()));
+                let uci = UciMove::from_move(
+                    m,
+                    crate::notation::CastlingMode::from_variant(self.variant()),
+                );
                 let d = edit_distance(text, &written).min(edit_distance(text, &uci.to_string()));
                 (d, written, san)
             })
@@ -349,13 +358,13 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let nf3 = pos.parse_move("g1f3")?;
     /// for text in ["Nf3", "Ng1-f3", "1.Nf3", "1. Nf3"] {
     ///     assert_eq!(pos.parse_move(text)?, nf3);
     /// }
     /// assert_eq!(pos.parse_move("e2-e4")?, pos.parse_move("e4")?);
-    /// # Ok::<_, forsyth::ParseMoveError>(())
+    /// # Ok::<_, forsyth::notation::ParseMoveError>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         // Plain SAN naming one legal move, found without listing them all.
@@ -383,7 +392,12 @@ impl Position {
 /// attacks it (a pawn's push from behind it), so the candidates hold every
 /// move the SAN can fit, and one kept move is the move `parse_move` reads.
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
-    resolve(pos, crate::san::plain_san(text.as_bytes())?.pattern().ok()?)
+    resolve(
+        pos,
+        crate::notation::san::plain_san(text.as_bytes())?
+            .pattern()
+            .ok()?,
+    )
 }
 
 /// Why no legal move fits the SAN `san`.

@@ -3,9 +3,11 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::letters::{Alphabet, English};
-use crate::movegen::{legal_origins, resolve, MovePattern};
-use crate::{Bitboard, CastlingSide, Color, File, Letters, Move, Position, Rank, Role, Square};
+use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::movegen::{legal_origins, resolve, MovePattern};
+use crate::rules::Position;
+use crate::text::letters::Letters;
+use crate::text::letters::{Alphabet, English};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
 /// position.
@@ -42,14 +44,15 @@ use crate::{Bitboard, CastlingSide, Color, File, Letters, Move, Position, Rank, 
 /// piece could make (the error names the candidates).
 ///
 /// ```
-/// use forsyth::{File, Role, San, Square};
+/// use forsyth::{File, Role, Square};
+/// use forsyth::san::San;
 /// let san: San = "Nbd2".parse()?;
 /// assert_eq!(
 ///     san,
 ///     San::Normal { role: Role::Knight, file: Some(File::B), rank: None, capture: false, to: Square::D2, promotion: None }
 /// );
 /// assert_eq!(san.to_string(), "Nbd2");
-/// # Ok::<_, forsyth::ParseSanError>(())
+/// # Ok::<_, forsyth::san::ParseSanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -76,7 +79,7 @@ pub enum San {
 /// A check or checkmate suffix.
 ///
 /// ```
-/// use forsyth::Suffix;
+/// use forsyth::san::Suffix;
 /// assert_eq!(Suffix::Checkmate.char(), '#');
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -92,7 +95,7 @@ impl Suffix {
     /// `+` or `#`.
     ///
     /// ```
-    /// use forsyth::Suffix;
+    /// use forsyth::san::Suffix;
     /// assert_eq!(Suffix::Check.char(), '+');
     /// ```
     pub const fn char(self) -> char {
@@ -106,8 +109,9 @@ impl Suffix {
 /// A move in SAN with its check or checkmate suffix.
 ///
 /// ```
-/// use forsyth::{Position, SanPlus, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::san::SanPlus;
+/// let pos = Position::standard();
 /// let m = "e4".parse::<SanPlus>()?.san.to_move(&pos)?;
 /// assert_eq!(SanPlus::from_move(&pos, m).to_string(), "e4");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -124,13 +128,14 @@ pub struct SanPlus {
 /// The error of reading text that is not SAN.
 ///
 /// ```
-/// use forsyth::{ParseSanErrorKind, San};
+/// use forsyth::san::{ParseSanErrorKind, San};
 /// let err = "Nz4".parse::<San>().unwrap_err();
 /// assert_eq!(err.to_string(), "'Nz4' is not a san move");
 /// assert_eq!(err.kind(), ParseSanErrorKind::InvalidSan);
 /// assert_eq!(err.kind().name(), "invalid_san");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseSanError {
     /// The text, lossily decoded.
     pub text: String,
@@ -151,7 +156,7 @@ impl ParseSanErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseSanErrorKind;
+    /// use forsyth::san::ParseSanErrorKind;
     /// assert_eq!(ParseSanErrorKind::InvalidSan.name(), "invalid_san");
     /// ```
     pub fn name(self) -> &'static str {
@@ -170,7 +175,7 @@ impl ParseSanError {
     /// What is wrong.
     ///
     /// ```
-    /// use forsyth::San;
+    /// use forsyth::san::San;
     /// assert_eq!("".parse::<San>().unwrap_err().kind().name(), "invalid_san");
     /// ```
     pub fn kind(&self) -> ParseSanErrorKind {
@@ -203,7 +208,7 @@ impl SanErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::SanErrorKind;
+    /// use forsyth::san::SanErrorKind;
     /// assert_eq!(SanErrorKind::AmbiguousSan.name(), "ambiguous_san");
     /// ```
     pub fn name(self) -> &'static str {
@@ -214,7 +219,9 @@ impl SanErrorKind {
 /// The error of [`San::to_move`].
 ///
 /// ```
-/// use forsyth::{Fen, Position, San, SanErrorKind, Setup};
+/// use forsyth::{Position, Setup};
+/// use forsyth::fen::Fen;
+/// use forsyth::san::{San, SanErrorKind};
 /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?;
 /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
 /// let err = "Nd2".parse::<San>()?.to_move(&pos).unwrap_err();
@@ -223,6 +230,7 @@ impl SanErrorKind {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SanError {
     /// The move as read.
     pub san: San,
@@ -273,8 +281,9 @@ impl SanError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::{Position, San, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::san::San;
+    /// let pos = Position::standard();
     /// assert_eq!("Ke2".parse::<San>()?.to_move(&pos).unwrap_err().kind().name(), "illegal_san");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -437,12 +446,13 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
 /// alternative is legal ([`SanReadings::to_move`] does exactly that).
 ///
 /// ```
-/// use forsyth::{Role, San, SanPlus};
+/// use forsyth::Role;
+/// use forsyth::san::{San, SanPlus};
 /// let r = SanPlus::readings(b"bxc3")?;
 /// assert!(matches!(r.first.san, San::Normal { role: Role::Pawn, .. }));
 /// assert!(matches!(r.alternative.map(|a| a.san), Some(San::Normal { role: Role::Bishop, .. })));
 /// assert_eq!(SanPlus::readings(b"nf3")?.alternative, None);
-/// # Ok::<_, forsyth::ParseSanError>(())
+/// # Ok::<_, forsyth::san::ParseSanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -460,7 +470,9 @@ impl SanReadings {
     /// reading's, unless the alternative is ambiguous.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Role, SanPlus, Setup};
+    /// use forsyth::{Position, Role, Setup};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::SanPlus;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Pawn);
@@ -489,14 +501,15 @@ impl San {
     /// for what is accepted).
     ///
     /// ```
-    /// use forsyth::{CastlingSide, Role, San, Square};
+    /// use forsyth::{CastlingSide, Role, Square};
+    /// use forsyth::san::San;
     /// assert_eq!(San::from_ascii(b"0-0-0")?, San::Castle(CastlingSide::QueenSide));
     /// assert_eq!(San::from_ascii(b"e8Q+!?")?, San::from_ascii(b"e8=Q")?);
     /// assert!(San::from_ascii(b"Ke9").is_err());
     /// assert_eq!(San::from_ascii(b"Pe4")?, San::from_ascii(b"e4")?);
     /// assert_eq!(San::from_ascii(b"exd6e.p.+")?, San::from_ascii(b"exd6+")?);
     /// assert!(San::from_ascii(b"exd5e.p.").is_err());
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<San, ParseSanError> {
         SanPlus::from_ascii(text).map(|s| s.san)
@@ -505,7 +518,9 @@ impl San {
     /// The SAN of a legal move of `pos`, without suffix.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, San, Setup, Move, Role, Square};
+    /// use forsyth::{Move, Position, Role, Setup, Square};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::San;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/6K1/R6R w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// let m = Move::Normal { role: Role::Rook, from: Square::A1, capture: None, to: Square::D1, promotion: None };
@@ -598,12 +613,13 @@ impl San {
     /// description is unambiguous).
     ///
     /// ```
-    /// use forsyth::{Move, Role, San, Square};
+    /// use forsyth::{Move, Role, Square};
+    /// use forsyth::san::San;
     /// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
     /// assert!("Nf3".parse::<San>()?.matches(m));
     /// assert!("Ngf3".parse::<San>()?.matches(m));
     /// assert!(!"Nxf3".parse::<San>()?.matches(m));
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn matches(&self, m: Move) -> bool {
         match self.pattern() {
@@ -639,8 +655,9 @@ impl San {
     /// The legal move of `pos` this SAN describes.
     ///
     /// ```
-    /// use forsyth::{Move, Position, San, Setup, Square};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Move, Position, Setup, Square};
+    /// use forsyth::san::San;
+    /// let pos = Position::standard();
     /// let m = "Nc3".parse::<San>()?.to_move(&pos)?;
     /// assert_eq!((m.from(), m.to()), (Square::B1, Square::C3));
     /// let err = "Nd4".parse::<San>()?.to_move(&pos).unwrap_err();
@@ -687,7 +704,8 @@ impl San {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Letters, San};
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::San;
     /// let russian = Letters::ENGLISH.with_pieces(
     ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
     ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
@@ -695,7 +713,7 @@ impl San {
     /// let mut s = String::new();
     /// "Kxd7".parse::<San>()?.write_with(&russian, &mut s).unwrap();
     /// assert_eq!(s, "Крxd7");
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
         match *self {
@@ -833,10 +851,10 @@ impl SanPlus {
     /// Reads SAN with its suffix (see [`San`] for what is accepted).
     ///
     /// ```
-    /// use forsyth::{SanPlus, Suffix};
+    /// use forsyth::san::{SanPlus, Suffix};
     /// assert_eq!(SanPlus::from_ascii(b"Qxf7#")?.suffix, Some(Suffix::Checkmate));
     /// assert_eq!(SanPlus::from_ascii(b"O-O+?!")?.suffix, Some(Suffix::Check));
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
         // The plain form (`Nbd7`, `exd8=Q+`), read in one pass; any other
@@ -857,14 +875,15 @@ impl SanPlus {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Letters, SanPlus};
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
     /// let german = Letters::ENGLISH.with_pieces(
     ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
     ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
     /// );
     /// assert_eq!(SanPlus::from_str_with("Sf3+", &german)?, "Nf3+".parse()?);
     /// assert_eq!(SanPlus::from_str_with("e8D", &german)?, "e8=Q".parse()?);
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_str_with(text: &str, letters: &Letters) -> Result<SanPlus, ParseSanError> {
         SanPlus::read(text.as_bytes(), letters).map(|r| r.first)
@@ -873,11 +892,11 @@ impl SanPlus {
     /// Every reading of an English SAN text (see [`SanReadings`]).
     ///
     /// ```
-    /// use forsyth::SanPlus;
+    /// use forsyth::san::SanPlus;
     /// let r = SanPlus::readings(b"bc3")?;
     /// assert_eq!(r.first.to_string(), "bxc3");
     /// assert_eq!(r.alternative.map(|a| a.to_string()).as_deref(), Some("Bc3"));
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn readings(text: &[u8]) -> Result<SanReadings, ParseSanError> {
         SanPlus::read(text, &English)
@@ -886,10 +905,11 @@ impl SanPlus {
     /// Every reading of a SAN text written with the letters of `letters`.
     ///
     /// ```
-    /// use forsyth::{Letters, SanPlus};
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
     /// let r = SanPlus::readings_with("qd1", &Letters::ENGLISH)?;
     /// assert_eq!((r.first.to_string(), r.alternative), ("Qd1".to_string(), None));
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn readings_with(text: &str, letters: &Letters) -> Result<SanReadings, ParseSanError> {
         SanPlus::read(text.as_bytes(), letters)
@@ -945,7 +965,10 @@ impl SanPlus {
     /// the same way, without suffix, and means nothing.)
     ///
     /// ```
-    /// use forsyth::{Fen, Position, SanPlus, Setup, UciMove};
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::SanPlus;
+    /// use forsyth::uci::UciMove;
     /// let fen = Fen::from_ascii(b"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// let m = "d8h4".parse::<UciMove>()?.to_move(&pos)?;
@@ -974,11 +997,12 @@ impl SanPlus {
     /// Writes this SAN and its suffix with the letters of `letters`.
     ///
     /// ```
-    /// use forsyth::{Letters, SanPlus};
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
     /// let mut s = String::new();
     /// "Qxf7#".parse::<SanPlus>()?.write_with(&Letters::ENGLISH, &mut s).unwrap();
     /// assert_eq!(s, "Qxf7#");
-    /// # Ok::<_, forsyth::ParseSanError>(())
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
         self.san.write_with(letters, out)?;
@@ -995,7 +1019,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let mut sans: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();
     /// sans.sort();
     /// assert_eq!(sans[..4], ["Na3", "Nc3", "Nf3", "Nh3"]);
@@ -1022,7 +1046,7 @@ pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
     let file = |b: u8| {
         (b'a'..=b'h')
             .contains(&b)
-            .then(|| crate::File::ALL[usize::from(b - b'a')])
+            .then(|| crate::board::File::ALL[usize::from(b - b'a')])
     };
     let rank = |b: u8| {
         (b'1'..=b'8')
@@ -1083,8 +1107,8 @@ pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{random_square, random_walk};
-    use crate::Suffix;
+    use crate::notation::Suffix;
+    use crate::rules::movegen::{random_square, random_walk};
 
     /// What `SanPlus::from_move` was before its fast path, written from
     /// the full list of legal moves: the reference the fast path must
@@ -1185,7 +1209,7 @@ mod tests {
             "e4", "exd5", "Nbd7", "R1e2", "Qh4xe1", "exd8=Q+", "b1N#", "O-O", "O-O-O+", "Kxe2",
             "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?",
         ];
-        let mut rng = crate::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
         let mut next = move || rng.next_u64();
         let general = |t: &[u8]| SanPlus::read(t, &English).map(|r| r.first);
         for i in 0..60_000 {

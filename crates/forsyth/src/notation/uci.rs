@@ -3,14 +3,18 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::explain::{self, IllegalMoveKind, IllegalMoveReason};
-use crate::movegen::{resolve, MovePattern};
-use crate::{Color, Move, Position, Role, Square, Variant};
+use crate::board::{Color, Move, Role, Square};
+use crate::rules::explain;
+use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
+use crate::rules::movegen::{resolve, MovePattern};
+use crate::rules::Position;
+use crate::setup::Variant;
 
 /// How castling is written in UCI.
 ///
 /// ```
-/// use forsyth::{CastlingMode, Variant};
+/// use forsyth::Variant;
+/// use forsyth::uci::CastlingMode;
 /// assert_eq!(CastlingMode::from_variant(Variant::Chess960), CastlingMode::Chess960);
 /// assert_eq!("standard".parse::<CastlingMode>(), Ok(CastlingMode::Standard));
 /// ```
@@ -42,7 +46,8 @@ impl CastlingMode {
     /// The usual convention of a variant.
     ///
     /// ```
-    /// use forsyth::{CastlingMode, Variant};
+    /// use forsyth::Variant;
+    /// use forsyth::uci::CastlingMode;
     /// assert_eq!(CastlingMode::from_variant(Variant::Standard), CastlingMode::Standard);
     /// ```
     pub const fn from_variant(variant: Variant) -> CastlingMode {
@@ -69,10 +74,11 @@ impl CastlingMode {
 /// Leniency: the promotion letter may be uppercase.
 ///
 /// ```
-/// use forsyth::{CastlingMode, Move, Position, Role, Setup, Square, UciMove};
+/// use forsyth::{Move, Position, Role, Setup, Square};
+/// use forsyth::uci::{CastlingMode, UciMove};
 /// let uci: UciMove = "g1f3".parse()?;
 /// assert_eq!(uci, UciMove::Normal { from: Square::G1, to: Square::F3, promotion: None });
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// let m = uci.to_move(&pos)?;
 /// assert_eq!(m.role(), Role::Knight);
 /// assert_eq!(UciMove::from_move(m, CastlingMode::Standard).to_string(), "g1f3");
@@ -96,12 +102,13 @@ pub enum UciMove {
 /// The error of reading text that is not UCI move syntax.
 ///
 /// ```
-/// use forsyth::UciMove;
+/// use forsyth::uci::UciMove;
 /// let err = UciMove::from_ascii(b"e2e9").unwrap_err();
 /// assert_eq!(err.to_string(), "'e2e9' is not a uci move (expected two squares and an optional promotion letter, as e2e4 or e7e8q)");
 /// assert_eq!(err.kind().name(), "invalid_uci");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseUciError {
     /// The text, lossily decoded.
     pub text: String,
@@ -110,7 +117,7 @@ pub struct ParseUciError {
 /// The classification of a [`ParseUciError`].
 ///
 /// ```
-/// use forsyth::ParseUciErrorKind;
+/// use forsyth::uci::ParseUciErrorKind;
 /// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
@@ -125,7 +132,7 @@ impl ParseUciErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseUciErrorKind;
+    /// use forsyth::uci::ParseUciErrorKind;
     /// assert_eq!(ParseUciErrorKind::InvalidUci.name(), "invalid_uci");
     /// ```
     pub fn name(self) -> &'static str {
@@ -137,7 +144,7 @@ impl ParseUciError {
     /// The classification.
     ///
     /// ```
-    /// use forsyth::{ParseUciErrorKind, UciMove};
+    /// use forsyth::uci::{ParseUciErrorKind, UciMove};
     /// assert_eq!(UciMove::from_ascii(b"").unwrap_err().kind(), ParseUciErrorKind::InvalidUci);
     /// ```
     pub fn kind(&self) -> ParseUciErrorKind {
@@ -161,14 +168,16 @@ impl std::error::Error for ParseUciError {}
 /// why.
 ///
 /// ```
-/// use forsyth::{IllegalMoveKind, Position, Setup, UciMove};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{IllegalMoveKind, Position, Setup};
+/// use forsyth::uci::UciMove;
+/// let pos = Position::standard();
 /// let err = "e3e4".parse::<UciMove>()?.to_move(&pos).unwrap_err();
 /// assert_eq!(err.kind(), IllegalMoveKind::NoPiece);
 /// assert_eq!(err.to_string(), "illegal move e3e4 for white: there is no piece of the side to move on e3");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IllegalUciError {
     /// The move.
     pub uci: UciMove,
@@ -182,8 +191,9 @@ impl IllegalUciError {
     /// The classification of the reason.
     ///
     /// ```
-    /// use forsyth::{IllegalMoveKind, Position, Setup, UciMove};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{IllegalMoveKind, Position, Setup};
+    /// use forsyth::uci::UciMove;
+    /// let pos = Position::standard();
     /// let err = UciMove::Null.to_move(&pos).unwrap_err();
     /// assert_eq!(err.kind(), IllegalMoveKind::NullMove);
     /// ```
@@ -210,14 +220,15 @@ impl UciMove {
     /// Reads `e2e4`, `e7e8q` (or `e7e8Q`) or `0000`.
     ///
     /// ```
-    /// use forsyth::{Role, Square, UciMove};
+    /// use forsyth::{Role, Square};
+    /// use forsyth::uci::UciMove;
     /// assert_eq!(
     ///     UciMove::from_ascii(b"a7a8n")?,
     ///     UciMove::Normal { from: Square::A7, to: Square::A8, promotion: Some(Role::Knight) }
     /// );
     /// assert_eq!(UciMove::from_ascii(b"0000")?, UciMove::Null);
     /// assert!(UciMove::from_ascii(b"e7e8k").is_err());
-    /// # Ok::<_, forsyth::ParseUciError>(())
+    /// # Ok::<_, forsyth::uci::ParseUciError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciError> {
         let err = || ParseUciError {
@@ -248,7 +259,8 @@ impl UciMove {
     /// Writes a move, castling in the convention `mode`.
     ///
     /// ```
-    /// use forsyth::{CastlingMode, Move, Square, UciMove};
+    /// use forsyth::{Move, Square};
+    /// use forsyth::uci::{CastlingMode, UciMove};
     /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
     /// assert_eq!(UciMove::from_move(castle, CastlingMode::Standard).to_string(), "e1g1");
     /// assert_eq!(UciMove::from_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
@@ -269,7 +281,9 @@ impl UciMove {
     /// (see [`UciMove`]).
     ///
     /// ```
-    /// use forsyth::{Fen, Move, Position, Setup, Square, UciMove};
+    /// use forsyth::{Move, Position, Setup, Square};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::uci::UciMove;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/1R3K1R w HB - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// let castle = Move::Castle { king: Square::F1, rook: Square::B1 };
@@ -371,6 +385,12 @@ impl fmt::Display for UciMove {
     }
 }
 
+// A UCI move is stored as its text (`"e2e4"`, `"e7e8q"`, `"0000"`), read
+// back by the parser.
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(UciMove, "a uci move", |t| UciMove::from_ascii(t.as_bytes())
+    .ok());
+
 impl FromStr for UciMove {
     type Err = ParseUciError;
 
@@ -383,8 +403,9 @@ impl Position {
     /// A legal move written in UCI, castling in the convention `mode`.
     ///
     /// ```
-    /// use forsyth::{CastlingMode, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::uci::CastlingMode;
+    /// let pos = Position::standard();
     /// let mut ucis: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, CastlingMode::Standard)).collect();
     /// ucis.sort();
     /// assert_eq!(ucis[..3], ["a2a3", "a2a4", "b1a3"]);
@@ -397,7 +418,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{random_square, random_walk};
+    use crate::rules::movegen::{random_square, random_walk};
 
     /// The fast path of `to_move` agrees with listing every legal move,
     /// along random games from random Chess960 starts (the standard one

@@ -5,15 +5,18 @@
 use core::fmt;
 
 use super::movegen::MovePattern;
-use crate::moves::castling_targets;
-use crate::{attacks, Bitboard, CastlingSide, Color, Move, Outcome, Position, Rank, Role, Square};
+use crate::board::moves::castling_targets;
+use crate::board::{attacks, Bitboard, CastlingSide, Color, Move, Rank, Role, Square};
+use crate::rules::{Outcome, Position};
 
 /// Why a move cannot be played, with the squares that say so. Each reason
 /// has a stable kind ([`IllegalMoveReason::kind`]); the text is rendered
 /// from the fields.
 ///
 /// ```
-/// use forsyth::{Fen, IllegalMoveKind, IllegalMoveReason, ParseMoveError, Position, Square};
+/// use forsyth::{IllegalMoveKind, IllegalMoveReason, Position, Square};
+/// use forsyth::fen::Fen;
+/// use forsyth::notation::ParseMoveError;
 /// // The knight on d2 shields its king on e1 from the bishop on b4.
 /// let fen: Fen = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1".parse()?;
 /// let pos = Position::from_fen(&fen, None)?;

@@ -15,3 +15,11 @@ pub(crate) mod position;
 pub(crate) mod safety;
 pub(crate) mod validate;
 pub(crate) mod writing;
+
+pub use explain::{IllegalMoveKind, IllegalMoveReason};
+pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
+pub use outcome::Outcome;
+pub use play::IllegalMoveError;
+pub use position::Position;
+pub use validate::{PositionError, Repair, RepairKind, Report};
+pub use writing::{write_castling, write_fen};

@@ -21,10 +21,9 @@
 use core::{fmt, ops::Deref};
 
 use super::safety::{checkers_and_pinned, en_passant_capturers, is_attacked, king_destinations};
-use crate::moves::castling_targets;
-use crate::{
-    attacks, Bitboard, Board, CastlingSide, Color, File, Move, Position, Rank, Role, Square,
-};
+use crate::board::moves::castling_targets;
+use crate::board::{attacks, Bitboard, Board, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::Position;
 
 /// Moves kept inline before a [`MoveList`] moves to the heap. No legal
 /// position of chess has more than 218 moves; positions with many promoted
@@ -37,7 +36,7 @@ const INLINE: usize = 256;
 ///
 /// ```
 /// use forsyth::{Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// let moves = pos.legal_moves();
 /// assert_eq!(moves.len(), 20);
 /// assert!(moves.iter().all(|m| !m.is_capture()));
@@ -191,7 +190,7 @@ impl FromIterator<Move> for MoveList {
 ///
 /// ```
 /// use forsyth::{Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// assert_eq!(pos.legal_moves().into_iter().filter(|m| m.role() == forsyth::Role::Knight).count(), 4);
 /// ```
 #[derive(Clone, Debug)]
@@ -620,7 +619,8 @@ impl Position {
     /// not move at all.
     ///
     /// ```
-    /// use forsyth::{Fen, Move, Position, Setup, Square};
+    /// use forsyth::{Move, Position, Setup, Square};
+    /// use forsyth::fen::Fen;
     /// // Chess960: the king stays on g1, only the rook moves.
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/6KR w H - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
@@ -638,7 +638,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{MoveList, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let mut list = MoveList::new();
     /// pos.legal_moves_into(&mut list);
     /// assert_eq!(list, pos.legal_moves());
@@ -652,7 +652,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// assert_eq!(pos.count_legal_moves(), 20);
     /// ```
     pub fn count_legal_moves(&self) -> usize {
@@ -665,7 +665,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Move, Position, Role, Setup, Square};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
     /// assert!(pos.is_legal(m));
     /// ```
@@ -682,7 +682,8 @@ impl Position {
     /// The enemy pieces that attack the king of the side to move.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Setup, Square};
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::fen::Fen;
     /// // Double check: the knight came from e5 and uncovered the rook.
     /// let fen = Fen::from_ascii(b"4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
@@ -702,7 +703,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// assert!(!Position::from_setup(Setup::standard()).expect("legal").is_check());
+    /// assert!(!Position::standard().is_check());
     /// ```
     pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
@@ -945,17 +946,18 @@ pub(crate) fn random_walk(
     seed: u64,
     games: usize,
     plies: usize,
-    mut visit: impl FnMut(&Position, &crate::MoveList, &mut crate::chess960::SplitMix64),
+    mut visit: impl FnMut(&Position, &crate::rules::MoveList, &mut crate::setup::chess960::SplitMix64),
 ) {
-    let mut rng = crate::chess960::SplitMix64::new(seed);
+    let mut rng = crate::setup::chess960::SplitMix64::new(seed);
     for game in 0..games {
         let start = if game == 0 {
             518
         } else {
             (rng.next_u64() % 960) as u16
         };
-        let mut pos = Position::from_setup(crate::Chess960Start::new(start).unwrap().to_setup())
-            .expect("a start position is legal");
+        let mut pos =
+            Position::from_setup(crate::setup::Chess960Start::new(start).unwrap().to_setup())
+                .expect("a start position is legal");
         for _ in 0..plies {
             let legal = pos.legal_moves();
             if legal.is_empty() {
@@ -973,7 +975,7 @@ pub(crate) fn random_walk(
 #[cfg(test)]
 pub(crate) fn random_square(n: u64) -> Square {
     Square::from_coords(
-        crate::File::ALL[(n % 8) as usize],
+        crate::board::File::ALL[(n % 8) as usize],
         Rank::ALL[(n / 8 % 8) as usize],
     )
 }
@@ -981,7 +983,8 @@ pub(crate) fn random_square(n: u64) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Fen, ProblemKind, Setup, Variant};
+    use crate::setup::{ProblemKind, Setup, Variant};
+    use crate::text::fen::Fen;
 
     /// The perft suites' positions (the impossible ones of the trap suite
     /// too, their ignorable problems ignored: checker alignments no game
@@ -1015,7 +1018,7 @@ mod tests {
             }
         }
         assert!(starts.len() > 150, "{} starts", starts.len());
-        let mut rng = crate::chess960::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
         let mut out = Vec::new();
         for start in starts {
             let mut pos = start;

@@ -1,9 +1,10 @@
 //! The end of a game, as far as one position can tell (repetitions need the
-//! game's history: see [`Game`](crate::Game)).
+//! game's history: see [`Game`](crate::game::Game)).
 
 use core::fmt;
 
-use crate::{Bitboard, Color, Position, Role};
+use crate::board::{Bitboard, Color, Role};
+use crate::rules::Position;
 
 /// How a game ends by itself in a position (FIDE Laws of Chess, articles 5
 /// and 9.6).
@@ -16,6 +17,8 @@ use crate::{Bitboard, Color, Position, Role};
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "snake_case")]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Outcome {
     /// The side to move is checkmated.
@@ -32,7 +35,7 @@ pub enum Outcome {
     /// move did not mate).
     SeventyFiveMoves,
     /// The same position for the fifth time (FIDE 9.6.1). Only a game's
-    /// history tells it: see [`Game::outcome`](crate::Game::outcome); a
+    /// history tells it: see [`Game::outcome`](crate::game::Game::outcome); a
     /// position alone never reports it.
     FivefoldRepetition,
 }
@@ -52,7 +55,7 @@ impl Outcome {
     }
 
     /// The stable name, snake case (an outcome is its own kind, as
-    /// [`ProblemKind::name`](crate::ProblemKind::name) names a problem's).
+    /// [`ProblemKind::name`](crate::validate::ProblemKind::name) names a problem's).
     ///
     /// ```
     /// use forsyth::Outcome;
@@ -83,7 +86,8 @@ impl Position {
     /// do not end the game by themselves.
     ///
     /// ```
-    /// use forsyth::{Color, Fen, Outcome, Position, Setup};
+    /// use forsyth::{Color, Outcome, Position, Setup};
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert_eq!(pos.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
@@ -111,7 +115,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// assert!(!Position::from_setup(Setup::standard()).expect("legal").is_checkmate());
+    /// assert!(!Position::standard().is_checkmate());
     /// ```
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.count_legal_moves() == 0
@@ -120,7 +124,8 @@ impl Position {
     /// `true` if the side to move has no legal move and is not in check.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Setup};
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert!(pos.is_stalemate());
@@ -139,7 +144,8 @@ impl Position {
     /// says `false` otherwise.)
     ///
     /// ```
-    /// use forsyth::{Color, Fen, Position, Setup};
+    /// use forsyth::{Color, Position, Setup};
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"8/8/4k3/8/8/2N5/8/4K3 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert!(pos.has_insufficient_material(Color::White));
@@ -179,7 +185,8 @@ impl Position {
     /// and kings with bishops all on squares of one colour.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Setup};
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"8/8/4k3/2b5/8/2B5/8/4K3 w - - 0 1")?;
     /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
     /// assert!(pos.is_insufficient_material());

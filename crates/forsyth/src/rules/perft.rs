@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the move tree, the standard test of a move
 //! generator against published counts.
 
-use crate::{Move, MoveList, Position};
+use crate::board::Move;
+use crate::rules::{MoveList, Position};
 
 impl Position {
     /// The number of move sequences of exactly `depth` plies (leaf nodes of
@@ -11,7 +12,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// assert_eq!(pos.perft(0), 1);
     /// assert_eq!(pos.perft(3), 8_902);
     /// ```
@@ -26,7 +27,7 @@ impl Position {
     ///
     /// ```
     /// use forsyth::{Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let divide = pos.divide(2);
     /// assert_eq!(divide.len(), 20);
     /// assert!(divide.iter().all(|&(_, n)| n == 20));
@@ -117,7 +118,8 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
 
 #[cfg(test)]
 mod tests {
-    use crate::{Fen, Position};
+    use crate::rules::Position;
+    use crate::text::fen::Fen;
 
     /// Both walks, the one counting the last ply and the one listing it,
     /// give the published counts (chess programming wiki, perft results:

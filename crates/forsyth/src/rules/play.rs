@@ -6,20 +6,22 @@
 use core::fmt;
 
 use super::explain::{self, IllegalMoveKind, IllegalMoveReason};
-use crate::{Color, Move, Position};
+use crate::board::{Color, Move};
+use crate::rules::Position;
 
-/// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
+/// The error of [`Position::play`] and [`Game::play`](crate::game::Game::play):
 /// the move is not legal in the position, and why.
 ///
 /// ```
 /// use forsyth::{IllegalMoveKind, Move, Position, Role, Setup, Square};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E5, promotion: None };
 /// let err = pos.play(m).unwrap_err();
 /// assert_eq!(err.kind(), IllegalMoveKind::Unreachable);
 /// assert_eq!(err.to_string(), "illegal move for white: pawn from e2 to e5: the pawn on e2 cannot move to e5");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IllegalMoveError {
     /// The move.
     pub mv: Move,
@@ -34,7 +36,7 @@ impl IllegalMoveError {
     ///
     /// ```
     /// use forsyth::{IllegalMoveKind, Move, Position, Setup, Square};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// let pos = Position::standard();
     /// let err = pos.play(Move::Castle { king: Square::E1, rook: Square::H1 }).unwrap_err();
     /// assert_eq!(err.kind(), IllegalMoveKind::CastlingBlocked);
     /// ```
@@ -74,8 +76,9 @@ impl Position {
     /// The position after `m`, if `m` is legal.
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, Move, Position, Role, Setup, Square};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Move, Position, Role, Setup, Square};
+    /// use forsyth::fen::CastlingNotation;
+    /// let pos = Position::standard();
     /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
     /// let after = pos.play(m)?;
     /// assert_eq!(

@@ -3,20 +3,23 @@
 use core::hash::{Hash, Hasher};
 
 use super::safety::en_passant_capturers;
-use crate::moves::{castling_targets, double_push_ep_square, en_passant_victim};
-use crate::{Board, CastlingRights, CastlingSide, Color, Move, Role, Setup, Square, Variant};
+use crate::board::moves::{castling_targets, double_push_ep_square, en_passant_victim};
+use crate::board::{Board, CastlingRights, CastlingSide, Color, Move, Role, Square};
+use crate::setup::{Setup, Variant};
 
 /// A position that is legal under its variant's rules.
 ///
 /// Only validation constructs one ([`Position::from_setup`],
-/// [`Position::from_fen`], [`Report::into_position`]); the setup it wraps
-/// can be read at any time.
+/// [`Position::from_fen`],
+/// [`Report::into_position`](crate::validate::Report::into_position)), but
+/// for the start ([`Position::standard`]); the setup it wraps can be read at
+/// any time.
 ///
 /// ```
 /// use forsyth::{Position, Setup};
 /// let pos = Position::from_setup(Setup::standard())?;
 /// assert_eq!(pos.setup(), &Setup::standard());
-/// # Ok::<_, forsyth::PositionError>(())
+/// # Ok::<_, forsyth::validate::PositionError>(())
 /// ```
 ///
 /// Two positions are equal, and hash equal, when they are the same position
@@ -29,8 +32,9 @@ use crate::{Board, CastlingRights, CastlingSide, Color, Move, Role, Setup, Squar
 /// clocks and the passed square included, for the writers.
 ///
 /// ```
-/// use forsyth::{Fen, Position, Setup};
-/// let start = Position::from_setup(Setup::standard())?;
+/// use forsyth::{Position, Setup};
+/// use forsyth::fen::Fen;
+/// let start = Position::standard();
 /// let after_e4 = start.play_moves(["e4"])?;
 /// let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 30".parse()?;
 /// assert_eq!(Position::from_fen(&fen, None)?, after_e4);
@@ -48,11 +52,25 @@ impl Position {
         Position { setup }
     }
 
+    /// The classical start: the standard setup, White to move (the same
+    /// as [`Position::default`]).
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let start = Position::standard();
+    /// assert_eq!(start.setup(), &Setup::standard());
+    /// assert_eq!(start.legal_moves().len(), 20);
+    /// ```
+    pub fn standard() -> Position {
+        // The standard setup is legal (tested against validation).
+        Position::from_setup_unchecked(Setup::standard())
+    }
+
     /// The setup this position is.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::Position;
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.setup().fullmoves, 1);
     /// ```
     pub fn setup(&self) -> &Setup {
@@ -63,7 +81,7 @@ impl Position {
     ///
     /// ```
     /// # use forsyth::{Position, Setup};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.into_setup(), Setup::standard());
     /// ```
     pub fn into_setup(self) -> Setup {
@@ -73,8 +91,8 @@ impl Position {
     /// Piece placement.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::Position;
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.board().occupied().count(), 32);
     /// ```
     pub fn board(&self) -> &Board {
@@ -84,8 +102,8 @@ impl Position {
     /// Side to move.
     ///
     /// ```
-    /// # use forsyth::{Color, Position, Setup};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::{Color, Position};
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.turn(), Color::White);
     /// ```
     pub fn turn(&self) -> Color {
@@ -95,8 +113,8 @@ impl Position {
     /// Castling rights.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::Position;
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.castling().count(), 4);
     /// ```
     pub fn castling(&self) -> &CastlingRights {
@@ -109,8 +127,8 @@ impl Position {
     /// as the record wrote it.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup, Square};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::{Position, Square};
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.ep_square(), None);
     /// assert_eq!(pos.play_moves(["e4"]).unwrap().ep_square(), Some(Square::E3));
     /// ```
@@ -124,8 +142,8 @@ impl Position {
     /// equality, and the one FEN writes in its legal mode.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup, Square};
-    /// let start = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::{Position, Square};
+    /// let start = Position::standard();
     /// assert_eq!(start.play_moves(["e4"]).unwrap().legal_ep_square(), None);
     /// let pos = start.play_moves(["e4", "Nf6", "e5", "d5"]).unwrap();
     /// assert_eq!(pos.legal_ep_square(), Some(Square::D6));
@@ -139,8 +157,8 @@ impl Position {
     /// The rules.
     ///
     /// ```
-    /// # use forsyth::{Position, Setup, Variant};
-    /// # let pos = Position::from_setup(Setup::standard()).unwrap();
+    /// # use forsyth::{Position, Variant};
+    /// # let pos = Position::standard();
     /// assert_eq!(pos.variant(), Variant::Standard);
     /// ```
     pub fn variant(&self) -> Variant {
@@ -217,6 +235,13 @@ impl Position {
     }
 }
 
+impl Default for Position {
+    /// [`Position::standard`].
+    fn default() -> Position {
+        Position::standard()
+    }
+}
+
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         let (a, b) = (&self.setup, &other.setup);
@@ -238,5 +263,18 @@ impl Hash for Position {
         setup.castling.hash(state);
         setup.variant.hash(state);
         self.legal_ep_square().hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start without validation is the start validation accepts.
+    #[test]
+    fn the_standard_position_is_the_validated_standard_setup() {
+        let validated = Position::from_setup(Setup::standard()).expect("legal");
+        assert_eq!(Position::standard().setup(), validated.setup());
+        assert_eq!(Position::default(), validated);
     }
 }

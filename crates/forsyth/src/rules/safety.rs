@@ -3,7 +3,7 @@
 //! check and the pieces pinned to the king (from one look), the squares the
 //! king may step to, and the pawns that may legally capture en passant.
 
-use crate::{attacks, Bitboard, Board, Color, Rank, Role, Square};
+use crate::board::{attacks, Bitboard, Board, Color, Rank, Role, Square};
 
 /// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers.
 #[inline]

@@ -4,9 +4,10 @@
 
 use core::fmt;
 
-use crate::fen::{castling_field, record, Fields};
-use crate::{
-    CastlingNotation, EnPassantMode, LossyCastlingError, Setup, WriteFenError, WriteOptions,
+use crate::setup::Setup;
+use crate::text::fen::{castling_field, record, Fields};
+use crate::text::fen::{
+    CastlingNotation, EnPassantMode, LossyCastlingError, WriteFenError, WriteOptions,
 };
 
 /// The fields of `setup` as the writer takes them, the en-passant square
@@ -27,11 +28,12 @@ fn fields(setup: &Setup, mode: EnPassantMode) -> Fields<'_> {
 /// [`fmt::Write`].
 ///
 /// ```
-/// use forsyth::{write_castling, CastlingNotation, Setup, WriteOptions};
+/// use forsyth::Setup;
+/// use forsyth::fen::{CastlingNotation, write_castling, WriteOptions};
 /// let mut s = String::new();
 /// write_castling(&Setup::standard(), &WriteOptions::new(CastlingNotation::Shredder), &mut s)?;
 /// assert_eq!(s, "AHah");
-/// # Ok::<_, forsyth::WriteFenError>(())
+/// # Ok::<_, forsyth::fen::WriteFenError>(())
 /// ```
 pub fn write_castling<W: fmt::Write + ?Sized>(
     setup: &Setup,
@@ -47,7 +49,8 @@ pub fn write_castling<W: fmt::Write + ?Sized>(
 /// castling encoding cannot say the rights, nothing is written.
 ///
 /// ```
-/// use forsyth::{write_fen, EnPassantMode, Fen, Setup, WriteOptions};
+/// use forsyth::Setup;
+/// use forsyth::fen::{EnPassantMode, Fen, write_fen, WriteOptions};
 /// let mut s = String::new();
 /// write_fen(&Setup::standard(), &WriteOptions::default(), &mut s)?;
 /// assert_eq!(s, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -89,10 +92,11 @@ impl Setup {
     /// The FEN record in the given encoding.
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::fen::CastlingNotation;
     /// let fen = Setup::standard().to_fen(&CastlingNotation::Shredder.into())?;
     /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1");
-    /// # Ok::<_, forsyth::LossyCastlingError>(())
+    /// # Ok::<_, forsyth::fen::LossyCastlingError>(())
     /// ```
     pub fn to_fen(&self, opts: &WriteOptions) -> Result<String, LossyCastlingError> {
         let mut s = String::with_capacity(90);
@@ -114,5 +118,45 @@ impl fmt::Display for Setup {
         };
         // X-FEN says every right, so only the output can fail.
         record(fields(self, EnPassantMode::Always), &opts, f).map_err(|_| fmt::Error)
+    }
+}
+
+/// A position is stored as its record and its variant,
+/// `{"fen": "...", "variant": "standard"}`: the record as [`Setup`]'s
+/// `Display` writes it (X-FEN, the en-passant square as the position holds
+/// it), read back by the parser and validated, so data read never holds an
+/// illegal position.
+#[cfg(feature = "serde")]
+mod position_serde {
+    use serde::de::Error as _;
+    use serde::ser::SerializeStruct as _;
+
+    use crate::rules::Position;
+    use crate::setup::Variant;
+    use crate::text::fen::Fen;
+
+    impl serde::Serialize for Position {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut record = s.serialize_struct("Position", 2)?;
+            record.serialize_field("fen", &self.setup().to_string())?;
+            record.serialize_field("variant", &self.variant())?;
+            record.end()
+        }
+    }
+
+    /// What a position is read from.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "Position")]
+    struct Record {
+        fen: String,
+        variant: Variant,
+    }
+
+    impl<'de> serde::Deserialize<'de> for Position {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            let record = Record::deserialize(d)?;
+            let fen = Fen::from_ascii(record.fen.as_bytes()).map_err(D::Error::custom)?;
+            Position::from_fen(&fen, Some(record.variant)).map_err(D::Error::custom)
+        }
     }
 }

@@ -19,9 +19,14 @@ mod error;
 pub(crate) mod problem;
 mod resolve;
 
-use crate::{Board, CastlingRights, Color, File, Square};
+use crate::board::{Board, CastlingRights, Color, File, Square};
 
+pub use chess960::{
+    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind,
+    StartPositionError,
+};
 pub use error::SetupError;
+pub use problem::{Problem, ProblemKind, Severity};
 pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
 
 /// The rules a position is played under.
@@ -72,7 +77,8 @@ pub enum Variant {
 /// Its [`Display`](core::fmt::Display) writes X-FEN, which can say every setup.
 ///
 /// ```
-/// use forsyth::{Fen, Setup, Variant};
+/// use forsyth::{Setup, Variant};
+/// use forsyth::fen::Fen;
 /// let fen = Fen::from_ascii(b"rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").unwrap();
 /// let setup = Setup::from_fen(&fen, None).unwrap();
 /// assert_eq!(setup.variant, Variant::Chess960);

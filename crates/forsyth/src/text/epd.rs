@@ -17,28 +17,28 @@
 //! - A trailing line feed (with or without carriage return).
 //!
 //! ```
-//! use forsyth::{Epd, Op};
+//! use forsyth::epd::{Epd, Op};
 //! let line = r#"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "Fischer v Spassky"; c1 "*";"#;
 //! let epd = Epd::from_ascii(line.as_bytes())?;
 //! assert_eq!(epd.operations[1].op, Op::Comment { index: 1, text: "*".into() });
 //! assert_eq!(epd.to_string(), line);
-//! # Ok::<_, forsyth::ParseEpdError>(())
+//! # Ok::<_, forsyth::epd::ParseEpdError>(())
 //! ```
 
 use core::fmt;
 
-use crate::{Fen, FenField, ParseFenErrorKind};
+use crate::text::fen::{Fen, FenField, ParseFenErrorKind};
 
 /// An EPD record: the position (a four-field [`Fen`], clocks `0 1`) and its
 /// operations in order.
 ///
 /// ```
-/// use forsyth::{Epd, Op};
+/// use forsyth::epd::{Epd, Op};
 /// let epd: Epd = "8/8/8/8/8/8/8/K6k w - - bm Kb2 Kb1; ce -15;".parse()?;
 /// assert_eq!(epd.operations[0].op, Op::BestMoves(vec!["Kb2".into(), "Kb1".into()]));
 /// assert_eq!(epd.operations[1].op, Op::Ce(-15));
 /// assert_eq!(epd.operations[1].offset, 36);
-/// # Ok::<_, forsyth::ParseEpdError>(())
+/// # Ok::<_, forsyth::epd::ParseEpdError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Epd {
@@ -51,10 +51,10 @@ pub struct Epd {
 /// One operation and where its opcode starts (0-based byte offset).
 ///
 /// ```
-/// use forsyth::{Epd, Op, Operation};
+/// use forsyth::epd::{Epd, Op, Operation};
 /// let epd = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - id \"x\";")?;
 /// assert_eq!(epd.operations, [Operation { offset: 24, op: Op::Id("x".into()) }]);
-/// # Ok::<_, forsyth::ParseEpdError>(())
+/// # Ok::<_, forsyth::epd::ParseEpdError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Operation {
@@ -67,7 +67,7 @@ pub struct Operation {
 /// An operation's opcode and operands, typed for the common opcodes.
 ///
 /// ```
-/// use forsyth::Op;
+/// use forsyth::epd::Op;
 /// assert_eq!(Op::Acd(12).opcode(), "acd");
 /// assert_eq!(Op::Comment { index: 7, text: String::new() }.opcode(), "c7");
 /// ```
@@ -116,7 +116,7 @@ impl Op {
     /// The opcode as written.
     ///
     /// ```
-    /// use forsyth::{Op, Operand};
+    /// use forsyth::epd::{Op, Operand};
     /// assert_eq!(Op::Pv(vec![]).opcode(), "pv");
     /// assert_eq!(Op::Other { opcode: "noop".into(), operands: vec![] }.opcode(), "noop");
     /// ```
@@ -141,11 +141,11 @@ impl Op {
 /// An operand of an opcode forsyth does not type.
 ///
 /// ```
-/// use forsyth::{Epd, Op, Operand};
+/// use forsyth::epd::{Epd, Op, Operand};
 /// let epd = Epd::from_ascii(br#"8/8/8/8/8/8/8/K6k w - - tcgs "a b" 3;"#)?;
 /// let Op::Other { operands, .. } = &epd.operations[0].op else { panic!() };
 /// assert_eq!(operands, &[Operand::String("a b".into()), Operand::Token("3".into())]);
-/// # Ok::<_, forsyth::ParseEpdError>(())
+/// # Ok::<_, forsyth::epd::ParseEpdError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
@@ -158,7 +158,8 @@ pub enum Operand {
 /// The part of an EPD record an error is in.
 ///
 /// ```
-/// use forsyth::{EpdField, FenField};
+/// use forsyth::epd::EpdField;
+/// use forsyth::fen::FenField;
 /// assert_eq!(EpdField::Position(FenField::Castling).to_string(), "castling");
 /// assert_eq!(EpdField::Operation("bm".into()).to_string(), "operation bm");
 /// ```
@@ -185,7 +186,7 @@ impl fmt::Display for EpdField {
 /// What was wrong in an EPD record. Names (`name()`) are stable.
 ///
 /// ```
-/// use forsyth::ParseEpdErrorKind;
+/// use forsyth::epd::ParseEpdErrorKind;
 /// assert_eq!(ParseEpdErrorKind::MissingSemicolon.name(), "missing_semicolon");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
@@ -219,7 +220,8 @@ impl ParseEpdErrorKind {
     /// The stable kind name; a position field's error has its FEN name.
     ///
     /// ```
-    /// use forsyth::{ParseEpdErrorKind, ParseFenErrorKind};
+    /// use forsyth::epd::ParseEpdErrorKind;
+    /// use forsyth::fen::ParseFenErrorKind;
     /// assert_eq!(ParseEpdErrorKind::BadNumber.name(), "bad_number");
     /// assert_eq!(ParseEpdErrorKind::Fen(ParseFenErrorKind::MissingField).name(), "missing_field");
     /// ```
@@ -234,13 +236,14 @@ impl ParseEpdErrorKind {
 /// An EPD record that does not follow the grammar of `specs/pgn.md`.
 ///
 /// ```
-/// use forsyth::{Epd, EpdField};
+/// use forsyth::epd::{Epd, EpdField};
 /// let err = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - acd x;").unwrap_err();
 /// assert_eq!(err.field, EpdField::Operation("acd".into()));
 /// assert_eq!(err.column(), 29);
 /// assert_eq!(err.to_string(), "col 29: operation acd: bad_number: expected a decimal number");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ParseEpdError {
     /// 0-based byte offset of the fault.
     pub offset: usize,
@@ -254,7 +257,7 @@ impl ParseEpdError {
     /// The 1-based byte column.
     ///
     /// ```
-    /// use forsyth::Epd;
+    /// use forsyth::epd::Epd;
     /// assert_eq!(Epd::from_ascii(b"").unwrap_err().column(), 1);
     /// ```
     pub fn column(&self) -> usize {
@@ -264,7 +267,7 @@ impl ParseEpdError {
     /// The kind.
     ///
     /// ```
-    /// use forsyth::{Epd, ParseEpdErrorKind};
+    /// use forsyth::epd::{Epd, ParseEpdErrorKind};
     /// let err = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - bm e4").unwrap_err();
     /// assert_eq!(err.kind(), ParseEpdErrorKind::MissingSemicolon);
     /// ```
@@ -294,7 +297,7 @@ impl fmt::Display for ParseEpdErrorKind {
     /// What was expected (for a position field, the FEN kind's message).
     ///
     /// ```
-    /// use forsyth::ParseEpdErrorKind;
+    /// use forsyth::epd::ParseEpdErrorKind;
     /// assert_eq!(ParseEpdErrorKind::MissingSemicolon.to_string(), "expected ';' after the operands");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -437,7 +440,9 @@ fn operand(input: &[u8], start: usize) -> Result<(Operand, usize), (usize, Parse
         }
         // Escapes as in a PGN tag value.
         let raw = utf8(&input[start + 1..at], start + 1)?;
-        let text = crate::pgn::TagValue::from_raw(&raw).decode().into_owned();
+        let text = crate::text::pgn::TagValue::from_raw(&raw)
+            .decode()
+            .into_owned();
         return Ok((Operand::String(text), at + 1));
     }
     let len = input[start..]
@@ -521,7 +526,8 @@ impl Epd {
     /// Parses one EPD record (a trailing line feed is allowed).
     ///
     /// ```
-    /// use forsyth::{Epd, EpdField, FenField};
+    /// use forsyth::epd::{Epd, EpdField};
+    /// use forsyth::fen::FenField;
     /// let err = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - 0 1").unwrap_err();
     /// assert_eq!((err.kind.name(), err.column()), ("bad_opcode", 25));
     /// let err = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w KX - id \"x\";").unwrap_err();
@@ -536,7 +542,7 @@ impl Epd {
     /// halfmove clock. Only looks at the bytes; parsing decides the rest.
     ///
     /// ```
-    /// use forsyth::Epd;
+    /// use forsyth::epd::Epd;
     /// assert!(Epd::has_operations(b"8/8/8/8/8/8/8/K6k w KQkq - c0 \"x\"; c1 \"*\";"));
     /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - 0 1"));
     /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - -"));
@@ -551,11 +557,11 @@ impl Epd {
     /// The first operation with this opcode.
     ///
     /// ```
-    /// use forsyth::{Epd, Op};
+    /// use forsyth::epd::{Epd, Op};
     /// let epd = Epd::from_ascii(b"8/8/8/8/8/8/8/K6k w - - dm 3;")?;
     /// assert_eq!(epd.get("dm"), Some(&Op::Dm(3)));
     /// assert_eq!(epd.get("bm"), None);
-    /// # Ok::<_, forsyth::ParseEpdError>(())
+    /// # Ok::<_, forsyth::epd::ParseEpdError>(())
     /// ```
     pub fn get(&self, opcode: &str) -> Option<&Op> {
         self.operations
@@ -579,7 +585,7 @@ struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\"", crate::pgn::TagValue::encode(self.0))
+        write!(f, "\"{}\"", crate::text::pgn::TagValue::encode(self.0))
     }
 }
 

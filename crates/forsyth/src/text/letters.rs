@@ -6,9 +6,9 @@
 //! markers. Letters are strings, not bytes, since a letter may be more than
 //! one byte (Greek `Ρ`, files `α`-`θ`) or more than one character (Russian
 //! `Кр` for the king). English is [`Letters::ENGLISH`], and the functions
-//! without a `_with` suffix ([`Fen::from_ascii`](crate::Fen::from_ascii),
+//! without a `_with` suffix ([`Fen::from_ascii`](crate::fen::Fen::from_ascii),
 //! [`Board::write_placement`](crate::Board::write_placement),
-//! [`San::from_ascii`](crate::San::from_ascii), `Display`) use it through
+//! [`San::from_ascii`](crate::san::San::from_ascii), `Display`) use it through
 //! byte-level fast paths built from this same table.
 //!
 //! Ranks are always the digits `1`-`8`; empty squares in a placement are
@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use core::fmt;
 
-use crate::{Board, Color, File, Piece, Rank, Role, Square};
+use crate::board::{Board, Color, File, Piece, Rank, Role, Square};
 
 /// One letter (or word) of a table: borrowed for the built-in tables, owned
 /// when read from data (serde).
@@ -72,7 +72,8 @@ const ENGLISH_CHECKMATE: &str = "#";
 ///
 /// ```
 /// use std::borrow::Cow;
-/// use forsyth::{Board, Letters, Role};
+/// use forsyth::{Board, Role};
+/// use forsyth::notation::Letters;
 /// // German: König, Dame, Turm, Läufer, Springer, Bauer.
 /// let german = Letters::ENGLISH
 ///     .with_pieces(["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed), ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed));
@@ -141,7 +142,8 @@ impl Letters {
     /// `O-O-O`, `x`, `+`, `#`.
     ///
     /// ```
-    /// use forsyth::{Color, File, Letters, Role};
+    /// use forsyth::{Color, File, Role};
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.piece(Role::Knight.of(Color::Black)), "n");
     /// assert_eq!(Letters::ENGLISH.file(File::H), "h");
     /// ```
@@ -187,7 +189,8 @@ impl Letters {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Color, Letters, Role};
+    /// use forsyth::{Color, Role};
+    /// use forsyth::notation::Letters;
     /// let russian = Letters::ENGLISH.with_pieces(
     ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
     ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
@@ -205,7 +208,8 @@ impl Letters {
     /// The letter of a piece in a placement (White's or Black's letter).
     ///
     /// ```
-    /// use forsyth::{Color, Letters, Role};
+    /// use forsyth::{Color, Role};
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.piece(Role::Queen.of(Color::White)), "Q");
     /// ```
     pub fn piece(&self, piece: Piece) -> &str {
@@ -219,7 +223,8 @@ impl Letters {
     /// The letter of a role in SAN (White's letter).
     ///
     /// ```
-    /// use forsyth::{Letters, Role};
+    /// use forsyth::Role;
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.role(Role::Bishop), "B");
     /// ```
     pub fn role(&self, role: Role) -> &str {
@@ -229,7 +234,8 @@ impl Letters {
     /// The letter of a file.
     ///
     /// ```
-    /// use forsyth::{File, Letters};
+    /// use forsyth::File;
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.file(File::A), "a");
     /// ```
     pub fn file(&self, file: File) -> &str {
@@ -241,7 +247,8 @@ impl Letters {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Color, Letters, Role};
+    /// use forsyth::{Color, Role};
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.piece_prefix("nf3"), Some((Role::Knight.of(Color::Black), 1)));
     /// assert_eq!(Letters::ENGLISH.piece_prefix("3"), None);
     /// ```
@@ -276,7 +283,8 @@ impl Letters {
     /// letter first).
     ///
     /// ```
-    /// use forsyth::{File, Letters};
+    /// use forsyth::File;
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.file_prefix("bxc3"), Some((File::B, 1)));
     /// ```
     pub fn file_prefix(&self, text: &str) -> Option<(File, usize)> {
@@ -292,7 +300,8 @@ impl Letters {
     /// letter first).
     ///
     /// ```
-    /// use forsyth::{File, Letters};
+    /// use forsyth::File;
+    /// use forsyth::notation::Letters;
     /// assert_eq!(Letters::ENGLISH.file_suffix("Nbd"), Some((File::D, 1)));
     /// ```
     pub fn file_suffix(&self, text: &str) -> Option<(File, usize)> {
@@ -450,12 +459,13 @@ impl Board {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Board, Letters};
+    /// use forsyth::Board;
+    /// use forsyth::notation::Letters;
     /// let russian = Letters::ENGLISH.with_pieces(
     ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
     ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
     /// );
-    /// let board: forsyth::Fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let board: forsyth::fen::Fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
     /// let mut s = String::new();
     /// board.board.write_placement_with(&russian, &mut s)?;
     /// assert_eq!(s, "4кр3/8/8/8/8/8/8/4Кр2Л");

@@ -1,6 +1,7 @@
 //! The board alone: kings, pawns on the back ranks, how many pieces.
 
-use crate::{Bitboard, Color, Problem, ProblemKind, Role, Setup};
+use crate::board::{Bitboard, Color, Role};
+use crate::setup::{Problem, ProblemKind, Setup};
 
 /// Reports board problems; `true` when each colour has exactly one king
 /// (the check analysis needs both).

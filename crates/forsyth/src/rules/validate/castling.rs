@@ -2,12 +2,10 @@
 //! (A record's letters that name no right are judged when they are
 //! resolved, by the same [`judge_right`].)
 
-use crate::problem::Remedy;
+use crate::board::{Bitboard, CastlingRights, CastlingSide, Color, File, Rank, Square};
+use crate::setup::problem::Remedy;
 use crate::setup::{judge_right, RightFault};
-use crate::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, Problem, ProblemKind, Rank, Setup, Square,
-    Variant,
-};
+use crate::setup::{Problem, ProblemKind, Setup, Variant};
 
 /// A problem of one colour's rights as a whole, dropping them all.
 fn colour_problem(kind: ProblemKind, color: Color, squares: Bitboard) -> Problem {

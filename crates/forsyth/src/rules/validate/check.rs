@@ -10,8 +10,9 @@
 //! give check at all.
 
 use super::en_passant::DoubleStep;
-use crate::problem::{Note, Remedy};
-use crate::{attacks, Bitboard, Board, Color, Problem, ProblemKind, Rank, Role, Setup, Square};
+use crate::board::{attacks, Bitboard, Board, Color, Rank, Role, Square};
+use crate::setup::problem::{Note, Remedy};
+use crate::setup::{Problem, ProblemKind, Setup};
 
 fn is_slider(board: &Board, sq: Square) -> bool {
     matches!(

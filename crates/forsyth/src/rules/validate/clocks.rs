@@ -1,7 +1,8 @@
 //! The clocks: fullmove number and halfmove clock.
 
-use crate::problem::Remedy;
-use crate::{Bitboard, Color, Problem, ProblemKind, Setup};
+use crate::board::{Bitboard, Color};
+use crate::setup::problem::Remedy;
+use crate::setup::{Problem, ProblemKind, Setup};
 
 /// The most plies a game can have played when `fullmoves` is the fullmove
 /// number and `turn` is to move: two per completed move, one more when Black

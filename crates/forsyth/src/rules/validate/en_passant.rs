@@ -3,9 +3,11 @@
 //! plausibility test of the library: the writers ask it through
 //! [`Setup::ep_square_for`]; its legality part is the move generator's.
 
-use crate::problem::{double_step as step_squares, Remedy};
+use crate::board::{attacks, Bitboard, Role, Square};
 use crate::rules::safety::en_passant_capturers;
-use crate::{attacks, Bitboard, EnPassantMode, Problem, ProblemKind, Role, Setup, Square};
+use crate::setup::problem::{double_step as step_squares, Remedy};
+use crate::setup::{Problem, ProblemKind, Setup};
+use crate::text::fen::EnPassantMode;
 
 /// The double step an en-passant square claims: the pawn went from `origin`
 /// over `ep` to `pushed`.
@@ -20,7 +22,7 @@ pub(crate) struct DoubleStep {
 /// rank (6 with White to move, 3 with Black; nothing else is checked).
 fn claimed(setup: &Setup) -> Option<DoubleStep> {
     let ep = setup.ep_square?;
-    if ep.rank() != crate::Rank::Sixth.relative_to(setup.turn) {
+    if ep.rank() != crate::board::Rank::Sixth.relative_to(setup.turn) {
         return None;
     }
     let (origin, pushed) = step_squares(ep, setup.turn)?;
@@ -117,7 +119,8 @@ impl Setup {
     /// writes the square it is handed.
     ///
     /// ```
-    /// use forsyth::{EnPassantMode, Fen, Setup, Square};
+    /// use forsyth::{Setup, Square};
+    /// use forsyth::fen::{EnPassantMode, Fen};
     /// // The e4 pawn is pinned along the fourth rank once both pawns leave it.
     /// let fen: Fen = "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1".parse().unwrap();
     /// let setup = Setup::from_fen(&fen, None).unwrap();

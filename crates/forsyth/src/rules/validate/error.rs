@@ -3,15 +3,19 @@
 use core::fmt;
 
 use super::run;
+use crate::rules::{Position, Repair, Report};
 use crate::setup::resolve_fen;
-use crate::{Fen, Position, Problem, ProblemKind, Repair, Report, Setup, Severity, Variant};
+use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
+use crate::text::fen::Fen;
 
 /// A setup that is not a legal position, with every problem found (warnings
 /// included). Holds the rejected setup; [`PositionError::repair`] is the
 /// escape hatch.
 ///
 /// ```
-/// use forsyth::{Fen, Position, ProblemKind};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::validate::ProblemKind;
 /// let fen: Fen = "4k2R/8/8/8/8/8/8/4K3 w - - 0 1".parse()?;
 /// let err = Position::from_fen(&fen, None).unwrap_err();
 /// assert!(err.has(ProblemKind::OppositeCheck));
@@ -35,7 +39,8 @@ impl PositionError {
     /// The kind of the first error.
     ///
     /// ```
-    /// use forsyth::{Position, ProblemKind, Setup, Square};
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::validate::ProblemKind;
     /// let mut setup = Setup::standard();
     /// setup.board.discard_piece_at(Square::E1);
     /// assert_eq!(Position::from_setup(setup).unwrap_err().kind(), ProblemKind::MissingKing);
@@ -54,14 +59,16 @@ impl PositionError {
     /// error itself, unchanged.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, ProblemKind};
+    /// use forsyth::Position;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::ProblemKind;
     /// // Checked by a queen on a6 and a bishop on d3, on one line with the king.
     /// let fen: Fen = "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1".parse()?;
     /// let err = Position::from_fen(&fen, None).unwrap_err();
     /// assert!(err.has(ProblemKind::ImpossibleCheck));
     /// let pos = err.ignore(&[ProblemKind::ImpossibleCheck]).expect("only an impossible check");
     /// assert!(pos.is_check());
-    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// # Ok::<_, forsyth::fen::ParseFenError>(())
     /// ```
     #[allow(clippy::result_large_err)]
     pub fn ignore(self, kinds: &[ProblemKind]) -> Result<Position, PositionError> {
@@ -93,7 +100,8 @@ impl PositionError {
     /// Every problem found, errors and warnings.
     ///
     /// ```
-    /// use forsyth::{Position, ProblemKind, Setup, Square};
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::validate::ProblemKind;
     /// let mut setup = Setup::standard();
     /// setup.board.discard_piece_at(Square::E1);
     /// let err = Position::from_setup(setup).unwrap_err();
@@ -106,7 +114,8 @@ impl PositionError {
     /// `true` if a problem of `kind` was found.
     ///
     /// ```
-    /// use forsyth::{Position, ProblemKind, Setup, Square};
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::validate::ProblemKind;
     /// let mut setup = Setup::standard();
     /// setup.board.discard_piece_at(Square::E1);
     /// assert!(Position::from_setup(setup).unwrap_err().has(ProblemKind::CastlingWithoutKing));
@@ -152,7 +161,7 @@ impl PositionError {
     /// let (position, repairs) = Position::from_setup(setup).unwrap_err().repair()?;
     /// assert_eq!(position.castling().count(), 3);
     /// assert_eq!(repairs.len(), 1);
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn repair(self) -> Result<(Position, Vec<Repair>), PositionError> {
         let (report, repairs) = self.report.repair();
@@ -165,10 +174,11 @@ impl Report {
     /// error. Warnings do not block.
     ///
     /// ```
-    /// use forsyth::{Report, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::validate::Report;
     /// let position = Report::of_setup(Setup::standard()).into_position()?;
     /// assert_eq!(position.setup(), &Setup::standard());
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn into_position(self) -> Result<Position, PositionError> {
         if self.is_legal() {
@@ -184,7 +194,8 @@ impl Position {
     /// Warnings do not block; see [`Report::of_setup`] to read them.
     ///
     /// ```
-    /// use forsyth::{Position, ProblemKind, Setup, Square};
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::validate::ProblemKind;
     /// assert!(Position::from_setup(Setup::standard()).is_ok());
     /// let mut setup = Setup::standard();
     /// setup.board.discard_piece_at(Square::E8);
@@ -200,7 +211,8 @@ impl Position {
     /// every problem found, castling letters that name no right included.
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Variant};
+    /// use forsyth::{Position, Variant};
+    /// use forsyth::fen::Fen;
     /// let fen: Fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".parse()?;
     /// let pos = Position::from_fen(&fen, None)?;
     /// assert_eq!(pos.variant(), Variant::Chess960);

@@ -1,7 +1,8 @@
 //! Warnings found by counting: material and pawn files no legal game
 //! reaches.
 
-use crate::{Bitboard, Color, File, Problem, ProblemKind, Role, Setup};
+use crate::board::{Bitboard, Color, File, Role};
+use crate::setup::{Problem, ProblemKind, Setup};
 
 /// How many pieces of `color` must be promoted pawns: queens beyond one,
 /// rooks and knights beyond two, bishops beyond one per square colour.
@@ -192,7 +193,7 @@ mod tests {
 
     #[test]
     fn min_captures_matches_brute_force() {
-        let mut rng = crate::chess960::SplitMix64::new(0x1234_5678_9abc_def1_u64);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x1234_5678_9abc_def1_u64);
         for _ in 0..3000 {
             let seed = rng.next_u64();
             let n = (seed % 7) as usize + 1;
@@ -207,7 +208,7 @@ mod tests {
     /// and equal to it where the pawns can keep their order greedily.
     #[test]
     fn capture_bound_is_at_least_the_least() {
-        let mut rng = crate::chess960::SplitMix64::new(0x0bad_5eed_1234_5678_u64);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x0bad_5eed_1234_5678_u64);
         for _ in 0..3000 {
             let seed = rng.next_u64();
             let n = (seed % 8) as usize + 1;

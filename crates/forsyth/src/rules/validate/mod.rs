@@ -1,11 +1,11 @@
 //! Validation: from a parsed record (or a [`Setup`](crate::Setup)) to a legal [`Position`](crate::Position),
 //! or every problem found at once.
 //!
-//! Each [`Problem`](crate::Problem) has a stable kind name ([`ProblemKind`](crate::ProblemKind), snake case) and
+//! Each [`Problem`](crate::validate::Problem) has a stable kind name ([`ProblemKind`](crate::validate::ProblemKind), snake case) and
 //! the facts that say it (squares, colour, castling letter, numbers), from
 //! which a sentence a person understands is rendered. Problems of
-//! [`Severity::Error`](crate::Severity::Error) break the rules of chess (or of Chess960) and block
-//! the position; problems of [`Severity::Warning`](crate::Severity::Warning) do not stop play but no
+//! [`Severity::Error`](crate::validate::Severity::Error) break the rules of chess (or of Chess960) and block
+//! the position; problems of [`Severity::Warning`](crate::validate::Severity::Warning) do not stop play but no
 //! legal game reaches them (found by counting material, or a halfmove clock
 //! no game reaches).
 //!
@@ -32,7 +32,8 @@
 //! moving or removing a piece, and says what it changed.
 //!
 //! ```
-//! use forsyth::{Fen, ProblemKind, Report};
+//! use forsyth::fen::Fen;
+//! use forsyth::validate::{ProblemKind, Report};
 //! let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K2R w KQ e3 5 0")?;
 //! let report = Report::of_fen(&fen, None);
 //! let kinds: Vec<&str> = report.problems().iter().map(|p| p.kind().name()).collect();
@@ -61,7 +62,7 @@ pub use error::PositionError;
 pub use repair::{Repair, RepairKind};
 pub use report::Report;
 
-use crate::{Problem, Setup};
+use crate::setup::{Problem, Setup};
 
 /// Every check on a setup, in report order: the fields of the record from
 /// left to right (the board, checks, castling letters that named no right,

@@ -2,13 +2,15 @@
 
 use core::fmt;
 
-use crate::problem::Remedy;
-use crate::{CastlingSide, Color, Problem, Report, Setup, Square};
+use crate::board::{CastlingSide, Color, Square};
+use crate::rules::Report;
+use crate::setup::problem::Remedy;
+use crate::setup::{Problem, Setup};
 
 /// What [`Report::repair`] changed.
 ///
 /// ```
-/// use forsyth::RepairKind;
+/// use forsyth::validate::RepairKind;
 /// assert_eq!(RepairKind::DropEnPassantSquare.name(), "drop_en_passant_square");
 /// ```
 #[derive(
@@ -34,7 +36,7 @@ impl RepairKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::RepairKind;
+    /// use forsyth::validate::RepairKind;
     /// assert_eq!(RepairKind::SetFullmoveNumber.name(), "set_fullmove_number");
     /// ```
     pub fn name(self) -> &'static str {
@@ -50,7 +52,8 @@ impl RepairKind {
 /// Its [`Display`](fmt::Display) is `kind: message`.
 ///
 /// ```
-/// use forsyth::{Fen, ProblemKind, RepairKind, Report};
+/// use forsyth::fen::Fen;
+/// use forsyth::validate::{ProblemKind, RepairKind, Report};
 /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 0".parse::<Fen>()?, None);
 /// let (_, repairs) = report.repair();
 /// assert_eq!(repairs[0].kind(), RepairKind::SetFullmoveNumber);
@@ -88,7 +91,8 @@ impl Repair {
     /// What kind of change.
     ///
     /// ```
-    /// use forsyth::{Fen, RepairKind, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{RepairKind, Report};
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.repair().1[0].kind(), RepairKind::DropCastlingRight);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -100,7 +104,8 @@ impl Repair {
     /// The problem the change answers.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{ProblemKind, Report};
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.repair().1[0].problem().kind(), ProblemKind::CastlingRookMissing);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -118,7 +123,7 @@ impl Repair {
     /// setup.board.discard_piece_at(Square::H1);
     /// let (_, repairs) = Position::from_setup(setup).unwrap_err().repair()?;
     /// assert_eq!(repairs[0].color(), Some(Color::White));
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn color(&self) -> Option<Color> {
         self.color
@@ -132,7 +137,7 @@ impl Repair {
     /// setup.board.discard_piece_at(Square::H1);
     /// let (_, repairs) = Position::from_setup(setup).unwrap_err().repair()?;
     /// assert_eq!(repairs[0].side(), Some(CastlingSide::KingSide));
-    /// # Ok::<_, forsyth::PositionError>(())
+    /// # Ok::<_, forsyth::validate::PositionError>(())
     /// ```
     pub fn side(&self) -> Option<CastlingSide> {
         self.side
@@ -142,7 +147,9 @@ impl Repair {
     /// square.
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Square};
+    /// use forsyth::Square;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.repair().1[0].square(), Some(Square::D3));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -154,7 +161,8 @@ impl Repair {
     /// A clock's old and new value.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 9 3".parse::<Fen>()?, None);
     /// assert_eq!(report.repair().1[0].values(), Some((9, 4)));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -166,7 +174,8 @@ impl Repair {
     /// The change and its reason, in words.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(
     ///     report.repair().1[0].message(),
@@ -238,7 +247,8 @@ impl Report {
     /// clock other than 0, the square is dropped.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let fen: Fen = "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1".parse()?;
     /// let report = Report::of_fen(&fen, None);
     /// assert!(!report.is_legal());

@@ -2,14 +2,16 @@
 
 use super::run;
 use crate::setup::resolve_fen;
-use crate::{Fen, Problem, ProblemKind, Setup, Severity, Variant};
+use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
+use crate::text::fen::Fen;
 
 /// The verdict on one setup: the setup judged and every problem found,
 /// errors and warnings, in a fixed order (board, checks, castling letters,
 /// castling rights, en passant, clocks, warnings).
 ///
 /// ```
-/// use forsyth::{Fen, Report, Severity};
+/// use forsyth::fen::Fen;
+/// use forsyth::validate::{Report, Severity};
 /// let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
 /// let report = Report::of_fen(&fen, None);
 /// assert!(report.is_clean());
@@ -35,7 +37,9 @@ impl Report {
     /// judged setup keeps the rights that do resolve.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Report, Variant};
+    /// use forsyth::Variant;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{ProblemKind, Report};
     /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1".parse()?;
     /// let report = Report::of_fen(&fen, Some(Variant::Standard));
     /// assert_eq!(report.problems()[0].kind(), ProblemKind::CastlingRookMissing);
@@ -57,7 +61,8 @@ impl Report {
     /// Validates a setup (for example one built in code).
     ///
     /// ```
-    /// use forsyth::{ProblemKind, Report, Setup, Square};
+    /// use forsyth::{Setup, Square};
+    /// use forsyth::validate::{ProblemKind, Report};
     /// let mut setup = Setup::standard();
     /// setup.board.discard_piece_at(Square::H1);
     /// let report = Report::of_setup(setup);
@@ -74,7 +79,8 @@ impl Report {
     /// resolved).
     ///
     /// ```
-    /// use forsyth::{Report, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::validate::Report;
     /// assert_eq!(Report::of_setup(Setup::standard()).setup(), &Setup::standard());
     /// ```
     pub fn setup(&self) -> &Setup {
@@ -90,7 +96,9 @@ impl Report {
     /// `self.setup().variant`).
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Variant};
+    /// use forsyth::Variant;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let fen: Fen = "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1".parse()?;
     /// assert_eq!(Report::of_fen(&fen, None).variant(), Variant::Chess960);
     /// let fen: Fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
@@ -104,7 +112,8 @@ impl Report {
     /// Every problem, errors and warnings.
     ///
     /// ```
-    /// use forsyth::{Report, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::validate::Report;
     /// assert!(Report::of_setup(Setup::standard()).problems().is_empty());
     /// ```
     pub fn problems(&self) -> &[Problem] {
@@ -114,7 +123,8 @@ impl Report {
     /// The problems that block play.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.errors().count(), 1);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -128,7 +138,8 @@ impl Report {
     /// The warnings: playable, but unreachable in a legal game.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{ProblemKind, Report};
     /// // Two white queens and eight white pawns.
     /// let fen: Fen = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1".parse()?;
     /// let report = Report::of_fen(&fen, None);
@@ -145,7 +156,8 @@ impl Report {
     /// `true` if there is no error (warnings allowed).
     ///
     /// ```
-    /// use forsyth::{Report, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::validate::Report;
     /// assert!(Report::of_setup(Setup::standard()).is_legal());
     /// ```
     pub fn is_legal(&self) -> bool {
@@ -155,7 +167,8 @@ impl Report {
     /// `true` if there is no problem at all, not even a warning.
     ///
     /// ```
-    /// use forsyth::{Report, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::validate::Report;
     /// assert!(Report::of_setup(Setup::standard()).is_clean());
     /// ```
     pub fn is_clean(&self) -> bool {
@@ -165,7 +178,8 @@ impl Report {
     /// `true` if a problem of `kind` was found.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{ProblemKind, Report};
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert!(report.has(ProblemKind::MissingKing));
     /// # Ok::<_, Box<dyn std::error::Error>>(())

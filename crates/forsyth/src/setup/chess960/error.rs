@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, File, Piece, Rank, Role, Square};
+use crate::board::{Color, File, Piece, Rank, Role, Square};
 
 /// How many pieces of a role a start's back rank holds.
 pub(crate) const fn expected_count(role: Role) -> usize {
@@ -19,7 +19,9 @@ pub(crate) const fn expected_count(role: Role) -> usize {
 /// The kind names ([`BackRankError::name`]) are stable.
 ///
 /// ```
-/// use forsyth::{BackRankError, Chess960Start, File, Role::*};
+/// use forsyth::{Chess960Start, File};
+/// use forsyth::Role::*;
+/// use forsyth::chess960::BackRankError;
 /// let err = Chess960Start::from_back_rank(&[Bishop, King, Rook, Rook, Queen, Bishop, Knight, Knight]).unwrap_err();
 /// assert_eq!(err, BackRankError::KingNotBetweenRooks { king: File::B, rooks: [File::C, File::D] });
 /// assert_eq!(err.to_string(), "the king on file b is not between the rooks on files c and d");
@@ -60,7 +62,8 @@ impl BackRankError {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::{BackRankError, Role};
+    /// use forsyth::Role;
+    /// use forsyth::chess960::BackRankError;
     /// let err = BackRankError::WrongCount { role: Role::Knight, count: 3 };
     /// assert_eq!(err.name(), "wrong_count");
     /// ```
@@ -147,7 +150,8 @@ impl std::error::Error for BackRankError {}
 /// The kind names ([`StartPositionError::name`]) are stable.
 ///
 /// ```
-/// use forsyth::{Chess960Start, Fen};
+/// use forsyth::Chess960Start;
+/// use forsyth::fen::Fen;
 /// let fen = Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
 /// let err = Chess960Start::from_board(&fen.board).unwrap_err();
 /// assert_eq!(err.name(), "not_mirrored");
@@ -204,7 +208,8 @@ impl StartPositionError {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::{Color, Square, StartPositionError};
+    /// use forsyth::{Color, Square};
+    /// use forsyth::chess960::StartPositionError;
     /// let err = StartPositionError::PawnMissing { color: Color::White, square: Square::C2, found: None };
     /// assert_eq!(err.name(), "pawn_missing");
     /// assert_eq!(err.to_string(), "white pawns are not all on rank 2: c2 is empty");
@@ -279,7 +284,8 @@ impl std::error::Error for StartPositionError {}
 /// [`ParseStartNumberError`].
 ///
 /// ```
-/// use forsyth::{Chess960Start, ParseStartNumberErrorKind};
+/// use forsyth::Chess960Start;
+/// use forsyth::chess960::ParseStartNumberErrorKind;
 /// let err = "five".parse::<Chess960Start>().unwrap_err();
 /// assert_eq!(err.kind, ParseStartNumberErrorKind::NotANumber);
 /// assert_eq!(err.kind.name(), "not_a_number");
@@ -300,7 +306,7 @@ impl ParseStartNumberErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseStartNumberErrorKind;
+    /// use forsyth::chess960::ParseStartNumberErrorKind;
     /// assert_eq!(ParseStartNumberErrorKind::OutOfRange.name(), "out_of_range");
     /// ```
     pub fn name(self) -> &'static str {
@@ -311,12 +317,14 @@ impl ParseStartNumberErrorKind {
 /// Text that is not a Chess960 start number 0..=959.
 ///
 /// ```
-/// use forsyth::{Chess960Start, ParseStartNumberErrorKind};
+/// use forsyth::Chess960Start;
+/// use forsyth::chess960::ParseStartNumberErrorKind;
 /// let err = "-1".parse::<Chess960Start>().unwrap_err();
 /// assert_eq!(err.kind, ParseStartNumberErrorKind::NotANumber);
 /// assert_eq!(err.to_string(), "'-1' is not a chess960 start number: expected decimal digits 0 to 959");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ParseStartNumberError {
     /// The text as given.
     pub input: String,

@@ -17,7 +17,8 @@
 //!   `specs/chess960.md` is an implementation detail).
 //!
 //! ```
-//! use forsyth::{Chess960Start, Role::*};
+//! use forsyth::Chess960Start;
+//! use forsyth::Role::*;
 //! let start = Chess960Start::new(518).unwrap();
 //! assert_eq!(start.back_rank(), [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook]);
 //! assert_eq!(Chess960Start::from_back_rank(&start.back_rank()), Ok(start));
@@ -37,7 +38,8 @@ pub use error::{
     BackRankError, ParseStartNumberError, ParseStartNumberErrorKind, StartPositionError,
 };
 
-use crate::{Board, CastlingRights, Color, File, Rank, Role, Setup, Square, Variant};
+use crate::board::{Board, CastlingRights, Color, File, Rank, Role, Square};
+use crate::setup::{Setup, Variant};
 
 /// The ten ways to put the two knights on five free squares, in the order of
 /// the numbering: the pairs `(first, second)` of indices into the five free
@@ -164,7 +166,8 @@ impl Chess960Start {
     /// compile time.
     ///
     /// ```
-    /// use forsyth::{Chess960Start, Role::*};
+    /// use forsyth::Chess960Start;
+    /// use forsyth::Role::*;
     /// const RANK: [forsyth::Role; 8] = Chess960Start::STANDARD.back_rank();
     /// assert_eq!(RANK, [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook]);
     /// ```
@@ -213,7 +216,9 @@ impl Chess960Start {
     /// squares, or the king not between the rooks.
     ///
     /// ```
-    /// use forsyth::{BackRankError, Chess960Start, File, Role::*};
+    /// use forsyth::{Chess960Start, File};
+    /// use forsyth::Role::*;
+    /// use forsyth::chess960::BackRankError;
     /// let rank = [Bishop, Bishop, Queen, Knight, Knight, Rook, King, Rook];
     /// assert_eq!(Chess960Start::from_back_rank(&rank).map(|s| s.number()), Ok(0));
     ///
@@ -308,7 +313,8 @@ impl Chess960Start {
     /// Chess960 rules sets `setup.variant` afterwards.
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, Chess960Start, Variant};
+    /// use forsyth::{Chess960Start, Variant};
+    /// use forsyth::fen::CastlingNotation;
     /// let setup = Chess960Start::new(0).unwrap().to_setup();
     /// assert_eq!(setup.variant, Variant::Chess960);
     /// assert_eq!(
@@ -354,7 +360,9 @@ impl Chess960Start {
     /// [`StartPositionError`]'s variants; the first failure is reported.
     ///
     /// ```
-    /// use forsyth::{Chess960Start, Fen, StartPositionError};
+    /// use forsyth::Chess960Start;
+    /// use forsyth::chess960::StartPositionError;
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB b - - 5 20").unwrap();
     /// assert_eq!(Chess960Start::from_board(&fen.board).map(|s| s.number()), Ok(959));
     ///
@@ -436,7 +444,8 @@ impl FromStr for Chess960Start {
     /// allowed).
     ///
     /// ```
-    /// use forsyth::{Chess960Start, ParseStartNumberErrorKind};
+    /// use forsyth::Chess960Start;
+    /// use forsyth::chess960::ParseStartNumberErrorKind;
     /// assert_eq!("518".parse::<Chess960Start>(), Ok(Chess960Start::STANDARD));
     /// let err = "960".parse::<Chess960Start>().unwrap_err();
     /// assert_eq!(err.kind, ParseStartNumberErrorKind::OutOfRange);

@@ -3,14 +3,14 @@
 //! and validation ([`Report`]).
 //!
 //! [`Setup::from_fen`]: crate::Setup::from_fen
-//! [`Report`]: crate::Report
+//! [`Report`]: crate::validate::Report
 
-use crate::FenField;
+use crate::text::fen::FenField;
 
 /// How grave a problem is.
 ///
 /// ```
-/// use forsyth::{ProblemKind, Severity};
+/// use forsyth::validate::{ProblemKind, Severity};
 /// assert_eq!(ProblemKind::OppositeCheck.severity(), Severity::Error);
 /// assert_eq!(ProblemKind::TooManyPromoted.severity(), Severity::Warning);
 /// assert_eq!(Severity::Warning.to_string(), "warning");
@@ -46,7 +46,7 @@ pub enum Severity {
 /// for each.
 ///
 /// ```
-/// use forsyth::ProblemKind;
+/// use forsyth::validate::ProblemKind;
 /// assert_eq!(ProblemKind::CastlingKingNotOnEFile.name(), "castling_king_not_on_e_file");
 /// assert_eq!("too_many_checkers".parse::<ProblemKind>(), Ok(ProblemKind::TooManyCheckers));
 /// ```
@@ -139,7 +139,7 @@ impl ProblemKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ProblemKind;
+    /// use forsyth::validate::ProblemKind;
     /// assert_eq!(ProblemKind::EnPassantNoPushedPawn.name(), "en_passant_no_pushed_pawn");
     /// ```
     pub fn name(self) -> &'static str {
@@ -149,7 +149,7 @@ impl ProblemKind {
     /// Whether the kind blocks play or is a warning.
     ///
     /// ```
-    /// use forsyth::{ProblemKind, Severity};
+    /// use forsyth::validate::{ProblemKind, Severity};
     /// assert_eq!(ProblemKind::ImpossiblePawnStructure.severity(), Severity::Warning);
     /// ```
     pub fn severity(self) -> Severity {
@@ -161,7 +161,7 @@ impl ProblemKind {
         }
     }
 
-    /// `true` for the kinds [`PositionError::ignore`](crate::PositionError::ignore) may set aside: the
+    /// `true` for the kinds [`PositionError::ignore`](crate::validate::PositionError::ignore) may set aside: the
     /// position cannot arise in a game, but each side still has one king,
     /// the side not to move is not in check and no pawn stands on a back
     /// rank, so legal move generation stays sound. These are
@@ -170,7 +170,7 @@ impl ProblemKind {
     /// works from any king file), `too_many_pawns` and `too_many_pieces`.
     ///
     /// ```
-    /// use forsyth::ProblemKind;
+    /// use forsyth::validate::ProblemKind;
     /// assert!(ProblemKind::ImpossibleCheck.is_ignorable());
     /// assert!(!ProblemKind::MissingKing.is_ignorable());
     /// ```
@@ -192,7 +192,8 @@ impl ProblemKind {
     /// problems, and the warnings, are about the placement).
     ///
     /// ```
-    /// use forsyth::{FenField, ProblemKind};
+    /// use forsyth::fen::FenField;
+    /// use forsyth::validate::ProblemKind;
     /// assert_eq!(ProblemKind::CastlingRookMissing.field(), FenField::Castling);
     /// assert_eq!(ProblemKind::OppositeCheck.field(), FenField::Placement);
     /// ```

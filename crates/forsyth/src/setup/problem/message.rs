@@ -3,7 +3,8 @@
 use core::fmt;
 
 use super::{Note, Problem, ProblemKind};
-use crate::{Bitboard, CastlingSide, CastlingToken, Color, File, Rank, Square};
+use crate::board::{Bitboard, CastlingSide, Color, File, Rank, Square};
+use crate::text::fen::CastlingToken;
 
 /// A problem's sentence, written on demand.
 struct Message<'a>(&'a Problem);
@@ -324,7 +325,8 @@ impl Problem {
     /// naming the squares.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].message(), "white has no king");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -336,7 +338,8 @@ impl Problem {
     /// The sentence as a value that writes itself, without allocating.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(format!("{}", report.problems()[0].display_message()), "white has no king");
     /// # Ok::<_, Box<dyn std::error::Error>>(())

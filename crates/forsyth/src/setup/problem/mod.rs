@@ -6,7 +6,7 @@
 //!
 //! This module sits in the setup layer (see `specs/architecture.md`): both
 //! castling resolution ([`Setup::from_fen`](crate::Setup::from_fen)) and
-//! validation ([`Report`](crate::Report)) report with it, in one taxonomy.
+//! validation ([`Report`](crate::validate::Report)) report with it, in one taxonomy.
 
 mod kind;
 mod message;
@@ -14,9 +14,10 @@ mod message;
 pub use kind::{ProblemKind, Severity};
 pub(crate) use message::double_step;
 
-use crate::{Bitboard, CastlingSide, CastlingToken, Color, FenField, Square};
+use crate::board::{Bitboard, CastlingSide, Color, Square};
+use crate::text::fen::{CastlingToken, FenField};
 
-/// What [`Report::repair`](crate::Report::repair) would do about a problem.
+/// What [`Report::repair`](crate::validate::Report::repair) would do about a problem.
 /// Crate-private.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -62,10 +63,12 @@ pub(crate) enum Note {
 /// ([`count`](Problem::count), [`limit`](Problem::limit)), every square
 /// involved ([`squares`](Problem::squares)) and, for a castling letter of a
 /// record, its byte [`offset`](Problem::offset). Its
-/// [`Display`](fmt::Display) is `kind: message`, rendered from them.
+/// [`Display`](core::fmt::Display) is `kind: message`, rendered from them.
 ///
 /// ```
-/// use forsyth::{Color, Fen, ProblemKind, Report, Square};
+/// use forsyth::{Color, Square};
+/// use forsyth::fen::Fen;
+/// use forsyth::validate::{ProblemKind, Report};
 /// let fen = Fen::from_ascii(b"4k2R/8/8/8/8/8/8/4K3 w - - 0 1")?;
 /// let report = Report::of_fen(&fen, None);
 /// let problem = &report.problems()[0];
@@ -200,7 +203,8 @@ impl Problem {
     /// What is wrong.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{ProblemKind, Report};
     /// let report = Report::of_fen(&"8/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].kind(), ProblemKind::EmptyBoard);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -212,7 +216,8 @@ impl Problem {
     /// The FEN field at fault (follows from the kind).
     ///
     /// ```
-    /// use forsyth::{Fen, FenField, Report};
+    /// use forsyth::fen::{Fen, FenField};
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 0".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].field(), FenField::Fullmoves);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -227,7 +232,8 @@ impl Problem {
     /// point at their [field](ProblemKind::field) instead.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K2R w KQk - 0 1".parse()?;
     /// let report = Report::of_fen(&fen, None);
     /// assert_eq!(report.problems()[0].offset(), Some(26)); // the `k`
@@ -240,7 +246,8 @@ impl Problem {
     /// Error or warning (follows from the kind).
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Severity};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::{Report, Severity};
     /// let report = Report::of_fen(&"8/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].severity(), Severity::Error);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -252,7 +259,9 @@ impl Problem {
     /// The squares involved (may be empty, e.g. for a missing king).
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Square};
+    /// use forsyth::Square;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/P3K3 w - - 0 1".parse::<Fen>()?, None);
     /// assert!(report.problems()[0].squares().contains(Square::A1));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -265,7 +274,9 @@ impl Problem {
     /// for en-passant and clock problems, the side to move.
     ///
     /// ```
-    /// use forsyth::{Color, Fen, Report};
+    /// use forsyth::Color;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].color(), Some(Color::White));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -290,7 +301,9 @@ impl Problem {
     /// The castling letter of the record that named no right.
     ///
     /// ```
-    /// use forsyth::{CastlingToken, Color, Fen, Report};
+    /// use forsyth::Color;
+    /// use forsyth::fen::{CastlingToken, Fen};
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].letter(), Some(CastlingToken::King(Color::White)));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -303,7 +316,9 @@ impl Problem {
     /// right or letter.
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Square};
+    /// use forsyth::Square;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].king(), Some(Square::E2));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -316,7 +331,9 @@ impl Problem {
     /// square, where the rights put it), the en-passant square.
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Square};
+    /// use forsyth::Square;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].square(), Some(Square::H1));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -330,7 +347,9 @@ impl Problem {
     /// too many, the promoted pieces.
     ///
     /// ```
-    /// use forsyth::{Fen, Report, Square};
+    /// use forsyth::Square;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k2R/8/8/8/8/8/8/4K3 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].pieces().into_iter().collect::<Vec<_>>(), [Square::H8]);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -343,7 +362,8 @@ impl Problem {
     /// the captures a pawn structure needs, a clock's value.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 7 2".parse::<Fen>()?, None);
     /// assert_eq!(report.problems()[0].count(), Some(7));
     /// assert_eq!(report.problems()[0].limit(), Some(2));
@@ -357,7 +377,8 @@ impl Problem {
     /// the missing pawns or pieces available, the plies played.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1".parse::<Fen>()?, None);
     /// assert_eq!((report.problems()[0].count(), report.problems()[0].limit()), (Some(9), Some(8)));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -366,13 +387,14 @@ impl Problem {
         self.limit
     }
 
-    /// `true` when [`Report::repair`](crate::Report::repair) removes this
+    /// `true` when [`Report::repair`](crate::validate::Report::repair) removes this
     /// problem (by dropping a castling right or letter, the en-passant square
     /// or fixing a clock); `false` for what only moving or removing a piece
     /// could fix.
     ///
     /// ```
-    /// use forsyth::{Fen, Report};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::Report;
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/4K3 w K - 0 0".parse::<Fen>()?, None);
     /// assert!(report.problems().iter().all(|p| p.is_repairable()));
     /// let report = Report::of_fen(&"4k3/8/8/8/8/8/8/8 w - - 0 1".parse::<Fen>()?, None);

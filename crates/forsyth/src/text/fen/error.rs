@@ -5,7 +5,7 @@ use core::fmt;
 /// A field of a FEN record, as named in error messages.
 ///
 /// ```
-/// use forsyth::FenField;
+/// use forsyth::fen::FenField;
 /// assert_eq!(FenField::EnPassant.to_string(), "en passant");
 /// let kind: &'static str = FenField::EnPassant.into();
 /// assert_eq!(kind, "en_passant");
@@ -34,7 +34,7 @@ impl FenField {
     /// The name used in messages (`side to move`, `halfmove clock`, ...).
     ///
     /// ```
-    /// use forsyth::FenField;
+    /// use forsyth::fen::FenField;
     /// assert_eq!(FenField::Turn.label(), "side to move");
     /// ```
     pub const fn label(self) -> &'static str {
@@ -116,7 +116,7 @@ impl ParseFenErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseFenErrorKind;
+    /// use forsyth::fen::ParseFenErrorKind;
     /// assert_eq!(ParseFenErrorKind::BadCastlingByte(b'X').name(), "bad_castling_byte");
     /// ```
     pub fn name(self) -> &'static str {
@@ -130,7 +130,7 @@ impl ParseFenErrorKind {
 /// 1-based column.
 ///
 /// ```
-/// use forsyth::{Fen, FenField};
+/// use forsyth::fen::{Fen, FenField};
 /// let err = Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQXq - 0 1").unwrap_err();
 /// assert_eq!(err.field, FenField::Castling);
 /// assert_eq!(err.column(), 49);
@@ -138,6 +138,7 @@ impl ParseFenErrorKind {
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ParseFenError {
     /// 0-based byte offset of the fault.
     pub offset: usize,
@@ -151,7 +152,7 @@ impl ParseFenError {
     /// What was wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::{Fen, ParseFenErrorKind};
+    /// use forsyth::fen::{Fen, ParseFenErrorKind};
     /// let err = Fen::from_ascii(b"8/8/8/8/8/8/8/8 x - -").unwrap_err();
     /// assert_eq!(err.kind(), ParseFenErrorKind::BadTurn(b'x'));
     /// assert_eq!(err.kind().name(), "bad_turn");
@@ -163,7 +164,7 @@ impl ParseFenError {
     /// The 1-based byte column of the fault.
     ///
     /// ```
-    /// use forsyth::Fen;
+    /// use forsyth::fen::Fen;
     /// assert_eq!(Fen::from_ascii(b"x").unwrap_err().column(), 1);
     /// ```
     pub const fn column(&self) -> usize {
@@ -173,7 +174,7 @@ impl ParseFenError {
     /// The message without the column: `castling: 'X' is not ...`.
     ///
     /// ```
-    /// use forsyth::Fen;
+    /// use forsyth::fen::Fen;
     /// let err = Fen::from_ascii(b"8/8/8/8/8/8/8/8 x - -").unwrap_err();
     /// assert_eq!(err.message(), "side to move: 'x' is not w or b");
     /// ```

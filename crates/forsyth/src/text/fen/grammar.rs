@@ -19,8 +19,8 @@ use nom::{
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::letters::{Alphabet, Letters};
-use crate::{Board, Color, Square};
+use crate::board::{Board, Color, Square};
+use crate::text::letters::{Alphabet, Letters};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -443,7 +443,7 @@ pub(crate) fn record_english(input: &[u8]) -> Result<Fen, ParseFenError> {
     }
     record_with(input, |i| match placement_english(i) {
         Some(read) => Ok(read),
-        None => placement(i, &crate::letters::English),
+        None => placement(i, &crate::text::letters::English),
     })
 }
 
@@ -658,7 +658,7 @@ impl Fen {
     /// Parses one FEN record from bytes.
     ///
     /// ```
-    /// use forsyth::Fen;
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
     /// assert_eq!(fen.halfmoves, 1);
     /// assert!(Fen::from_ascii(b"not a fen").is_err());
@@ -673,14 +673,15 @@ impl Fen {
     ///
     /// ```
     /// use std::borrow::Cow;
-    /// use forsyth::{Fen, Letters};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::notation::Letters;
     /// let german = Letters::ENGLISH.with_pieces(
     ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
     ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
     /// );
     /// let fen = Fen::from_ascii_with("T7/4k3/4S3/K2L4/8/8/8/5T2 w - - 0 1".as_bytes(), &german)?;
     /// assert_eq!(fen.board.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2");
-    /// # Ok::<_, forsyth::ParseFenError>(())
+    /// # Ok::<_, forsyth::fen::ParseFenError>(())
     /// ```
     pub fn from_ascii_with(input: &[u8], letters: &Letters) -> Result<Fen, ParseFenError> {
         record(input, letters)
@@ -689,8 +690,8 @@ impl Fen {
 
 /// A placement field alone (English letters), for serde.
 #[cfg(feature = "serde")]
-pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::Board> {
-    match placement(input, &crate::letters::English) {
+pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::board::Board> {
+    match placement(input, &crate::text::letters::English) {
         Ok((b"", board)) => Some(board),
         _ => None,
     }
@@ -716,15 +717,15 @@ crate::text::serde_via_text!(CastlingField, "a castling field", |t| {
 // here, in the text layer, not beside `Board` (layer 0); a castling field
 // through the castling rule.
 #[cfg(feature = "serde")]
-crate::text::serde_via_text!(crate::Board, "a piece placement", |t| {
+crate::text::serde_via_text!(crate::board::Board, "a piece placement", |t| {
     placement_from_ascii(t.as_bytes())
 });
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::letters::English;
-    use crate::Role;
+    use crate::board::Role;
+    use crate::text::letters::English;
 
     fn record_en(input: &[u8]) -> Result<Fen, ParseFenError> {
         record(input, &English)

@@ -2,12 +2,13 @@
 
 use core::fmt;
 
-use crate::{Board, Color, File, Square};
+use crate::board::{Board, Color, File, Square};
 
 /// One letter of the castling field.
 ///
 /// ```
-/// use forsyth::{CastlingToken, Color, File};
+/// use forsyth::{Color, File};
+/// use forsyth::fen::CastlingToken;
 /// assert_eq!(CastlingToken::from_ascii(b'K'), Some(CastlingToken::King(Color::White)));
 /// assert_eq!(CastlingToken::from_ascii(b'c'), Some(CastlingToken::File(Color::Black, File::C)));
 /// assert_eq!(CastlingToken::File(Color::White, File::G).char(), 'G');
@@ -30,7 +31,7 @@ impl CastlingToken {
     /// The token of one byte of the castling field, if it is one.
     ///
     /// ```
-    /// use forsyth::CastlingToken;
+    /// use forsyth::fen::CastlingToken;
     /// assert_eq!(CastlingToken::from_ascii(b'X'), None);
     /// assert_eq!(CastlingToken::from_ascii(b'-'), None);
     /// ```
@@ -55,7 +56,8 @@ impl CastlingToken {
     /// The letter as written.
     ///
     /// ```
-    /// use forsyth::{CastlingToken, Color};
+    /// use forsyth::Color;
+    /// use forsyth::fen::CastlingToken;
     /// assert_eq!(CastlingToken::Queen(Color::Black).char(), 'q');
     /// ```
     pub const fn char(self) -> char {
@@ -72,7 +74,8 @@ impl CastlingToken {
     /// The colour whose right the token names.
     ///
     /// ```
-    /// use forsyth::{CastlingToken, Color, File};
+    /// use forsyth::{Color, File};
+    /// use forsyth::fen::CastlingToken;
     /// assert_eq!(CastlingToken::File(Color::Black, File::A).color(), Color::Black);
     /// ```
     pub const fn color(self) -> Color {
@@ -101,7 +104,8 @@ impl fmt::Display for CastlingToken {
 /// letter at most once.
 ///
 /// ```
-/// use forsyth::{CastlingField, CastlingToken, Color};
+/// use forsyth::Color;
+/// use forsyth::fen::{CastlingField, CastlingToken};
 /// let mut field = CastlingField::new();
 /// assert!(field.push(CastlingToken::King(Color::White)));
 /// assert!(!field.push(CastlingToken::King(Color::White)));
@@ -119,7 +123,7 @@ impl CastlingField {
     /// The empty field, `-`.
     ///
     /// ```
-    /// use forsyth::CastlingField;
+    /// use forsyth::fen::CastlingField;
     /// assert!(CastlingField::new().is_empty());
     /// ```
     pub const fn new() -> CastlingField {
@@ -133,7 +137,8 @@ impl CastlingField {
     /// Appends a token; `false` (and no change) if the field holds it already.
     ///
     /// ```
-    /// use forsyth::{CastlingField, CastlingToken, Color};
+    /// use forsyth::Color;
+    /// use forsyth::fen::{CastlingField, CastlingToken};
     /// let mut f = CastlingField::new();
     /// assert!(f.push(CastlingToken::Queen(Color::Black)));
     /// assert_eq!(f.len(), 1);
@@ -153,7 +158,8 @@ impl CastlingField {
     /// `true` if the field holds `token`.
     ///
     /// ```
-    /// use forsyth::{CastlingField, CastlingToken, Color};
+    /// use forsyth::Color;
+    /// use forsyth::fen::{CastlingField, CastlingToken};
     /// assert!(!CastlingField::new().contains(CastlingToken::King(Color::Black)));
     /// ```
     pub const fn contains(&self, token: CastlingToken) -> bool {
@@ -163,7 +169,7 @@ impl CastlingField {
     /// How many letters the field has.
     ///
     /// ```
-    /// use forsyth::CastlingField;
+    /// use forsyth::fen::CastlingField;
     /// assert_eq!(CastlingField::new().len(), 0);
     /// ```
     pub const fn len(&self) -> usize {
@@ -173,7 +179,7 @@ impl CastlingField {
     /// `true` for `-`.
     ///
     /// ```
-    /// use forsyth::CastlingField;
+    /// use forsyth::fen::CastlingField;
     /// assert!(CastlingField::new().is_empty());
     /// ```
     pub const fn is_empty(&self) -> bool {
@@ -183,7 +189,8 @@ impl CastlingField {
     /// The tokens in the order written, each with its index in the field.
     ///
     /// ```
-    /// use forsyth::{CastlingField, CastlingToken, Color};
+    /// use forsyth::Color;
+    /// use forsyth::fen::{CastlingField, CastlingToken};
     /// let mut f = CastlingField::new();
     /// f.push(CastlingToken::Queen(Color::White));
     /// assert_eq!(f.iter().next(), Some((0, CastlingToken::Queen(Color::White))));
@@ -215,7 +222,8 @@ impl fmt::Display for CastlingField {
 /// and validation decides what is legal.
 ///
 /// ```
-/// use forsyth::{Color, Fen};
+/// use forsyth::Color;
+/// use forsyth::fen::Fen;
 /// let fen = Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 /// assert_eq!(fen.turn, Color::Black);
 /// assert_eq!(fen.castling.to_string(), "KQkq");
@@ -248,7 +256,7 @@ pub struct Fen {
 /// Absent clock fields point just past the last field.
 ///
 /// ```
-/// use forsyth::Fen;
+/// use forsyth::fen::Fen;
 /// let fen = Fen::from_ascii(b"8/8/8/8/8/8/8/K6k w - -").unwrap();
 /// assert_eq!(fen.offsets.turn, 18);
 /// assert_eq!(fen.offsets.en_passant, 22);
@@ -266,15 +274,15 @@ pub struct FieldOffsets {
 }
 
 impl FieldOffsets {
-    /// The offset of `field` (the placement's for [`FenField::Record`](crate::FenField::Record)).
+    /// The offset of `field` (the placement's for [`FenField::Record`](crate::fen::FenField::Record)).
     ///
     /// ```
-    /// use forsyth::{Fen, FenField};
+    /// use forsyth::fen::{Fen, FenField};
     /// let fen = Fen::from_ascii(b"8/8/8/8/8/8/8/K6k w - - 3 9").unwrap();
     /// assert_eq!(fen.offsets.of(FenField::Fullmoves), 26);
     /// ```
-    pub fn of(&self, field: crate::FenField) -> usize {
-        use crate::FenField::*;
+    pub fn of(&self, field: crate::text::fen::FenField) -> usize {
+        use crate::text::fen::FenField::*;
         match field {
             Record | Placement => self.placement,
             Turn => self.turn,

@@ -8,12 +8,14 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Role, Square};
+use crate::board::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Role, Square,
+};
 
 /// How the castling field is written.
 ///
 /// ```
-/// use forsyth::CastlingNotation;
+/// use forsyth::fen::CastlingNotation;
 /// assert_eq!("shredder".parse::<CastlingNotation>(), Ok(CastlingNotation::Shredder));
 /// assert_eq!(CastlingNotation::XFen.to_string(), "xfen");
 /// ```
@@ -51,7 +53,7 @@ pub enum CastlingNotation {
 /// The order of Shredder-FEN letters within a colour.
 ///
 /// ```
-/// use forsyth::ShredderOrder;
+/// use forsyth::fen::ShredderOrder;
 /// assert_eq!("wings".parse::<ShredderOrder>(), Ok(ShredderOrder::Wings));
 /// ```
 // The derives every name enum carries (strum names, serde), alike on
@@ -87,7 +89,8 @@ pub enum ShredderOrder {
 /// standards differ on when to write it.
 ///
 /// ```
-/// use forsyth::{EnPassantMode, Fen, Setup};
+/// use forsyth::Setup;
+/// use forsyth::fen::{EnPassantMode, Fen};
 /// assert_eq!("pseudo".parse::<EnPassantMode>(), Ok(EnPassantMode::Pseudo));
 /// assert_eq!(EnPassantMode::default(), EnPassantMode::Legal);
 /// // 1. e4: no black pawn can take en passant.
@@ -132,7 +135,8 @@ pub enum EnPassantMode {
 /// Options for writing a FEN record.
 ///
 /// ```
-/// use forsyth::{CastlingNotation, EnPassantMode, Setup, ShredderOrder, WriteOptions};
+/// use forsyth::Setup;
+/// use forsyth::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
 /// let opts = WriteOptions {
 ///     castling: CastlingNotation::Shredder,
 ///     shredder_order: ShredderOrder::Wings,
@@ -155,7 +159,7 @@ impl WriteOptions {
     /// Options writing castling in `notation`, other options default.
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, WriteOptions};
+    /// use forsyth::fen::{CastlingNotation, WriteOptions};
     /// assert_eq!(WriteOptions::new(CastlingNotation::Standard).castling, CastlingNotation::Standard);
     /// ```
     pub const fn new(notation: CastlingNotation) -> WriteOptions {
@@ -171,7 +175,8 @@ impl WriteOptions {
 /// would be lost. X-FEN and Shredder-FEN can say every right.
 ///
 /// ```
-/// use forsyth::{CastlingNotation, Fen, LossyCastlingReason, Setup};
+/// use forsyth::Setup;
+/// use forsyth::fen::{CastlingNotation, Fen, LossyCastlingReason};
 /// let fen = Fen::from_ascii(b"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1").unwrap();
 /// let setup = Setup::from_fen(&fen, None).unwrap();
 /// let err = setup.to_fen(&CastlingNotation::Standard.into()).unwrap_err();
@@ -183,6 +188,7 @@ impl WriteOptions {
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct LossyCastlingError {
     /// Whose right.
     pub color: Color,
@@ -213,7 +219,7 @@ impl LossyCastlingReason {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::LossyCastlingReason;
+    /// use forsyth::fen::LossyCastlingReason;
     /// assert_eq!(LossyCastlingReason::RookNotInCorner.name(), "rook_not_in_corner");
     /// ```
     pub fn name(self) -> &'static str {
@@ -225,7 +231,8 @@ impl LossyCastlingError {
     /// What standard FEN cannot say (the same as the `reason` field).
     ///
     /// ```
-    /// use forsyth::{CastlingNotation, Fen, LossyCastlingReason, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::fen::{CastlingNotation, Fen, LossyCastlingReason};
     /// let setup = Setup::from_fen(&"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1".parse::<Fen>()?, None)?;
     /// let err = setup.to_fen(&CastlingNotation::Standard.into()).unwrap_err();
     /// assert_eq!(err.kind(), LossyCastlingReason::KingNotOnEFile);
@@ -277,7 +284,8 @@ impl From<CastlingNotation> for WriteOptions {
 /// castling rights, or the output refused the text.
 ///
 /// ```
-/// use forsyth::{write_fen, CastlingNotation, Fen, Setup, WriteFenError};
+/// use forsyth::Setup;
+/// use forsyth::fen::{CastlingNotation, Fen, write_fen, WriteFenError};
 /// let setup = Setup::from_fen(&"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1".parse::<Fen>()?, None)?;
 /// let mut out = String::new();
 /// let err = write_fen(&setup, &CastlingNotation::Standard.into(), &mut out).unwrap_err();
@@ -299,7 +307,7 @@ impl WriteFenError {
     /// The stable kind name: `lossy_castling` or `write`.
     ///
     /// ```
-    /// use forsyth::WriteFenError;
+    /// use forsyth::fen::WriteFenError;
     /// assert_eq!(WriteFenError::Write.name(), "write");
     /// ```
     pub fn name(&self) -> &'static str {

@@ -82,7 +82,7 @@ impl Event {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Game {
+pub struct CollectedGame {
     /// Number and first line.
     pub start: GameStart,
     /// Tag pairs in order, values decoded.
@@ -115,15 +115,15 @@ pub struct Collect {
     pub escapes: Vec<String>,
     /// Spans of `%` escape lines.
     pub escape_spans: Vec<Span>,
-    current: Option<Game>,
+    current: Option<CollectedGame>,
 }
 
 impl Collect {
-    fn game(&mut self) -> Option<&mut Game> {
+    fn game(&mut self) -> Option<&mut CollectedGame> {
         self.current.as_mut()
     }
 
-    fn push(&mut self, event: Event) -> ControlFlow<Game> {
+    fn push(&mut self, event: Event) -> ControlFlow<CollectedGame> {
         if let Some(game) = self.game() {
             game.events.push(event);
         }
@@ -134,10 +134,10 @@ impl Collect {
 impl Visitor for Collect {
     type Tags = ();
     type Movetext = ();
-    type Output = Game;
+    type Output = CollectedGame;
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<Game> {
-        self.current = Some(Game {
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<CollectedGame> {
+        self.current = Some(CollectedGame {
             start,
             tags: Vec::new(),
             tag_spans: Vec::new(),
@@ -147,7 +147,7 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn tag(&mut self, _: &mut (), tag: Tag<'_>) -> ControlFlow<Game> {
+    fn tag(&mut self, _: &mut (), tag: Tag<'_>) -> ControlFlow<CollectedGame> {
         if let Some(game) = self.game() {
             game.tags
                 .push((tag.name.to_string(), tag.value.decode().into_owned()));
@@ -156,29 +156,29 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Game> {
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<CollectedGame> {
         ControlFlow::Continue(())
     }
 
     // One callback per event, each pushing its event: alike on purpose (the
     // duplicates tool pairs them).
 
-    fn move_number(&mut self, _: &mut (), number: MoveNumber) -> ControlFlow<Game> {
+    fn move_number(&mut self, _: &mut (), number: MoveNumber) -> ControlFlow<CollectedGame> {
         self.push(Event::MoveNumber(number))
     }
 
-    fn move_token(&mut self, _: &mut (), token: MoveToken<'_>) -> ControlFlow<Game> {
+    fn move_token(&mut self, _: &mut (), token: MoveToken<'_>) -> ControlFlow<CollectedGame> {
         self.push(Event::Move {
             text: token.text.to_string(),
             span: token.span,
         })
     }
 
-    fn nag(&mut self, _: &mut (), nag: Nag) -> ControlFlow<Game> {
+    fn nag(&mut self, _: &mut (), nag: Nag) -> ControlFlow<CollectedGame> {
         self.push(Event::Nag(nag))
     }
 
-    fn comment(&mut self, _: &mut (), comment: Comment<'_>) -> ControlFlow<Game> {
+    fn comment(&mut self, _: &mut (), comment: Comment<'_>) -> ControlFlow<CollectedGame> {
         self.push(Event::Comment {
             text: comment.text.to_string(),
             style: comment.style,
@@ -186,16 +186,20 @@ impl Visitor for Collect {
         })
     }
 
-    fn begin_variation(&mut self, _: &mut (), span: Span) -> ControlFlow<Game, super::Skip> {
+    fn begin_variation(
+        &mut self,
+        _: &mut (),
+        span: Span,
+    ) -> ControlFlow<CollectedGame, super::Skip> {
         self.push(Event::BeginVariation(span))?;
         ControlFlow::Continue(super::Skip(false))
     }
 
-    fn end_variation(&mut self, _: &mut (), span: Span) -> ControlFlow<Game> {
+    fn end_variation(&mut self, _: &mut (), span: Span) -> ControlFlow<CollectedGame> {
         self.push(Event::EndVariation(span))
     }
 
-    fn result(&mut self, _: &mut (), result: GameResult, span: Span) -> ControlFlow<Game> {
+    fn result(&mut self, _: &mut (), result: GameResult, span: Span) -> ControlFlow<CollectedGame> {
         self.push(Event::Result { result, span })
     }
 
@@ -212,8 +216,8 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, _: ()) -> Game {
-        self.current.take().unwrap_or_else(|| Game {
+    fn end_game(&mut self, _: ()) -> CollectedGame {
+        self.current.take().unwrap_or_else(|| CollectedGame {
             start: GameStart {
                 number: 0,
                 line: 0,

@@ -126,6 +126,7 @@ impl fmt::Display for PgnErrorKind {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct PgnError {
     /// What was wrong.
     pub kind: PgnErrorKind,
@@ -136,11 +137,22 @@ pub struct PgnError {
 }
 
 impl PgnError {
+    /// An error of `kind` over `span` in game `game`.
+    ///
+    /// ```
+    /// use forsyth::pgn::{PgnError, PgnErrorKind, Span};
+    /// let err = PgnError::new(PgnErrorKind::StrayBrace, Span::default(), Some(1));
+    /// assert_eq!((err.kind, err.game), (PgnErrorKind::StrayBrace, Some(1)));
+    /// ```
+    pub fn new(kind: PgnErrorKind, span: Span, game: Option<u64>) -> PgnError {
+        PgnError { kind, span, game }
+    }
+
     /// The stable name of the kind.
     ///
     /// ```
     /// use forsyth::pgn::{PgnError, PgnErrorKind, Span};
-    /// let err = PgnError { kind: PgnErrorKind::StrayBrace, span: Span::default(), game: None };
+    /// let err = PgnError::new(PgnErrorKind::StrayBrace, Span::default(), None);
     /// assert_eq!(err.kind().name(), "stray_brace");
     /// ```
     pub fn kind(&self) -> PgnErrorKind {

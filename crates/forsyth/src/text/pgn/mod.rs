@@ -48,7 +48,7 @@ mod lexer;
 mod reader;
 mod writer;
 
-pub use collect::{Collect, Event, Game};
+pub use collect::{Collect, CollectedGame, Event};
 pub use error::{PgnError, PgnErrorKind};
 pub use event::{
     Comment, CommentStyle, EscapeLine, GameResult, GameStart, MoveNumber, MoveToken, Nag, Span,

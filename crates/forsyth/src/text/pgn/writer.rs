@@ -2,7 +2,7 @@
 //! pairs, moves already in their notation, comments, NAGs, variations). It
 //! knows the layout rules, not the rules of chess: `specs/pgn.md` section 5.
 
-use crate::Color;
+use crate::board::Color;
 
 use super::{GameResult, TagValue};
 
@@ -25,7 +25,7 @@ const WIDTH: usize = 80;
 /// line follows.
 ///
 /// ```
-/// use forsyth::pgn::{write_tags, GameResult};
+/// use forsyth::pgn::{GameResult, write_tags};
 /// let mut out = String::new();
 /// let tags = [("ECO", "C20"), ("White", "Anna \"A\""), ("Event", "Open")];
 /// write_tags(&mut out, tags, GameResult::Unknown);
