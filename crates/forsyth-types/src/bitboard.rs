@@ -37,6 +37,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_bits(0b101).into_iter().collect::<Vec<_>>(), [Square::A1, Square::C1]);
     /// ```
+    #[inline]
     pub const fn from_bits(bits: u64) -> Bitboard {
         Bitboard(bits)
     }
@@ -47,6 +48,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::H1).bits(), 0x80);
     /// ```
+    #[inline]
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -57,6 +59,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard::from_bits(2));
     /// ```
+    #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
     }
@@ -67,6 +70,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Rank, Square};
     /// assert!(Bitboard::from_rank(Rank::Eighth).contains(Square::H8));
     /// ```
+    #[inline]
     pub const fn from_rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank as u32))
     }
@@ -77,6 +81,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, File, Square};
     /// assert!(Bitboard::from_file(File::C).contains(Square::C5));
     /// ```
+    #[inline]
     pub const fn from_file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
@@ -87,6 +92,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert!(!Bitboard::EMPTY.contains(Square::A1));
     /// ```
+    #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
@@ -97,6 +103,7 @@ impl Bitboard {
     /// use forsyth_types::Bitboard;
     /// assert!(Bitboard::EMPTY.is_empty());
     /// ```
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -107,6 +114,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert!(!Bitboard::from_square(Square::A1).more_than_one());
     /// ```
+    #[inline]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
@@ -117,6 +125,7 @@ impl Bitboard {
     /// use forsyth_types::Bitboard;
     /// assert_eq!(Bitboard::LIGHT.count(), 32);
     /// ```
+    #[inline]
     pub const fn count(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -127,6 +136,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::FULL.first(), Some(Square::A1));
     /// ```
+    #[inline]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -141,6 +151,7 @@ impl Bitboard {
     /// use forsyth_types::{Bitboard, Square};
     /// assert_eq!(Bitboard::FULL.last(), Some(Square::H8));
     /// ```
+    #[inline]
     pub const fn last(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -156,6 +167,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_square(Square::D4).single_square(), Some(Square::D4));
     /// assert_eq!(Bitboard::FULL.single_square(), None);
     /// ```
+    #[inline]
     pub const fn single_square(self) -> Option<Square> {
         if self.more_than_one() {
             None
@@ -171,6 +183,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::EMPTY.with(Square::A1), Bitboard::from_bits(1));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1 << sq.index()))
     }
@@ -182,6 +195,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_bits(1).without(Square::A1), Bitboard::EMPTY);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }
@@ -192,6 +206,7 @@ impl Bitboard {
     /// use forsyth_types::Bitboard;
     /// assert!(!Bitboard::LIGHT.intersects(Bitboard::DARK));
     /// ```
+    #[inline]
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
@@ -203,18 +218,21 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_square(Square::A1).flip_vertical(), Bitboard::from_square(Square::A8));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn flip_vertical(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
 }
 
 impl From<Square> for Bitboard {
+    #[inline]
     fn from(sq: Square) -> Bitboard {
         Bitboard::from_square(sq)
     }
 }
 
 impl FromIterator<Square> for Bitboard {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
         iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
     }
@@ -289,6 +307,7 @@ impl Iterator for IntoIter {
         }
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))
@@ -298,6 +317,7 @@ impl Iterator for IntoIter {
 impl ExactSizeIterator for IntoIter {}
 
 impl DoubleEndedIterator for IntoIter {
+    #[inline]
     fn next_back(&mut self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -313,6 +333,7 @@ impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = IntoIter;
 
+    #[inline]
     fn into_iter(self) -> IntoIter {
         IntoIter(self.0)
     }

@@ -30,6 +30,7 @@ impl CastlingSide {
     /// use forsyth_types::{CastlingSide, File};
     /// assert_eq!(CastlingSide::QueenSide.king_to_file(), File::C);
     /// ```
+    #[inline]
     pub const fn king_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
@@ -43,6 +44,7 @@ impl CastlingSide {
     /// use forsyth_types::{CastlingSide, File};
     /// assert_eq!(CastlingSide::KingSide.rook_to_file(), File::F);
     /// ```
+    #[inline]
     pub const fn rook_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
@@ -58,6 +60,7 @@ impl CastlingSide {
     /// assert_eq!(CastlingSide::of_rook(File::B, File::H), Some(CastlingSide::KingSide));
     /// assert_eq!(CastlingSide::of_rook(File::B, File::B), None);
     /// ```
+    #[inline]
     pub fn of_rook(king: File, rook: File) -> Option<CastlingSide> {
         match rook.cmp(&king) {
             core::cmp::Ordering::Greater => Some(CastlingSide::KingSide),
@@ -72,6 +75,7 @@ impl CastlingSide {
     /// use forsyth_types::CastlingSide;
     /// assert_eq!(CastlingSide::KingSide.name(), "king side");
     /// ```
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             CastlingSide::KingSide => "king side",
@@ -85,6 +89,7 @@ impl CastlingSide {
     /// use forsyth_types::CastlingSide;
     /// assert!(CastlingSide::KingSide.is_king_side());
     /// ```
+    #[inline]
     pub const fn is_king_side(self) -> bool {
         matches!(self, CastlingSide::KingSide)
     }
@@ -95,6 +100,7 @@ impl CastlingSide {
     /// use forsyth_types::CastlingSide;
     /// assert_eq!(CastlingSide::QueenSide.index(), 1);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -105,6 +111,7 @@ impl CastlingSide {
     /// use forsyth_types::CastlingSide;
     /// assert_eq!(CastlingSide::QueenSide.fold('K', 'Q'), 'Q');
     /// ```
+    #[inline]
     pub fn fold<T>(self, king_side: T, queen_side: T) -> T {
         match self {
             CastlingSide::KingSide => king_side,

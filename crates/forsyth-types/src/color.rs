@@ -30,6 +30,7 @@ impl Color {
     /// assert_eq!(Color::from_char('w'), Some(Color::White));
     /// assert_eq!(Color::from_char('W'), None);
     /// ```
+    #[inline]
     pub const fn from_char(ch: char) -> Option<Color> {
         match ch {
             'w' => Some(Color::White),
@@ -44,6 +45,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.char(), 'b');
     /// ```
+    #[inline]
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -57,6 +59,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// ```
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -70,6 +73,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert!(Color::White.is_white());
     /// ```
+    #[inline]
     pub const fn is_white(self) -> bool {
         matches!(self, Color::White)
     }
@@ -80,6 +84,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert!(Color::Black.is_black());
     /// ```
+    #[inline]
     pub const fn is_black(self) -> bool {
         matches!(self, Color::Black)
     }
@@ -90,6 +95,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.other(), Color::White);
     /// ```
+    #[inline]
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -103,6 +109,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.fold_wb(1, 8), 8);
     /// ```
+    #[inline]
     pub fn fold_wb<T>(self, white: T, black: T) -> T {
         match self {
             Color::White => white,
@@ -116,6 +123,7 @@ impl Color {
     /// use forsyth_types::Color;
     /// assert_eq!(Color::Black.index(), 1);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -124,6 +132,7 @@ impl Color {
 impl Not for Color {
     type Output = Color;
 
+    #[inline]
     fn not(self) -> Color {
         self.other()
     }
@@ -154,6 +163,7 @@ impl<T> ByColor<T> {
     /// use forsyth_types::ByColor;
     /// assert_eq!(ByColor::new(1, 2).black, 2);
     /// ```
+    #[inline]
     pub const fn new(white: T, black: T) -> ByColor<T> {
         ByColor { white, black }
     }
@@ -164,6 +174,7 @@ impl<T> ByColor<T> {
     /// use forsyth_types::{ByColor, Color};
     /// assert_eq!(ByColor::new_with(Color::char).black, 'b');
     /// ```
+    #[inline]
     pub fn new_with<F: FnMut(Color) -> T>(mut f: F) -> ByColor<T> {
         ByColor {
             white: f(Color::White),
@@ -177,6 +188,7 @@ impl<T> ByColor<T> {
     /// use forsyth_types::{ByColor, Color};
     /// assert_eq!(*ByColor::new("w", "b").get(Color::White), "w");
     /// ```
+    #[inline]
     pub const fn get(&self, color: Color) -> &T {
         match color {
             Color::White => &self.white,
@@ -192,6 +204,7 @@ impl<T> ByColor<T> {
     /// *m.get_mut(Color::White) = 3;
     /// assert_eq!(m.white, 3);
     /// ```
+    #[inline]
     pub fn get_mut(&mut self, color: Color) -> &mut T {
         match color {
             Color::White => &mut self.white,
@@ -207,6 +220,7 @@ impl<T> ByColor<T> {
     /// let v: Vec<_> = m.iter().collect();
     /// assert_eq!(v, [(Color::White, &1), (Color::Black, &2)]);
     /// ```
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
         [(Color::White, &self.white), (Color::Black, &self.black)].into_iter()
     }
@@ -217,6 +231,7 @@ impl<T> ByColor<T> {
     /// use forsyth_types::ByColor;
     /// assert_eq!(ByColor::new(1, 2).map(|x| x * 10), ByColor::new(10, 20));
     /// ```
+    #[inline]
     pub fn map<U, F: FnMut(T) -> U>(self, mut f: F) -> ByColor<U> {
         ByColor {
             white: f(self.white),

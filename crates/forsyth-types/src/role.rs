@@ -9,6 +9,7 @@ const WHITE_LETTERS: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
 const BLACK_LETTERS: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
 
 /// The one byte of a one-letter string, in a `const` context.
+#[inline]
 const fn byte(letter: &str) -> u8 {
     letter.as_bytes()[0]
 }
@@ -58,6 +59,7 @@ impl Role {
     /// assert_eq!(Role::from_char('k'), Some(Role::King));
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
+    #[inline]
     pub const fn from_char(ch: char) -> Option<Role> {
         match Piece::from_char(ch) {
             Some(piece) => Some(piece.role),
@@ -71,6 +73,7 @@ impl Role {
     /// use forsyth_types::Role;
     /// assert_eq!(Role::Bishop.char(), 'b');
     /// ```
+    #[inline]
     pub const fn char(self) -> char {
         byte(BLACK_LETTERS[self as usize]) as char
     }
@@ -81,6 +84,7 @@ impl Role {
     /// use forsyth_types::Role;
     /// assert_eq!(Role::Rook.upper_char(), 'R');
     /// ```
+    #[inline]
     pub const fn upper_char(self) -> char {
         byte(WHITE_LETTERS[self as usize]) as char
     }
@@ -91,6 +95,7 @@ impl Role {
     /// use forsyth_types::Role;
     /// assert_eq!(Role::Knight.name(), "knight");
     /// ```
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -108,6 +113,7 @@ impl Role {
     /// use forsyth_types::Role;
     /// assert_eq!(Role::King.index(), 5);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -118,6 +124,7 @@ impl Role {
     /// use forsyth_types::{Color, Piece, Role};
     /// assert_eq!(Role::Queen.of(Color::Black), Piece { color: Color::Black, role: Role::Queen });
     /// ```
+    #[inline]
     pub const fn of(self, color: Color) -> Piece {
         Piece { color, role: self }
     }
@@ -148,6 +155,7 @@ impl Piece {
     /// assert_eq!(Piece::from_char('K'), Some(Role::King.of(Color::White)));
     /// assert_eq!(Piece::from_char('1'), None);
     /// ```
+    #[inline]
     pub const fn from_char(ch: char) -> Option<Piece> {
         let mut i = 0;
         while i < 6 {
@@ -168,6 +176,7 @@ impl Piece {
     /// use forsyth_types::{Color, Role};
     /// assert_eq!(Role::Pawn.of(Color::White).char(), 'P');
     /// ```
+    #[inline]
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
@@ -181,6 +190,7 @@ impl Piece {
     /// use forsyth_types::{Color, Role};
     /// assert_eq!(Role::Knight.of(Color::Black).as_str(), "n");
     /// ```
+    #[inline]
     pub const fn as_str(self) -> &'static str {
         match self.color {
             Color::White => WHITE_LETTERS[self.role as usize],

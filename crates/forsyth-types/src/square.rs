@@ -51,6 +51,7 @@ impl File {
     /// assert_eq!(File::new(7), Some(File::H));
     /// assert_eq!(File::new(8), None);
     /// ```
+    #[inline]
     pub const fn new(index: u32) -> Option<File> {
         if index < 8 {
             Some(File::ALL[index as usize])
@@ -66,6 +67,7 @@ impl File {
     /// assert_eq!(File::from_char('h'), Some(File::H));
     /// assert_eq!(File::from_char('H'), None);
     /// ```
+    #[inline]
     pub const fn from_char(ch: char) -> Option<File> {
         // The file letters are consecutive.
         File::new((ch as u32).wrapping_sub('a' as u32))
@@ -77,6 +79,7 @@ impl File {
     /// use forsyth_types::File;
     /// assert_eq!(File::E.char(), 'e');
     /// ```
+    #[inline]
     pub const fn char(self) -> char {
         FILE_LETTERS[self as usize].as_bytes()[0] as char
     }
@@ -87,6 +90,7 @@ impl File {
     /// use forsyth_types::File;
     /// assert_eq!(File::B.as_str(), "b");
     /// ```
+    #[inline]
     pub const fn as_str(self) -> &'static str {
         FILE_LETTERS[self as usize]
     }
@@ -97,6 +101,7 @@ impl File {
     /// use forsyth_types::File;
     /// assert_eq!(File::E.upper_char(), 'E');
     /// ```
+    #[inline]
     pub const fn upper_char(self) -> char {
         (b'A' + self as u8) as char
     }
@@ -107,6 +112,7 @@ impl File {
     /// use forsyth_types::File;
     /// assert_eq!(File::D.index(), 3);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -117,6 +123,7 @@ impl File {
     /// use forsyth_types::File;
     /// assert_eq!(File::B.flip(), File::G);
     /// ```
+    #[inline]
     pub const fn flip(self) -> File {
         File::ALL[7 - self as usize]
     }
@@ -128,6 +135,7 @@ impl File {
     /// assert_eq!(File::B.offset(-1), Some(File::A));
     /// assert_eq!(File::B.offset(-2), None);
     /// ```
+    #[inline]
     pub const fn offset(self, delta: i32) -> Option<File> {
         let i = self as i32 + delta;
         if i >= 0 && i < 8 {
@@ -187,6 +195,7 @@ impl Rank {
     /// assert_eq!(Rank::new(0), Some(Rank::First));
     /// assert_eq!(Rank::new(8), None);
     /// ```
+    #[inline]
     pub const fn new(index: u32) -> Option<Rank> {
         if index < 8 {
             Some(Rank::ALL[index as usize])
@@ -202,6 +211,7 @@ impl Rank {
     /// assert_eq!(Rank::from_char('3'), Some(Rank::Third));
     /// assert_eq!(Rank::from_char('9'), None);
     /// ```
+    #[inline]
     pub const fn from_char(ch: char) -> Option<Rank> {
         if ch >= '1' && ch <= '8' {
             Rank::new(ch as u32 - '1' as u32)
@@ -216,6 +226,7 @@ impl Rank {
     /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Sixth.char(), '6');
     /// ```
+    #[inline]
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
@@ -226,6 +237,7 @@ impl Rank {
     /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Eighth.index(), 7);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -236,6 +248,7 @@ impl Rank {
     /// use forsyth_types::Rank;
     /// assert_eq!(Rank::Third.flip(), Rank::Sixth);
     /// ```
+    #[inline]
     pub const fn flip(self) -> Rank {
         Rank::ALL[7 - self as usize]
     }
@@ -246,6 +259,7 @@ impl Rank {
     /// use forsyth_types::{Color, Rank};
     /// assert_eq!(Rank::back_rank(Color::White), Rank::First);
     /// ```
+    #[inline]
     pub const fn back_rank(color: Color) -> Rank {
         match color {
             Color::White => Rank::First,
@@ -260,6 +274,7 @@ impl Rank {
     /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
     /// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
     /// ```
+    #[inline]
     pub const fn relative_to(self, color: Color) -> Rank {
         match color {
             Color::White => self,
@@ -317,6 +332,7 @@ impl Square {
     /// assert_eq!(Square::new(63), Some(Square::H8));
     /// assert_eq!(Square::new(64), None);
     /// ```
+    #[inline]
     pub const fn new(index: u32) -> Option<Square> {
         if index < 64 {
             Some(Square(index as u8))
@@ -331,6 +347,7 @@ impl Square {
     /// use forsyth_types::Square;
     /// assert_eq!(Square::new_wrapping(64 + 1), Square::B1);
     /// ```
+    #[inline]
     pub const fn new_wrapping(index: u32) -> Square {
         Square((index & 63) as u8)
     }
@@ -341,6 +358,7 @@ impl Square {
     /// use forsyth_types::{File, Rank, Square};
     /// assert_eq!(Square::from_coords(File::H, Rank::First), Square::H1);
     /// ```
+    #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square((rank as u8) * 8 + file as u8)
     }
@@ -352,6 +370,7 @@ impl Square {
     /// assert_eq!(Square::from_ascii(b"e3"), Some(Square::E3));
     /// assert_eq!(Square::from_ascii(b"e9"), None);
     /// ```
+    #[inline]
     pub const fn from_ascii(s: &[u8]) -> Option<Square> {
         if s.len() != 2 {
             return None;
@@ -368,6 +387,7 @@ impl Square {
     /// use forsyth_types::{File, Square};
     /// assert_eq!(Square::C7.file(), File::C);
     /// ```
+    #[inline]
     pub const fn file(self) -> File {
         File::ALL[(self.0 & 7) as usize]
     }
@@ -378,6 +398,7 @@ impl Square {
     /// use forsyth_types::{Rank, Square};
     /// assert_eq!(Square::C7.rank(), Rank::Seventh);
     /// ```
+    #[inline]
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self.0 >> 3) as usize]
     }
@@ -388,6 +409,7 @@ impl Square {
     /// use forsyth_types::Square;
     /// assert_eq!(Square::H1.index(), 7);
     /// ```
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -398,6 +420,7 @@ impl Square {
     /// use forsyth_types::Square;
     /// assert_eq!(Square::E2.flip_vertical(), Square::E7);
     /// ```
+    #[inline]
     pub const fn flip_vertical(self) -> Square {
         Square(self.0 ^ 56)
     }
@@ -409,6 +432,7 @@ impl Square {
     /// assert_eq!(Square::E4.offset(1, 2), Some(Square::F6));
     /// assert_eq!(Square::H4.offset(1, 0), None);
     /// ```
+    #[inline]
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
         let f = (self.0 & 7) as i32 + df;
         let r = (self.0 >> 3) as i32 + dr;
@@ -426,6 +450,7 @@ impl Square {
     /// assert!(Square::H1.is_light());
     /// assert!(!Square::A1.is_light());
     /// ```
+    #[inline]
     pub const fn is_light(self) -> bool {
         ((self.0 & 7) + (self.0 >> 3)) % 2 == 1
     }
@@ -436,6 +461,7 @@ impl Square {
     /// use forsyth_types::Square;
     /// assert_eq!(Square::all().count(), 64);
     /// ```
+    #[inline]
     pub fn all() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
         (0u8..64).map(Square)
     }
@@ -474,6 +500,7 @@ impl ParseSquareErrorKind {
     /// use forsyth_types::ParseSquareErrorKind;
     /// assert_eq!(ParseSquareErrorKind::InvalidSquare.name(), "invalid_square");
     /// ```
+    #[inline]
     pub fn name(self) -> &'static str {
         self.into()
     }
@@ -486,6 +513,7 @@ impl ParseSquareError {
     /// use forsyth_types::{ParseSquareErrorKind, Square};
     /// assert_eq!("e0".parse::<Square>().unwrap_err().kind(), ParseSquareErrorKind::InvalidSquare);
     /// ```
+    #[inline]
     pub fn kind(&self) -> ParseSquareErrorKind {
         ParseSquareErrorKind::InvalidSquare
     }
@@ -501,7 +529,6 @@ impl std::error::Error for ParseSquareError {}
 
 impl core::str::FromStr for Square {
     type Err = ParseSquareError;
-
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         Square::from_ascii(s.as_bytes()).ok_or_else(|| ParseSquareError(s.to_owned()))
     }

@@ -761,6 +761,7 @@ impl MovePattern {
 /// pattern can fit. `None` when no legal move fits, or more than one: the
 /// readers then list the legal moves to name the fault (the fast path of
 /// SAN's and UCI's readers and of [`Position::is_legal`]).
+#[inline]
 pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let MovePattern {
         role,
