@@ -148,10 +148,10 @@ pub mod pgn {
     //!
     //! # Reading
     //!
-    //! PGN syntax: a streaming reader of game collections, bytes in, events
-    //! out to a [`Visitor`], in bounded memory whatever the size of the input.
+    //! The [`Reader`] streams game collections, bytes in, events out to a
+    //! [`Visitor`], in bounded memory whatever the size of the input.
     //!
-    //! This layer reads the *syntax* of PGN (export and import format): tag
+    //! It reads the *syntax* of PGN (export and import format): tag
     //! pairs, move numbers, move tokens, NAGs and suffixes, comments,
     //! variations, results and `%` escape lines. It does not judge moves: a
     //! move token is any maximal run of bytes that are not delimiters, so `Nf3`,
@@ -240,18 +240,22 @@ pub mod chess960 {
     //! The numbering is the one of `specs/chess960.md` (Scharnagl's scheme):
     //! 518 is the classical start, 0 is `BBQNNRKR`, 959 is `RKRNNQBB`.
     //!
-    //! - number to back rank: [`Chess960Start::back_rank`](crate::Chess960Start::back_rank) (a `const fn`, no
-    //!   allocation);
-    //! - back rank to number: [`Chess960Start::from_back_rank`](crate::Chess960Start::from_back_rank), which says why
-    //!   eight roles are not a start ([`BackRankError`]);
-    //! - number to position: [`Chess960Start::to_setup`](crate::Chess960Start::to_setup);
-    //! - position to number: [`Chess960Start::from_board`](crate::Chess960Start::from_board), which looks at the
-    //!   pieces only and says why they do not stand as a start
-    //!   ([`StartPositionError`]);
+    //! - number to back rank:
+    //!   [`Chess960Start::back_rank`](crate::Chess960Start::back_rank) (a
+    //!   `const fn`, no allocation);
+    //! - back rank to number:
+    //!   [`Chess960Start::from_back_rank`](crate::Chess960Start::from_back_rank),
+    //!   which says why eight roles are not a start ([`BackRankError`]);
+    //! - number to position:
+    //!   [`Chess960Start::to_setup`](crate::Chess960Start::to_setup);
+    //! - position to number:
+    //!   [`Chess960Start::from_board`](crate::Chess960Start::from_board),
+    //!   which looks at the pieces only and says why they do not stand as a
+    //!   start ([`StartPositionError`]);
     //! - all 960 in order: [`Chess960Start::all`](crate::Chess960Start::all);
     //! - random starts, reproducible from a seed:
-    //!   [`Chess960Start::random_sequence`](crate::Chess960Start::random_sequence) (the generator of
-    //!   `specs/chess960.md` is an implementation detail).
+    //!   [`Chess960Start::random_sequence`](crate::Chess960Start::random_sequence)
+    //!   (the generator of `specs/chess960.md` is an implementation detail).
     //!
     //! ```
     //! use forsyth::Chess960Start;

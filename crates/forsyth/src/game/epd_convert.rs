@@ -6,8 +6,9 @@
 //! the operations in their order, moves as SAN (castling `O-O`/`O-O-O` in
 //! every variant), other opcodes as they were. `specs/pgn.md` section 3.1.
 //!
-//! This module sits at the notations' layer: the record's grammar is
-//! [`epd`](crate::epd::Epd)'s (layer 1), the moves need [`Position`](crate::Position).
+//! This module sits at the games' layer: the record's grammar is
+//! [`epd`](crate::epd::Epd)'s (the text layer), the moves need
+//! [`Position`](crate::Position).
 
 use core::fmt;
 

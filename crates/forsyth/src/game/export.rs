@@ -5,7 +5,7 @@
 //! half a game under the original tags would be a different game. The
 //! layout rules are in `specs/pgn.md` section 5.
 //!
-//! This module sits at the notations' layer: [`Export`] is a
+//! This module sits at the games' layer: [`Export`] is a
 //! [`Visitor`] that drives a [`Replay`] and hands what to write to the
 //! syntax layer's [`write_tags`] and [`MovetextWriter`].
 

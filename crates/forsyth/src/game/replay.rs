@@ -8,7 +8,7 @@
 //! stop the game is a [`ReplayWarning`]. `specs/pgn.md` section 4 has the
 //! rules.
 //!
-//! This module sits at the notations' layer: the reader
+//! This module sits at the games' layer: the reader
 //! ([`pgn`](crate::pgn)) knows only syntax, [`Replay`] is a
 //! [`Visitor`](crate::pgn::Visitor) of it that knows the rules.
 

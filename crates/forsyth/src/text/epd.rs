@@ -1,29 +1,6 @@
-//! EPD records: the four position fields of FEN, then operations
-//! `opcode operand* ;`.
-//!
-//! The position fields are read by the FEN grammar ([`Fen::from_ascii`] on
-//! the four fields); the operations are read here. Operands are strings in
-//! quotes (`\"` and `\\` escaped) or tokens (runs of bytes other than
-//! spaces, tabs, `;` and `"`). The common opcodes are typed: `id` and
-//! `c0`-`c9` hold one string, `bm`, `am` and `pv` one or more moves kept as
-//! written (judging them against the position is the rules' layer's work),
-//! `acd`, `acn`, `dm`, `hmvc` and `fmvn` an unsigned number, `ce` a signed
-//! one; any other opcode keeps its operands as written. An opcode appears at
-//! most once.
-//!
-//! # What the parser accepts beyond the standard
-//! - Spaces and tabs around fields and operands, and none before `;`.
-//! - `id` and `c0`-`c9` given a token instead of a string.
-//! - A trailing line feed (with or without carriage return).
-//!
-//! ```
-//! use forsyth::epd::{Epd, Op};
-//! let line = r#"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "Fischer v Spassky"; c1 "*";"#;
-//! let epd = Epd::from_ascii(line.as_bytes())?;
-//! assert_eq!(epd.operations[1].op, Op::Comment { index: 1, text: "*".into() });
-//! assert_eq!(epd.to_string(), line);
-//! # Ok::<_, forsyth::epd::ParseEpdError>(())
-//! ```
+//! EPD records: the four position fields of FEN (read by the FEN
+//! grammar), then the operations, read and written here. The public face,
+//! with what the parser accepts beyond the standard, is [`crate::epd`].
 
 use core::fmt;
 

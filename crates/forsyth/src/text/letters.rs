@@ -1,18 +1,8 @@
-//! The letters of a notation: one table that the placement field of FEN and
-//! SAN read and write through.
-//!
-//! A language is one value of [`Letters`]: the piece letters of each colour,
-//! the file letters, the castling words and the capture, check and mate
-//! markers. Letters are strings, not bytes, since a letter may be more than
-//! one byte (Greek `Ρ`, files `α`-`θ`) or more than one character (Russian
-//! `Кр` for the king). English is [`Letters::ENGLISH`], and the functions
-//! without a `_with` suffix ([`Fen::from_ascii`](crate::fen::Fen::from_ascii),
-//! [`Board::write_placement`](crate::Board::write_placement),
-//! [`San::from_ascii`](crate::san::San::from_ascii), `Display`) use it through
-//! byte-level fast paths built from this same table.
-//!
-//! Ranks are always the digits `1`-`8`; empty squares in a placement are
-//! always digits, ranks always separated by `/`.
+//! The letters of a notation's language ([`Letters`]), the one table the
+//! placement field of FEN and SAN read and write through, and the English
+//! fast path ([`English`], a byte table built from the same letters). The
+//! rows of the other languages are the notations' layer's; the public
+//! face is [`crate::notation`].
 
 use std::borrow::Cow;
 

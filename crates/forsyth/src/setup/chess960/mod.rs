@@ -1,29 +1,7 @@
-//! The 960 Chess960 starting positions and their standard numbers 0..=959.
-//!
-//! The numbering is the one of `specs/chess960.md` (Scharnagl's scheme):
-//! 518 is the classical start, 0 is `BBQNNRKR`, 959 is `RKRNNQBB`.
-//!
-//! - number to back rank: [`Chess960Start::back_rank`] (a `const fn`, no
-//!   allocation);
-//! - back rank to number: [`Chess960Start::from_back_rank`], which says why
-//!   eight roles are not a start ([`BackRankError`]);
-//! - number to position: [`Chess960Start::to_setup`];
-//! - position to number: [`Chess960Start::from_board`], which looks at the
-//!   pieces only and says why they do not stand as a start
-//!   ([`StartPositionError`]);
-//! - all 960 in order: [`Chess960Start::all`];
-//! - random starts, reproducible from a seed:
-//!   [`Chess960Start::random_sequence`] (the generator of
-//!   `specs/chess960.md` is an implementation detail).
-//!
-//! ```
-//! use forsyth::Chess960Start;
-//! use forsyth::Role::*;
-//! let start = Chess960Start::new(518).unwrap();
-//! assert_eq!(start.back_rank(), [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook]);
-//! assert_eq!(Chess960Start::from_back_rank(&start.back_rank()), Ok(start));
-//! assert_eq!(Chess960Start::from_board(&start.to_setup().board), Ok(start));
-//! ```
+//! The 960 Chess960 starting positions and their standard numbers 0..=959
+//! (`specs/chess960.md`): [`Chess960Start`] (here), its errors (`error`)
+//! and random starts (`random`). The public face is [`Chess960Start`] at
+//! the root and [`crate::chess960`] for the errors.
 
 mod error;
 mod random;
