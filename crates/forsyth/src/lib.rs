@@ -42,12 +42,23 @@
 //! assert_eq!(after.outcome(), None);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The root holds the central types (squares, pieces, bitboards, the
+//! board, castling rights, [`Move`], [`Setup`], [`Position`], the 960
+//! starts) and [`Error`], into which every error of the crate converts.
+//! Everything else lives in the module of its format or concern, with its
+//! errors: [`fen`], [`epd`], [`pgn`], [`san`], [`uci`], [`notation`]
+//! (every notation and language, the letters), [`chess960`], [`validate`]
+//! (problems, reports, repairs), [`game`] (history and draw claims),
+//! [`convert`] (one line from text to text), [`solve`] (chess problems)
+//! and [`attacks`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The layers, bottom first (`specs/architecture.md`); each folder's
-// `mod.rs` says what it owns and what it may use. The squares, colours,
-// roles, pieces and bitboards are the `forsyth-types` crate, below them all.
+// The layers, bottom first: board, text, setup, rules, notation, game,
+// solve (`specs/architecture.md`); each folder's `mod.rs` says what it owns
+// and what it may use. The squares, colours, roles, pieces and bitboards
+// are the `forsyth-types` crate, below them all.
 mod board;
 pub mod game;
 pub mod notation;
