@@ -235,9 +235,12 @@ pub enum Command {
             ending in (dual) or (short) where it has one. --style popeye writes Popeye's \
             long-algebraic tree instead (the key's defences that allow the threat left \
             out, as Popeye does). --format json writes one object per problem: \
-            {\"keys\": [...], \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \
-            \"replies\"}, keys with \"threat\", continuations with \"dual\" and \"short\" \
-            where true.\n\n\
+            {\"problem\": {\"index\", \"line\", \"title\", \"stipulation\"}, \"keys\": [...], \
+            \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \"replies\"}, keys \
+            with \"threat\", continuations with \"dual\" and \"short\" where true.\n\n\
+            A position no game reaches but move generation handles (a check from a pawn \
+            that never moved) is solved as given, as Popeye solves it, with a warning on \
+            standard error; one it cannot handle (no king) is refused.\n\n\
             A search over a second shows its node count on standard error. Ctrl-C stops \
             at once (nothing of the unfinished problem is written). No solution: empty \
             keys (text: no solution), exit 0.",
@@ -769,14 +772,17 @@ pub struct PgnExportArgs {
 /// How a problem is given, for `solve`'s long help.
 const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
     \n  \
-    STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, as one\n             \
-    argument or as words: White to move, castling for a king\n             \
-    and rook on their original squares, no en passant\n  \
+    STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, the\n             \
+    placement in parentheses or not, as one argument or as\n             \
+    words: White to move, castling for a king and rook on\n             \
+    their original squares, no en passant\n  \
     FEN        a record (it keeps its own fields), then optionally\n             \
-    the stipulation: #3, 'mate in 3', 'Matt in 3 Zügen', ...\n  \
+    the stipulation: #3, 'mate in 3', 'mate in three',\n             \
+    'Matt in drei Zügen', ...\n  \
     FILE       a Popeye input file (beginproblem ... endproblem;\n             \
     English, German or French keywords; several problems),\n             \
-    or statements and FENs, one problem per line\n  \
+    or statements and FENs, one problem per line; a UTF-8\n             \
+    byte order mark is skipped\n  \
     -          standard input, read as a FILE";
 
 /// Output format of `solve`.

@@ -113,9 +113,10 @@ pub use san::{
 };
 pub use setup::{Setup, SetupError, Variant};
 pub use solve::{
-    read_popeye, read_popeye_each, write_popeye, write_solution, Cancelled, ChessProblem, Key,
-    ParsePopeyeError, ParsePopeyeErrorKind, ParseStatementError, ParseStatementErrorKind,
-    ParseStipulationError, ParseStipulationErrorKind, Solution, Solver, Stipulation, Variation,
+    is_popeye_input, read_popeye, read_popeye_each, write_popeye, write_solution, Cancelled,
+    ChessProblem, Key, ParsePopeyeError, ParsePopeyeErrorKind, ParseStatementError,
+    ParseStatementErrorKind, ParseStipulationError, ParseStipulationErrorKind, Solution, Solver,
+    Stipulation, Variation,
 };
 pub use square::{File, ParseSquareError, ParseSquareErrorKind, Rank, Square};
 pub use uci::{CastlingMode, IllegalUciError, ParseUciError, ParseUciErrorKind, UciMove};

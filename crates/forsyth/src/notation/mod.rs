@@ -22,6 +22,7 @@ use descriptive::Failure;
 pub use language::Language;
 use language::FIGURINE;
 pub use movetext::{TranslateError, Translator};
+pub(crate) use statement::{check_count, piece_count};
 pub use statement::{ParseProblemError, ParseProblemErrorKind};
 
 use crate::{

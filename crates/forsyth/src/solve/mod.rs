@@ -34,7 +34,9 @@ use core::fmt;
 use std::sync::atomic::AtomicBool;
 
 pub use input::{ChessProblem, ParseStatementError, ParseStatementErrorKind};
-pub use popeye::{read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind};
+pub use popeye::{
+    is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
+};
 pub use render::{write_popeye, write_solution};
 pub use stipulation::{ParseStipulationError, ParseStipulationErrorKind, Stipulation};
 
