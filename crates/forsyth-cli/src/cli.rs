@@ -380,13 +380,13 @@ pub struct PerftArgs {
 /// How many threads a bulk command uses.
 #[derive(Args, Debug)]
 pub struct ThreadsArgs {
-    /// Worker threads (default: every core)
+    /// Worker threads (default and 0: every core)
     #[arg(
         long,
         value_name = "N",
-        value_parser = clap::value_parser!(u32).range(1..=1024),
-        long_help = "Worker threads (default: every core). The output is the same, \
-            byte for byte, whatever N is: lines are written in input order."
+        value_parser = clap::value_parser!(u32).range(0..=1024),
+        long_help = "Worker threads, 1 to 1024; 0 (the default) uses every core. The output \
+            is the same, byte for byte, whatever N is: lines are written in input order."
     )]
     pub threads: Option<u32>,
 }

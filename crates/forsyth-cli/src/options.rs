@@ -201,12 +201,13 @@ pub struct Solve {
     pub progress: bool,
 }
 
-/// `--threads N`, else every core the system gives this process.
+/// `--threads N`; without it, or with 0, every core the system gives this
+/// process.
 fn threads(args: &ThreadsArgs) -> usize {
-    args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    )
+    match args.threads {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(n) => n as usize,
+    }
 }
 
 /// The one resolution step from the raw command line.
