@@ -97,7 +97,6 @@ pub enum ValidateMode {
     Repair {
         castling: Option<CastlingNotation>,
         shredder_order: Option<ShredderOrder>,
-        write: WriteOptions,
     },
 }
 
@@ -286,9 +285,8 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             json: a.format == ReportFormatArg::Json,
             mode: if a.repair {
                 ValidateMode::Repair {
-                    castling: a.output.castling.map(notation),
-                    shredder_order: a.output.shredder_order.map(shredder_order),
-                    write: write_options(&a.output, CastlingNotation::XFen),
+                    castling: a.castling.map(notation),
+                    shredder_order: a.shredder_order.map(shredder_order),
                 }
             } else {
                 ValidateMode::Judge { strict: a.strict }
