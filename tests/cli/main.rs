@@ -7,6 +7,8 @@
 #[path = "../../crates/forsyth-cli/src/cli.rs"]
 mod definition;
 
+/// A byte order mark at the start of every line input.
+mod bom;
 /// `convert`: every line converted or reported.
 mod convert;
 /// `convert` on EPD records: operations kept, moves judged, clocks read.

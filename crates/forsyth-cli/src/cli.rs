@@ -60,7 +60,8 @@ pub enum Command {
             line. Placements in other letters (--letters) and problem statements \
             '(PLACEMENT) (W+B)' are read too. Illegal positions are refused (see `forsyth validate`) unless \
             --no-validate is given. The en-passant square is written only when a legal \
-            en-passant capture exists, unless --ep says otherwise.\n\n\
+            en-passant capture exists, unless --ep says otherwise. A byte order mark at the \
+            start of an input is skipped.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -125,17 +126,26 @@ pub enum Command {
             judged the same way, then its operations as convert reads them: bm, am and pv must \
             be legal moves there.\n\n\
             Text output: FILE:LINE: ok (ok (chess960) when --variant auto read the line as \
-            Chess960), or one line per problem, placed like convert's: \
-            FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \
+            Chess960), or one line per problem in the order of their columns, placed like \
+            convert's: FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \
             FILE:LINE:COL: field: warning: kind: message). JSON: one object per input line, \
-            with the variant, and field and column for every fault.\n\n\
-            With --repair, standard output gets exactly one line per input line: the nearest \
-            legal position (castling rights, en-passant square and clocks that cannot hold are \
-            dropped; no piece is ever moved or removed), or the line unchanged when it cannot \
-            be repaired (a blank line stays blank; a line longer than the limit is written \
-            empty). Each line keeps its castling encoding (Shredder-FEN stays Shredder-FEN, \
-            anything else becomes X-FEN) unless --castling is given. Standard error says what \
-            changed (FILE:LINE: repaired: kind: message) and what could not be repaired.\n\n\
+            blank lines included, each with the same keys: file, line, valid (null for a blank \
+            line), variant (null for a blank line or one the grammar refused) and problems, \
+            each problem (syntax errors too) with kind, severity, field, column, squares and \
+            message. A byte order mark at the start of an input is skipped.\n\n\
+            With --repair, standard output gets exactly one line per input line, and nothing \
+            changes that is not listed. A valid line is written as it was read, byte for byte \
+            (a CRLF line end and a byte order mark included). A line that can be repaired is \
+            written as read with each repair made in place: castling letters that cannot hold \
+            dropped, an en-passant square that cannot hold replaced by '-', a clock set within \
+            its bounds; no piece is ever moved or removed, and spacing and letter order stay. \
+            A line that cannot be repaired is written unchanged (an EPD record with a fault \
+            too: it is checked, not repaired; a line longer than the limit is written empty). \
+            --castling (and --shredder-order, for Shredder-FEN lines) re-encode the castling \
+            field of every line. Standard error says what changed (FILE:LINE: repaired: kind: \
+            message) and what could not be repaired. With --format json, each object also has \
+            repairs, fen (the line written; null when it was not repaired) and remaining (what \
+            is left: valid, variant, problems).\n\n\
             Exit status: 0 when every line is valid (with --repair: could be repaired), \
             1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -383,13 +393,13 @@ pub struct PerftArgs {
 /// How many threads a bulk command uses.
 #[derive(Args, Debug)]
 pub struct ThreadsArgs {
-    /// Worker threads (default: every core)
+    /// Worker threads (default and 0: every core)
     #[arg(
         long,
         value_name = "N",
-        value_parser = clap::value_parser!(u32).range(1..=1024),
-        long_help = "Worker threads (default: every core). The output is the same, \
-            byte for byte, whatever N is: lines are written in input order."
+        value_parser = clap::value_parser!(u32).range(0..=1024),
+        long_help = "Worker threads, 1 to 1024; 0 (the default) uses every core. The output \
+            is the same, byte for byte, whatever N is: lines are written in input order."
     )]
     pub threads: Option<u32>,
 }
@@ -519,19 +529,14 @@ pub enum VariantArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct OutputArgs {
     /// Castling encoding to write [default: xfen]
-    #[arg(
-        long,
-        value_enum,
-        long_help = "Castling encoding to write [default: xfen; validate --repair: \
-            Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]"
-    )]
+    #[arg(long, value_enum)]
     pub castling: Option<CastlingArg>,
     /// Shredder-FEN letter order within a colour [default: files]
     #[arg(
         long,
         value_enum,
         long_help = "Shredder-FEN letter order within a colour: files ascending (AHah) or king \
-            side first (HAha) [default: files; validate --repair: the order the line has]"
+            side first (HAha) [default: files]"
     )]
     pub shredder_order: Option<ShredderOrderArg>,
     /// When to write the en-passant square
@@ -601,8 +606,27 @@ pub struct ValidateArgs {
     /// Write each line's nearest legal position, one output line per input line
     #[arg(long)]
     pub repair: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// With --repair: write every castling field in this encoding
+    #[arg(
+        long,
+        value_enum,
+        requires = "repair",
+        long_help = "With --repair: write the castling field of every line in this encoding \
+            (a line that cannot say its rights in it is written unchanged and reported). \
+            Without it, each line keeps its castling field as written, less the letters \
+            repair drops."
+    )]
+    pub castling: Option<CastlingArg>,
+    /// With --repair: Shredder-FEN letter order within a colour
+    #[arg(
+        long,
+        value_enum,
+        requires = "repair",
+        long_help = "With --repair: the Shredder-FEN letter order within a colour, files \
+            ascending (AHah) or king side first (HAha), for the castling fields written in \
+            Shredder-FEN [default: the order each line has]"
+    )]
+    pub shredder_order: Option<ShredderOrderArg>,
     #[command(flatten)]
     pub threads: ThreadsArgs,
     /// Input files (standard input when none, or '-')

@@ -97,7 +97,6 @@ pub enum ValidateMode {
     Repair {
         castling: Option<CastlingNotation>,
         shredder_order: Option<ShredderOrder>,
-        write: WriteOptions,
     },
 }
 
@@ -201,12 +200,13 @@ pub struct Solve {
     pub progress: bool,
 }
 
-/// `--threads N`, else every core the system gives this process.
+/// `--threads N`; without it, or with 0, every core the system gives this
+/// process.
 fn threads(args: &ThreadsArgs) -> usize {
-    args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    )
+    match args.threads {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(n) => n as usize,
+    }
 }
 
 /// The one resolution step from the raw command line.
@@ -285,9 +285,8 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             json: a.format == ReportFormatArg::Json,
             mode: if a.repair {
                 ValidateMode::Repair {
-                    castling: a.output.castling.map(notation),
-                    shredder_order: a.output.shredder_order.map(shredder_order),
-                    write: write_options(&a.output, CastlingNotation::XFen),
+                    castling: a.castling.map(notation),
+                    shredder_order: a.shredder_order.map(shredder_order),
                 }
             } else {
                 ValidateMode::Judge { strict: a.strict }

@@ -10,6 +10,7 @@ use forsyth::{
 };
 
 use crate::diag::{caret, parse_fault, problem_line};
+use crate::lines::skip_bom;
 use crate::options::{Legality, ResolveError};
 
 /// The standard start.
@@ -184,10 +185,12 @@ fn read(word: &str) -> Result<Given, String> {
     parse(record)
 }
 
-/// The first record on standard input (its first non-blank line).
+/// The first record on standard input (its first non-blank line; a byte
+/// order mark at the start is skipped).
 fn first_stdin_record() -> io::Result<String> {
     let mut line = String::new();
     let mut stdin = io::stdin().lock();
+    let mut first = true;
     loop {
         line.clear();
         if stdin.read_line(&mut line)? == 0 {
@@ -196,8 +199,14 @@ fn first_stdin_record() -> io::Result<String> {
                 "no record (the input is empty or blank)",
             ));
         }
-        if !line.trim().is_empty() {
-            return Ok(line.trim_end_matches(['\n', '\r']).to_owned());
+        let text = if first {
+            skip_bom(line.as_str())
+        } else {
+            &line
+        };
+        first = false;
+        if !text.trim().is_empty() {
+            return Ok(text.trim_end_matches(['\n', '\r']).to_owned());
         }
     }
 }
