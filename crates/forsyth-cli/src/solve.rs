@@ -12,6 +12,7 @@ use forsyth::{
 use serde_json::{json, Map, Value};
 
 use crate::diag::{caret, problem_line};
+use crate::lines::skip_bom;
 use crate::options::{ResolveError, Solve};
 use crate::progress::Progress;
 use crate::Outcome;
@@ -76,7 +77,7 @@ pub fn read_problems(
             }]);
         }
     };
-    let text = without_bom(&text);
+    let text = skip_bom(text.as_str());
     let read = read_popeye_each(text);
     // Not Popeye's (no word of it is a Popeye command): one statement per
     // non-blank line.
@@ -117,11 +118,6 @@ pub fn read_problems(
                 .map_err(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message())),
         })
         .collect())
-}
-
-/// `text` without the UTF-8 byte order mark some editors put first.
-fn without_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Why `word`, which does not read as a problem, names no file to read,
