@@ -5,7 +5,7 @@
 
 use forsyth::{CastlingNotation, Chess960Start, Color, Position, Setup};
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, assert_starts_with, forsyth};
 
 const STANDARD_EXAMPLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -426,4 +426,14 @@ fn threads_give_the_same_bytes_in_input_order() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A token longer than the reader's buffer says how long a token may be.
+#[test]
+fn token_too_long_states_the_limit() {
+    let pgn = format!("1. e4 {{{}}} e5 *\n", "x".repeat(70_000));
+    let r = forsyth(&["pgn", "check"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_starts_with(&r.stdout, "<stdin>:GAME 1 (line 1): 1:7: token_too_long: ");
+    assert_contains(&r.stdout, "65536 bytes");
 }
