@@ -437,3 +437,53 @@ fn token_too_long_states_the_limit() {
     assert_starts_with(&r.stdout, "<stdin>:GAME 1 (line 1): 1:7: token_too_long: ");
     assert_contains(&r.stdout, "65536 bytes");
 }
+
+/// A Chess960 start array (start 0, `BBQNNRKR`) without a `Variant` tag is
+/// a Chess960 game whatever its castling field: with `-` too (no castling
+/// to tell), it is read as Chess960 with the warning.
+#[test]
+fn a_chess960_start_without_variant_warns_whatever_its_castling() {
+    for castling in ["-", "KQkq", "HFhf"] {
+        let pgn = format!(
+            "[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w {castling} - 0 1\"]\n\n1. e4 *\n"
+        );
+        let r = forsyth(&["pgn", "check"], pgn.as_bytes());
+        assert_eq!(r.code, 0, "{castling}: {}", r.stderr);
+        assert_starts_with(
+            &r.stdout,
+            "<stdin>:GAME 1 (line 1): ok (warning: chess960_without_variant: ",
+        );
+        let r = forsyth(&["pgn", "check", "--variant", "chess960"], pgn.as_bytes());
+        assert_eq!(r.stdout.lines().count(), 1, "{castling}");
+    }
+}
+
+/// Castling only Chess960 can mean (rooks on b and g) is read the same in
+/// both spellings without a `Variant` tag, X-FEN `KQkq` and Shredder-FEN
+/// `GBgb`: Chess960 with a warning, the same positions; a standard
+/// `Variant` tag refuses both.
+#[test]
+fn chess960_castling_without_variant_is_read_alike_in_both_spellings() {
+    let run = |castling: &str, variant: &str, command: &str| {
+        let fen = C960.replace("KQkq", castling);
+        let pgn = format!("{variant}[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O O-O-O *\n");
+        forsyth(&["pgn", command], pgn.as_bytes())
+    };
+    for castling in ["KQkq", "GBgb"] {
+        let r = run(castling, "", "check");
+        assert_eq!(r.code, 0, "{castling}: {}", r.stdout);
+        assert_starts_with(
+            &r.stdout,
+            "<stdin>:GAME 1 (line 1): ok (warning: chess960_without_variant: ",
+        );
+        let r = run(castling, "", "fens");
+        assert_eq!(
+            r.stdout.lines().last(),
+            Some("2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2"),
+            "{castling}"
+        );
+        let r = run(castling, "[Variant \"Standard\"]\n", "check");
+        assert_eq!(r.code, 1);
+        assert_contains(&r.stdout, "castling_needs_chess960");
+    }
+}

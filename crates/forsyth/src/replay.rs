@@ -19,8 +19,8 @@ use crate::pgn::{
     GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
 };
 use crate::{
-    Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position, Problem, Report,
-    San, Setup, Severity, Variant,
+    Chess960Start, Color, Fen, Move, ParseFenError, ParseMoveError, ParseMoveErrorKind, Position,
+    Problem, Report, San, Setup, Severity, Variant,
 };
 
 /// Reads a `Variant` tag value: `Chess960`, `chess 960`, `Fischerandom`,
@@ -101,7 +101,7 @@ pub enum ReplayErrorKind {
     /// `illegal_fen`: a `FEN` tag whose position is not legal.
     IllegalFen,
     /// `castling_needs_chess960`: a castling field only Chess960 can mean,
-    /// under a standard `Variant` or none.
+    /// under a standard `Variant` tag.
     CastlingNeedsChess960,
     /// `unsupported_variant`: a `Variant` tag of other rules.
     UnsupportedVariant,
@@ -184,14 +184,11 @@ pub enum ReplayError {
         /// The errors (and warnings) of validation.
         problems: Vec<Problem>,
     },
-    /// Castling rights that only Chess960 can mean (a file letter, or a
-    /// king off `e`, rooks off the corners) with a standard `Variant` or
-    /// none.
+    /// Castling rights that only Chess960 can mean (a king off `e`, rooks
+    /// off the corners) under a `Variant` tag that says standard chess.
     CastlingNeedsChess960 {
         /// The `FEN` tag.
         span: Span,
-        /// Whether a `Variant` tag said standard (else there was none).
-        standard_tag: bool,
     },
     /// A `Variant` tag this library does not play.
     UnsupportedVariant {
@@ -316,14 +313,8 @@ impl fmt::Display for ReplayError {
                 }
                 Ok(())
             }
-            ReplayError::CastlingNeedsChess960 { standard_tag, .. } => write!(
-                f,
-                "castling rights only chess960 can mean, {}",
-                if *standard_tag {
-                    "but the Variant tag is standard"
-                } else {
-                    "and no Variant tag"
-                }
+            ReplayError::CastlingNeedsChess960 { .. } => f.write_str(
+                "castling rights only chess960 can mean, but the Variant tag is standard",
             ),
             ReplayError::UnsupportedVariant { value, .. } => {
                 write!(f, "variant '{value}' is not standard chess or chess960")
@@ -345,9 +336,9 @@ impl std::error::Error for ReplayError {}
 pub enum ReplayWarningKind {
     /// `fen_without_setup`: a `FEN` tag without `[SetUp "1"]`.
     FenWithoutSetUp,
-    /// `chess960_without_variant`: a start only Chess960 can mean (`KQkq`
-    /// of X-FEN with the king off `e` or the rooks off the corners), no
-    /// `Variant` tag.
+    /// `chess960_without_variant`: a start only Chess960 can mean (castling
+    /// rights with the king off `e` or rooks off the corners, in any
+    /// spelling, or a Chess960 start array), no `Variant` tag.
     Chess960WithoutVariant,
     /// `result_contradicted`: the `Result` tag disagrees with a checkmate
     /// at the end of the main line.
@@ -696,19 +687,27 @@ fn start_of(
         .map_err(|error| ReplayError::BadFen { span, error })?;
     let report = match tagged {
         Some(Variant::Chess960) => Report::of_fen(&fen, Some(Variant::Chess960)),
-        _ => {
+        Some(Variant::Standard) => {
+            let standard = Report::of_fen(&fen, Some(Variant::Standard));
+            if !standard.is_legal() && Report::of_fen(&fen, Some(Variant::Chess960)).is_legal() {
+                return Err(ReplayError::CastlingNeedsChess960 { span });
+            }
+            standard
+        }
+        None => {
             let standard = Report::of_fen(&fen, Some(Variant::Standard));
             let chess960 = Report::of_fen(&fen, Some(Variant::Chess960));
-            if standard.is_legal() || !chess960.is_legal() {
-                standard
-            } else if tagged.is_some() || !castling_field_is_standard(&fen) {
-                return Err(ReplayError::CastlingNeedsChess960 {
-                    span,
-                    standard_tag: tagged.is_some(),
-                });
-            } else {
+            // Castling only Chess960 can mean, in whichever spelling, or the
+            // pieces of a Chess960 start, which no castling field is needed
+            // to recognize.
+            let only_chess960 = !standard.is_legal() && chess960.is_legal();
+            let start_array = Chess960Start::from_board(&fen.board)
+                .is_ok_and(|start| start != Chess960Start::STANDARD);
+            if only_chess960 || (start_array && chess960.is_legal()) {
                 warnings.push(ReplayWarning::Chess960WithoutVariant { span });
                 chess960
+            } else {
+                standard
             }
         }
     };
@@ -728,14 +727,6 @@ fn start_of(
             problems,
         })?;
     Ok((pos, variant))
-}
-
-/// Whether a record's castling field is written with `K`, `Q`, `k`, `q`
-/// only (or `-`), as standard FEN writes it.
-fn castling_field_is_standard(fen: &Fen) -> bool {
-    fen.castling
-        .iter()
-        .all(|(_, t)| !matches!(t, crate::CastlingToken::File(..)))
 }
 
 /// The move `text` names in the notations other than English SAN, when

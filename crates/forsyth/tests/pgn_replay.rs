@@ -260,10 +260,43 @@ fn chess960_castling_without_a_chess960_variant() {
         "[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{C960}\"]\n1. O-O *"
     ));
     assert_eq!(error_kind(&game), "castling_needs_chess960");
-    // Shredder-FEN file letters standard FEN cannot write, no Variant.
+    // Shredder-FEN file letters standard FEN cannot write, no Variant: read
+    // the same as the X-FEN letters, with the same warning.
     let shredder = C960.replace("KQkq", "GBgb");
-    let game = one(&format!("[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O *"));
+    let game = one(&format!(
+        "[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O O-O-O *"
+    ));
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(warning_kinds(&game), ["chess960_without_variant"]);
+    assert_eq!(xfen(game.positions.last().unwrap()), C960_AFTER);
+    // ... and refused alike under a standard Variant.
+    let game = one(&format!(
+        "[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O *"
+    ));
     assert_eq!(error_kind(&game), "castling_needs_chess960");
+    // A Chess960 start array is Chess960 whatever its castling field, even
+    // `-`, which tells nothing: every start but 518 (the standard one).
+    for start in [0, 517, 519, 959] {
+        let setup = Chess960Start::new(start).unwrap().to_setup();
+        let placement = xfen(&Position::from_setup(setup).unwrap());
+        let placement = placement.split(' ').next().unwrap();
+        let game = one(&format!(
+            "[SetUp \"1\"]\n[FEN \"{placement} w - - 0 1\"]\n1. a3 *"
+        ));
+        assert_eq!(error_kind(&game), "ok", "{start}");
+        assert_eq!(
+            warning_kinds(&game),
+            ["chess960_without_variant"],
+            "{start}"
+        );
+        assert_eq!(game.variant, Variant::Chess960);
+    }
+    let game =
+        one("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n*");
+    assert_eq!(
+        (game.variant, warning_kinds(&game)),
+        (Variant::Standard, vec![])
+    );
     // The same letters under Chess960 are the same position.
     let game = one(&format!(
         "[SetUp \"1\"]\n[FEN \"{shredder}\"]\n[Variant \"Chess960\"]\n1. O-O O-O-O *"
