@@ -675,11 +675,17 @@ pub enum PgnCommand {
             FILE:GAME N (line L): LINE:COL: 12... Nf9: KIND: message\n\n\
             The last form names the first fault: an unreadable, ambiguous or illegal move, a \
             bad SetUp/FEN/Variant tag, or a syntax error (COL is a 1-based byte column). \
-            Warnings: a FEN tag without SetUp, a Chess960 start without a Variant tag, a \
-            Result tag a checkmate contradicts. With --format json, one object per game: \
-            file, game, line, ok, warnings, and problem (kind, message, line, column, move, \
-            move_number, side, fen, candidates).\n\n\
-            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+            Warnings: a FEN tag without SetUp; a Chess960 start without a Variant tag (castling \
+            only Chess960 can mean, or a Chess960 start array: read as Chess960); a movetext \
+            without its result; a Result tag the movetext's result contradicts; a result the \
+            last position contradicts (checkmate, stalemate, insufficient material). With \
+            --format json, one object per game: file, game, line, ok, warnings, and problem \
+            (kind, message, line, column, move, move_number, side, fen, candidates).\n\n\
+            With --summary (or when standard error is a terminal and --quiet is not given), \
+            a last line on standard error counts the games: read, ok, with warnings, with \
+            faults.\n\n\
+            Exit status: 0 when every game is legal (warnings allowed), 1 otherwise, 2 for \
+            usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn check games.pgn\n  \
             forsyth pgn check --setup-only --format json a.pgn b.pgn"
@@ -690,9 +696,13 @@ pub enum PgnCommand {
         long_about = "Print every position of each game's main line, the start included, one \
             record per line and nothing else (X-FEN unless --castling says otherwise). With \
             --epd, EPD records with id \"GAME.PLY\"; with --final, only the last position of \
-            each game. A game with a fault gives its positions up to the faulty move, and the \
-            fault on standard error, as pgn check writes it.\n\n\
-            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+            each game. A game with a fault gives its positions up to the faulty move (with \
+            --final, none: the last good position is not where the game ended), and the fault \
+            on standard error, as pgn check writes it; its warnings go there too, as \
+            FILE:GAME N (line L): LINE:COL: warning: KIND: message. --summary as for pgn \
+            check.\n\n\
+            Exit status: 0 when every game is legal (warnings allowed), 1 otherwise, 2 for \
+            usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn fens games.pgn\n  \
             forsyth pgn fens --epd --final --variant chess960 < games.pgn"
@@ -707,11 +717,21 @@ pub enum PgnCommand {
             kept, ';' comments written in braces, '%' lines dropped; lines of at most 80 \
             columns, comments broken at spaces. The FEN tag is written from the start \
             position in the castling encoding of --castling (X-FEN by default), with a SetUp \
-            tag. A game with a fault is not written: its fault goes to standard error as pgn \
-            check writes it (half a game under its tags would be another game).\n\n\
-            Exit status: 0 when every game is written, 1 otherwise, 2 for usage or I/O errors.",
+            tag. The result (Result tag and termination marker) is * when the game claims only *; \
+            else the one the last position decides (checkmate, stalemate, insufficient \
+            material, the 75-move rule); else the one the Result tag and the movetext claim; \
+            else * (no claim, or claims that disagree).\n\n\
+            A game with a fault is written up to it: the moves before it, then one comment \
+            {not replayed (KIND): ...} holding the rest of the movetext as it was read, and the \
+            result *; with --rejects FILE, it goes to FILE instead, byte for byte as it was \
+            read. Either way its fault goes to standard error as pgn check writes it, and \
+            every warning (a repaired result, an added SetUp tag...) as FILE:GAME N (line L): \
+            LINE:COL: warning: KIND: message. --summary as for pgn check.\n\n\
+            Exit status: 0 when every game is written whole (warnings allowed), 1 when a game \
+            has a fault or cannot be written, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn export games.pgn > clean.pgn\n  \
+            forsyth pgn export --rejects broken.pgn --summary games.pgn > clean.pgn\n  \
             forsyth pgn export --castling shredder --variant chess960 < lichess.pgn\n  \
             forsyth pgn export --notation san-de games.pgn"
     )]
@@ -738,6 +758,19 @@ pub struct GameSelectArgs {
     pub setup_only: bool,
 }
 
+/// Whether a `pgn` command ends with its counts.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SummaryArgs {
+    /// End with the counts of games on standard error
+    #[arg(
+        long,
+        long_help = "End with one line on standard error counting the games: read, ok, with \
+            warnings, with faults (and the errors between games). Written without this flag \
+            too when standard error is a terminal and --quiet is not given."
+    )]
+    pub summary: bool,
+}
+
 /// Output format of `pgn check`.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameReportFormatArg {
@@ -754,6 +787,8 @@ pub struct PgnCheckArgs {
     pub format: GameReportFormatArg,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    #[command(flatten)]
+    pub summary: SummaryArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
     /// PGN files (standard input when none, or '-')
@@ -773,6 +808,8 @@ pub struct PgnFensArgs {
     #[command(flatten)]
     pub select: GameSelectArgs,
     #[command(flatten)]
+    pub summary: SummaryArgs,
+    #[command(flatten)]
     pub threads: ThreadsArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
@@ -785,8 +822,19 @@ pub struct PgnExportArgs {
     /// Write the moves in notation N (san, san-de, figurine, lan, uci...)
     #[arg(long, value_name = "N")]
     pub notation: Option<String>,
+    /// Write the games with a fault to FILE whole, as read
+    #[arg(
+        long,
+        value_name = "FILE",
+        long_help = "Write each game with a fault (or whose FEN tag --castling cannot say) to \
+            FILE, byte for byte as it was read, a blank line after it, instead of writing it \
+            up to its fault on standard output. FILE is created or emptied first."
+    )]
+    pub rejects: Option<PathBuf>,
     #[command(flatten)]
     pub select: GameSelectArgs,
+    #[command(flatten)]
+    pub summary: SummaryArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
     /// PGN files (standard input when none, or '-')

@@ -14,8 +14,8 @@ use forsyth::{
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, ThreadsArgs,
-    UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, SummaryArgs,
+    ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::notation::{LettersMode, Translate};
@@ -170,11 +170,17 @@ pub enum PgnMode {
         final_only: bool,
     },
     /// `pgn export`: each game in the export format.
-    Export { options: ExportOptions },
+    Export {
+        options: ExportOptions,
+        /// `--rejects`: where the games with a fault go, as read.
+        rejects: Option<PathBuf>,
+    },
 }
 
 pub struct Pgn {
     pub mode: PgnMode,
+    /// End with the counts of games on standard error.
+    pub summary: bool,
     pub select: GameSelect,
     pub files: Vec<PathBuf>,
     pub progress: bool,
@@ -337,6 +343,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                     json: c.format == GameReportFormatArg::Json,
                 },
                 select: select(c.select),
+                summary: summary(c.summary, progress),
                 files: c.files,
                 progress,
                 threads: threads(&c.threads),
@@ -348,6 +355,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                     final_only: f.final_only,
                 },
                 select: select(f.select),
+                summary: summary(f.summary, progress),
                 files: f.files,
                 progress,
                 threads: threads(&f.threads),
@@ -361,8 +369,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                         },
                         fen: write_options(&e.output, CastlingNotation::XFen),
                     },
+                    rejects: e.rejects,
                 },
                 select: select(e.select),
+                summary: summary(e.summary, progress),
                 files: e.files,
                 progress,
                 threads: threads(&e.threads),
@@ -549,6 +559,12 @@ fn select(args: GameSelectArgs) -> GameSelect {
         }),
         setup_only: args.setup_only,
     }
+}
+
+/// Whether a `pgn` command ends with its counts: asked for, or standard
+/// error is a terminal someone reads (no `--quiet`).
+fn summary(args: SummaryArgs, progress: bool) -> bool {
+    args.summary || (progress && std::io::stderr().is_terminal())
 }
 
 fn legality(args: &LegalityArgs) -> Legality {

@@ -105,7 +105,7 @@ pub use position::Position;
 pub use problem::{Problem, ProblemKind, Severity};
 pub use replay::{
     variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
-    ReplayWarning, ReplayWarningKind, ReplayedGame,
+    ReplayWarning, ReplayWarningKind, ReplayedGame, ResultSource,
 };
 pub use role::{Piece, Role};
 pub use san::{
