@@ -351,7 +351,8 @@ pub enum MoveFormatArg {
 pub enum UciCastlingArg {
     /// By variant: e1g1 in standard chess, e1h1 (king takes rook) in Chess960
     Auto,
-    /// King to its destination: e1g1
+    /// King to its destination: e1g1; in Chess960 king takes rook where the king moves one
+    /// square or none (b1a1 for O-O-O from b1, since b1c1 is the king's step)
     Standard,
     /// King takes its rook: e1h1
     Chess960,

@@ -226,6 +226,61 @@ fn chess960_castling_where_king_or_rook_stays() {
     );
 }
 
+/// In the standard UCI convention each legal move has its own text, and
+/// that text reads back as the move: in every Chess960 start with the back
+/// ranks cleared but for kings and rooks (so that every castling is legal),
+/// for either side to move. The expected text of a castling is worked out
+/// from the legal moves, not from the writer's rule: the king's destination,
+/// unless the king already stands there or a legal king step goes there;
+/// then the rook's square.
+#[test]
+fn standard_uci_castling_names_each_move_once_in_every_chess960_start() {
+    let mut rook_written = 0;
+    for n in 0..960 {
+        for turn in [Color::White, Color::Black] {
+            let mut setup = forsyth::Chess960Start::new(n).expect("0..960").to_setup();
+            for file in forsyth::File::ALL {
+                for rank in [forsyth::Rank::First, forsyth::Rank::Eighth] {
+                    let sq = Square::from_coords(file, rank);
+                    if setup.board.role_at(sq).is_some_and(|r| r != Role::King && r != Role::Rook)
+                    {
+                        setup.board.remove_piece_at(sq);
+                    }
+                }
+            }
+            setup.turn = turn;
+            let p = Position::from_setup(setup).expect("legal");
+            let legal = p.legal_moves();
+            let mut texts: Vec<String> = Vec::new();
+            for &m in legal.iter() {
+                let text = p.uci(m, CastlingMode::Standard);
+                let read = text.parse::<UciMove>().unwrap().to_move(&p);
+                assert_eq!(read, Ok(m), "{text} in {}", p.setup());
+                if let Move::Castle { king, rook } = m {
+                    let target = m.to();
+                    let step = legal
+                        .iter()
+                        .any(|o| !o.is_castle() && o.from() == king && o.to() == target);
+                    let expected = if target == king || step {
+                        rook_written += 1;
+                        format!("{king}{rook}")
+                    } else {
+                        format!("{king}{target}")
+                    };
+                    assert_eq!(text, expected, "in {}", p.setup());
+                }
+                texts.push(text);
+            }
+            let count = texts.len();
+            texts.sort();
+            texts.dedup();
+            assert_eq!(texts.len(), count, "a text names two moves in {}", p.setup());
+        }
+    }
+    // Kings on b, c, d, f or g castle to or next to their destination.
+    assert!(rook_written > 500, "{rook_written}");
+}
+
 #[test]
 fn chess960_castling_judged_with_the_rook_gone() {
     // King d1, castling rook b1, a black rook on a1 behind it. After O-O-O
