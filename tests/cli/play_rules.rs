@@ -210,3 +210,23 @@ fn ep_always_keeps_the_square_the_pawn_passed() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
     );
 }
+
+/// A lowercase `b` names a bishop when no pawn move fits: `bb7` after 1.e4
+/// b6 2.d4 is the c8 bishop's move (the b pawn stands on b6 and cannot go
+/// back); a pawn that can go there keeps priority. Positions after worked
+/// out on the board.
+#[test]
+fn lowercase_b_is_the_bishop_when_no_pawn_move_fits() {
+    let r = play(START, &["e4", "b6", "d4", "bb7"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "rn1qkbnr/pbpppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = play("4k3/8/1P6/3B4/8/8/8/4K3 w - - 0 1", &["bb7"]);
+    assert_eq!(r.stdout, "4k3/1P6/8/3B4/8/8/8/4K3 b - - 0 1\n");
+}

@@ -8,8 +8,8 @@ use crate::{
     movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
     notation::read_lan,
-    Bitboard, Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role,
-    San, SanError, SanErrorKind, Square, UciMove,
+    Bitboard, Color, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role,
+    San, SanError, SanErrorKind, SanPlus, Square, UciMove,
 };
 
 /// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
@@ -488,42 +488,17 @@ impl Position {
             }
             return Ok(m);
         }
-        let Ok(san) = San::from_ascii(text.as_bytes()) else {
+        let Ok(readings) = SanPlus::readings(text.as_bytes()) else {
             return Err(ParseMoveError::InvalidMove {
                 text: text.to_owned(),
                 suggestions: self.suggestions(text),
             });
         };
-        match san.to_move(self) {
-            Ok(m) => Ok(m),
-            Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(ParseMoveError::Ambiguous(e)),
-            Err(_) => {
-                if let San::Normal {
-                    role: Role::Pawn,
-                    file: Some(File::B),
-                    rank: None,
-                    capture,
-                    to,
-                    promotion: None,
-                } = san
-                {
-                    if text.starts_with('b') {
-                        let bishop = San::Normal {
-                            role: Role::Bishop,
-                            file: None,
-                            rank: None,
-                            capture,
-                            to,
-                            promotion: None,
-                        };
-                        if let Ok(m) = bishop.to_move(self) {
-                            return Ok(m);
-                        }
-                    }
-                }
-                Err(illegal(explain::of_san(self, &san)))
-            }
-        }
+        // `bxc3`, `bb7`: the pawn's move, else the bishop's.
+        readings.to_move(self).map_err(|e| match e.kind {
+            SanErrorKind::AmbiguousSan => ParseMoveError::Ambiguous(e),
+            _ => illegal(explain::of_san(self, &readings.first.san)),
+        })
     }
 
     /// Reads a legal move written in UCI (either castling convention, see
@@ -540,8 +515,9 @@ impl Position {
     ///   `1...e5`, `12...Nf6`): skipped, not checked against the position;
     /// - `e.p.` after an en-passant capture, attached or after a space
     ///   (`exf6 e.p.`); the move must then be an en-passant capture;
-    /// - `bxc3` is a pawn capture, unless no pawn capture fits and a
-    ///   bishop's `Bxc3` does.
+    /// - a lowercase `b` is a pawn's file first: `bxc3` is a pawn capture
+    ///   and `bb7` a pawn's move to b7, unless no pawn move fits and the
+    ///   bishop's (`Bxc3`, `Bb7`) does.
     ///
     /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
     /// nearest legal moves, the ones whose SAN or UCI is fewest edits
