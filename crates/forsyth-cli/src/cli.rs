@@ -176,7 +176,9 @@ pub enum Command {
             encoding. Each move may be SAN (e4, Nxf3+, O-O, e8=Q, also 0-0, e8Q and trailing \
             annotations) or UCI in either castling convention (e1g1 or e1h1). The first move \
             that is not legal is named, with the reason, and nothing is printed (exit 1). \
-            The moves start at the first word that is not the position's next field.",
+            The moves start at the first word that is not the position's next field. Move \
+            numbers are skipped, and one quoted argument may hold a whole movetext \
+            ('1. e4 e5 2. Nf3'); a result (1-0, 0-1, 1/2-1/2, *) ends the moves.",
         after_long_help = "Examples:\n  \
             forsyth play startpos e4 e5 Nf3 Nc6 Bb5\n  \
             forsyth play 960:0 b3 b6 Bxg7 Bxg2 --castling shredder\n  \

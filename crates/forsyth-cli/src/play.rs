@@ -168,7 +168,21 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
     };
     let mut game = forsyth::Game::new(pos);
     if let Some(notation) = args.notation {
+        // A result (`1-0`, or in descriptive notation `Resigns`) ends the
+        // moves.
+        let mut result: Option<&str> = None;
         for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
+            if let Some(result) = result {
+                let e = forsyth::ParseMoveError::AfterResult {
+                    text: text.clone(),
+                    result: result.to_owned(),
+                };
+                return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind().name()));
+            }
+            if notation.is_game_end(text) {
+                result = Some(text);
+                continue;
+            }
             let read = notation.read(game.position(), text);
             let played = read
                 .map_err(|e| format!("{e} ({})", e.kind().name()))

@@ -215,6 +215,14 @@ pub enum ParseMoveError {
         /// The move as written.
         text: String,
     },
+    /// In a list of moves ([`Game::play_moves`]), a word after the result
+    /// (`1-0`), which ends the moves.
+    AfterResult {
+        /// The word.
+        text: String,
+        /// The result before it.
+        result: String,
+    },
 }
 
 /// The classification of a [`ParseMoveError`].
@@ -233,6 +241,8 @@ pub enum ParseMoveErrorKind {
     AmbiguousSan,
     /// `not_en_passant`: `e.p.` after a move that is not en passant.
     NotEnPassant,
+    /// `after_result`: a word after the result that ends a list of moves.
+    AfterResult,
     /// Not legal, for the reason of this kind (named by it).
     Illegal(IllegalMoveKind),
 }
@@ -249,6 +259,7 @@ impl ParseMoveErrorKind {
             ParseMoveErrorKind::InvalidMove => "invalid_move",
             ParseMoveErrorKind::AmbiguousSan => "ambiguous_san",
             ParseMoveErrorKind::NotEnPassant => "not_en_passant",
+            ParseMoveErrorKind::AfterResult => "after_result",
             ParseMoveErrorKind::Illegal(kind) => kind.name(),
         }
     }
@@ -268,6 +279,7 @@ impl ParseMoveError {
             ParseMoveError::Illegal { reason, .. } => ParseMoveErrorKind::Illegal(reason.kind()),
             ParseMoveError::Ambiguous(_) => ParseMoveErrorKind::AmbiguousSan,
             ParseMoveError::NotEnPassant { .. } => ParseMoveErrorKind::NotEnPassant,
+            ParseMoveError::AfterResult { .. } => ParseMoveErrorKind::AfterResult,
         }
     }
 }
@@ -300,6 +312,9 @@ impl fmt::Display for ParseMoveError {
                     "'{text}' is marked e.p., but it is not an en-passant capture"
                 )
             }
+            ParseMoveError::AfterResult { text, result } => {
+                write!(f, "'{text}' follows the result {result}, which ends the moves")
+            }
         }
     }
 }
@@ -319,10 +334,10 @@ impl std::error::Error for ParseMoveError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayMovesError {
-    /// The index of the move in the sequence, from 0 (words that are move
-    /// numbers or `e.p.` count too).
+    /// The index of the word, from 0, among the words the strings given
+    /// are cut into (move numbers, `e.p.` and a result count too).
     pub index: usize,
-    /// The move as given.
+    /// The word.
     pub text: String,
     /// Why it is not legal.
     pub error: ParseMoveError,
@@ -557,7 +572,9 @@ impl Position {
     /// [`parse_move`](Position::parse_move), and returns the final position,
     /// or the first move that cannot be played. Words that are only a move
     /// number (`1.`, `1...`) are skipped, and a word `e.p.` is read as the
-    /// mark of the move before it. The moves are played as a [`Game`], so a
+    /// mark of the move before it; a string holding white space is cut
+    /// into words, and a result (`1-0`) ends the moves (see
+    /// [`Game::play_moves`]). The moves are played as a [`Game`], so a
     /// move after the game has ended is refused (see [`Game::play`]).
     ///
     /// ```

@@ -21,6 +21,7 @@ pub use descriptive::Descriptive;
 use descriptive::Failure;
 pub use language::Language;
 use language::FIGURINE;
+pub(crate) use movetext::is_result;
 pub use movetext::{TranslateError, Translator};
 pub use statement::{ParseProblemError, ParseProblemErrorKind};
 

@@ -92,7 +92,7 @@ impl fmt::Display for TranslateError {
 impl std::error::Error for TranslateError {}
 
 /// `true` for a game result.
-pub(super) fn is_result(word: &str) -> bool {
+pub(crate) fn is_result(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
