@@ -245,7 +245,12 @@ fn pasted_movetext_is_cut_into_moves_and_a_result_ends_it() {
         &["1. e4 e5", "2. Nf3 Nc6", "*"],
     ] {
         let r = play(START, moves);
-        assert_eq!((r.code, r.stdout.as_str()), (0, after), "{moves:?}: {}", r.stderr);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, after),
+            "{moves:?}: {}",
+            r.stderr
+        );
     }
     let r = play(START, &["1. e4 e5 2. Nf3 Nc6 0-1 3. Bb5"]);
     assert_eq!((r.code, r.stdout.as_str()), (1, ""));
@@ -263,7 +268,10 @@ fn pasted_movetext_is_cut_into_moves_and_a_result_ends_it() {
         b"",
     );
     assert_eq!((r.code, r.stdout.as_str()), (0, after), "{}", r.stderr);
-    let r = forsyth(&["play", "startpos", "--notation", "san", "e4 e5 1-0 Nf3"], b"");
+    let r = forsyth(
+        &["play", "startpos", "--notation", "san", "e4 e5 1-0 Nf3"],
+        b"",
+    );
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "'Nf3' follows the result 1-0");
 }

@@ -8,8 +8,8 @@ use crate::{
     movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
     notation::read_lan,
-    Bitboard, Color, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role,
-    San, SanError, SanErrorKind, SanPlus, Square, UciMove,
+    Bitboard, Color, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role, San,
+    SanError, SanErrorKind, SanPlus, Square, UciMove,
 };
 
 /// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
@@ -313,7 +313,10 @@ impl fmt::Display for ParseMoveError {
                 )
             }
             ParseMoveError::AfterResult { text, result } => {
-                write!(f, "'{text}' follows the result {result}, which ends the moves")
+                write!(
+                    f,
+                    "'{text}' follows the result {result}, which ends the moves"
+                )
             }
         }
     }

@@ -242,7 +242,10 @@ fn standard_uci_castling_names_each_move_once_in_every_chess960_start() {
             for file in forsyth::File::ALL {
                 for rank in [forsyth::Rank::First, forsyth::Rank::Eighth] {
                     let sq = Square::from_coords(file, rank);
-                    if setup.board.role_at(sq).is_some_and(|r| r != Role::King && r != Role::Rook)
+                    if setup
+                        .board
+                        .role_at(sq)
+                        .is_some_and(|r| r != Role::King && r != Role::Rook)
                     {
                         setup.board.remove_piece_at(sq);
                     }
@@ -274,7 +277,12 @@ fn standard_uci_castling_names_each_move_once_in_every_chess960_start() {
             let count = texts.len();
             texts.sort();
             texts.dedup();
-            assert_eq!(texts.len(), count, "a text names two moves in {}", p.setup());
+            assert_eq!(
+                texts.len(),
+                count,
+                "a text names two moves in {}",
+                p.setup()
+            );
         }
     }
     // Kings on b, c, d, f or g castle to or next to their destination.
@@ -525,23 +533,42 @@ fn lowercase_b_on_its_own_file_is_a_push_or_a_bishop() {
     let r = SanPlus::readings(b"bb7").unwrap();
     assert_eq!(r.first.to_string(), "b7");
     assert_eq!(r.alternative.map(|a| a.to_string()).as_deref(), Some("Bb7"));
-    assert_eq!(San::from_ascii(b"ee4").unwrap(), San::from_ascii(b"e4").unwrap());
+    assert_eq!(
+        San::from_ascii(b"ee4").unwrap(),
+        San::from_ascii(b"e4").unwrap()
+    );
     // 1.e4 b6 2.d4: no black pawn can reach b7; the c8 bishop can.
     let fianchetto = pos("rnbqkbnr/p1pppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2");
     for text in ["bb7", "Bb7", "bb7!"] {
-        let m = fianchetto.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!((m.role(), m.from(), m.to()), (Role::Bishop, Square::C8, Square::B7));
+        let m = fianchetto
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            (m.role(), m.from(), m.to()),
+            (Role::Bishop, Square::C8, Square::B7)
+        );
     }
     // 1.b3 e5: bb2 is the c1 bishop's move.
     let white = pos("rnbqkbnr/pppp1ppp/8/4p3/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 2");
     let m = white.parse_move("bb2").unwrap();
-    assert_eq!((m.role(), m.from(), m.to()), (Role::Bishop, Square::C1, Square::B2));
+    assert_eq!(
+        (m.role(), m.from(), m.to()),
+        (Role::Bishop, Square::C1, Square::B2)
+    );
     // A pawn that can go there keeps priority: the b6 pawn pushes to b7,
     // though the d5 bishop could go to b7 too.
     let both = pos("4k3/8/1P6/3B4/8/8/8/4K3 w - - 0 1");
     let m = both.parse_move("bb7").unwrap();
-    assert_eq!((m.role(), m.from(), m.to()), (Role::Pawn, Square::B6, Square::B7));
+    assert_eq!(
+        (m.role(), m.from(), m.to()),
+        (Role::Pawn, Square::B6, Square::B7)
+    );
     // Neither: the pawn reading's reason.
-    let err = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").parse_move("bb7").unwrap_err();
-    assert_eq!(err.to_string(), "illegal move bb7 for white: no pawn can move to b7");
+    let err = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .parse_move("bb7")
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move bb7 for white: no pawn can move to b7"
+    );
 }
