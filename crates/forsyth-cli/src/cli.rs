@@ -210,8 +210,11 @@ pub enum Command {
             annotation glyphs, variations in parentheses and results are kept as they are; \
             after a result or a blank line the next game starts again from the start \
             position. A move that cannot be read, or that is not one legal move, is reported \
-            on standard error as FILE:LINE:COL: move N.: message (with the candidates), its \
-            line and the rest of its game are copied unchanged, and the exit status is 1. \
+            on standard error as FILE:LINE:COL: move N.: message (with the reason or the \
+            candidates, and --checks-marked where it would settle an ambiguous move), its \
+            line and the rest of its game are copied unchanged, and the exit status is 1. A \
+            descriptive move whose printed check or mate marker is false is translated and \
+            reported as FILE:LINE:COL: move N.: warning: check_marker_contradicted: message. \
             See specs/notation.md.",
         after_long_help = "Examples:\n  \
             echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
