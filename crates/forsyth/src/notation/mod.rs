@@ -107,8 +107,10 @@ impl Notation {
     /// not checked, except that descriptive notation settles a text that
     /// names more than one legal move by them (`specs/notation.md` §6; a
     /// missing check marker rules out nothing here, see
-    /// [`Notation::read_with`]); SAN's leniencies ([`San`]) hold in every
-    /// language.
+    /// [`Notation::read_with`]; a false one is a warning of
+    /// [`Notation::read_noting`]); SAN's leniencies ([`San`]) hold in
+    /// every language. An illegal move says why where its text names one
+    /// move ([`ReadMoveError::reason`]).
     ///
     /// ```
     /// use forsyth::{Notation, Position, Setup};
