@@ -118,7 +118,7 @@ impl Notation {
     /// let ru: forsyth::Notation = "san-ru".parse()?;
     /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::Language::English).read(&pos, "Nf3")?);
     /// let err = ru.read(&pos, "Кd4").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru); legal moves to that square: d4");
+    /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru): no knight can move to d4; legal moves to that square: d4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {

@@ -66,7 +66,7 @@ pub struct Translator {
 /// let mut t = Translator::new(start, Notation::San(Language::English), Notation::Uci);
 /// let err = t.translate("1.e4 e5 2.Ke3", &mut String::new()).unwrap_err();
 /// assert_eq!((err.move_number, err.offset, err.error.text.as_str()), (2, 10, "Ke3"));
-/// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san)");
+/// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san): no king can move to e3");
 /// # Ok::<_, forsyth::TranslateError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ impl std::error::Error for TranslateError {}
 /// t.translate("1.P-K4 P-K4 2.N-KB3 ch", &mut out)?;
 /// assert_eq!(out, "1.e4 e5 2.Nf3");
 /// let warnings = t.take_warnings();
-/// assert_eq!(warnings[0].to_string(), "col 13: move 2.: 'N-KB3 ch' is marked check, but the move gives no check");
+/// assert_eq!(warnings[0].to_string(), "col 15: move 2.: 'N-KB3 ch' is marked check, but the move gives no check");
 /// assert!(t.take_warnings().is_empty());
 /// # Ok::<_, forsyth::TranslateError>(())
 /// ```
