@@ -549,6 +549,32 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
             format!("illegal move '{text}' for white ({notation}): king side castling is blocked by the piece on f1"),
         );
     }
+    // No queen-side right: the candidates of an illegal castling are the
+    // legal castlings (O-O alone), not the moves to c1 (Rc1).
+    let pos = Position::from_fen(
+        &Fen::from_ascii(b"r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    for (notation, text, candidate) in [
+        (Notation::San(Language::English), "O-O-O", "O-O"),
+        (Notation::Lan, "Ke1-c1", "O-O"),
+        (Notation::Uci, "e1c1", "e1g1"),
+        (en, "castles QR", "O-O"),
+    ] {
+        let err = notation.read(&pos, text).unwrap_err();
+        assert_eq!(
+            err.reason,
+            Some(IllegalMoveReason::CastlingWithoutRight {
+                side: CastlingSide::QueenSide
+            }),
+            "{notation} {text}"
+        );
+        assert_eq!(err.candidates, [candidate], "{notation} {text}");
+        assert!(err
+            .to_string()
+            .ends_with(&format!("; legal castling: {candidate}")));
+    }
     let pos = Position::from_fen(
         &Fen::from_ascii(b"4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1").unwrap(),
         None,

@@ -173,14 +173,22 @@ impl Notation {
         text: &str,
         markers: CheckMarkers,
     ) -> Result<(Move, Option<ReadMoveWarning>), ReadMoveError> {
-        let error = |kind, candidates: Vec<Move>, reason| ReadMoveError {
-            text: text.to_owned(),
-            notation: self,
-            turn: pos.turn(),
-            kind,
-            candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
-            reason,
-            if_checks_marked: None,
+        let error = |kind, candidates: Vec<Move>, reason: Option<IllegalMoveReason>| {
+            // An illegal castling's candidates are the legal castlings,
+            // whatever squares the text named.
+            let candidates = match reason {
+                Some(r) if is_castling(r) => fitting(pos, Move::is_castle),
+                _ => candidates,
+            };
+            ReadMoveError {
+                text: text.to_owned(),
+                notation: self,
+                turn: pos.turn(),
+                kind,
+                candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
+                reason,
+                if_checks_marked: None,
+            }
         };
         let unreadable = || error(ReadMoveErrorKind::Unreadable, Vec::new(), None);
         let m = match self {
@@ -373,6 +381,17 @@ pub enum CheckMarkers {
     Always,
 }
 
+/// `true` for the reasons a castling is refused for.
+fn is_castling(reason: IllegalMoveReason) -> bool {
+    matches!(
+        reason.kind(),
+        IllegalMoveKind::CastlingWithoutRight
+            | IllegalMoveKind::CastlingBlocked
+            | IllegalMoveKind::CastlingOutOfCheck
+            | IllegalMoveKind::CastlingThroughCheck
+    )
+}
+
 /// The legal moves of `pos` that `fits`.
 fn fitting(pos: &Position, fits: impl Fn(Move) -> bool) -> Vec<Move> {
     pos.legal_moves()
@@ -474,15 +493,7 @@ impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = self.turn.name();
         let (what, n) = (self.kind, self.candidates.len());
-        let castling = self.reason.is_some_and(|r| {
-            matches!(
-                r.kind(),
-                IllegalMoveKind::CastlingWithoutRight
-                    | IllegalMoveKind::CastlingBlocked
-                    | IllegalMoveKind::CastlingOutOfCheck
-                    | IllegalMoveKind::CastlingThroughCheck
-            )
-        });
+        let castling = self.reason.is_some_and(is_castling);
         match what {
             ReadMoveErrorKind::Unreadable => {
                 write!(f, "'{}' is not a {} move", self.text, self.notation)?
