@@ -575,6 +575,11 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
             .to_string()
             .ends_with(&format!("; legal castling: {candidate}")));
     }
+    // After 1.e4 d5 2.e5 d4 3.d3, Black's P-Q6 names a pawn's step to d3,
+    // where a white pawn stands: no step's reason fits a capture square.
+    let pos = start.play_moves(["e4", "d5", "e5", "d4", "d3"]).unwrap();
+    let err = en.read(&pos, "P-Q6").unwrap_err();
+    assert_eq!((err.kind(), err.reason), (ReadMoveErrorKind::Illegal, None));
     let pos = Position::from_fen(
         &Fen::from_ascii(b"4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1").unwrap(),
         None,

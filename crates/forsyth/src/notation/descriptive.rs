@@ -1297,6 +1297,11 @@ impl Form {
             return None;
         };
         let to = single(place.squares(turn))?;
+        // `-` goes to an empty square: a move onto an enemy piece is a
+        // capture, which this text does not name.
+        if pos.board().by_color(!turn).contains(to) {
+            return None;
+        }
         match self.from {
             Qualifier::Any => Some(explain::of_san(
                 pos,
