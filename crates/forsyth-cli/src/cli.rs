@@ -186,7 +186,9 @@ pub enum Command {
             encoding. Each move may be SAN (e4, Nxf3+, O-O, e8=Q, also 0-0, e8Q and trailing \
             annotations) or UCI in either castling convention (e1g1 or e1h1). The first move \
             that is not legal is named, with the reason, and nothing is printed (exit 1). \
-            The moves start at the first word that is not the position's next field.",
+            The moves start at the first word that is not the position's next field. Move \
+            numbers are skipped, and one quoted argument may hold a whole movetext \
+            ('1. e4 e5 2. Nf3'); a result (1-0, 0-1, 1/2-1/2, *) ends the moves.",
         after_long_help = "Examples:\n  \
             forsyth play startpos e4 e5 Nf3 Nc6 Bb5\n  \
             forsyth play 960:0 b3 b6 Bxg7 Bxg2 --castling shredder\n  \
@@ -218,8 +220,11 @@ pub enum Command {
             annotation glyphs, variations in parentheses and results are kept as they are; \
             after a result or a blank line the next game starts again from the start \
             position. A move that cannot be read, or that is not one legal move, is reported \
-            on standard error as FILE:LINE:COL: move N.: message (with the candidates), its \
-            line and the rest of its game are copied unchanged, and the exit status is 1. \
+            on standard error as FILE:LINE:COL: move N.: message (with the reason or the \
+            candidates, and --checks-marked where it would settle an ambiguous move), its \
+            line and the rest of its game are copied unchanged, and the exit status is 1. A \
+            descriptive move whose printed check or mate marker is false is translated and \
+            reported as FILE:LINE:COL: move N.: warning: check_marker_contradicted: message. \
             See specs/notation.md.",
         after_long_help = "Examples:\n  \
             echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
@@ -364,7 +369,8 @@ pub enum MoveFormatArg {
 pub enum UciCastlingArg {
     /// By variant: e1g1 in standard chess, e1h1 (king takes rook) in Chess960
     Auto,
-    /// King to its destination: e1g1
+    /// King to its destination: e1g1; in Chess960 king takes rook where the king moves one
+    /// square or none (b1a1 for O-O-O from b1, since b1c1 is the king's step)
     Standard,
     /// King takes its rook: e1h1
     Chess960,

@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
 
-use forsyth::{CastlingMode, Move, Notation, Position, Setup};
+use forsyth::{CastlingMode, CheckMarkers, Move, Notation, Position, Setup};
 
 use crate::options::{Moves, Perft, Play};
 use crate::position::legal;
@@ -168,16 +168,46 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
     };
     let mut game = forsyth::Game::new(pos);
     if let Some(notation) = args.notation {
+        // A result (`1-0`, or in descriptive notation `Resigns`) ends the
+        // moves.
+        let mut result: Option<&str> = None;
         for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
-            let read = notation.read(game.position(), text);
+            if let Some(result) = result {
+                let e = forsyth::ParseMoveError::AfterResult {
+                    text: text.clone(),
+                    result: result.to_owned(),
+                };
+                return fail(&format!(
+                    "move {} ({text}): {e} ({})",
+                    i + 1,
+                    e.kind().name()
+                ));
+            }
+            if notation.is_game_end(text) {
+                result = Some(text);
+                continue;
+            }
+            let read = notation.read_noting(game.position(), text, CheckMarkers::Optional);
             let played = read
-                .map_err(|e| format!("{e} ({})", e.kind().name()))
-                .and_then(|m| {
+                .map_err(|e| {
+                    // The kind of the reason, as `play` names it without
+                    // --notation.
+                    let kind = e.reason.map_or(e.kind().name(), |r| r.kind().name());
+                    format!("{e} ({kind})")
+                })
+                .and_then(|(m, warning)| {
                     game.play(m)
                         .map_err(|e| format!("{e} ({})", e.kind().name()))
+                        .map(|_| warning)
                 });
-            if let Err(message) = played {
-                return fail(&format!("move {} ({text}): {message}", i + 1));
+            match played {
+                Err(message) => return fail(&format!("move {} ({text}): {message}", i + 1)),
+                Ok(Some(w)) => crate::note(&format!(
+                    "move {} ({text}): warning: {}: {w}",
+                    i + 1,
+                    w.kind().name()
+                )),
+                Ok(None) => {}
             }
         }
     } else if let Err(e) = game.play_moves(&args.moves) {

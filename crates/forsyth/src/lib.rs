@@ -97,7 +97,8 @@ pub use movegen::{IntoIter as MoveListIntoIter, MoveList};
 pub use moves::Move;
 pub use notation::{
     CheckMarkers, Descriptive, Language, Notation, ParseNotationError, ParseProblemError,
-    ParseProblemErrorKind, ReadMoveError, ReadMoveErrorKind, TranslateError, Translator,
+    ParseProblemErrorKind, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning, ReadMoveWarningKind,
+    TranslateError, TranslateWarning, Translator,
 };
 pub use outcome::Outcome;
 pub use play::{IllegalMoveError, ParseMoveError, ParseMoveErrorKind, PlayMovesError};

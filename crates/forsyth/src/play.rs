@@ -8,8 +8,8 @@ use crate::{
     movegen::castling_targets,
     moves::{double_push_ep_square, en_passant_victim},
     notation::read_lan,
-    Bitboard, Color, File, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role,
-    San, SanError, SanErrorKind, Square, UciMove,
+    Bitboard, Color, Game, IllegalMoveKind, IllegalMoveReason, Move, Position, Rank, Role, San,
+    SanError, SanErrorKind, SanPlus, Square, UciMove,
 };
 
 /// The error of [`Position::play`] and [`Game::play`](crate::Game::play):
@@ -215,6 +215,14 @@ pub enum ParseMoveError {
         /// The move as written.
         text: String,
     },
+    /// In a list of moves ([`Game::play_moves`]), a word after the result
+    /// (`1-0`), which ends the moves.
+    AfterResult {
+        /// The word.
+        text: String,
+        /// The result before it.
+        result: String,
+    },
 }
 
 /// The classification of a [`ParseMoveError`].
@@ -233,6 +241,8 @@ pub enum ParseMoveErrorKind {
     AmbiguousSan,
     /// `not_en_passant`: `e.p.` after a move that is not en passant.
     NotEnPassant,
+    /// `after_result`: a word after the result that ends a list of moves.
+    AfterResult,
     /// Not legal, for the reason of this kind (named by it).
     Illegal(IllegalMoveKind),
 }
@@ -249,6 +259,7 @@ impl ParseMoveErrorKind {
             ParseMoveErrorKind::InvalidMove => "invalid_move",
             ParseMoveErrorKind::AmbiguousSan => "ambiguous_san",
             ParseMoveErrorKind::NotEnPassant => "not_en_passant",
+            ParseMoveErrorKind::AfterResult => "after_result",
             ParseMoveErrorKind::Illegal(kind) => kind.name(),
         }
     }
@@ -268,6 +279,7 @@ impl ParseMoveError {
             ParseMoveError::Illegal { reason, .. } => ParseMoveErrorKind::Illegal(reason.kind()),
             ParseMoveError::Ambiguous(_) => ParseMoveErrorKind::AmbiguousSan,
             ParseMoveError::NotEnPassant { .. } => ParseMoveErrorKind::NotEnPassant,
+            ParseMoveError::AfterResult { .. } => ParseMoveErrorKind::AfterResult,
         }
     }
 }
@@ -300,6 +312,12 @@ impl fmt::Display for ParseMoveError {
                     "'{text}' is marked e.p., but it is not an en-passant capture"
                 )
             }
+            ParseMoveError::AfterResult { text, result } => {
+                write!(
+                    f,
+                    "'{text}' follows the result {result}, which ends the moves"
+                )
+            }
         }
     }
 }
@@ -319,10 +337,10 @@ impl std::error::Error for ParseMoveError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayMovesError {
-    /// The index of the move in the sequence, from 0 (words that are move
-    /// numbers or `e.p.` count too).
+    /// The index of the word, from 0, among the words the strings given
+    /// are cut into (move numbers, `e.p.` and a result count too).
     pub index: usize,
-    /// The move as given.
+    /// The word.
     pub text: String,
     /// Why it is not legal.
     pub error: ParseMoveError,
@@ -488,42 +506,17 @@ impl Position {
             }
             return Ok(m);
         }
-        let Ok(san) = San::from_ascii(text.as_bytes()) else {
+        let Ok(readings) = SanPlus::readings(text.as_bytes()) else {
             return Err(ParseMoveError::InvalidMove {
                 text: text.to_owned(),
                 suggestions: self.suggestions(text),
             });
         };
-        match san.to_move(self) {
-            Ok(m) => Ok(m),
-            Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(ParseMoveError::Ambiguous(e)),
-            Err(_) => {
-                if let San::Normal {
-                    role: Role::Pawn,
-                    file: Some(File::B),
-                    rank: None,
-                    capture,
-                    to,
-                    promotion: None,
-                } = san
-                {
-                    if text.starts_with('b') {
-                        let bishop = San::Normal {
-                            role: Role::Bishop,
-                            file: None,
-                            rank: None,
-                            capture,
-                            to,
-                            promotion: None,
-                        };
-                        if let Ok(m) = bishop.to_move(self) {
-                            return Ok(m);
-                        }
-                    }
-                }
-                Err(illegal(explain::of_san(self, &san)))
-            }
-        }
+        // `bxc3`, `bb7`: the pawn's move, else the bishop's.
+        readings.to_move(self).map_err(|e| match e.kind {
+            SanErrorKind::AmbiguousSan => ParseMoveError::Ambiguous(e),
+            _ => illegal(explain::of_san(self, &readings.first.san)),
+        })
     }
 
     /// Reads a legal move written in UCI (either castling convention, see
@@ -540,8 +533,9 @@ impl Position {
     ///   `1...e5`, `12...Nf6`): skipped, not checked against the position;
     /// - `e.p.` after an en-passant capture, attached or after a space
     ///   (`exf6 e.p.`); the move must then be an en-passant capture;
-    /// - `bxc3` is a pawn capture, unless no pawn capture fits and a
-    ///   bishop's `Bxc3` does.
+    /// - a lowercase `b` is a pawn's file first: `bxc3` is a pawn capture
+    ///   and `bb7` a pawn's move to b7, unless no pawn move fits and the
+    ///   bishop's (`Bxc3`, `Bb7`) does.
     ///
     /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
     /// nearest legal moves, the ones whose SAN or UCI is fewest edits
@@ -581,7 +575,9 @@ impl Position {
     /// [`parse_move`](Position::parse_move), and returns the final position,
     /// or the first move that cannot be played. Words that are only a move
     /// number (`1.`, `1...`) are skipped, and a word `e.p.` is read as the
-    /// mark of the move before it. The moves are played as a [`Game`], so a
+    /// mark of the move before it; a string holding white space is cut
+    /// into words, and a result (`1-0`) ends the moves (see
+    /// [`Game::play_moves`]). The moves are played as a [`Game`], so a
     /// move after the game has ended is refused (see [`Game::play`]).
     ///
     /// ```
