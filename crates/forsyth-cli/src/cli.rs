@@ -4,7 +4,27 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// The command line's definition, as every part of the binary uses it:
+/// the derive's, with every list of values read in any case, since the
+/// docs write them as prose does (X-FEN, Shredder-FEN, Chess960, JSON).
+pub fn command() -> clap::Command {
+    any_case(Cli::command())
+}
+
+fn any_case(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            // Flags have the values true and false, but take none.
+            if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() {
+                arg.ignore_case(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(any_case)
+}
 
 /// How a position is given on the command line, for the long help of every
 /// command that takes one (the README says the same).
@@ -486,8 +506,10 @@ pub struct IndexArgs {
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CastlingArg {
     /// X-FEN: K/Q for the outermost rook, the file letter for an inner rook
+    #[value(alias = "x-fen")]
     Xfen,
     /// Shredder-FEN: the castling rook's file letter
+    #[value(alias = "shredder-fen")]
     Shredder,
     /// Standard FEN: KQkq (fails for positions it cannot express)
     Standard,

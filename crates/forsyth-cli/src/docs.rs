@@ -4,14 +4,13 @@
 
 use std::io::{self, Write};
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
+use crate::cli;
 
 /// Writes the completion script for `shell` to `out`.
 pub fn completions(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
-    let mut command = Cli::command();
+    let mut command = cli::command();
     // clap_complete panics on no write error, but reports none either:
     // render to memory, then write with errors seen.
     let mut script = Vec::new();
@@ -23,7 +22,7 @@ pub fn completions(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
 /// Writes the man page (roff) of `forsyth`, or of one of its commands, to
 /// `out`. An unknown command is an error naming the known ones.
 pub fn man(command: Option<&str>, out: &mut dyn Write) -> Result<(), ManError> {
-    let root = Cli::command();
+    let root = cli::command();
     let (page, title) = match command {
         None => (root, "forsyth".to_owned()),
         Some(name) => {

@@ -29,7 +29,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 use crate::options::{Job, ResolveError};
 
@@ -67,7 +67,7 @@ pub fn note(message: &str) {
 /// The command line's definition. Help wraps to the terminal's width; when
 /// standard output is not a terminal, to 80 columns.
 fn definition() -> clap::Command {
-    let command = cli::Cli::command();
+    let command = cli::command();
     if io::stdout().is_terminal() {
         command
     } else {

@@ -215,7 +215,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
             letters: match a.letters.as_deref() {
-                Some("auto") => LettersMode::Auto,
+                Some(c) if c.eq_ignore_ascii_case("auto") => LettersMode::Auto,
                 other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
             },
             opts: ConvertOptions {
@@ -233,7 +233,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Show(a) => {
             let letters = match a.letters.as_deref() {
-                Some("auto") => letters_of(&a.words),
+                Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
             Job::Show(Show {
