@@ -27,21 +27,53 @@ fn any_case(command: clap::Command) -> clap::Command {
 }
 
 /// How a position is given on the command line, for the long help of every
-/// command that takes one (the README says the same).
-pub const POSITION_HELP: &str = "The position, given in one of these ways:\n\
-    \n  \
-    'FEN'      one quoted record: 6 fields, 4 fields (the clocks\n             \
-    are then 0 1) or the placement alone (White to move)\n  \
-    FEN words  the same fields as separate words\n  \
-    -          the first record on standard input\n  \
-    startpos   the standard start\n  \
-    960:N      Chess960 start N (0 to 959)\n\
-    \n\
-    With separate words, the placement (the word with '/') is followed by as many \
-    of the next words as fit the next fields in order: side to move (w or b), castling \
-    (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
-    as the clocks. Whatever follows is the rest of the command line (perft's DEPTH, \
-    play's moves); perft's last word is always DEPTH. Options may come before or after.";
+/// command that takes one (the README says the same); `$dash` says what
+/// `-` reads, `$more` adds forms.
+macro_rules! position_help {
+    ($dash:literal) => {
+        position_help!($dash, "")
+    };
+    ($dash:literal, $more:literal) => {
+        concat!(
+            "The position, given in one of these ways:\n\
+            \n  \
+            'FEN'      one quoted record: 6 fields, 4 fields (the clocks\n             \
+            are then 0 1) or the placement alone (White to move)\n  \
+            FEN words  the same fields as separate words\n  \
+            -          ",
+            $dash,
+            "\n  \
+            startpos   the standard start\n  \
+            960:N      Chess960 start N (0 to 959)",
+            $more,
+            "\n\
+            \n\
+            With separate words, the placement (the word with '/') is followed by as many \
+            of the next words as fit the next fields in order: side to move (w or b), castling \
+            (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
+            as the clocks. Whatever follows is the rest of the command line (perft's DEPTH, \
+            play's moves); perft's last word is always DEPTH. Options may come before or after."
+        )
+    };
+}
+
+/// The position of `show`, `moves` and `play`.
+pub const POSITION_HELP: &str = position_help!("the first record on standard input");
+
+/// The position of `perft`: `-` is every record.
+pub const POSITIONS_HELP: &str = position_help!(
+    "every record on standard input (one per\n             \
+    line), a result per line"
+);
+
+/// The position of `index`: `-` is every record, and a back rank will do.
+const INDEX_POSITION_HELP: &str = position_help!(
+    "every record on standard input (one per\n             \
+    line, a back rank will do), a number per line",
+    "\n  \
+    RNBQKBNR   a back rank alone, in either case (as gen\n             \
+    --format json writes it)"
+);
 
 #[derive(Parser, Debug)]
 #[command(
@@ -108,8 +140,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Print Chess960 starts by their standard number (518 is the classical start)
     #[command(
+        override_usage = "forsyth gen [OPTIONS] <NUMBER...|--all|--random>",
         long_about = "Print Chess960 starting positions by their standard number, 0 to 959 \
-            (518 is the classical start, 0 is BBQNNRKR, 959 is RKRNNQBB). One FEN line per \
+            (518 is the classical start, 0 is BBQNNRKR, 959 is RKRNNQBB), in the order \
+            given: numbers, and ranges such as 0-9 (both ends included). One FEN line per \
             start; with --format json, one JSON object per line with the number, the back rank \
             and the FEN in all three encodings (standard: null where it cannot say the start).\n\n\
             With --random, starts are drawn uniformly; the same --seed always gives the same \
@@ -118,6 +152,7 @@ pub enum Command {
             --seed need --random.",
         after_long_help = "Examples:\n  \
             forsyth gen 518\n  \
+            forsyth gen 0-9 518\n  \
             forsyth gen --all --castling shredder > chess960.fen\n  \
             forsyth gen --random --seed 7 --count 10\n  \
             forsyth gen 0 --format json"
@@ -126,12 +161,18 @@ pub enum Command {
     /// Print the Chess960 number of a position whose pieces stand as a start
     #[command(
         long_about = "Print the Chess960 start number (0 to 959) of a position whose pieces \
-            stand exactly as a Chess960 start; only the pieces count (side to move, castling, \
-            en passant and clocks are ignored, and the placement alone will do). Otherwise \
-            say why it is not a start, and exit 1.",
+            stand exactly as a Chess960 start, or of a back rank alone (RNBQKBNR); only the \
+            pieces count (side to move, castling, en passant and clocks are ignored, and the \
+            placement alone will do). Otherwise say why it is not a start, and exit 1.\n\n\
+            With -, every record of standard input (a position or a back rank per line), one \
+            number per line, in order; a line that is not a start is reported on standard \
+            error as FILE:LINE:COL: field: message (the rest are still numbered), and the \
+            exit status is 1.",
         after_long_help = "Examples:\n  \
+            forsyth index RNBQKBNR   # 518\n  \
             forsyth index rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   # 518\n  \
-            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1   # 0"
+            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n  \
+            forsyth gen --random --count 5 | forsyth index -"
     )]
     Index(IndexArgs),
     /// Check that positions are legal, naming every problem
@@ -468,11 +509,40 @@ pub enum FormatArg {
     Json,
 }
 
+/// A start number or an inclusive range of them, as `gen` reads them:
+/// `518`, `0-9` (a range may run downwards: `9-0`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StartRange {
+    pub first: forsyth::Chess960Start,
+    pub last: forsyth::Chess960Start,
+}
+
+impl std::str::FromStr for StartRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<StartRange, String> {
+        let number = |n: &str| {
+            n.parse::<forsyth::Chess960Start>()
+                .map_err(|e| e.to_string())
+        };
+        match s.split_once('-') {
+            None => number(s).map(|n| StartRange { first: n, last: n }),
+            Some((first, last)) => Ok(StartRange {
+                first: number(first)?,
+                last: number(last)?,
+            }),
+        }
+    }
+}
+
+// Which starts: clap only keeps the three apart; `options::resolve` says
+// what is missing, with --seed or --count given alone named first.
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("which").required(true).args(["number", "all", "random"]))]
+#[command(group = clap::ArgGroup::new("which").args(["numbers", "all", "random"]))]
 pub struct GenArgs {
-    /// The start number, 0 to 959
-    pub number: Option<forsyth::Chess960Start>,
+    /// Start numbers, 0 to 959, or ranges such as 0-9
+    #[arg(value_name = "NUMBER")]
+    pub numbers: Vec<StartRange>,
     /// All 960 starts, in number order
     #[arg(long)]
     pub all: bool,
@@ -485,8 +555,12 @@ pub struct GenArgs {
     /// How many random starts [default: 1]
     #[arg(long)]
     pub count: Option<u64>,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Castling encoding to write [default: xfen]
+    #[arg(long, value_enum)]
+    pub castling: Option<CastlingArg>,
+    /// Shredder-FEN letter order within a colour [default: files]
+    #[arg(long, value_enum)]
+    pub shredder_order: Option<ShredderOrderArg>,
     /// Output format
     #[arg(long, value_enum, default_value = "fen")]
     pub format: FormatArg,
@@ -497,9 +571,19 @@ pub struct GenArgs {
 
 #[derive(Args, Debug)]
 pub struct IndexArgs {
-    /// The position (see --help); only the placement counts
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    /// The position or back rank (see --help); only the pieces count
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = INDEX_POSITION_HELP)]
     pub words: Vec<String>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+}
+
+/// `-q`, for the commands that show progress on long work.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ProgressArgs {
+    /// Show no progress on standard error
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// The castling encodings, as the command line spells them.

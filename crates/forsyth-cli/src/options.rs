@@ -14,8 +14,8 @@ use forsyth::{
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, ThreadsArgs,
-    UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, StartRange,
+    ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::notation::{LettersMode, Translate};
@@ -65,13 +65,26 @@ pub struct Show {
     pub style: Style,
 }
 
+/// What `index` numbers.
+pub enum IndexInput {
+    /// One position.
+    Position(Given),
+    /// A back rank alone (`RNBQKBNR`), as written.
+    BackRank(String),
+    /// Every record of standard input (`-`).
+    Stdin,
+}
+
 pub struct Index {
-    pub position: Given,
+    pub input: IndexInput,
+    /// Progress on standard error (reading standard input).
+    pub progress: bool,
 }
 
 /// Which starts `gen` prints.
 pub enum Starts {
-    One(Chess960Start),
+    /// The numbers and ranges given, in order.
+    Numbers(Vec<StartRange>),
     All,
     Random {
         seed: u64,
@@ -249,34 +262,65 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Index(a) => Job::Index(Index {
-            position: position::resolve("index", &a.words, Rest::Nothing)?.0,
+            input: match a.words.as_slice() {
+                [dash] if dash == "-" => IndexInput::Stdin,
+                [word] if crate::gen::is_back_rank_word(word) => IndexInput::BackRank(word.clone()),
+                words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
+            },
+            progress: progress && !a.progress.quiet,
         }),
         Command::Gen(a) => {
             if !a.random {
-                for (given, flag) in [(a.count.is_some(), "--count"), (a.seed.is_some(), "--seed")]
-                {
+                // Named first, with the reason: `gen --seed 7` alone most
+                // likely forgot --random.
+                for (given, flag, why) in [
+                    (
+                        a.seed.is_some(),
+                        "--seed",
+                        "it says how to draw random starts",
+                    ),
+                    (
+                        a.count.is_some(),
+                        "--count",
+                        "it says how many random starts to draw",
+                    ),
+                ] {
                     if given {
                         return Err(ResolveError::Usage(format!(
-                            "{flag} needs --random (it says how to draw starts)"
+                            "{flag} needs --random: {why}, and NUMBER or --all draws none"
                         )));
                     }
                 }
             }
-            let starts = match (a.number, a.all) {
-                (Some(n), _) => Starts::One(n),
-                (None, true) => Starts::All,
-                // clap makes one of the three required.
-                (None, false) => Starts::Random {
+            let starts = if a.all {
+                Starts::All
+            } else if a.random {
+                Starts::Random {
                     seed: a.seed.unwrap_or_else(Chess960Start::random_seed),
                     drawn: a.seed.is_none(),
                     count: a.count.unwrap_or(1),
-                },
+                }
+            } else if a.numbers.is_empty() {
+                return Err(ResolveError::Usage(
+                    "gen needs start numbers (0 to 959, or ranges such as 0-9), --all or \
+                     --random"
+                        .to_owned(),
+                ));
+            } else {
+                Starts::Numbers(a.numbers)
             };
             Job::Gen(Gen {
                 letters: language(a.letters.as_deref())?,
                 starts,
                 json: a.format == FormatArg::Json,
-                write: write_options(&a.output, CastlingNotation::XFen),
+                write: WriteOptions {
+                    castling: a.castling.map_or(CastlingNotation::XFen, notation),
+                    shredder_order: a
+                        .shredder_order
+                        .map_or(ShredderOrder::Files, shredder_order),
+                    // A start has no en-passant square to write.
+                    en_passant: EnPassantMode::Legal,
+                },
             })
         }
         Command::Validate(a) => Job::Validate(Validate {
