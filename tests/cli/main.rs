@@ -23,6 +23,8 @@ mod look;
 mod notation;
 /// Every command into a closed pipe and into a full device.
 mod output;
+/// `perft --suite` and `perft -`: suites and standard input against published counts.
+mod perft;
 /// `pgn check`, `pgn fens` and `pgn export`: verdicts, positions and canonical PGN.
 mod pgn;
 /// `perft`, `moves` and `play` against published counts.

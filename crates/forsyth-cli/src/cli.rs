@@ -206,17 +206,33 @@ pub enum Command {
             echo '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1' | forsyth validate"
     )]
     Validate(ValidateArgs),
-    /// Count the leaf nodes of the legal move tree (perft), optionally per move
+    /// Count the leaf nodes of the legal move tree (perft), or check a suite
     #[command(
-        override_usage = "forsyth perft [OPTIONS] <POSITION>... <DEPTH>",
+        override_usage = "forsyth perft [OPTIONS] <POSITION>... <DEPTH>\n       \
+            forsyth perft [OPTIONS] --suite <FILE>",
         long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
             test of a move generator. With --divide, list each legal move with its count first \
             (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
-            always DEPTH.",
+            always DEPTH. With the position -, every record of standard input is counted, one \
+            result per line (with --divide, each record's list, a blank line and its total); \
+            a record that cannot be read or is not legal is reported on standard error as \
+            FILE:LINE:COL: field: message and the rest are still counted.\n\n\
+            With --suite FILE, every position of a perft suite is counted to every depth the \
+            suite gives, and each count that differs is written as FILE:LINE: depth D: \
+            expected N, got M, then a summary line. A suite line is a record (six or four \
+            fields; Chess960 in Shredder-FEN or X-FEN) followed by its counts: \
+            FEN ;D1 20 ;D2 400 ;D3 8902 (the EPD form of many engines' perftsuite.epd and \
+            fischer.epd). Lines of the form id NAME, epd FEN, perft DEPTH COUNT are read too, \
+            each perft line counting the last epd line's position. Blank lines and lines \
+            starting with # are skipped; a line that cannot be read is reported as above.\n\n\
+            Exit status: 0 when every record was counted (and, with --suite, every count \
+            matches), 1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth perft startpos 5   # 4865609\n  \
             forsyth perft r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3   # depth 3, four fields\n  \
-            forsyth perft 960:0 3 --divide"
+            forsyth perft 960:0 3 --divide\n  \
+            forsyth gen 0-9 | forsyth perft - 4\n  \
+            forsyth perft --suite perftsuite.epd --max-depth 5"
     )]
     Perft(PerftArgs),
     /// List the legal moves of a position
@@ -421,8 +437,19 @@ pub enum UciCastlingArg {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The position (see --help), then the depth in plies
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    #[arg(
+        value_name = "POSITION",
+        required_unless_present = "suite",
+        num_args = 1..,
+        long_help = POSITIONS_HELP
+    )]
     pub words: Vec<String>,
+    /// Check every count of a perft suite (FEN ;D1 20 ;D2 400 ...)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["words", "divide"])]
+    pub suite: Option<PathBuf>,
+    /// With --suite: skip the counts deeper than N plies
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
     /// List each move with its count
     #[arg(long)]
     pub divide: bool,
@@ -436,6 +463,8 @@ pub struct PerftArgs {
     pub legality: LegalityArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// How many threads a bulk command uses.

@@ -4,12 +4,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use forsyth::{BackRankError, CastlingNotation, Chess960Start, Fen, Language, Role, WriteOptions};
+use forsyth::{BackRankError, CastlingNotation, Chess960Start, Language, Role, WriteOptions};
 use serde::Serialize;
 
 use crate::cli::StartRange;
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::options::{Gen, Index, IndexInput, Starts};
+use crate::position::{read_record, RecordFault};
 use crate::report::Reporter;
 use crate::Outcome;
 
@@ -140,22 +141,14 @@ fn is_back_rank(word: &[u8]) -> bool {
             .all(|&b| Role::from_char(char::from(b)).is_some())
 }
 
-/// Why a record has no start number: where (0-based byte offset in the
-/// record), in which field, and the message.
-struct Fault {
-    offset: usize,
-    field: String,
-    message: String,
-}
-
 /// The start whose back rank `word` spells, in either case.
-fn back_rank_start(word: &[u8]) -> Result<Chess960Start, Fault> {
+fn back_rank_start(word: &[u8]) -> Result<Chess960Start, RecordFault> {
     let roles: Vec<Role> = word
         .iter()
         .filter_map(|&b| Role::from_char(char::from(b)))
         .collect();
     let Ok(rank) = <[Role; 8]>::try_from(roles) else {
-        return Err(Fault {
+        return Err(RecordFault {
             offset: 0,
             field: "placement".to_owned(),
             message: format!(
@@ -173,7 +166,7 @@ fn back_rank_start(word: &[u8]) -> Result<Chess960Start, Fault> {
             BackRankError::KingNotBetweenRooks { king, .. } => Some(king),
             _ => None,
         };
-        Fault {
+        RecordFault {
             offset: file.map_or(0, |f| f.index()),
             field: "placement".to_owned(),
             message: format!("not a Chess960 start: {e} ({})", e.name()),
@@ -181,41 +174,14 @@ fn back_rank_start(word: &[u8]) -> Result<Chess960Start, Fault> {
     })
 }
 
-/// The start number of one record of `index -`: a back rank, `startpos`,
-/// `960:N`, or a record (six or four fields, or the placement alone).
-fn record_start(record: &[u8]) -> Result<Chess960Start, Fault> {
+/// The start number of one record of `index -`: a back rank, or a
+/// record as a position argument gives one.
+fn record_start(record: &[u8]) -> Result<Chess960Start, RecordFault> {
     if is_back_rank(record) {
         return back_rank_start(record);
     }
-    if record == b"startpos" {
-        return Ok(Chess960Start::STANDARD);
-    }
-    if let Some(number) = record.strip_prefix(b"960:") {
-        return String::from_utf8_lossy(number).parse().map_err(
-            |e: forsyth::ParseStartNumberError| Fault {
-                offset: 4,
-                field: "start number".to_owned(),
-                message: e.to_string(),
-            },
-        );
-    }
-    let bare = !record.iter().any(u8::is_ascii_whitespace);
-    let parsed = if bare {
-        let mut text = record.to_vec();
-        text.extend_from_slice(b" w - -");
-        Fen::from_ascii(&text)
-    } else {
-        Fen::from_ascii(record)
-    };
-    let fen = parsed.map_err(|e| {
-        let fault = crate::diag::parse_fault(e);
-        Fault {
-            offset: fault.offset(),
-            field: fault.field().to_string(),
-            message: fault.to_string(),
-        }
-    })?;
-    Chess960Start::from_board(&fen.board).map_err(|e| Fault {
+    let fen = read_record(record)?;
+    Chess960Start::from_board(&fen.board).map_err(|e| RecordFault {
         offset: 0,
         field: "placement".to_owned(),
         message: format!("not a Chess960 start: {e} ({})", e.name()),

@@ -16,6 +16,7 @@ mod gen;
 mod lines;
 mod notation;
 mod options;
+mod perft;
 mod pgn;
 mod play;
 mod position;
@@ -116,7 +117,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Gen(o) => gen::run(&o),
         Job::Index(o) => gen::index(&o),
         Job::Validate(o) => validate::run(&o),
-        Job::Perft(o) => play::perft(&o),
+        Job::Perft(o) => perft::run(&o),
         Job::Moves(o) => play::moves(&o),
         Job::Play(o) => play::play(&o),
         Job::Pgn(o) => pgn::run(&o),

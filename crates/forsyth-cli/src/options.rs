@@ -133,10 +133,22 @@ pub struct Legality {
     pub lenient: bool,
 }
 
+/// What `perft` counts.
+pub enum PerftInput {
+    /// One position, to `depth`.
+    One { position: Given, depth: u32 },
+    /// Every record of standard input (`-`), to `depth`.
+    Stdin { depth: u32 },
+    /// Every position and count of a suite file (`-`: standard input).
+    Suite {
+        file: PathBuf,
+        max_depth: Option<u32>,
+    },
+}
+
 pub struct Perft {
-    pub position: Given,
+    pub input: PerftInput,
     pub legality: Legality,
-    pub depth: u32,
     pub divide: bool,
     pub stats: bool,
     pub progress: bool,
@@ -341,20 +353,41 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
-            let depth = rest[0].parse().map_err(|_| {
-                ResolveError::Usage(format!(
-                    "perft: the last word is DEPTH, a number of plies; '{}' is not one",
-                    rest[0]
-                ))
-            })?;
+            let depth = |word: &str| {
+                word.parse().map_err(|_| {
+                    ResolveError::Usage(format!(
+                        "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+                    ))
+                })
+            };
+            // clap's `requires` gives way to --suite's conflicts: checked here.
+            if a.suite.is_none() && a.max_depth.is_some() {
+                return Err(ResolveError::Usage(
+                    "--max-depth needs --suite: it limits the depths a suite gives".to_owned(),
+                ));
+            }
+            let input = match (&a.suite, a.words.as_slice()) {
+                (Some(file), _) => PerftInput::Suite {
+                    file: file.clone(),
+                    max_depth: a.max_depth,
+                },
+                (None, [dash, last]) if dash == "-" => PerftInput::Stdin {
+                    depth: depth(last)?,
+                },
+                (None, words) => {
+                    let (position, rest) = position::resolve("perft", words, Rest::Depth)?;
+                    PerftInput::One {
+                        position,
+                        depth: depth(&rest[0])?,
+                    }
+                }
+            };
             Job::Perft(Perft {
-                position,
+                input,
                 legality: legality(&a.legality),
-                depth,
                 divide: a.divide,
                 stats: a.stats,
-                progress,
+                progress: progress && !a.progress.quiet,
                 uci_castling: uci_castling(a.uci_castling),
                 threads: threads(&a.threads),
             })
