@@ -118,3 +118,118 @@ fn every_value_list_ignores_case() {
     walk(&crate::definition::command(), "forsyth", &mut unset);
     assert!(unset.is_empty(), "case-sensitive values: {unset:?}");
 }
+
+/// Every command path of the definition, nested ones included: `["show"]`,
+/// `["pgn", "check"]`...
+fn command_paths() -> Vec<Vec<String>> {
+    fn walk(command: &clap::Command, path: &[String], out: &mut Vec<Vec<String>>) {
+        for sub in command.get_subcommands() {
+            let mut p = path.to_vec();
+            p.push(sub.get_name().to_owned());
+            out.push(p.clone());
+            walk(sub, &p, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&crate::definition::command(), &[], &mut out);
+    out
+}
+
+#[test]
+fn help_names_nested_commands_in_either_order() {
+    let paths = command_paths();
+    assert!(paths.contains(&vec!["pgn".to_owned(), "check".to_owned()]));
+    // `help PATH` is `PATH --help`, for every command at every depth.
+    for path in &paths {
+        let mut words: Vec<&str> = path.iter().map(String::as_str).collect();
+        let mut help = vec!["help"];
+        help.extend(&words);
+        words.push("--help");
+        let (a, b) = (forsyth(&help, b""), forsyth(&words, b""));
+        assert_eq!(
+            (a.code, b.code),
+            (0, 0),
+            "{path:?}: {}{}",
+            a.stderr,
+            b.stderr
+        );
+        assert_eq!(a.stdout, b.stdout, "{path:?}");
+    }
+    let long = forsyth(&["pgn", "check", "--help"], b"");
+    assert_contains(&long.stdout, "Usage: forsyth pgn check");
+    // The command's own `help`: `pgn help check`, `pgn help`.
+    let r = forsyth(&["pgn", "help", "check"], b"");
+    assert_eq!((r.code, &r.stdout), (0, &long.stdout), "{}", r.stderr);
+    let r = forsyth(&["pgn", "help"], b"");
+    assert_eq!(r.stdout, forsyth(&["pgn", "--help"], b"").stdout);
+    for words in [&["help", "pgn", "nope"][..], &["pgn", "help", "nope"]] {
+        let r = forsyth(words, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{words:?}");
+        assert_contains(&r.stderr, "'pgn nope'");
+    }
+}
+
+/// The pages of section 1 a roff text refers to (`NAME(1)`), read as a
+/// reader sees them: `\-` is `-`, font changes (`\fB`, `\fR`...) are not
+/// seen.
+fn references(roff: &str) -> Vec<String> {
+    let mut text = roff.replace("\\-", "-");
+    for font in ["\\fB", "\\fI", "\\fR", "\\fP"] {
+        text = text.replace(font, "");
+    }
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    text.match_indices("(1)")
+        .filter_map(|(i, _)| {
+            let before = &text[..i];
+            let start = before.trim_end_matches(is_name).len();
+            (start < i).then(|| before[start..].to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn man_pages_for_every_command_and_every_reference_exists() {
+    let dir = std::env::temp_dir().join(format!("forsyth-{}-man", std::process::id()));
+    let r = forsyth(&["man", "--all", dir.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    // forsyth.1, then forsyth-PATH.1 for every command path.
+    let mut expected: Vec<String> = command_paths()
+        .iter()
+        .map(|p| format!("forsyth-{}.1", p.join("-")))
+        .collect();
+    expected.push("forsyth.1".to_owned());
+    expected.sort();
+    assert_eq!(written, expected);
+    for file in &written {
+        let page = std::fs::read_to_string(dir.join(file)).unwrap();
+        let title = file.strip_suffix(".1").unwrap();
+        assert!(page.contains(&format!(".TH {title} 1 ")), "{file}");
+        // man(1) itself is the one page of another program named.
+        for reference in references(&page).into_iter().filter(|r| r != "man") {
+            assert!(
+                written.contains(&format!("{reference}.1")),
+                "{file} refers to {reference}(1), which is not written"
+            );
+        }
+        // Each command's page sees its parent's.
+        if let Some((parent, _)) = title.rsplit_once('-') {
+            assert_contains(&page, ".SH \"SEE ALSO\"");
+            assert!(references(&page).iter().any(|r| r == parent), "{file}");
+        }
+    }
+    // A nested page by its words, the same as the file.
+    let r = forsyth(&["man", "pgn", "check"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let file = std::fs::read_to_string(dir.join("forsyth-pgn-check.1")).unwrap();
+    assert_eq!(r.stdout, file);
+    assert_contains(&r.stdout, "forsyth pgn check");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let r = forsyth(&["man", "pgn", "nope"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "'pgn nope'");
+}

@@ -329,8 +329,12 @@ pub enum Command {
     /// Print the help of forsyth or of one of its commands
     #[command(
         long_about = "Print the help of forsyth, or the long help of the command named \
-            (the same as `forsyth COMMAND --help`).",
-        after_long_help = "Examples:\n  forsyth help\n  forsyth help perft"
+            (the same as `forsyth COMMAND --help`), at any depth: `forsyth help pgn check` \
+            is `forsyth pgn check --help`, as is `forsyth pgn help check`.",
+        after_long_help = "Examples:\n  \
+            forsyth help\n  \
+            forsyth help perft\n  \
+            forsyth help pgn check"
     )]
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish)
@@ -345,11 +349,14 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of forsyth or of one of its commands
     #[command(
-        long_about = "Print the manual page of forsyth, or of one of its commands, in roff \
-            for man(1).",
+        long_about = "Print the manual page of forsyth, or of one of its commands (pgn check: \
+            forsyth-pgn-check), in roff for man(1). With --all DIR, write every page into \
+            DIR instead (forsyth.1, forsyth-show.1, forsyth-pgn-check.1 ...; DIR is made if \
+            need be), so that the pages each one names exist.",
         after_long_help = "Examples:\n  \
             forsyth man | man -l -\n  \
-            forsyth man show > forsyth-show.1"
+            forsyth man pgn check | man -l -\n  \
+            forsyth man --all /usr/local/share/man/man1"
     )]
     Man(ManArgs),
 }
@@ -399,8 +406,12 @@ pub struct CompletionsArgs {
 
 #[derive(Args, Debug)]
 pub struct ManArgs {
-    /// A command whose page to print (none: forsyth's)
-    pub command: Option<String>,
+    /// The command whose page to print, such as show or pgn check
+    #[arg(value_name = "COMMAND", conflicts_with = "all")]
+    pub command: Vec<String>,
+    /// Write every page into DIR (forsyth.1, forsyth-show.1...)
+    #[arg(long, value_name = "DIR")]
+    pub all: Option<PathBuf>,
 }
 
 /// When to colour output.
@@ -824,6 +835,15 @@ pub enum PgnCommand {
             forsyth pgn export --notation san-de games.pgn"
     )]
     Export(PgnExportArgs),
+    /// Print the help of pgn or of one of its commands
+    #[command(
+        long_about = "Print the help of pgn, or the long help of the pgn command named (the \
+            same as `forsyth pgn COMMAND --help`).",
+        after_long_help = "Examples:\n  \
+            forsyth pgn help\n  \
+            forsyth pgn help check"
+    )]
+    Help(HelpArgs),
 }
 
 /// The rules a game is played under, to select games.
@@ -959,6 +979,7 @@ pub struct SolveArgs {
 
 #[derive(Args, Debug)]
 pub struct HelpArgs {
-    /// The command whose help to print (none: forsyth's)
-    pub command: Option<String>,
+    /// The command whose help to print, such as perft or pgn check
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
 }

@@ -123,11 +123,11 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Pgn(o) => pgn::run(&o),
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
-        Job::Help(name) => help(name.as_deref()),
+        Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)
         }
-        Job::Man(name) => match docs::man(name.as_deref(), &mut io::stdout().lock()) {
+        Job::Man(man) => match docs::man(&man, &mut io::stdout().lock()) {
             Ok(()) => Ok(Outcome::Ok),
             Err(docs::ManError::Io(e)) => Err(e),
             Err(e) => {
@@ -138,23 +138,31 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
     }
 }
 
-/// `forsyth help [COMMAND]`: the long help of forsyth or of the command.
-fn help(name: Option<&str>) -> io::Result<Outcome> {
+/// `forsyth help [COMMAND...]`: the long help of forsyth or of the command
+/// the words name, at any depth (`help pgn check`).
+fn help(words: &[String]) -> io::Result<Outcome> {
     let mut command = definition();
     command.build();
-    let text = match name {
-        None => command.render_long_help(),
-        Some(name) => match command.find_subcommand_mut(name) {
-            Some(sub) => sub.render_long_help(),
+    let mut found = &mut command;
+    for (i, word) in words.iter().enumerate() {
+        match found.find_subcommand_mut(word) {
+            Some(sub) => found = sub,
             None => {
+                let parent = ["forsyth".to_owned()]
+                    .iter()
+                    .chain(&words[..i])
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 note(&format!(
-                    "help: no command '{name}' (see forsyth --help for the list)"
+                    "help: no command '{}' (see {parent} --help for the list)",
+                    words[..=i].join(" ")
                 ));
                 return Ok(Outcome::Failed);
             }
-        },
-    };
-    write_styled(&text).map(|()| Outcome::Ok)
+        }
+    }
+    write_styled(&found.render_long_help()).map(|()| Outcome::Ok)
 }
 
 /// Writes help text to standard output, in colour on a terminal.

@@ -35,9 +35,18 @@ pub enum Job {
     Pgn(Pgn),
     Notation(Translate),
     Solve(Solve),
-    Help(Option<String>),
+    /// `help` with the words of the command named (`pgn check`).
+    Help(Vec<String>),
     Completions(clap_complete::Shell),
-    Man(Option<String>),
+    Man(Man),
+}
+
+/// What `man` writes.
+pub enum Man {
+    /// The page of the command named by these words (none: forsyth's).
+    Page(Vec<String>),
+    /// Every page, into this directory.
+    All(PathBuf),
 }
 
 /// Why the command line cannot run: a usage error (exit 2), or a position
@@ -410,6 +419,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Pgn(a) => Job::Pgn(match a.command {
+            PgnCommand::Help(h) => {
+                return Ok(Job::Help([vec!["pgn".to_owned()], h.command].concat()));
+            }
             PgnCommand::Check(c) => Pgn {
                 mode: PgnMode::Check {
                     json: c.format == GameReportFormatArg::Json,
@@ -495,7 +507,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),
-        Command::Man(a) => Job::Man(a.command),
+        Command::Man(a) => Job::Man(match a.all {
+            Some(dir) => Man::All(dir),
+            None => Man::Page(a.command),
+        }),
     })
 }
 
