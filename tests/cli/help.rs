@@ -233,3 +233,191 @@ fn man_pages_for_every_command_and_every_reference_exists() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "'pgn nope'");
 }
+
+/// The command the words name in `root`.
+fn find<'a>(root: &'a clap::Command, path: &[String]) -> &'a clap::Command {
+    path.iter()
+        .fold(root, |c, word| c.find_subcommand(word).unwrap())
+}
+
+/// The texts a command's long help is made of, as written: its
+/// description, its examples and each option's help.
+fn sources(command: &clap::Command) -> Vec<String> {
+    let mut texts: Vec<String> = [
+        command.get_long_about(),
+        command.get_before_long_help(),
+        command.get_after_long_help(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|t| t.to_string())
+    .collect();
+    for arg in command.get_arguments() {
+        if let Some(help) = arg.get_long_help().or(arg.get_help()) {
+            texts.push(help.to_string());
+        }
+    }
+    texts
+}
+
+/// Examples are never wrapped inside a command. Precisely, for every
+/// command (nested ones too):
+///
+/// - its `--help` ends with `Examples:`, then whole shell commands that
+///   run `forsyth`: each a line indented two spaces, and, indented four,
+///   the continuation of a line ending in ` \`; no line is longer than 80
+///   columns;
+/// - rendered at 80, 100 and 120 columns (80 is what the binary uses when
+///   standard output is not a terminal, the others are terminals), every
+///   line its help texts write indented (examples, tables, formats: any
+///   line not a paragraph of prose) stands whole on one rendered line.
+#[test]
+fn examples_and_indented_lines_are_never_wrapped() {
+    let mut paths = command_paths();
+    paths.push(Vec::new());
+    for path in &paths {
+        let definition = crate::definition::command();
+        let command = find(&definition, path);
+        let examples = command
+            .get_after_long_help()
+            .map(|t| t.to_string())
+            .unwrap_or_default();
+        let lines: Vec<&str> = examples.lines().collect();
+        assert_eq!(lines.first(), Some(&"Examples:"), "{path:?}");
+        let mut example = String::new();
+        for (i, line) in lines.iter().enumerate().skip(1) {
+            assert!(line.chars().count() <= 80, "{path:?}: {line}");
+            let continued = lines[i - 1].ends_with(" \\");
+            if line.starts_with("    ") {
+                assert!(continued, "{path:?}: a wrapped example: {line:?}");
+            } else {
+                assert!(
+                    !continued,
+                    "{path:?}: no continuation after {:?}",
+                    lines[i - 1]
+                );
+                assert!(
+                    line.starts_with("  ") && !line.starts_with("   "),
+                    "{path:?}: {line:?}"
+                );
+                example.clear();
+            }
+            example.push_str(line);
+            if !line.ends_with(" \\") {
+                assert!(example.contains("forsyth "), "{path:?}: {example:?}");
+            }
+        }
+        assert!(!lines.last().unwrap().ends_with('\\'), "{path:?}");
+        for width in [80, 100, 120] {
+            let mut root = crate::definition::command().term_width(width);
+            root.build();
+            let rendered = find(&root, path).clone().render_long_help().to_string();
+            let rendered: Vec<&str> = rendered.lines().map(str::trim).collect();
+            for text in sources(command) {
+                for literal in text.lines().filter(|l| l.starts_with(' ')) {
+                    assert!(
+                        rendered.contains(&literal.trim()),
+                        "{path:?} at {width} columns: wrapped: {literal:?}"
+                    );
+                }
+            }
+        }
+    }
+    // The binary renders the same at its default width off a terminal.
+    let r = forsyth(&["solve", "--help"], b"");
+    let examples = r.stdout.split("Examples:\n").nth(1).unwrap();
+    let definition = crate::definition::command();
+    let source = definition
+        .find_subcommand("solve")
+        .unwrap()
+        .get_after_long_help()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        examples.trim_end(),
+        source.strip_prefix("Examples:\n").unwrap()
+    );
+}
+
+/// An option shared by several commands (the same help text in each)
+/// describes none of them in particular: its help names no command's
+/// option or behaviour (`validate --repair`, `perft's DEPTH`).
+#[test]
+fn a_shared_option_speaks_of_no_particular_command() {
+    let definition = crate::definition::command();
+    let names: Vec<&str> = definition.get_subcommands().map(|c| c.get_name()).collect();
+    let mut seen: Vec<(String, Vec<String>)> = Vec::new();
+    for path in command_paths() {
+        let command = find(&definition, &path);
+        for arg in command.get_arguments() {
+            for help in [arg.get_help(), arg.get_long_help()].into_iter().flatten() {
+                let text = help.to_string();
+                match seen.iter_mut().find(|(t, _)| *t == text) {
+                    Some((_, users)) => users.push(path.join(" ")),
+                    None => seen.push((text, vec![path.join(" ")])),
+                }
+            }
+        }
+    }
+    for (text, users) in seen.iter().filter(|(_, users)| users.len() > 1) {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for name in &names {
+            for said in [format!("{name} --"), format!("{name}'s ")] {
+                let at_word = flat
+                    .match_indices(&said)
+                    .any(|(i, _)| i == 0 || !flat[..i].ends_with(|c: char| c.is_alphanumeric()));
+                assert!(!at_word, "shared by {users:?}, names {said:?}: {flat}");
+            }
+        }
+    }
+    // The case that was: gen's --castling spoke of validate --repair.
+    let r = forsyth(&["gen", "--help"], b"");
+    assert!(!r.stdout.contains("validate"), "{}", r.stdout);
+    let r = forsyth(&["validate", "--help"], b"");
+    assert_contains(&r.stdout, "--repair");
+}
+
+/// The README says `-h` is a summary: each option with its one-sentence
+/// description (the short help), within 80 columns (checked above); the
+/// details are --help's.
+#[test]
+fn short_help_is_each_options_sentence() {
+    let definition = crate::definition::command();
+    let mut paths = command_paths();
+    paths.push(Vec::new());
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let said = "`-h` (a summary: each option with its one-sentence description";
+    assert!(readme.contains(said), "the README does not say {said:?}");
+    for path in paths {
+        let mut words: Vec<&str> = path.iter().map(String::as_str).collect();
+        words.push("-h");
+        let r = forsyth(&words, b"");
+        assert_eq!(r.code, 0, "{words:?}");
+        let flat = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        for arg in find(&definition, &path)
+            .get_arguments()
+            .filter(|a| !a.is_hide_set())
+        {
+            let short = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let short = short.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains(&short), "{words:?}: {short:?}");
+            if let Some(long) = arg.get_long_help() {
+                let long = long
+                    .to_string()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if long != short {
+                    assert!(
+                        !flat.contains(&long),
+                        "{words:?}: long help in -h: {long:?}"
+                    );
+                }
+            }
+        }
+    }
+}

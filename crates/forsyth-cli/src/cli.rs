@@ -10,8 +10,32 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 /// the derive's, with every list of values read in any case, since the
 /// docs write them as prose does (X-FEN, Shredder-FEN, Chess960, JSON).
 pub fn command() -> clap::Command {
-    any_case(Cli::command())
+    any_case(Cli::command()).mut_subcommand("validate", |validate| {
+        // The output options it shares with convert and the others, as
+        // --repair uses them.
+        validate
+            .mut_arg("castling", |a| {
+                a.help("Castling encoding of the repaired lines [default: each line's]")
+                    .long_help(VALIDATE_CASTLING_HELP)
+            })
+            .mut_arg("shredder_order", |a| {
+                a.help("Shredder-FEN letter order of the repaired lines [default: each line's]")
+                    .long_help(VALIDATE_SHREDDER_ORDER_HELP)
+            })
+            .mut_arg("en_passant", |a| {
+                a.help("When the repaired lines have their en-passant square")
+            })
+    })
 }
+
+/// `validate --castling`: each repaired line keeps its encoding by default.
+const VALIDATE_CASTLING_HELP: &str = "Castling encoding of the lines --repair writes [default: \
+    each line's own: Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]";
+
+/// `validate --shredder-order`.
+const VALIDATE_SHREDDER_ORDER_HELP: &str = "Shredder-FEN letter order within a colour in the \
+    lines --repair writes: files ascending (AHah) or king side first (HAha) [default: the \
+    order the line has]";
 
 fn any_case(command: clap::Command) -> clap::Command {
     command
@@ -27,13 +51,10 @@ fn any_case(command: clap::Command) -> clap::Command {
 }
 
 /// How a position is given on the command line, for the long help of every
-/// command that takes one (the README says the same); `$dash` says what
-/// `-` reads, `$more` adds forms.
+/// command that takes one (the README says the same): `dash` says what `-`
+/// reads, `more` adds forms, `rest` says what follows the position.
 macro_rules! position_help {
-    ($dash:literal) => {
-        position_help!($dash, "")
-    };
-    ($dash:literal, $more:literal) => {
+    (dash: $dash:literal, more: $more:literal, rest: $rest:literal) => {
         concat!(
             "The position, given in one of these ways:\n\
             \n  \
@@ -51,28 +72,43 @@ macro_rules! position_help {
             With separate words, the placement (the word with '/') is followed by as many \
             of the next words as fit the next fields in order: side to move (w or b), castling \
             (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
-            as the clocks. Whatever follows is the rest of the command line (perft's DEPTH, \
-            play's moves); perft's last word is always DEPTH. Options may come before or after."
+            as the clocks. ",
+            $rest,
+            " Options may come before or after."
         )
     };
 }
 
-/// The position of `show`, `moves` and `play`.
-pub const POSITION_HELP: &str = position_help!("the first record on standard input");
+/// The position of `show` and `moves`.
+pub const POSITION_HELP: &str = position_help!(
+    dash: "the first record on standard input",
+    more: "",
+    rest: "Nothing follows the position."
+);
 
-/// The position of `perft`: `-` is every record.
-pub const POSITIONS_HELP: &str = position_help!(
-    "every record on standard input (one per\n             \
-    line), a result per line"
+/// The position of `play`, then its moves.
+const PLAY_POSITION_HELP: &str = position_help!(
+    dash: "the first record on standard input",
+    more: "",
+    rest: "The moves follow, from the first word that is not the next field."
+);
+
+/// The position of `perft`, then DEPTH; `-` is every record.
+const PERFT_POSITION_HELP: &str = position_help!(
+    dash: "every record on standard input (one per\n             \
+        line), a result per line",
+    more: "",
+    rest: "The last word is always DEPTH."
 );
 
 /// The position of `index`: `-` is every record, and a back rank will do.
 const INDEX_POSITION_HELP: &str = position_help!(
-    "every record on standard input (one per\n             \
-    line, a back rank will do), a number per line",
-    "\n  \
-    RNBQKBNR   a back rank alone, in either case (as gen\n             \
-    --format json writes it)"
+    dash: "every record on standard input (one per\n             \
+        line, a back rank will do), a number per line",
+    more: "\n  \
+        RNBQKBNR   a back rank alone, in either case (as gen\n             \
+        --format json writes it)",
+    rest: "Nothing follows the position."
 );
 
 #[derive(Parser, Debug)]
@@ -120,7 +156,8 @@ pub enum Command {
             forsyth convert --castling shredder --shredder-order wings a.fen b.fen\n  \
             forsyth convert --no-validate --ep always < broken.fen\n  \
             forsyth convert --castling shredder < suite.epd\n  \
-            echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' | forsyth convert --castling shredder"
+            echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' \\\n    \
+            | forsyth convert --castling shredder"
     )]
     Convert(ConvertArgs),
     /// Show a position: diagram, fields, castling rooks, Chess960 number
@@ -292,7 +329,8 @@ pub enum Command {
             echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
             forsyth notation --from san-ru --to figurine game.txt\n  \
             forsyth notation --from descriptive-en --to san old-book.txt\n  \
-            forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
+            forsyth notation --from uci --to san \\\n    \
+            --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
     /// Solve chess problems (#n, s#n): keys, threats, every variation
@@ -320,8 +358,8 @@ pub enum Command {
             keys (text: no solution), exit 0.",
         after_long_help = "Examples:\n  \
             forsyth solve '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3'\n  \
-            forsyth solve --letters el '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' \
-            --notation san-el\n  \
+            forsyth solve --letters el \\\n    \
+            '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' --notation san-el\n  \
             forsyth solve R7/4k3/4N3/K2B4/8/8/8/5R2 --mate 3 --format json\n  \
             forsyth solve problem.inp --style popeye"
     )]
@@ -452,7 +490,7 @@ pub struct PerftArgs {
         value_name = "POSITION",
         required_unless_present = "suite",
         num_args = 1..,
-        long_help = POSITIONS_HELP
+        long_help = PERFT_POSITION_HELP
     )]
     pub words: Vec<String>,
     /// Check every count of a perft suite (FEN ;D1 20 ;D2 400 ...)
@@ -529,7 +567,7 @@ pub struct MovesArgs {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The position (see --help), then the moves, SAN or UCI
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = PLAY_POSITION_HELP)]
     pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -662,19 +700,15 @@ pub enum VariantArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct OutputArgs {
     /// Castling encoding to write [default: xfen]
-    #[arg(
-        long,
-        value_enum,
-        long_help = "Castling encoding to write [default: xfen; validate --repair: \
-            Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]"
-    )]
+    // validate's own help for it is set in `command`.
+    #[arg(long, value_enum)]
     pub castling: Option<CastlingArg>,
     /// Shredder-FEN letter order within a colour [default: files]
     #[arg(
         long,
         value_enum,
         long_help = "Shredder-FEN letter order within a colour: files ascending (AHah) or king \
-            side first (HAha) [default: files; validate --repair: the order the line has]"
+            side first (HAha) [default: files]"
     )]
     pub shredder_order: Option<ShredderOrderArg>,
     /// When to write the en-passant square
