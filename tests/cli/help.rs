@@ -421,3 +421,44 @@ fn short_help_is_each_options_sentence() {
         }
     }
 }
+
+/// `-q` is offered by the commands the README says show progress, and by
+/// no other (elsewhere it would do nothing); before the command it is
+/// still taken.
+#[test]
+fn quiet_is_offered_where_there_is_progress_to_silence() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let sentence = readme
+        .split(". ")
+        .find(|s| s.contains("show their progress"))
+        .expect("the README says which commands show progress");
+    let said: Vec<String> = sentence
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .take_while(|c| !c.starts_with('-'))
+        .collect();
+    assert!(said.len() >= 8, "{said:?}");
+    for path in command_paths() {
+        let name = path.join(" ");
+        let mut words: Vec<&str> = path.iter().map(String::as_str).collect();
+        words.push("-h");
+        let r = forsyth(&words, b"");
+        let offered = r.stdout.contains("-q, --quiet");
+        assert_eq!(offered, said.contains(&name), "{name}: {}", r.stdout);
+    }
+    let r = forsyth(&["show", "-q", "startpos"], b"");
+    assert_eq!(r.code, 2, "show has no progress to silence");
+    let r = forsyth(&["-q", "gen", "0"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = forsyth(&["-q", "convert"], b"8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "8/8/8/8/8/8/8/K6k w - - 0 1\n")
+    );
+}

@@ -129,8 +129,31 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// Show no progress on standard error
-    #[arg(long, short = 'q', global = true)]
+    // Also taken before the command, as it once was everywhere; only the
+    // commands that show progress offer it (`ProgressArgs`).
+    #[arg(long, short = 'q', hide = true)]
     pub quiet: bool,
+}
+
+impl Command {
+    /// Whether `-q` was given to a command that shows progress.
+    pub fn quiet(&self) -> bool {
+        let progress = match self {
+            Command::Convert(a) => a.progress,
+            Command::Validate(a) => a.progress,
+            Command::Index(a) => a.progress,
+            Command::Perft(a) => a.progress,
+            Command::Solve(a) => a.progress,
+            Command::Pgn(a) => match &a.command {
+                PgnCommand::Check(c) => c.progress,
+                PgnCommand::Fens(c) => c.progress,
+                PgnCommand::Export(c) => c.progress,
+                PgnCommand::Help(_) => return false,
+            },
+            _ => return false,
+        };
+        progress.quiet
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -751,6 +774,8 @@ pub struct ConvertArgs {
     pub letters: Option<String>,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -782,6 +807,8 @@ pub struct ValidateArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -918,6 +945,8 @@ pub struct PgnCheckArgs {
     pub select: GameSelectArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -936,6 +965,8 @@ pub struct PgnFensArgs {
     pub select: GameSelectArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -951,6 +982,8 @@ pub struct PgnExportArgs {
     pub select: GameSelectArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -1009,6 +1042,8 @@ pub struct SolveArgs {
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 #[derive(Args, Debug)]

@@ -245,7 +245,7 @@ fn threads(args: &ThreadsArgs) -> usize {
 
 /// The one resolution step from the raw command line.
 pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
-    let progress = !cli.quiet;
+    let progress = !cli.quiet && !cli.command.quiet();
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
             letters: match a.letters.as_deref() {
@@ -288,7 +288,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 [word] if crate::gen::is_back_rank_word(word) => IndexInput::BackRank(word.clone()),
                 words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
             },
-            progress: progress && !a.progress.quiet,
+            progress,
         }),
         Command::Gen(a) => {
             if !a.random {
@@ -396,7 +396,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 legality: legality(&a.legality),
                 divide: a.divide,
                 stats: a.stats,
-                progress: progress && !a.progress.quiet,
+                progress,
                 uci_castling: uci_castling(a.uci_castling),
                 threads: threads(&a.threads),
             })
