@@ -72,6 +72,8 @@ pub struct Show {
     pub letters: Option<Language>,
     pub variant: Option<Variant>,
     pub style: Style,
+    /// The widest line to write: the terminal's width, else 100 columns.
+    pub width: usize,
 }
 
 /// What `index` numbers.
@@ -280,6 +282,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 .0,
                 variant: variant(a.variant),
                 style: style(&a),
+                width: show_width(),
             })
         }
         Command::Index(a) => Job::Index(Index {
@@ -602,6 +605,16 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
             }
         })
         .collect()
+}
+
+/// How wide `show` may write: the terminal's width when standard output
+/// is one, else 100 columns.
+fn show_width() -> usize {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return 100;
+    }
+    terminal_size::terminal_size_of(&stdout).map_or(100, |(w, _)| usize::from(w.0))
 }
 
 /// How `show` draws the board: figurines and colour by default only on a
