@@ -277,8 +277,8 @@ pub enum Command {
             result per line (with --divide, each record's list, a blank line and its total); \
             a record that cannot be read or is not legal is reported on standard error as \
             FILE:LINE:COL: field: message and the rest are still counted.\n\n\
-            With --suite FILE, every position of a perft suite is counted to every depth the \
-            suite gives, and each count that differs is written as FILE:LINE: depth D: \
+            With --suite FILE (- for standard input), every position of a perft suite is \
+            counted to every depth the suite gives, and each count that differs is written as FILE:LINE: depth D: \
             expected N, got M, then a summary line. A suite line is a record (six or four \
             fields; Chess960 in Shredder-FEN or X-FEN) followed by its counts: \
             FEN ;D1 20 ;D2 400 ;D3 8902 (the EPD form of many engines' perftsuite.epd and \
