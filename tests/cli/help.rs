@@ -1,5 +1,8 @@
 //! Help that fits: every command's short help (`-h`) within 80 columns when
-//! standard output is not a terminal (issue 8), and `forsyth help -h`.
+//! standard output is not a terminal (issue 8), and `forsyth help -h`; help
+//! and man pages of nested commands; examples never wrapped; shared options
+//! that speak of no one command; option values in any case; `-q` only where
+//! there is progress to silence.
 
 use clap::CommandFactory;
 
@@ -370,7 +373,7 @@ fn a_shared_option_speaks_of_no_particular_command() {
             }
         }
     }
-    // The case that was: gen's --castling spoke of validate --repair.
+    // gen's --castling, for one, says nothing of validate.
     let r = forsyth(&["gen", "--help"], b"");
     assert!(!r.stdout.contains("validate"), "{}", r.stdout);
     let r = forsyth(&["validate", "--help"], b"");

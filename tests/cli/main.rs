@@ -13,7 +13,8 @@ mod convert;
 mod epd;
 /// `gen` and `index` against the published listing of the 960 starts.
 mod gen;
-/// Help: short help of every command within 80 columns, `help -h`.
+/// Help and man pages: short help within 80 columns, nested commands, examples
+/// never wrapped, option values in any case, `-q` only where there is progress.
 mod help;
 /// `--lenient` on the move commands.
 mod lenient;
