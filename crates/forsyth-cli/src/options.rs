@@ -14,8 +14,8 @@ use forsyth::{
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, SummaryArgs,
-    ThreadsArgs, UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, StartRange,
+    SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::notation::{LettersMode, Translate};
@@ -35,9 +35,18 @@ pub enum Job {
     Pgn(Pgn),
     Notation(Translate),
     Solve(Solve),
-    Help(Option<String>),
+    /// `help` with the words of the command named (`pgn check`).
+    Help(Vec<String>),
     Completions(clap_complete::Shell),
-    Man(Option<String>),
+    Man(Man),
+}
+
+/// What `man` writes.
+pub enum Man {
+    /// The page of the command named by these words (none: forsyth's).
+    Page(Vec<String>),
+    /// Every page, into this directory.
+    All(PathBuf),
 }
 
 /// Why the command line cannot run: a usage error (exit 2), or a position
@@ -63,15 +72,30 @@ pub struct Show {
     pub letters: Option<Language>,
     pub variant: Option<Variant>,
     pub style: Style,
+    /// The widest line to write: the terminal's width, else 100 columns.
+    pub width: usize,
+}
+
+/// What `index` numbers.
+pub enum IndexInput {
+    /// One position.
+    Position(Given),
+    /// A back rank alone (`RNBQKBNR`), as written.
+    BackRank(String),
+    /// Every record of standard input (`-`).
+    Stdin,
 }
 
 pub struct Index {
-    pub position: Given,
+    pub input: IndexInput,
+    /// Progress on standard error (reading standard input).
+    pub progress: bool,
 }
 
 /// Which starts `gen` prints.
 pub enum Starts {
-    One(Chess960Start),
+    /// The numbers and ranges given, in order.
+    Numbers(Vec<StartRange>),
     All,
     Random {
         seed: u64,
@@ -119,10 +143,22 @@ pub struct Legality {
     pub lenient: bool,
 }
 
+/// What `perft` counts.
+pub enum PerftInput {
+    /// One position, to `depth`.
+    One { position: Given, depth: u32 },
+    /// Every record of standard input (`-`), to `depth`.
+    Stdin { depth: u32 },
+    /// Every position and count of a suite file (`-`: standard input).
+    Suite {
+        file: PathBuf,
+        max_depth: Option<u32>,
+    },
+}
+
 pub struct Perft {
-    pub position: Given,
+    pub input: PerftInput,
     pub legality: Legality,
-    pub depth: u32,
     pub divide: bool,
     pub stats: bool,
     pub progress: bool,
@@ -217,11 +253,11 @@ fn threads(args: &ThreadsArgs) -> usize {
 
 /// The one resolution step from the raw command line.
 pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
-    let progress = !cli.quiet;
+    let progress = !cli.quiet && !cli.command.quiet();
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
             letters: match a.letters.as_deref() {
-                Some("auto") => LettersMode::Auto,
+                Some(c) if c.eq_ignore_ascii_case("auto") => LettersMode::Auto,
                 other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
             },
             opts: ConvertOptions {
@@ -239,7 +275,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Show(a) => {
             let letters = match a.letters.as_deref() {
-                Some("auto") => letters_of(&a.words),
+                Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
             Job::Show(Show {
@@ -252,37 +288,69 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 .0,
                 variant: variant(a.variant),
                 style: style(&a),
+                width: show_width(),
             })
         }
         Command::Index(a) => Job::Index(Index {
-            position: position::resolve("index", &a.words, Rest::Nothing)?.0,
+            input: match a.words.as_slice() {
+                [dash] if dash == "-" => IndexInput::Stdin,
+                [word] if crate::gen::is_back_rank_word(word) => IndexInput::BackRank(word.clone()),
+                words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
+            },
+            progress,
         }),
         Command::Gen(a) => {
             if !a.random {
-                for (given, flag) in [(a.count.is_some(), "--count"), (a.seed.is_some(), "--seed")]
-                {
+                // Named first, with the reason: `gen --seed 7` alone most
+                // likely forgot --random.
+                for (given, flag, why) in [
+                    (
+                        a.seed.is_some(),
+                        "--seed",
+                        "it says how to draw random starts",
+                    ),
+                    (
+                        a.count.is_some(),
+                        "--count",
+                        "it says how many random starts to draw",
+                    ),
+                ] {
                     if given {
                         return Err(ResolveError::Usage(format!(
-                            "{flag} needs --random (it says how to draw starts)"
+                            "{flag} needs --random: {why}, and NUMBER or --all draws none"
                         )));
                     }
                 }
             }
-            let starts = match (a.number, a.all) {
-                (Some(n), _) => Starts::One(n),
-                (None, true) => Starts::All,
-                // clap makes one of the three required.
-                (None, false) => Starts::Random {
+            let starts = if a.all {
+                Starts::All
+            } else if a.random {
+                Starts::Random {
                     seed: a.seed.unwrap_or_else(Chess960Start::random_seed),
                     drawn: a.seed.is_none(),
                     count: a.count.unwrap_or(1),
-                },
+                }
+            } else if a.numbers.is_empty() {
+                return Err(ResolveError::Usage(
+                    "gen needs start numbers (0 to 959, or ranges such as 0-9), --all or \
+                     --random"
+                        .to_owned(),
+                ));
+            } else {
+                Starts::Numbers(a.numbers)
             };
             Job::Gen(Gen {
                 letters: language(a.letters.as_deref())?,
                 starts,
                 json: a.format == FormatArg::Json,
-                write: write_options(&a.output, CastlingNotation::XFen),
+                write: WriteOptions {
+                    castling: a.castling.map_or(CastlingNotation::XFen, notation),
+                    shredder_order: a
+                        .shredder_order
+                        .map_or(ShredderOrder::Files, shredder_order),
+                    // A start has no en-passant square to write.
+                    en_passant: EnPassantMode::Legal,
+                },
             })
         }
         Command::Validate(a) => Job::Validate(Validate {
@@ -302,17 +370,38 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
-            let depth = rest[0].parse().map_err(|_| {
-                ResolveError::Usage(format!(
-                    "perft: the last word is DEPTH, a number of plies; '{}' is not one",
-                    rest[0]
-                ))
-            })?;
+            let depth = |word: &str| {
+                word.parse().map_err(|_| {
+                    ResolveError::Usage(format!(
+                        "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+                    ))
+                })
+            };
+            // clap's `requires` gives way to --suite's conflicts: checked here.
+            if a.suite.is_none() && a.max_depth.is_some() {
+                return Err(ResolveError::Usage(
+                    "--max-depth needs --suite: it limits the depths a suite gives".to_owned(),
+                ));
+            }
+            let input = match (&a.suite, a.words.as_slice()) {
+                (Some(file), _) => PerftInput::Suite {
+                    file: file.clone(),
+                    max_depth: a.max_depth,
+                },
+                (None, [dash, last]) if dash == "-" => PerftInput::Stdin {
+                    depth: depth(last)?,
+                },
+                (None, words) => {
+                    let (position, rest) = position::resolve("perft", words, Rest::Depth)?;
+                    PerftInput::One {
+                        position,
+                        depth: depth(&rest[0])?,
+                    }
+                }
+            };
             Job::Perft(Perft {
-                position,
+                input,
                 legality: legality(&a.legality),
-                depth,
                 divide: a.divide,
                 stats: a.stats,
                 progress,
@@ -338,6 +427,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Pgn(a) => Job::Pgn(match a.command {
+            PgnCommand::Help(h) => {
+                return Ok(Job::Help([vec!["pgn".to_owned()], h.command].concat()));
+            }
             PgnCommand::Check(c) => Pgn {
                 mode: PgnMode::Check {
                     json: c.format == GameReportFormatArg::Json,
@@ -427,7 +519,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),
-        Command::Man(a) => Job::Man(a.command),
+        Command::Man(a) => Job::Man(match a.all {
+            Some(dir) => Man::All(dir),
+            None => Man::Page(a.command),
+        }),
     })
 }
 
@@ -519,6 +614,16 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
             }
         })
         .collect()
+}
+
+/// How wide `show` may write: the terminal's width when standard output
+/// is one, else 100 columns.
+fn show_width() -> usize {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return 100;
+    }
+    terminal_size::terminal_size_of(&stdout).map_or(100, |(w, _)| usize::from(w.0))
 }
 
 /// How `show` draws the board: figurines and colour by default only on a
