@@ -13,7 +13,7 @@ use std::time::Instant;
 use forsyth::{Fen, Move, Position};
 
 use crate::diag::{problem_line, problem_offset};
-use crate::lines::{Source, MAX_LINE};
+use crate::lines::{skip_bom, Source, MAX_LINE};
 use crate::options::{Legality, Perft, PerftInput};
 use crate::play::castling_mode;
 use crate::position::{judge, legal, read_record, Given};
@@ -172,6 +172,11 @@ impl Lines {
             return Ok(None);
         }
         self.number += 1;
+        if self.number == 1 {
+            // Columns count from the byte after the mark, as for every input.
+            let bom = self.line.len() - skip_bom(&self.line[..]).len();
+            self.line.drain(..bom);
+        }
         if self.line.last() == Some(&b'\n') {
             self.line.pop();
             if self.line.last() == Some(&b'\r') {
