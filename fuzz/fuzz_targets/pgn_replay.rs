@@ -45,7 +45,11 @@ fuzz_target!(|data: &[u8]| {
 
     for ((game, verdict), out) in games.iter().zip(&verdicts).zip(&exported) {
         assert_eq!(game.start, verdict.start);
-        if game.errors.iter().any(|e| e.kind != PgnErrorKind::MissingResult) {
+        if game
+            .errors
+            .iter()
+            .any(|e| e.kind != PgnErrorKind::MissingResult)
+        {
             assert!(!verdict.is_ok(), "a syntax error is the game's fault");
         }
         if !verdict.is_ok() {
