@@ -1,15 +1,16 @@
 //! A record on the first line, move text after it. Reading moves (SAN or
-//! UCI) never panics on any text; every legal move's SAN and UCI read back
-//! to that move; perft(1) counts the legal moves; a position reached from a
-//! legal one by a legal move is legal again. Positions that validation
+//! UCI) never panics on any text; every legal move's SAN and UCI (in both
+//! castling conventions, Chess960 too) read back to that move; perft(1)
+//! counts the legal moves; a position reached from a legal one by a legal
+//! move is legal again. Positions that validation
 //! rejects only for problems move generation stays sound on (the
 //! `is_ignorable` kinds) are played too.
 #![no_main]
 
-use forsyth::{Position, Variant};
 use forsyth::fen::Fen;
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::validate::{ProblemKind, Report};
+use forsyth::Position;
 use libfuzzer_sys::fuzz_target;
 
 const IGNORABLE: [ProblemKind; 6] = [
@@ -46,10 +47,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(pos.is_legal(m));
             let san = pos.san(m);
             assert_eq!(pos.parse_move(&san).ok(), Some(m), "{san}");
-            let uci = UciMove::from_move(m, CastlingMode::Chess960);
-            assert_eq!(uci.to_move(&pos).ok(), Some(m), "{uci}");
-            if pos.variant() == Variant::Standard {
-                let uci = UciMove::from_move(m, CastlingMode::Standard);
+            for mode in [CastlingMode::Chess960, CastlingMode::Standard] {
+                let uci = UciMove::from_move(m, mode);
                 assert_eq!(uci.to_move(&pos).ok(), Some(m), "{uci}");
             }
         }

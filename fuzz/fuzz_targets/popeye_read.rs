@@ -1,9 +1,9 @@
 //! Any text read as a Popeye input (whole, and problem by problem), and as
 //! a problem statement, never panics; an error points inside the input (a
 //! line that exists, a column within it or just past its end); every
-//! problem read has a legal position with White to move, and a problem
-//! written back as a Popeye input (its pieces listed by square) reads to
-//! the same position. Read problem by problem, the input gives at least
+//! problem read has a position with White to move (legal, or with what
+//! validation refused set aside), and a problem written back as a Popeye
+//! input (its pieces listed by square) reads to the same position. Read problem by problem, the input gives at least
 //! one result, and its first fault is the whole input's.
 #![no_main]
 

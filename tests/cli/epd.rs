@@ -60,7 +60,7 @@ fn pgn_fens_epd_converts() {
 /// `validate` judges an EPD record as `convert` reads it: the position
 /// with every problem at once, then the operations (a move that is not
 /// legal there is a problem at its column, counted by hand); `--repair`
-/// keeps an EPD line as it is and says so.
+/// keeps an EPD line as it is, and says so when it is not valid.
 #[test]
 fn validate_judges_epd_records() {
     let input = "4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"castles\";\n\
@@ -85,5 +85,60 @@ fn validate_judges_epd_records() {
 
     let r = forsyth(&["validate", "--repair"], input.as_bytes());
     assert_eq!(r.stdout, input, "EPD lines are kept as they are");
-    assert_eq!(r.stderr.matches("epd_not_repaired").count(), 3);
+    // Line 1 is valid: nothing to say about it.
+    assert_eq!(r.stderr.matches("epd_not_repaired").count(), 2);
+    assert!(!r.stderr.contains("<stdin>:1:"), "{}", r.stderr);
+    assert_eq!(r.code, 1);
+}
+
+/// `validate` reads an EPD record's clocks from `hmvc` and `fmvn`, as
+/// `convert` does, and places every fault in the line as written (columns
+/// counted by hand).
+#[test]
+fn validate_judges_epd_clocks_and_columns_as_convert_reads_them() {
+    // A pawn just moved (e3), so the halfmove clock must be 0, not 3:
+    // convert refuses the record, validate does too. The placement is 21
+    // bytes, " b - " 5 more: e3 at column 27, `hmvc` at 30.
+    let input = "4k3/8/8/8/4P3/8/8/4K3 b - e3 hmvc 3;\n";
+    let r = forsyth(&["convert"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("<stdin>:1:27: en passant: en_passant_halfmove_clock: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        lines[1].starts_with("<stdin>:1:30: halfmove clock: warning: halfmove_clock_too_large: "),
+        "{}",
+        r.stdout
+    );
+    // Two spaces before the record: the `K` is at column 25 (19 bytes of
+    // placement, " w ", the two spaces), in validate and convert alike.
+    let input = "  4k3/8/8/8/8/8/8/4K3 w K - id \"x\";\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert!(
+        r.stdout
+            .starts_with("<stdin>:1:25: castling: castling_rook_missing: "),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(&["convert"], input.as_bytes());
+    assert!(
+        r.stderr.starts_with("<stdin>:1:25: castling: "),
+        "{}",
+        r.stderr
+    );
+    // fmvn 0 is no fullmove number: convert's bad_clock, at its operand
+    // (19 bytes of placement, " w - - fmvn ": column 32).
+    let r = forsyth(&["validate"], b"4k3/8/8/8/8/8/8/4K3 w - - fmvn 0;\n");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .starts_with("<stdin>:1:32: operation fmvn: bad_clock: "),
+        "{}",
+        r.stdout
+    );
 }

@@ -2,7 +2,7 @@
 //! listing of the 960 starts (tests/data/chess960_starts.txt, from the
 //! Minic engine's table; see its header).
 
-use crate::util::{assert_contains, forsyth};
+use crate::util::{assert_contains, assert_starts_with, forsyth};
 
 fn listing() -> Vec<(u16, String, String)> {
     let text = std::fs::read_to_string(format!(
@@ -171,4 +171,132 @@ fn a_drawn_seed_is_reported_and_repeats_the_run() {
     let again = forsyth(&["gen", "--random", "--count", "5", "--seed", seed], b"");
     assert_eq!((again.code, &again.stdout), (0, &r.stdout));
     assert_eq!(again.stderr, "", "a given seed is not reported");
+}
+
+/// The back rank of each line of `gen` output (the eighth field of the
+/// placement).
+fn back_ranks(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .map(|l| l.split(['/', ' ']).nth(7).unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn gen_takes_several_numbers_and_ranges() {
+    let starts = listing();
+    let back = |n: usize| starts[n].1.clone();
+    let r = forsyth(&["gen", "0", "1", "2"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(back_ranks(&r.stdout), [back(0), back(1), back(2)]);
+    let r = forsyth(&["gen", "0-9"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(back_ranks(&r.stdout), (0..=9).map(back).collect::<Vec<_>>());
+    // In the order given, ranges and numbers mixed, a range downwards too.
+    let r = forsyth(&["gen", "959", "3-1", "518", "7-7"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        back_ranks(&r.stdout),
+        [959, 3, 2, 1, 518, 7].map(back).to_vec()
+    );
+    // JSON: one object per start, numbered.
+    let r = forsyth(&["gen", "--format", "json", "4-5"], b"");
+    let numbers: Vec<&str> = r.stdout.lines().map(|l| &l[..13]).collect();
+    assert_eq!(numbers, ["{\"number\":4,\"", "{\"number\":5,\""]);
+    for (bad, said) in [
+        ("0-960", "'960'"),
+        ("x-3", "'x'"),
+        ("3-", "''"),
+        ("1-2-3", "'2-3'"),
+    ] {
+        let r = forsyth(&["gen", bad], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{bad}");
+        assert_contains(&r.stderr, said);
+    }
+    let r = forsyth(&["gen", "5", "--all"], b"");
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn seed_and_count_without_random_are_refused_with_the_reason() {
+    for (args, said) in [
+        (&["gen", "--seed", "7"][..], "--seed needs --random"),
+        (&["gen", "--count", "3"], "--count needs --random"),
+        (&["gen", "--seed", "7", "--count", "3"], "needs --random"),
+    ] {
+        let r = forsyth(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert_contains(&r.stderr, said);
+        assert!(!r.stderr.contains("required arguments"), "{}", r.stderr);
+    }
+    let r = forsyth(&["gen"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "--all");
+    assert_contains(&r.stderr, "--random");
+}
+
+#[test]
+fn index_reads_a_back_rank_alone() {
+    for (n, back, _) in listing().into_iter().step_by(41) {
+        let r = forsyth(&["index", &back], b"");
+        assert_eq!(
+            (r.code, r.stdout.trim()),
+            (0, n.to_string().as_str()),
+            "{back}: {}",
+            r.stderr
+        );
+        // Black's back rank, lowercase, is the same start.
+        let r = forsyth(&["index", &back.to_lowercase()], b"");
+        assert_eq!(
+            (r.code, r.stdout.trim()),
+            (0, n.to_string().as_str()),
+            "{back}"
+        );
+    }
+    // What `gen --format json` prints as the back rank reads back.
+    let r = forsyth(&["gen", "--format", "json", "777"], b"");
+    let back = r.stdout.split('"').nth(5).unwrap().to_owned();
+    assert_eq!(forsyth(&["index", &back], b"").stdout, "777\n");
+    // Not a start: the reason, its kind name and exit 1.
+    for (word, said) in [
+        ("RNBQKBNP", "pawn_on_back_rank"),
+        ("RBNQKBNR", "bishops_on_one_color"),
+        ("KRRQBBNN", "king_not_between_rooks"),
+        ("RNBQKBN", "8 letters"),
+    ] {
+        let r = forsyth(&["index", word], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{word}");
+        assert_contains(&r.stderr, said);
+    }
+}
+
+#[test]
+fn index_dash_reads_every_record_of_standard_input() {
+    let starts = listing();
+    let all = forsyth(&["gen", "--all"], b"");
+    let r = forsyth(&["index", "-"], all.stdout.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let numbers: Vec<String> = (0..960).map(|n| n.to_string()).collect();
+    assert_eq!(r.stdout.lines().collect::<Vec<_>>(), numbers);
+    // Back ranks, placements, blank lines and faults mixed: one number per
+    // record read, in order, each fault placed FILE:LINE:COL.
+    let input = format!(
+        "{}\n\n{}/pppppppp/8/8/8/8/PPPPPPPP/{}\n8/8/8/8/8/8/8/K6k w - -\n  {}\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\nRNBQKBNP\n",
+        starts[12].1,
+        starts[300].1.to_lowercase(),
+        starts[300].1,
+        starts[959].1
+    );
+    let r = forsyth(&["index", "-"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "12\n300\n959\n");
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{}", r.stderr);
+    assert_starts_with(errors[0], "<stdin>:4:1: placement: not a Chess960 start: ");
+    assert_starts_with(errors[1], "<stdin>:6:51: en passant: ");
+    assert_starts_with(errors[2], "<stdin>:7:8: placement: not a Chess960 start: ");
+    assert_contains(errors[2], "pawn_on_back_rank");
+    let r = forsyth(&["index", "-"], b"\n \n");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "standard input");
 }

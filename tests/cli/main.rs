@@ -7,13 +7,16 @@
 #[path = "../../crates/forsyth-cli/src/cli.rs"]
 mod definition;
 
+/// A byte order mark at the start of every line input.
+mod bom;
 /// `convert`: every line converted or reported.
 mod convert;
 /// `convert` on EPD records: operations kept, moves judged, clocks read.
 mod epd;
 /// `gen` and `index` against the published listing of the 960 starts.
 mod gen;
-/// Help: short help of every command within 80 columns, `help -h`.
+/// Help and man pages: short help within 80 columns, nested commands, examples
+/// never wrapped, option values in any case, `-q` only where there is progress.
 mod help;
 /// `--lenient` on the move commands.
 mod lenient;
@@ -23,6 +26,8 @@ mod look;
 mod notation;
 /// Every command into a closed pipe and into a full device.
 mod output;
+/// `perft --suite` and `perft -`: suites and standard input against published counts.
+mod perft;
 /// `pgn check`, `pgn fens` and `pgn export`: verdicts, positions and canonical PGN.
 mod pgn;
 /// `perft`, `moves` and `play` against published counts.

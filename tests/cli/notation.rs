@@ -819,3 +819,115 @@ fn show_refuses_a_bad_placement_in_its_own_letters() {
     assert_contains(&r.stderr, "col 22: placement: 'X'");
     assert!(!r.stderr.contains("'T'"), "{}", r.stderr);
 }
+
+/// `notation` and `play --notation` refuse an illegal move with the reason
+/// `play` gives: castling blocked by the bishop on f1 in the start
+/// position, in every notation that writes it.
+#[test]
+fn an_illegal_move_has_the_same_reason_everywhere() {
+    let r = forsyth(&["play", "startpos", "O-O"], b"");
+    assert_eq!(r.code, 1);
+    let reason = "king side castling is blocked by the piece on f1";
+    assert_contains(&r.stderr, &format!("{reason} (castling_blocked)"));
+    for (from, text) in [
+        ("san", "O-O"),
+        ("lan", "O-O"),
+        ("uci", "e1g1"),
+        ("descriptive-en", "Castles"),
+        ("descriptive-fr", "petit roque"),
+    ] {
+        let r = forsyth(
+            &["notation", "--from", from, "--to", "san"],
+            format!("1.{text}\n").as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{from}");
+        assert_contains(
+            &r.stderr,
+            &format!("<stdin>:1:3: move 1.: illegal move '{text}' for white ({from}): {reason}"),
+        );
+        let r = forsyth(&["play", "startpos", "--notation", from, text], b"");
+        assert_eq!(r.code, 1, "{from}");
+        assert_contains(&r.stderr, &format!("{reason} (castling_blocked)"));
+    }
+}
+
+/// An ambiguous descriptive move that `--checks-marked` would settle says
+/// so; the rest of its game is copied as it is and the next game is
+/// translated. With the flag, the game translates: 4...BxP is the
+/// Evergreen game's 4...Bxb4 (the other capture, on f2, checks).
+#[test]
+fn an_ambiguous_descriptive_move_names_checks_marked() {
+    let input = "1.P-K4 P-K4 2.N-KB3 N-QB3 3.B-B4 B-B4 4.P-QN4 BxP 5.P-B3 B-R4\n\
+        6.P-Q4 PxP 1-0\n\n1.P-Q4 P-Q4 *\n";
+    let args = ["notation", "--from", "descriptive-en", "--to", "san"];
+    let r = forsyth(&args, input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "1.P-K4 P-K4 2.N-KB3 N-QB3 3.B-B4 B-B4 4.P-QN4 BxP 5.P-B3 B-R4\n\
+        6.P-Q4 PxP 1-0\n\n1.d4 d5 *\n"
+    );
+    assert_contains(
+        &r.stderr,
+        "<stdin>:1:47: move 4...: ambiguous move 'BxP' for black (descriptive-en): BxBP ch or \
+        BxNP; BxNP if the text marks every check (--checks-marked)",
+    );
+    let mut args = args.to_vec();
+    args.push("--checks-marked");
+    let r = forsyth(&args, input.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5\n6.d4 exd4 1-0\n\n1.d4 d5 *\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Ambiguous whatever the markers: exd5 or cxd5, neither a check.
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        b"1.P-K4 P-Q4 2.P-QB4 N-KB3 3.PxP\n",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "ambiguous move 'PxP'");
+    assert!(!r.stderr.contains("--checks-marked"), "{}", r.stderr);
+}
+
+/// A printed check or mate marker that the move does not earn is a
+/// warning, placed as errors are; the move is translated and the exit
+/// status stays 0. 2.Q-R5 after 1.P-K4 P-KB4 checks, but g6 answers it.
+#[test]
+fn a_false_check_or_mate_marker_warns() {
+    let r = forsyth(
+        &["notation", "--from", "descriptive-en", "--to", "san"],
+        b"1.P-K4 P-KB4\n2.Q-R5 mate P-KN3\n3.N-KB3 ch\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.e4 f5\n2.Qh5+ g6\n3.Nf3\n")
+    );
+    assert_eq!(
+        r.stderr,
+        "<stdin>:2:3: move 2.: warning: check_marker_contradicted: 'Q-R5 mate' is marked mate, \
+        but the move only gives check\n\
+        <stdin>:3:3: move 3.: warning: check_marker_contradicted: 'N-KB3 ch' is marked check, \
+        but the move gives no check\n"
+    );
+    let r = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-es",
+            "P4R P4AR D5T++",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stderr,
+        "move 3 (D5T++): warning: check_marker_contradicted: 'D5T++' is marked mate, but the \
+        move only gives check",
+    );
+}

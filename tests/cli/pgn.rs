@@ -6,7 +6,7 @@
 use forsyth::fen::CastlingNotation;
 use forsyth::{Chess960Start, Color, Position, Setup};
 
-use crate::util::forsyth;
+use crate::util::{assert_contains, assert_starts_with, forsyth};
 
 const STANDARD_EXAMPLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -50,11 +50,12 @@ fn check_writes_one_line_per_game() {
         "{}",
         lines[2]
     );
-    // The reader reports the missing result at the end of input (line 17).
-    assert!(
-        lines[3].starts_with("<stdin>:GAME 4 (line 15): 17:1: missing_result: "),
-        "{}",
-        lines[3]
+    // The movetext ends at the end of input without a result: the game
+    // replays, and `1. d4 d5` decides nothing, so it is taken as `*`.
+    assert_eq!(
+        lines[3],
+        "<stdin>:GAME 4 (line 15): ok (warning: missing_result: movetext ends without a \
+         result (taken as *))"
     );
 }
 
@@ -307,11 +308,11 @@ fn export_of_the_standards_example_game() {
     assert_eq!((again.code, again.stdout), (0, r.stdout));
 }
 
-/// A game with a fault is not written; its fault goes to standard error as
-/// `pgn check` writes it, and the exit status is 1. The good games around
-/// it are written.
+/// Every game is written; a fault goes to standard error as `pgn check`
+/// writes it, each warning too (with its line and column), and a fault
+/// makes the exit status 1.
 #[test]
-fn export_refuses_a_game_with_a_fault_and_says_why() {
+fn export_writes_every_game_and_reports_faults_and_warnings() {
     let r = forsyth(&["pgn", "export"], GAMES.as_bytes());
     assert_eq!(r.code, 1);
     let events: Vec<&str> = r
@@ -319,15 +320,27 @@ fn export_refuses_a_game_with_a_fault_and_says_why() {
         .lines()
         .filter(|l| l.starts_with("[Event "))
         .collect();
-    assert_eq!(events, ["[Event \"one\"]", "[Event \"two\"]"]);
-    let err: Vec<&str> = r.stderr.lines().collect();
-    assert_eq!(err.len(), 2, "{}", r.stderr);
-    assert!(
-        err[0].starts_with("<stdin>:GAME 3 (line 11): 13:16: 1... e4: "),
-        "{}",
-        err[0]
+    assert_eq!(
+        events,
+        [
+            "[Event \"one\"]",
+            "[Event \"two\"]",
+            "[Event \"three\"]",
+            "[Event \"four\"]"
+        ]
     );
-    assert!(err[1].starts_with("<stdin>:GAME 4 (line 15): 17:1: missing_result: "));
+    let err: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(err.len(), 3, "{}", r.stderr);
+    // The FEN tag is line 7.
+    assert_eq!(
+        err[0],
+        "<stdin>:GAME 2 (line 6): 7:1: warning: fen_without_setup: FEN tag without [SetUp \"1\"]"
+    );
+    assert_starts_with(err[1], "<stdin>:GAME 3 (line 11): 13:16: 1... e4: ");
+    assert_starts_with(
+        err[2],
+        "<stdin>:GAME 4 (line 15): 17:1: warning: missing_result: ",
+    );
     // The FEN tag of game two gains its SetUp tag.
     assert!(r
         .stdout
@@ -426,5 +439,386 @@ fn threads_give_the_same_bytes_in_input_order() {
             "{command:?}"
         );
     }
+    // The rejects file too; with it, every game is in the output, or in the
+    // file and named on standard error: what `pgn check` counts in the
+    // output, plus the games reported, is what it counts in the input.
+    let rejects = dir.join("rejects.pgn");
+    let rejects = rejects.to_str().unwrap();
+    let mut written = Vec::new();
+    for threads in ["1", "3"] {
+        let r = forsyth(
+            &[
+                "pgn",
+                "export",
+                "--threads",
+                threads,
+                "--rejects",
+                rejects,
+                file,
+            ],
+            b"",
+        );
+        assert_eq!(r.code, 1);
+        written.push((r.stdout, r.stderr, std::fs::read(rejects).unwrap()));
+    }
+    assert_eq!(written[0], written[1]);
+    let (out, err, rejected) = &written[0];
+    let games = |args: &[&str], input: &[u8]| {
+        let mut all = vec!["pgn", "check", "--summary"];
+        all.extend_from_slice(args);
+        let r = forsyth(&all, input);
+        let last = r.stderr.lines().last().unwrap_or_default().to_owned();
+        let n: usize = last.split(' ').nth(1).unwrap().parse().unwrap();
+        (n, last)
+    };
+    let (total, _) = games(&[file], b"");
+    let (good, summary) = games(&["-"], out.as_bytes());
+    assert!(summary.ends_with(" 0 with faults"), "{summary}");
+    let reported = err
+        .lines()
+        .filter(|l| l.contains(":GAME ") && !l.contains(": warning: "))
+        .count();
+    assert_eq!(good + reported, total);
+    assert!(!rejected.is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The words of a text, white space aside (the export breaks its lines at
+/// 80 columns; the tests compare what is written, not where lines end).
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+/// The movetext of an exported game: what follows its blank line.
+fn movetext_of(game: &str) -> &str {
+    game.split_once("\n\n").map_or("", |(_, m)| m)
+}
+
+/// The Seven Tag Roster of a game without tags, with its result.
+fn roster(result: &str) -> String {
+    format!(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n\n"
+    )
+}
+
+/// A game whose moves all replay but whose movetext has no result is
+/// exported, not dropped: the scholar's mate (4. Qxf7#: the queen takes
+/// f7 guarded by the bishop on c4; the king on e8 has no square, d8 and f8
+/// hold its own pieces, e7 is attacked by the queen) is White's win, so
+/// the export writes 1-0, as python-chess reads the game (it writes `*`),
+/// and says so on standard error; the exit status is 0 (a warning).
+#[test]
+fn export_repairs_a_missing_result_from_the_final_position() {
+    let r = forsyth(
+        &["pgn", "export"],
+        b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{}1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n",
+            roster("1-0")
+        )
+    );
+    // The movetext ends at byte 40 of line 1 (39 bytes long).
+    assert_starts_with(
+        &r.stderr,
+        "<stdin>:GAME 1 (line 1): 1:40: warning: missing_result: ",
+    );
+    assert_contains(&r.stderr, "taken as 1-0");
+    // A position that decides nothing: the Result tag is the only claim,
+    // and it is kept; no claim at all gives `*`.
+    let r = forsyth(&["pgn", "export"], b"[Result \"0-1\"]\n1. e4 e5 2. Nf3\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        words(movetext_of(&r.stdout)),
+        ["1.", "e4", "e5", "2.", "Nf3", "0-1"]
+    );
+    assert_contains(&r.stdout, "[Result \"0-1\"]");
+    assert_contains(&r.stderr, "warning: missing_result: ");
+    let r = forsyth(&["pgn", "export"], b"1. d4 d5\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{}1. d4 d5 *\n\n", roster("*")));
+}
+
+/// A game with a bad move is written up to it: the moves before it, then
+/// one comment holding the fault's kind and the rest of the movetext as it
+/// was read (its comments, NAGs, variations and result), then `*` (tag and
+/// marker). The fault goes to standard error as `pgn check` writes it, the
+/// exit status is 1, and the export reads back without a fault.
+#[test]
+fn export_writes_a_broken_game_up_to_its_fault() {
+    let pgn = "[Event \"broken\"]\n[Result \"1-0\"]\n\n\
+               1. e4 e5 2. Ke3 Nc6 (2... d6) 3. Nf3 $1 1-0\n\n\
+               [Event \"good\"]\n\n1. d4 *\n";
+    let r = forsyth(&["pgn", "export"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    let (broken, good) = r.stdout.split_once("[Event \"good\"]").unwrap();
+    assert_contains(broken, "[Result \"*\"]");
+    // 2. Ke3: the king on e1 is two squares from e3.
+    assert_eq!(
+        words(movetext_of(broken)),
+        words("1. e4 e5 {not replayed (unreachable): 2. Ke3 Nc6 (2... d6) 3. Nf3 $1 1-0} *")
+    );
+    assert!(good.ends_with("\n\n1. d4 *\n\n"), "{good}");
+    assert!(r.stdout.lines().all(|l| l.len() <= 80));
+    // `2. Ke3` is at byte 13 of line 4.
+    assert_starts_with(
+        &r.stderr,
+        "<stdin>:GAME 1 (line 1): 4:13: 2. Ke3: unreachable: ",
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let again = forsyth(&["pgn", "check"], r.stdout.as_bytes());
+    assert_eq!(
+        (again.code, again.stdout.as_str()),
+        (
+            0,
+            "<stdin>:GAME 1 (line 1): ok\n<stdin>:GAME 2 (line 11): ok\n"
+        )
+    );
+}
+
+/// A fault inside a variation: the main line and the variation up to the
+/// fault are written, the variation closed after the comment; a comment of
+/// the input holding `}` makes the rest a `;` comment (the only kind that
+/// can hold it). A fault in the tags keeps the whole movetext in the
+/// comment.
+#[test]
+fn export_keeps_the_rest_of_a_broken_game_in_a_comment() {
+    // 1... e4 in the variation of 1... e5: Black's pawn e7 cannot reach e4.
+    let r = forsyth(&["pgn", "export"], b"1. e4 e5 (1... e4 2. d4) 2. Nf3 *\n");
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        words(movetext_of(&r.stdout)),
+        [
+            "1.",
+            "e4",
+            "e5",
+            "({not",
+            "replayed",
+            "(unreachable):",
+            "1...",
+            "e4",
+            "2.",
+            "d4)",
+            "2.",
+            "Nf3",
+            "*})",
+            "*"
+        ]
+    );
+    let r = forsyth(&["pgn", "export"], b"1. e4 e5 2. Ke3 {a } here} *\n");
+    assert_eq!(r.code, 1);
+    // `{a }` is a comment, `here` a move token, `}` a stray brace (a
+    // syntax error after the move fault, kept in the rest as written).
+    assert_eq!(
+        movetext_of(&r.stdout),
+        "1. e4 e5 ;not replayed (unreachable): 2. Ke3 {a } here } *\n*\n\n"
+    );
+    let r = forsyth(&["pgn", "export"], b"[SetUp \"1\"]\n\n1. e4 e5 *\n");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stdout, "\n[SetUp \"1\"]\n");
+    assert_eq!(
+        words(movetext_of(&r.stdout)),
+        [
+            "{not",
+            "replayed",
+            "(setup_without_fen):",
+            "1.",
+            "e4",
+            "e5",
+            "*}",
+            "*"
+        ]
+    );
+    // Read again, the start is at fault again.
+    let again = forsyth(&["pgn", "check"], r.stdout.as_bytes());
+    assert_contains(&again.stdout, ": setup_without_fen: ");
+}
+
+/// `--rejects FILE`: a game with a fault goes to FILE whole, byte for byte
+/// as it was read (from its first byte to its result, or to the next
+/// game's tags), a blank line after it; standard output gets the other
+/// games, standard error the fault; the exit status is still 1.
+#[test]
+fn export_rejects_writes_faulty_games_whole() {
+    let bad = "[Event \"bad\"]\n1. e4 e5 2. Ke3 {why} Nc6 1-0";
+    let cut = "[Event \"cut\"]\r\n1. e4 $300 e5";
+    let pgn = format!("1. e4 *\n\n{bad}\n\n\n{cut}\n[Event \"good\"]\n1. c4 *\n");
+    let dir = std::env::temp_dir().join(format!("forsyth-rejects-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rejects = dir.join("rejects.pgn");
+    for threads in ["1", "2"] {
+        let r = forsyth(
+            &[
+                "pgn",
+                "export",
+                "--threads",
+                threads,
+                "--rejects",
+                rejects.to_str().unwrap(),
+            ],
+            pgn.as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert_eq!(r.stdout.matches("[Event ").count(), 2, "{}", r.stdout);
+        assert!(!r.stdout.contains("bad") && !r.stdout.contains("cut"));
+        let written = std::fs::read_to_string(&rejects).unwrap();
+        assert_eq!(written, format!("{bad}\n\n{cut}\n\n"));
+        let err: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(err.len(), 2, "{}", r.stderr);
+        assert_starts_with(
+            err[0],
+            "<stdin>:GAME 2 (line 3): 4:13: 2. Ke3: unreachable: ",
+        );
+        assert_starts_with(err[1], "<stdin>:GAME 3 (line 7): 8:7: bad_nag: ");
+    }
+    // A file that cannot be written is a usage error, before any game.
+    let r = forsyth(
+        &["pgn", "export", "--rejects", "/nonexistent/dir/r.pgn"],
+        b"1. e4 *",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert_contains(&r.stderr, "/nonexistent/dir/r.pgn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `pgn fens --final` gives a game's last position only when the game has
+/// one: a game stopped by a fault prints nothing (its fault goes to
+/// standard error), so no line is mistaken for where a game ended.
+#[test]
+fn fens_final_prints_nothing_for_a_broken_game() {
+    let r = forsyth(
+        &["pgn", "fens", "--final"],
+        b"1. e4 e5 2. Ke3 *\n\n1. d4 *\n",
+    );
+    assert_eq!(r.code, 1);
+    // After 1. d4 no capture is possible: no en-passant square.
+    assert_eq!(
+        r.stdout,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+    assert_starts_with(&r.stderr, "<stdin>:GAME 1 (line 1): 1:13: 2. Ke3: ");
+}
+
+/// `--summary`: every bulk command ends with the counts of its games on
+/// standard error (games read, ok, with warnings, with faults), the errors
+/// between games beside them. Not asked for, and standard error not a
+/// terminal: no summary.
+#[test]
+fn summary_counts_every_game() {
+    let pgn = format!("1. e4 *\n}}\n{GAMES}");
+    for command in ["check", "fens", "export"] {
+        let r = forsyth(&["pgn", command, "--summary"], pgn.as_bytes());
+        assert_eq!(r.code, 1, "{command}");
+        // Then the four games of GAMES: ok, a FEN tag without SetUp (a
+        // warning), a bad move (a fault), a movetext without its result (a
+        // warning).
+        assert_eq!(
+            r.stderr.lines().last(),
+            Some("forsyth: 5 games read: 2 ok, 2 with warnings, 1 with faults; 1 error between games"),
+            "{command}: {}",
+            r.stderr
+        );
+        let quiet = forsyth(&["pgn", command], pgn.as_bytes());
+        assert!(!quiet.stderr.contains("games read"), "{command}");
+    }
+    let r = forsyth(
+        &["pgn", "check", "--summary", "--variant", "chess960"],
+        GAMES.as_bytes(),
+    );
+    assert_eq!(
+        r.stderr,
+        "forsyth: 4 games read, 4 not selected: 0 ok, 0 with warnings, 0 with faults\n"
+    );
+}
+
+/// A Chess960 start array (start 0, `BBQNNRKR`) without a `Variant` tag is
+/// a Chess960 game whatever its castling field: with `-` too (no castling
+/// to tell), it is read as Chess960 with the warning.
+#[test]
+fn a_chess960_start_without_variant_warns_whatever_its_castling() {
+    for castling in ["-", "KQkq", "HFhf"] {
+        let pgn = format!(
+            "[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w {castling} - 0 1\"]\n\n1. e4 *\n"
+        );
+        let r = forsyth(&["pgn", "check"], pgn.as_bytes());
+        assert_eq!(r.code, 0, "{castling}: {}", r.stderr);
+        assert_starts_with(
+            &r.stdout,
+            "<stdin>:GAME 1 (line 1): ok (warning: chess960_without_variant: ",
+        );
+        let r = forsyth(&["pgn", "check", "--variant", "chess960"], pgn.as_bytes());
+        assert_eq!(r.stdout.lines().count(), 1, "{castling}");
+    }
+}
+
+/// Castling only Chess960 can mean (rooks on b and g) is read the same in
+/// both spellings without a `Variant` tag, X-FEN `KQkq` and Shredder-FEN
+/// `GBgb`: Chess960 with a warning, the same positions; a standard
+/// `Variant` tag refuses both.
+#[test]
+fn chess960_castling_without_variant_is_read_alike_in_both_spellings() {
+    let run = |castling: &str, variant: &str, command: &str| {
+        let fen = C960.replace("KQkq", castling);
+        let pgn = format!("{variant}[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O O-O-O *\n");
+        forsyth(&["pgn", command], pgn.as_bytes())
+    };
+    for castling in ["KQkq", "GBgb"] {
+        let r = run(castling, "", "check");
+        assert_eq!(r.code, 0, "{castling}: {}", r.stdout);
+        assert_starts_with(
+            &r.stdout,
+            "<stdin>:GAME 1 (line 1): ok (warning: chess960_without_variant: ",
+        );
+        let r = run(castling, "", "fens");
+        assert_eq!(
+            r.stdout.lines().last(),
+            Some("2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2"),
+            "{castling}"
+        );
+        let r = run(castling, "[Variant \"Standard\"]\n", "check");
+        assert_eq!(r.code, 1);
+        assert_contains(&r.stdout, "castling_needs_chess960");
+    }
+}
+
+/// A `Result` tag the movetext's own result contradicts is a warning, and
+/// a movetext result a checkmate contradicts too; the export writes the
+/// result the board gives, or `*` when it gives none.
+#[test]
+fn a_result_tag_the_movetext_contradicts_is_a_warning() {
+    let r = forsyth(&["pgn", "check"], b"[Result \"1-0\"]\n1. e4 e5 0-1\n");
+    assert_eq!(r.code, 0);
+    assert_starts_with(
+        &r.stdout,
+        "<stdin>:GAME 1 (line 1): ok (warning: result_mismatch: ",
+    );
+    let r = forsyth(&["pgn", "export"], b"[Result \"1-0\"]\n1. e4 e5 0-1\n");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, format!("{}1. e4 e5 *\n\n", roster("*")));
+    assert_starts_with(
+        &r.stderr,
+        "<stdin>:GAME 1 (line 1): 1:1: warning: result_mismatch: ",
+    );
+    // Fool's mate, 2... Qh4#: Black wins whatever the movetext says.
+    let r = forsyth(&["pgn", "export"], b"1. f3 e5 2. g4 Qh4# 1-0\n");
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout,
+        format!("{}1. f3 e5 2. g4 Qh4# 0-1\n\n", roster("0-1"))
+    );
+    assert_contains(&r.stderr, "warning: result_contradicted: ");
+}
+
+/// A token longer than the reader's buffer says how long a token may be.
+#[test]
+fn token_too_long_states_the_limit() {
+    let pgn = format!("1. e4 {{{}}} e5 *\n", "x".repeat(70_000));
+    let r = forsyth(&["pgn", "check"], pgn.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_starts_with(&r.stdout, "<stdin>:GAME 1 (line 1): 1:7: token_too_long: ");
+    assert_contains(&r.stdout, "65536 bytes");
 }

@@ -79,3 +79,48 @@ fn illegal_start_positions_are_refused() {
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "opposite_check");
 }
+
+/// In Chess960 the standard UCI convention (king to its destination) would
+/// write O-O-O of a king on b1 as b1c1, the text of the king's step to c1,
+/// and O-O of a king on g1 as g1g1. There the king takes its rook instead
+/// (b1a1, g1h1), so `perft --divide` has one row per move and each text
+/// plays the move it was written for (positions after worked out on the
+/// board).
+#[test]
+fn standard_uci_castling_in_chess960_names_each_move_once() {
+    let fen = "4k3/8/8/8/8/8/8/RK5R w AH - 0 1";
+    let r = forsyth(
+        &["perft", "--divide", "--uci-castling", "standard", fen, "1"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let keys: Vec<&str> = r
+        .stdout
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 25, "{}", r.stdout);
+    let mut unique = keys.clone();
+    unique.dedup();
+    assert_eq!(unique, keys, "a key twice");
+    for key in ["b1a1", "b1c1", "b1g1"] {
+        assert!(keys.contains(&key), "{key} missing:\n{}", r.stdout);
+    }
+    // b1a1 is O-O-O (king c1, rook d1), b1c1 the king's step, b1g1 O-O.
+    for (uci, after) in [
+        ("b1a1", "4k3/8/8/8/8/8/8/2KR3R b - - 1 1"),
+        ("b1c1", "4k3/8/8/8/8/8/8/R1K4R b - - 1 1"),
+        ("b1g1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1"),
+    ] {
+        let r = forsyth(&["play", fen, uci], b"");
+        assert_eq!((r.code, r.stdout.trim()), (0, after), "{uci}: {}", r.stderr);
+    }
+
+    let fen = "4k3/8/8/8/8/8/8/R5KR w AH - 0 1";
+    let r = forsyth(&["moves", "--uci-castling", "standard", fen], b"");
+    assert!(!r.stdout.lines().any(|l| l == "g1g1"), "{}", r.stdout);
+    assert!(r.stdout.lines().any(|l| l == "g1h1"), "{}", r.stdout);
+    let r = forsyth(&["play", fen, "g1h1"], b"");
+    assert_eq!(r.stdout.trim(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+}

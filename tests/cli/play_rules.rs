@@ -210,3 +210,68 @@ fn ep_always_keeps_the_square_the_pawn_passed() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
     );
 }
+
+/// A lowercase `b` names a bishop when no pawn move fits: `bb7` after 1.e4
+/// b6 2.d4 is the c8 bishop's move (the b pawn stands on b6 and cannot go
+/// back); a pawn that can go there keeps priority. Positions after worked
+/// out on the board.
+#[test]
+fn lowercase_b_is_the_bishop_when_no_pawn_move_fits() {
+    let r = play(START, &["e4", "b6", "d4", "bb7"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "rn1qkbnr/pbpppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = play("4k3/8/1P6/3B4/8/8/8/4K3 w - - 0 1", &["bb7"]);
+    assert_eq!(r.stdout, "4k3/1P6/8/3B4/8/8/8/4K3 b - - 0 1\n");
+}
+
+/// Movetext pasted as one argument is cut into moves, and a result at the
+/// end closes the list instead of being read as a move; a move after the
+/// result is refused. The position after 1.e4 e5 2.Nf3 Nc6 is
+/// python-chess's.
+#[test]
+fn pasted_movetext_is_cut_into_moves_and_a_result_ends_it() {
+    let after = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
+    for moves in [
+        &["1. e4 e5 2. Nf3 Nc6"][..],
+        &["1. e4 e5 2. Nf3 Nc6 1-0"],
+        &["1.e4", "e5", "2.Nf3", "Nc6", "1/2-1/2"],
+        &["1. e4 e5", "2. Nf3 Nc6", "*"],
+    ] {
+        let r = play(START, moves);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, after),
+            "{moves:?}: {}",
+            r.stderr
+        );
+    }
+    let r = play(START, &["1. e4 e5 2. Nf3 Nc6 0-1 3. Bb5"]);
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_contains(&r.stderr, "'3.' follows the result 0-1");
+    assert_contains(&r.stderr, "(after_result)");
+    // The same in a notation given by name, with a printed ending.
+    let r = forsyth(
+        &[
+            "play",
+            "startpos",
+            "--notation",
+            "descriptive-en",
+            "1.P-K4 P-K4 2.N-KB3 N-QB3 Resigns",
+        ],
+        b"",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, after), "{}", r.stderr);
+    let r = forsyth(
+        &["play", "startpos", "--notation", "san", "e4 e5 1-0 Nf3"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "'Nf3' follows the result 1-0");
+}

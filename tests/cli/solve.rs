@@ -72,7 +72,11 @@ fn json_follows_the_schema() {
     };
     let mut fields: Vec<&String> = solution.as_object().unwrap().keys().collect();
     fields.sort();
-    assert_eq!(fields, ["cook", "keys", "nodes"]);
+    assert_eq!(fields, ["cook", "keys", "nodes", "problem"]);
+    assert_eq!(
+        solution["problem"],
+        serde_json::json!({"index": 1, "line": null, "title": null, "stipulation": "#3"})
+    );
     assert_eq!(solution["cook"], false);
     assert!(solution["nodes"].as_u64().unwrap() > 0);
     let key = &solution["keys"][0];
@@ -104,7 +108,9 @@ fn popeye_inputs_in_three_languages_give_one_solution() {
     let strip = |v: Vec<Value>| {
         v.into_iter()
             .map(|mut s| {
+                // The solution, not the work or the problem's record.
                 s.as_object_mut().unwrap().remove("nodes");
+                s.as_object_mut().unwrap().remove("problem");
                 s
             })
             .collect::<Vec<_>>()
@@ -361,4 +367,250 @@ fn a_bad_problem_costs_only_itself() {
     assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
     assert_contains(&r.stderr, "<stdin>:2:1: ");
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+/// A file of its own in the system's temporary directory, holding the
+/// bytes given, for a command to read by name; removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path =
+            std::env::temp_dir().join(format!("forsyth-solve-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("the temporary file is written");
+        TempFile(path)
+    }
+
+    fn path(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A UTF-8 byte order mark, as some editors write first, is skipped in a
+/// Popeye input file and in a file of statements (as PGN files skip it):
+/// each solves as it does without the mark.
+#[test]
+fn a_byte_order_mark_starts_no_word() {
+    let greek = std::fs::read(data("greek-3.inp")).expect("the Greek problem");
+    let bom = [&b"\xef\xbb\xbf"[..], &greek].concat();
+    let plain = forsyth(&["solve", &data("greek-3.inp")], b"");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let marked = forsyth(&["solve", &TempFile::new("bom.inp", &bom).path()], b"");
+    assert_eq!((marked.code, marked.stderr.as_str()), (0, ""));
+    // The title line names the file: compare what follows it.
+    let tree = |stdout: &str| stdout.split_once('\n').map(|(_, t)| t.to_owned());
+    assert_eq!(tree(&marked.stdout), tree(&plain.stdout));
+    // A statement file: the mate in one Rh8# (the king on b6 guards a7, b7).
+    let statements = b"\xef\xbb\xbfk7/8/1K6/8/8/8/8/7R w - - 0 1 #1\n";
+    let r = forsyth(
+        &["solve", &TempFile::new("bom.txt", statements).path()],
+        b"",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Rh8#!\n"),
+        "{}",
+        r.stderr
+    );
+    // Standard input too.
+    let r = forsyth(&["solve", "-"], statements);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Rh8#!\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// An argument that looks like a path and names no file is said to be no
+/// file (usage, exit 2), in the system's words, not read as a placement
+/// (it was: `'o' is not a piece letter`, exit 1).
+#[test]
+fn a_path_that_names_no_file_is_no_such_file() {
+    let missing = "no-such-problem.inp";
+    let reason = std::fs::read_to_string(missing).expect_err("no such file");
+    let r = forsyth(&["solve", missing, "--mate", "2"], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr, format!("forsyth: {missing}: {reason}\n"));
+    // A directory is no problem file either.
+    let dir = std::env::temp_dir();
+    let dir = dir.to_string_lossy();
+    let reason = std::fs::read_to_string(&*dir).expect_err("a directory");
+    let r = forsyth(&["solve", &dir], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr, format!("forsyth: {dir}: {reason}\n"));
+    // A placement that does not read is still named as one.
+    let r = forsyth(&["solve", "k7/8/1K6/8/8/8/8/7X", "#1"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "'X' is not a piece letter");
+}
+
+/// A Popeye input whose first word is misspelt is still Popeye's (its
+/// other words are Popeye's commands): one error, at that word, saying
+/// what was expected; it was read as statements, one error a line.
+#[test]
+fn a_popeye_file_with_a_misspelt_begin_gets_one_error() {
+    let input = b"beginprobelm\npieces white Kb6 Rh2 black Ka8\nstipulation #1\nendproblem\n";
+    let temp = TempFile::new("misspelt.inp", input);
+    let file = temp.path();
+    let r = forsyth(&["solve", &file], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "forsyth: {file}:1:1: expected beginproblem (or anfangproblem, debutprobleme), \
+             found 'beginprobelm'\n"
+        )
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // Abbreviated commands and German ones count as Popeye's too.
+    let german = b"Anfang\nSteine Weiss Kb6 Th2 Schwarz Ka8\nForderung #1\nEnde\n";
+    let r = forsyth(&["solve", "-"], &german[1..]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "<stdin>:1:1: expected beginproblem");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+/// specs/solve.md §5: a bare placement may be followed by its count, as the
+/// statement in parentheses; the number of moves may be a word. Each form
+/// gives the Greek three-mover's printed key, 1.Nd4 (German 1.Sd4).
+#[test]
+fn a_count_after_a_bare_placement_and_numbers_in_words() {
+    let r = forsyth(
+        &["solve", "T7/4k3/4S3/K2L4/8/8/8/5T2 (5+1) Matt in 3 Zügen"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("1.Sd4! (2.Sb5)\n"), "{}", r.stdout);
+    let parenthesised = forsyth(
+        &["solve", "(T7/4k3/4S3/K2L4/8/8/8/5T2) (5+1) Matt in 3 Zügen"],
+        b"",
+    );
+    assert_eq!(r.stdout, parenthesised.stdout);
+    for statement in [
+        "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) mate in three",
+        "R7/4k3/4N3/K2B4/8/8/8/5R2 (5+1) White to play and mate in three moves",
+        "T7/4k3/4S3/K2L4/8/8/8/5T2 (5+1) Weiß zieht und setzt in drei Zügen matt",
+        "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε τρεις κινήσεις",
+    ] {
+        let r = forsyth(&["solve", statement, "--notation", "san"], b"");
+        assert_eq!(r.code, 0, "{statement}: {}", r.stderr);
+        assert!(r.stdout.starts_with("1.Nd4! (2.Nb5)\n"), "{}", r.stdout);
+    }
+    // The count must be the placement's, bare or not.
+    let r = forsyth(&["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2 (4+1) #3"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(
+        &r.stderr,
+        "col 27: piece count: (4+1) stated, but the placement has 5 white and 1 black (5+1)",
+    );
+}
+
+/// A position validation calls impossible but move generation handles is
+/// solved as given, as Popeye solves it, with a warning on standard error
+/// (the decision of `perft --lenient`). Worked by hand: White's king on f6
+/// is in check from the pawn on g7, which never moved; 1.Qxg7# takes the
+/// checker (the king on f6 guards g7; h7 and g8 are the queen's), and no
+/// other move answers the check with mate. A position move generation
+/// cannot handle is still refused.
+#[test]
+fn an_impossible_check_is_solved_with_a_warning() {
+    let input = b"beginproblem\npieces white Kf6 Qg1 black Kh8 Pg7\nstipulation #1\nendproblem\n";
+    let r = forsyth(&["solve", "-"], input);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1.Qxg7#!\n"),
+        "{}",
+        r.stderr
+    );
+    assert_contains(
+        &r.stderr,
+        "<stdin>: problem 1: warning: placement: impossible_check: the white king on f6 is in \
+         check from g7",
+    );
+    assert_contains(&r.stderr, "(set aside: move generation stays sound)");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // The same as a statement and as a FEN.
+    for problem in [
+        "(7k/6p1/5K2/8/8/8/8/6Q1) #1",
+        "7k/6p1/5K2/8/8/8/8/6Q1 w - - 0 1 #1",
+    ] {
+        let r = forsyth(&["solve", problem], b"");
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "1.Qxg7#!\n"),
+            "{}",
+            r.stderr
+        );
+        assert_contains(&r.stderr, "forsyth: warning: placement: impossible_check: ");
+    }
+    // No white king; a pawn on the first rank: refused, as before.
+    for (problem, kind) in [
+        ("(7k/6p1/8/8/8/8/8/6Q1) #1", "missing_king"),
+        ("(7k/6p1/5K2/8/8/8/8/P5Q1) #1", "pawn_on_back_rank"),
+    ] {
+        let r = forsyth(&["solve", problem], b"");
+        assert_eq!(r.code, 1, "{problem}: {}", r.stdout);
+        assert_contains(&r.stderr, kind);
+    }
+}
+
+/// `--format json` over several problems: each object names its problem
+/// (its place in the input, the line it starts on, its title, the
+/// stipulation solved), so that answers match problems when one fails.
+#[test]
+fn json_names_each_problem() {
+    // Lines: 1 beginproblem, 5 nextproblem (a fault), 8 nextproblem.
+    let popeye = b"beginproblem\ntitle Rook mate\npieces white Kb6 Rh2 black Ka8\nstipulation #1\n\
+        nextproblem\npieces white Kb6 Xa1 black Ka8\nstipulation #1\n\
+        nextproblem\npieces white Kb6 Qc1 black Ka8\nstipulation #2\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--format", "json"], popeye);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let solved: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(solved.len(), 2, "{}", r.stdout);
+    assert_eq!(
+        solved[0]["problem"],
+        serde_json::json!({"index": 1, "line": 1, "title": "Rook mate", "stipulation": "#1"})
+    );
+    assert_eq!(
+        solved[1]["problem"],
+        serde_json::json!({"index": 3, "line": 8, "title": null, "stipulation": "#2"})
+    );
+    assert_contains(&r.stderr, "<stdin>:6:");
+    // A statement file: each line its own problem; --mate is what is solved.
+    let statements = b"k7/8/1K6/8/8/8/8/7R w - - 0 1 #1\n\nxx #2\nk7/8/1K6/8/8/8/8/2Q5 w - - 0 1\n";
+    let r = forsyth(
+        &["solve", "-", "--format", "json", "--mate", "1"],
+        statements,
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let solved: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let places: Vec<(&Value, &Value, &Value)> = solved
+        .iter()
+        .map(|s| {
+            let p = &s["problem"];
+            (&p["index"], &p["line"], &p["stipulation"])
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (&1.into(), &1.into(), &"#1".into()),
+            (&3.into(), &4.into(), &"#1".into())
+        ]
+    );
 }

@@ -128,3 +128,30 @@ fn perft_splits_root_moves_and_keeps_the_counts() {
     assert!(one.stdout.ends_with("\n197281\n"), "{}", one.stdout);
     assert_eq!(one.stdout.lines().filter(|l| l.contains(": ")).count(), 20);
 }
+
+#[test]
+fn threads_0_means_every_core() {
+    // The same output as one thread, in every bulk command.
+    let fens = format!("{START}\n{NO_ROOK}\n{CHESS960}\n");
+    let pgn = "1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 Nf6 *\n";
+    let runs: [(&[&str], &str); 5] = [
+        (&["convert"], &fens),
+        (&["validate"], &fens),
+        (&["validate", "--repair"], &fens),
+        (&["pgn", "check"], pgn),
+        (&["perft", START, "3"], ""),
+    ];
+    for (args, input) in runs {
+        let run = |n: &str| forsyth(&[args, &["--threads", n]].concat(), input.as_bytes());
+        let (zero, one) = (run("0"), run("1"));
+        assert_ne!(zero.code, 2, "{args:?}: {}", zero.stderr);
+        assert_eq!(
+            (zero.code, &zero.stdout, &zero.stderr),
+            (one.code, &one.stdout, &one.stderr),
+            "{args:?}"
+        );
+    }
+    // Above the limit is still a usage error.
+    let r = forsyth(&["convert", "--threads", "1025"], b"");
+    assert_eq!(r.code, 2);
+}

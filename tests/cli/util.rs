@@ -37,6 +37,11 @@ pub fn data(name: &str) -> String {
     format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A path to a spec in `specs/`.
+pub fn spec(name: &str) -> String {
+    format!("{}/../../specs/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Asserts that `text` (a command's output) contains `part`; shows the whole
 /// text when it does not.
 #[track_caller]

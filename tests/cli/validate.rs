@@ -46,12 +46,17 @@ fn all_valid_exits_0() {
 fn json_report_is_one_object_per_line() {
     let r = forsyth(&["validate", "--format", "json"], INPUT.as_bytes());
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines.len(), 4);
+    // Five input lines, the blank one included.
+    assert_eq!(lines.len(), 5);
     assert!(lines[0].starts_with("{\"file\":\"<stdin>\",\"line\":1,\"valid\":false,"));
     assert!(lines[0].contains("\"kind\":\"castling_rook_missing\""));
     assert!(lines[0].contains("\"squares\":[\"a1\",\"e1\"]"));
     assert!(lines[1].contains("\"valid\":true"));
-    assert!(lines[3].contains("\"syntax\":{\"kind\":\"bad_placement_byte\""));
+    assert_eq!(
+        lines[2],
+        "{\"file\":\"<stdin>\",\"line\":3,\"valid\":null,\"variant\":null,\"problems\":[]}"
+    );
+    assert!(lines[4].contains("\"problems\":[{\"kind\":\"bad_placement_byte\""));
     assert!(lines.iter().all(|l| l.starts_with('{') && l.ends_with('}')));
 }
 
@@ -153,7 +158,7 @@ fn syntax_errors_in_json_have_field_and_column() {
     assert_eq!(r.code, 1);
     assert_contains(
         &r.stdout,
-        "\"syntax\":{\"kind\":\"en_passant_rank\",\"field\":\"en_passant\",\"column\":21,",
+        "\"problems\":[{\"kind\":\"en_passant_rank\",\"severity\":\"error\",\"field\":\"en_passant\",\"column\":21,",
     );
     let r = forsyth(&["validate"], b"8/8/8/8/8/8/8/8 w - e4\n");
     assert_starts_with(&r.stdout, "<stdin>:1:21: en passant: en_passant_rank: ");
@@ -192,9 +197,9 @@ fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
 4k3/8/8/8/8/8/8/R3K2R w HQ - 0 1
 ";
     let r = forsyth(&["validate", "--repair"], input.as_bytes());
-    // Shredder in, Shredder out, in the line's letter order (`HA`: king
-    // side first); standard letters and a mix give X-FEN; the empty board
-    // cannot be repaired and stays as it was, in its place.
+    // Each line keeps its letters, less the one dropped, in their order
+    // (`HA`: king side first); the valid mix `HQ` stays as it was; the
+    // empty board cannot be repaired and stays as it was, in its place.
     assert_eq!(
         r.stdout,
         "\
@@ -202,7 +207,7 @@ fn repair_keeps_line_numbers_and_each_lines_castling_encoding() {
 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
 
 8/8/8/8/8/8/8/8 w - - 0 1
-4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
+4k3/8/8/8/8/8/8/R3K2R w HQ - 0 1
 ",
         "{}",
         r.stderr
@@ -246,4 +251,245 @@ r3k2r/8/8/8/8/8/8/R3K2R w Hha - 0 1
     let r = forsyth(&["validate", "--repair"], &long);
     assert_eq!(r.stdout, "\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
     assert_contains(&r.stderr, "<stdin>:1:");
+}
+
+/// The lines of `text` with their line ends (`\n`, `\r\n`) kept.
+fn lines_with_ends(text: &str) -> Vec<&str> {
+    text.split_inclusive('\n').collect()
+}
+
+#[test]
+fn repair_writes_a_valid_line_as_it_was_read() {
+    // Each line is valid: after 1.e4 the square e3 is true (no pawn can
+    // take there, which only decides whether a writer prints it); a
+    // warning (two queens, no pawn missing); four fields; runs of spaces;
+    // castling letters in an unusual order; a CRLF line end; a line of
+    // spaces.
+    let input = "\
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\r
+4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1
+4k3/8/8/8/8/8/8/4K2R w K -
+4k3/8/8/8/8/8/8/4K2R  w   K -\t0 1
+r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1
+   \r
+";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (0, input, "")
+    );
+    let r = forsyth(
+        &["validate", "--repair", "--format", "json"],
+        input.lines().next().unwrap().as_bytes(),
+    );
+    assert_contains(
+        &r.stdout,
+        "\"repairs\":[],\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"",
+    );
+}
+
+#[test]
+fn repair_changes_only_what_it_lists() {
+    // Line 1: no rook on h8, so `k` goes; the spacing, the letter order
+    // and the CRLF stay. Line 2: `k` goes again, and the en-passant square
+    // (true: a pawn just went e2-e4) stays. Line 3: the fullmove number 0
+    // becomes 1. Line 4: nothing to repair.
+    let input = "\
+r3k3/8/8/8/8/8/8/R3K2R  b  qkQK  -  0  1\r
+rnbqkbn1/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 0
+4k3/8/8/8/8/8/8/4K3 w - - 0 1
+";
+    let expected = "\
+r3k3/8/8/8/8/8/8/R3K2R  b  qQK  -  0  1\r
+rnbqkbn1/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQq e3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1
+";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (0, expected), "{}", r.stderr);
+    // Every line that changed has its repairs listed, and no other line.
+    let repaired: Vec<&str> = r
+        .stderr
+        .lines()
+        .map(|l| l.split(": repaired: ").next().unwrap())
+        .collect();
+    assert_eq!(repaired, ["<stdin>:1", "<stdin>:2", "<stdin>:3"]);
+    let changed: Vec<usize> = lines_with_ends(input)
+        .iter()
+        .zip(lines_with_ends(&r.stdout))
+        .enumerate()
+        .filter(|(_, (a, b))| *a != b)
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(changed, [1, 2, 3]);
+    // A line that cannot be repaired (an empty board) is written
+    // unchanged: no repair is listed for it, its fullmove 0 included.
+    let r = forsyth(
+        &["validate", "--repair", "--format", "json"],
+        b"8/8/8/8/8/8/8/8 w - - 0 0\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["repairs"], serde_json::json!([]), "{v}");
+    assert!(v["fen"].is_null(), "{v}");
+    assert_eq!(v["remaining"]["problems"], v["problems"], "{v}");
+}
+
+#[test]
+fn json_has_one_shape_for_every_line() {
+    // Valid, invalid, blank, refused by the grammar, too long to keep, an
+    // EPD record whose move is not legal.
+    let mut input = "\
+4k3/8/8/8/8/8/8/4K3 w - - 0 1
+4k3/8/8/8/8/8/8/4K3 w K - 0 1
+
+not a fen
+4k3/8/8/8/8/8/8/4K2R w K - bm Nf3;
+"
+    .to_owned();
+    input.push_str(&"8".repeat((1 << 20) + 1));
+    input.push('\n');
+    for args in [
+        &["validate", "--format", "json"][..],
+        &["validate", "--format", "json", "--repair"],
+    ] {
+        let r = forsyth(args, input.as_bytes());
+        let objects: Vec<serde_json::Value> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // One object per input line, in order.
+        let numbers: Vec<u64> = objects
+            .iter()
+            .map(|o| o["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6], "{args:?}");
+        let keys = |o: &serde_json::Value| -> Vec<String> {
+            o.as_object().unwrap().keys().cloned().collect()
+        };
+        for o in &objects {
+            assert_eq!(keys(o), keys(&objects[0]), "{args:?}: {o}");
+            for p in o["problems"].as_array().unwrap() {
+                let mut got = keys(p);
+                got.sort();
+                assert_eq!(
+                    got,
+                    ["column", "field", "kind", "message", "severity", "squares"],
+                    "{p}"
+                );
+            }
+        }
+        // A blank line is neither valid nor invalid.
+        let valid: Vec<Option<bool>> = objects.iter().map(|o| o["valid"].as_bool()).collect();
+        let no = Some(false);
+        assert_eq!(valid, [Some(true), no, None, no, no, no], "{args:?}");
+        assert!(objects[2]["valid"].is_null());
+        let kinds: Vec<&str> = objects[3..]
+            .iter()
+            .map(|o| o["problems"][0]["kind"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            kinds,
+            ["bad_placement_byte", "unreachable", "line_too_long"]
+        );
+    }
+}
+
+#[test]
+fn problems_of_a_line_come_by_column() {
+    // The castling field starts at column 27 (placement 23 bytes, " w ");
+    // `Qq` at 27 and 28 are rights of kings on different files
+    // (castling_asymmetric, placed at the field), `k` at 29 has no rook
+    // beyond its king; the halfmove clock 5 at column 33 is too large.
+    let input = "1r4k1/8/8/8/8/8/8/1R3K2 w Qqk - 5 1\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    let columns: Vec<u64> = r
+        .stdout
+        .lines()
+        .map(|l| l.split(':').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(columns, [27, 29, 33], "{}", r.stdout);
+    let r = forsyth(&["validate", "--format", "json"], input.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let columns: Vec<u64> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["column"].as_u64().unwrap())
+        .collect();
+    assert_eq!(columns, [27, 29, 33], "{}", r.stdout);
+    // A warning of the board (column 1) comes before an error of the
+    // castling field (column 32: placement 28 bytes, " w ").
+    let r = forsyth(&["validate"], b"4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w K - 0 1\n");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_starts_with(
+        lines[0],
+        "<stdin>:1:1: placement: warning: too_many_promoted: ",
+    );
+    assert_starts_with(lines[1], "<stdin>:1:32: castling: castling_rook_missing: ");
+    // convert, too.
+    let r = forsyth(&["convert"], input.as_bytes());
+    let columns: Vec<u64> = r
+        .stderr
+        .lines()
+        .map(|l| l.split(':').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert!(columns.windows(2).all(|w| w[0] <= w[1]), "{}", r.stderr);
+}
+
+#[test]
+fn a_letter_where_a_clock_belongs_is_a_bad_clock() {
+    // Six fields, the fifth a letter: a FEN record whose halfmove clock
+    // (column 25) is not a number, not an EPD operation without its `;`.
+    let input = "8/8/8/8/8/8/8/K6k w - - x 1\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1:25: halfmove clock: bad_number: expected a decimal number without sign\n"
+    );
+    let r = forsyth(&["convert"], input.as_bytes());
+    assert_starts_with(&r.stderr, "<stdin>:1:25: halfmove clock: ");
+    // An opcode EPD defines, its `;` forgotten: still read as EPD.
+    let r = forsyth(&["validate"], b"8/8/8/8/8/8/8/K6k w - - bm Kb2\n");
+    assert_starts_with(&r.stdout, "<stdin>:1:31: operation bm: missing_semicolon: ");
+}
+
+#[test]
+fn messages_are_words_not_code() {
+    // Every failing example of specs/validation.md, under its variant:
+    // every problem kind's sentence, and each repair's.
+    let spec = std::fs::read_to_string(crate::util::spec("validation.md")).unwrap();
+    let mut by_variant: std::collections::BTreeMap<&str, String> = Default::default();
+    for row in spec.lines().filter(|l| l.starts_with("| fails |")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let record = cells[3].trim_matches('`');
+        by_variant
+            .entry(cells[2])
+            .or_default()
+            .push_str(&format!("{record}\n"));
+    }
+    assert_eq!(by_variant.len(), 3, "auto, chess960 and standard");
+    for (variant, input) in &by_variant {
+        for repair in [false, true] {
+            let mut args = vec!["validate", "--variant", variant];
+            args.extend(repair.then_some("--repair"));
+            let r = forsyth(&args, input.as_bytes());
+            let text = format!("{}{}", r.stdout, r.stderr);
+            for code in ["::", "Variant", "Some(", "None"] {
+                assert!(!text.contains(code), "{code:?} in:\n{text}");
+            }
+        }
+    }
+    // The standard-chess castling kinds say where the position is allowed.
+    let r = forsyth(
+        &["validate", "--variant", "standard"],
+        b"4k3/8/8/8/8/8/8/5K1R w K - 0 1\n4k3/8/8/8/8/8/8/4K1R1 w G - 0 1\n",
+    );
+    assert_eq!(
+        r.stdout.matches("(allowed in chess960)").count(),
+        2,
+        "{}",
+        r.stdout
+    );
 }

@@ -4,24 +4,88 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// The command line's definition, as every part of the binary uses it:
+/// the derive's, with every list of values read in any case, since the
+/// docs write them as prose does (X-FEN, Shredder-FEN, Chess960, JSON).
+pub fn command() -> clap::Command {
+    any_case(Cli::command())
+}
+
+fn any_case(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            // Flags have the values true and false, but take none.
+            if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() {
+                arg.ignore_case(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(any_case)
+}
 
 /// How a position is given on the command line, for the long help of every
-/// command that takes one (the README says the same).
-pub const POSITION_HELP: &str = "The position, given in one of these ways:\n\
-    \n  \
-    'FEN'      one quoted record: 6 fields, 4 fields (the clocks\n             \
-    are then 0 1) or the placement alone (White to move)\n  \
-    FEN words  the same fields as separate words\n  \
-    -          the first record on standard input\n  \
-    startpos   the standard start\n  \
-    960:N      Chess960 start N (0 to 959)\n\
-    \n\
-    With separate words, the placement (the word with '/') is followed by as many \
-    of the next words as fit the next fields in order: side to move (w or b), castling \
-    (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
-    as the clocks. Whatever follows is the rest of the command line (perft's DEPTH, \
-    play's moves); perft's last word is always DEPTH. Options may come before or after.";
+/// command that takes one (the README says the same): `dash` says what `-`
+/// reads, `more` adds forms, `rest` says what follows the position.
+macro_rules! position_help {
+    (dash: $dash:literal, more: $more:literal, rest: $rest:literal) => {
+        concat!(
+            "The position, given in one of these ways:\n\
+            \n  \
+            'FEN'      one quoted record: 6 fields, 4 fields (the clocks\n             \
+            are then 0 1) or the placement alone (White to move)\n  \
+            FEN words  the same fields as separate words\n  \
+            -          ",
+            $dash,
+            "\n  \
+            startpos   the standard start\n  \
+            960:N      Chess960 start N (0 to 959)",
+            $more,
+            "\n\
+            \n\
+            With separate words, the placement (the word with '/') is followed by as many \
+            of the next words as fit the next fields in order: side to move (w or b), castling \
+            (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
+            as the clocks. ",
+            $rest,
+            " Options may come before or after."
+        )
+    };
+}
+
+/// The position of `show` and `moves`.
+pub const POSITION_HELP: &str = position_help!(
+    dash: "the first record on standard input",
+    more: "",
+    rest: "Nothing follows the position."
+);
+
+/// The position of `play`, then its moves.
+const PLAY_POSITION_HELP: &str = position_help!(
+    dash: "the first record on standard input",
+    more: "",
+    rest: "The moves follow, from the first word that is not the next field."
+);
+
+/// The position of `perft`, then DEPTH; `-` is every record.
+const PERFT_POSITION_HELP: &str = position_help!(
+    dash: "every record on standard input (one per\n             \
+        line), a result per line",
+    more: "",
+    rest: "The last word is always DEPTH."
+);
+
+/// The position of `index`: `-` is every record, and a back rank will do.
+const INDEX_POSITION_HELP: &str = position_help!(
+    dash: "every record on standard input (one per\n             \
+        line, a back rank will do), a number per line",
+    more: "\n  \
+        RNBQKBNR   a back rank alone, in either case (as gen\n             \
+        --format json writes it)",
+    rest: "Nothing follows the position."
+);
 
 #[derive(Parser, Debug)]
 #[command(
@@ -41,8 +105,31 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// Show no progress on standard error
-    #[arg(long, short = 'q', global = true)]
+    // Also taken before the command, as it once was everywhere; only the
+    // commands that show progress offer it (`ProgressArgs`).
+    #[arg(long, short = 'q', hide = true)]
     pub quiet: bool,
+}
+
+impl Command {
+    /// Whether `-q` was given to a command that shows progress.
+    pub fn quiet(&self) -> bool {
+        let progress = match self {
+            Command::Convert(a) => a.progress,
+            Command::Validate(a) => a.progress,
+            Command::Index(a) => a.progress,
+            Command::Perft(a) => a.progress,
+            Command::Solve(a) => a.progress,
+            Command::Pgn(a) => match &a.command {
+                PgnCommand::Check(c) => c.progress,
+                PgnCommand::Fens(c) => c.progress,
+                PgnCommand::Export(c) => c.progress,
+                PgnCommand::Help(_) => return false,
+            },
+            _ => return false,
+        };
+        progress.quiet
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -60,7 +147,8 @@ pub enum Command {
             line. Placements in other letters (--letters) and problem statements \
             '(PLACEMENT) (W+B)' are read too. Illegal positions are refused (see `forsyth validate`) unless \
             --no-validate is given. The en-passant square is written only when a legal \
-            en-passant capture exists, unless --ep says otherwise.\n\n\
+            en-passant capture exists, unless --ep says otherwise. A byte order mark at the \
+            start of an input is skipped.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -68,7 +156,8 @@ pub enum Command {
             forsyth convert --castling shredder --shredder-order wings a.fen b.fen\n  \
             forsyth convert --no-validate --ep always < broken.fen\n  \
             forsyth convert --castling shredder < suite.epd\n  \
-            echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' | forsyth convert --castling shredder"
+            echo '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1' \\\n    \
+            | forsyth convert --castling shredder"
     )]
     Convert(ConvertArgs),
     /// Show a position: diagram, fields, castling rooks, Chess960 number
@@ -88,8 +177,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Print Chess960 starts by their standard number (518 is the classical start)
     #[command(
+        override_usage = "forsyth gen [OPTIONS] <NUMBER...|--all|--random>",
         long_about = "Print Chess960 starting positions by their standard number, 0 to 959 \
-            (518 is the classical start, 0 is BBQNNRKR, 959 is RKRNNQBB). One FEN line per \
+            (518 is the classical start, 0 is BBQNNRKR, 959 is RKRNNQBB), in the order \
+            given: numbers, and ranges such as 0-9 (both ends included). One FEN line per \
             start; with --format json, one JSON object per line with the number, the back rank \
             and the FEN in all three encodings (standard: null where it cannot say the start).\n\n\
             With --random, starts are drawn uniformly; the same --seed always gives the same \
@@ -98,6 +189,7 @@ pub enum Command {
             --seed need --random.",
         after_long_help = "Examples:\n  \
             forsyth gen 518\n  \
+            forsyth gen 0-9 518\n  \
             forsyth gen --all --castling shredder > chess960.fen\n  \
             forsyth gen --random --seed 7 --count 10\n  \
             forsyth gen 0 --format json"
@@ -106,12 +198,18 @@ pub enum Command {
     /// Print the Chess960 number of a position whose pieces stand as a start
     #[command(
         long_about = "Print the Chess960 start number (0 to 959) of a position whose pieces \
-            stand exactly as a Chess960 start; only the pieces count (side to move, castling, \
-            en passant and clocks are ignored, and the placement alone will do). Otherwise \
-            say why it is not a start, and exit 1.",
+            stand exactly as a Chess960 start, or of a back rank alone (RNBQKBNR); only the \
+            pieces count (side to move, castling, en passant and clocks are ignored, and the \
+            placement alone will do). Otherwise say why it is not a start, and exit 1.\n\n\
+            With -, every record of standard input (a position or a back rank per line), one \
+            number per line, in order; a line that is not a start is reported on standard \
+            error as FILE:LINE:COL: field: message (the rest are still numbered), and the \
+            exit status is 1.",
         after_long_help = "Examples:\n  \
+            forsyth index RNBQKBNR   # 518\n  \
             forsyth index rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   # 518\n  \
-            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1   # 0"
+            forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n  \
+            forsyth gen --random --count 5 | forsyth index -"
     )]
     Index(IndexArgs),
     /// Check that positions are legal, naming every problem
@@ -125,17 +223,26 @@ pub enum Command {
             judged the same way, then its operations as convert reads them: bm, am and pv must \
             be legal moves there.\n\n\
             Text output: FILE:LINE: ok (ok (chess960) when --variant auto read the line as \
-            Chess960), or one line per problem, placed like convert's: \
-            FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \
+            Chess960), or one line per problem in the order of their columns, placed like \
+            convert's: FILE:LINE:COL: field: kind: message, syntax errors included (warnings as \
             FILE:LINE:COL: field: warning: kind: message). JSON: one object per input line, \
-            with the variant, and field and column for every fault.\n\n\
-            With --repair, standard output gets exactly one line per input line: the nearest \
-            legal position (castling rights, en-passant square and clocks that cannot hold are \
-            dropped; no piece is ever moved or removed), or the line unchanged when it cannot \
-            be repaired (a blank line stays blank; a line longer than the limit is written \
-            empty). Each line keeps its castling encoding (Shredder-FEN stays Shredder-FEN, \
-            anything else becomes X-FEN) unless --castling is given. Standard error says what \
-            changed (FILE:LINE: repaired: kind: message) and what could not be repaired.\n\n\
+            blank lines included, each with the same keys: file, line, valid (null for a blank \
+            line), variant (null for a blank line or one the grammar refused) and problems, \
+            each problem (syntax errors too) with kind, severity, field, column, squares and \
+            message. A byte order mark at the start of an input is skipped.\n\n\
+            With --repair, standard output gets exactly one line per input line, and nothing \
+            changes that is not listed. A valid line is written as it was read, byte for byte \
+            (a CRLF line end and a byte order mark included). A line that can be repaired is \
+            written as read with each repair made in place: castling letters that cannot hold \
+            dropped, an en-passant square that cannot hold replaced by '-', a clock set within \
+            its bounds; no piece is ever moved or removed, and spacing and letter order stay. \
+            A line that cannot be repaired is written unchanged (an EPD record with a fault \
+            too: it is checked, not repaired; a line longer than the limit is written empty). \
+            --castling (and --shredder-order, for Shredder-FEN lines) re-encode the castling \
+            field of every line. Standard error says what changed (FILE:LINE: repaired: kind: \
+            message) and what could not be repaired. With --format json, each object also has \
+            repairs, fen (the line written; null when it was not repaired) and remaining (what \
+            is left: valid, variant, problems).\n\n\
             Exit status: 0 when every line is valid (with --repair: could be repaired), \
             1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -145,17 +252,33 @@ pub enum Command {
             echo '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1' | forsyth validate"
     )]
     Validate(ValidateArgs),
-    /// Count the leaf nodes of the legal move tree (perft), optionally per move
+    /// Count the leaf nodes of the legal move tree (perft), or check a suite
     #[command(
-        override_usage = "forsyth perft [OPTIONS] <POSITION>... <DEPTH>",
+        override_usage = "forsyth perft [OPTIONS] <POSITION>... <DEPTH>\n       \
+            forsyth perft [OPTIONS] --suite <FILE>",
         long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
             test of a move generator. With --divide, list each legal move with its count first \
             (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
-            always DEPTH.",
+            always DEPTH. With the position -, every record of standard input is counted, one \
+            result per line (with --divide, each record's list, a blank line and its total); \
+            a record that cannot be read or is not legal is reported on standard error as \
+            FILE:LINE:COL: field: message and the rest are still counted.\n\n\
+            With --suite FILE (- for standard input), every position of a perft suite is \
+            counted to every depth the suite gives, and each count that differs is written as FILE:LINE: depth D: \
+            expected N, got M, then a summary line. A suite line is a record (six or four \
+            fields; Chess960 in Shredder-FEN or X-FEN) followed by its counts: \
+            FEN ;D1 20 ;D2 400 ;D3 8902 (the EPD form of many engines' perftsuite.epd and \
+            fischer.epd). Lines of the form id NAME, epd FEN, perft DEPTH COUNT are read too, \
+            each perft line counting the last epd line's position. Blank lines and lines \
+            starting with # are skipped; a line that cannot be read is reported as above.\n\n\
+            Exit status: 0 when every record was counted (and, with --suite, every count \
+            matches), 1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth perft startpos 5   # 4865609\n  \
             forsyth perft r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3   # depth 3, four fields\n  \
-            forsyth perft 960:0 3 --divide"
+            forsyth perft 960:0 3 --divide\n  \
+            forsyth gen 0-9 | forsyth perft - 4\n  \
+            forsyth perft --suite perftsuite.epd --max-depth 5"
     )]
     Perft(PerftArgs),
     /// List the legal moves of a position
@@ -176,7 +299,9 @@ pub enum Command {
             encoding. Each move may be SAN (e4, Nxf3+, O-O, e8=Q, also 0-0, e8Q and trailing \
             annotations) or UCI in either castling convention (e1g1 or e1h1). The first move \
             that is not legal is named, with the reason, and nothing is printed (exit 1). \
-            The moves start at the first word that is not the position's next field.",
+            The moves start at the first word that is not the position's next field. Move \
+            numbers are skipped, and one quoted argument may hold a whole movetext \
+            ('1. e4 e5 2. Nf3'); a result (1-0, 0-1, 1/2-1/2, *) ends the moves.",
         after_long_help = "Examples:\n  \
             forsyth play startpos e4 e5 Nf3 Nc6 Bb5\n  \
             forsyth play 960:0 b3 b6 Bxg7 Bxg2 --castling shredder\n  \
@@ -208,14 +333,18 @@ pub enum Command {
             annotation glyphs, variations in parentheses and results are kept as they are; \
             after a result or a blank line the next game starts again from the start \
             position. A move that cannot be read, or that is not one legal move, is reported \
-            on standard error as FILE:LINE:COL: move N.: message (with the candidates), its \
-            line and the rest of its game are copied unchanged, and the exit status is 1. \
+            on standard error as FILE:LINE:COL: move N.: message (with the reason or the \
+            candidates, and --checks-marked where it would settle an ambiguous move), its \
+            line and the rest of its game are copied unchanged, and the exit status is 1. A \
+            descriptive move whose printed check or mate marker is false is translated and \
+            reported as FILE:LINE:COL: move N.: warning: check_marker_contradicted: message. \
             See specs/notation.md.",
         after_long_help = "Examples:\n  \
             echo '1.e4 e5 2.Nf3 Nc6' | forsyth notation --from san --to san-de\n  \
             forsyth notation --from san-ru --to figurine game.txt\n  \
             forsyth notation --from descriptive-en --to san old-book.txt\n  \
-            forsyth notation --from uci --to san --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
+            forsyth notation --from uci --to san \\\n    \
+            --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
     /// Solve chess problems (#n, s#n): keys, threats, every variation
@@ -235,16 +364,19 @@ pub enum Command {
             ending in (dual) or (short) where it has one. --style popeye writes Popeye's \
             long-algebraic tree instead (the key's defences that allow the threat left \
             out, as Popeye does). --format json writes one object per problem: \
-            {\"keys\": [...], \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \
-            \"replies\"}, keys with \"threat\", continuations with \"dual\" and \"short\" \
-            where true.\n\n\
+            {\"problem\": {\"index\", \"line\", \"title\", \"stipulation\"}, \"keys\": [...], \
+            \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \"replies\"}, keys \
+            with \"threat\", continuations with \"dual\" and \"short\" where true.\n\n\
+            A position no game reaches but move generation handles (a check from a pawn \
+            that never moved) is solved as given, as Popeye solves it, with a warning on \
+            standard error; one it cannot handle (no king) is refused.\n\n\
             A search over a second shows its node count on standard error. Ctrl-C stops \
             at once (nothing of the unfinished problem is written). No solution: empty \
             keys (text: no solution), exit 0.",
         after_long_help = "Examples:\n  \
             forsyth solve '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3'\n  \
-            forsyth solve --letters el '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' \
-            --notation san-el\n  \
+            forsyth solve --letters el \\\n    \
+            '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' --notation san-el\n  \
             forsyth solve R7/4k3/4N3/K2B4/8/8/8/5R2 --mate 3 --format json\n  \
             forsyth solve problem.inp --style popeye"
     )]
@@ -252,8 +384,12 @@ pub enum Command {
     /// Print the help of forsyth or of one of its commands
     #[command(
         long_about = "Print the help of forsyth, or the long help of the command named \
-            (the same as `forsyth COMMAND --help`).",
-        after_long_help = "Examples:\n  forsyth help\n  forsyth help perft"
+            (the same as `forsyth COMMAND --help`), at any depth: `forsyth help pgn check` \
+            is `forsyth pgn check --help`, as is `forsyth pgn help check`.",
+        after_long_help = "Examples:\n  \
+            forsyth help\n  \
+            forsyth help perft\n  \
+            forsyth help pgn check"
     )]
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish)
@@ -268,11 +404,14 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of forsyth or of one of its commands
     #[command(
-        long_about = "Print the manual page of forsyth, or of one of its commands, in roff \
-            for man(1).",
+        long_about = "Print the manual page of forsyth, or of one of its commands (pgn check: \
+            forsyth-pgn-check), in roff for man(1). With --all DIR, write every page into \
+            DIR instead (forsyth.1, forsyth-show.1, forsyth-pgn-check.1 ...; DIR is made if \
+            need be), so that the pages each one names exist.",
         after_long_help = "Examples:\n  \
             forsyth man | man -l -\n  \
-            forsyth man show > forsyth-show.1"
+            forsyth man pgn check | man -l -\n  \
+            forsyth man --all /usr/local/share/man/man1"
     )]
     Man(ManArgs),
 }
@@ -322,8 +461,12 @@ pub struct CompletionsArgs {
 
 #[derive(Args, Debug)]
 pub struct ManArgs {
-    /// A command whose page to print (none: forsyth's)
-    pub command: Option<String>,
+    /// The command whose page to print, such as show or pgn check
+    #[arg(value_name = "COMMAND", conflicts_with = "all")]
+    pub command: Vec<String>,
+    /// Write every page into DIR (forsyth.1, forsyth-show.1...)
+    #[arg(long, value_name = "DIR")]
+    pub all: Option<PathBuf>,
 }
 
 /// When to colour output.
@@ -351,7 +494,8 @@ pub enum MoveFormatArg {
 pub enum UciCastlingArg {
     /// By variant: e1g1 in standard chess, e1h1 (king takes rook) in Chess960
     Auto,
-    /// King to its destination: e1g1
+    /// King to its destination: e1g1; in Chess960 king takes rook where the king moves one
+    /// square or none (b1a1 for O-O-O from b1, since b1c1 is the king's step)
     Standard,
     /// King takes its rook: e1h1
     Chess960,
@@ -360,8 +504,19 @@ pub enum UciCastlingArg {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The position (see --help), then the depth in plies
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    #[arg(
+        value_name = "POSITION",
+        required_unless_present = "suite",
+        num_args = 1..,
+        long_help = PERFT_POSITION_HELP
+    )]
     pub words: Vec<String>,
+    /// Check every count of a perft suite (FEN ;D1 20 ;D2 400 ...)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["words", "divide"])]
+    pub suite: Option<PathBuf>,
+    /// With --suite: skip the counts deeper than N plies
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
     /// List each move with its count
     #[arg(long)]
     pub divide: bool,
@@ -375,18 +530,20 @@ pub struct PerftArgs {
     pub legality: LegalityArgs,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// How many threads a bulk command uses.
 #[derive(Args, Debug)]
 pub struct ThreadsArgs {
-    /// Worker threads (default: every core)
+    /// Worker threads (default and 0: every core)
     #[arg(
         long,
         value_name = "N",
-        value_parser = clap::value_parser!(u32).range(1..=1024),
-        long_help = "Worker threads (default: every core). The output is the same, \
-            byte for byte, whatever N is: lines are written in input order."
+        value_parser = clap::value_parser!(u32).range(0..=1024),
+        long_help = "Worker threads, 1 to 1024; 0 (the default) uses every core. The output \
+            is the same, byte for byte, whatever N is: lines are written in input order."
     )]
     pub threads: Option<u32>,
 }
@@ -428,7 +585,7 @@ pub struct MovesArgs {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The position (see --help), then the moves, SAN or UCI
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = PLAY_POSITION_HELP)]
     pub words: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -448,11 +605,40 @@ pub enum FormatArg {
     Json,
 }
 
+/// A start number or an inclusive range of them, as `gen` reads them:
+/// `518`, `0-9` (a range may run downwards: `9-0`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StartRange {
+    pub first: forsyth::Chess960Start,
+    pub last: forsyth::Chess960Start,
+}
+
+impl std::str::FromStr for StartRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<StartRange, String> {
+        let number = |n: &str| {
+            n.parse::<forsyth::Chess960Start>()
+                .map_err(|e| e.to_string())
+        };
+        match s.split_once('-') {
+            None => number(s).map(|n| StartRange { first: n, last: n }),
+            Some((first, last)) => Ok(StartRange {
+                first: number(first)?,
+                last: number(last)?,
+            }),
+        }
+    }
+}
+
+// Which starts: clap only keeps the three apart; `options::resolve` says
+// what is missing, with --seed or --count given alone named first.
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("which").required(true).args(["number", "all", "random"]))]
+#[command(group = clap::ArgGroup::new("which").args(["numbers", "all", "random"]))]
 pub struct GenArgs {
-    /// The start number, 0 to 959
-    pub number: Option<forsyth::Chess960Start>,
+    /// Start numbers, 0 to 959, or ranges such as 0-9
+    #[arg(value_name = "NUMBER")]
+    pub numbers: Vec<StartRange>,
     /// All 960 starts, in number order
     #[arg(long)]
     pub all: bool,
@@ -465,8 +651,12 @@ pub struct GenArgs {
     /// How many random starts [default: 1]
     #[arg(long)]
     pub count: Option<u64>,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Castling encoding to write [default: xfen]
+    #[arg(long, value_enum)]
+    pub castling: Option<CastlingArg>,
+    /// Shredder-FEN letter order within a colour [default: files]
+    #[arg(long, value_enum)]
+    pub shredder_order: Option<ShredderOrderArg>,
     /// Output format
     #[arg(long, value_enum, default_value = "fen")]
     pub format: FormatArg,
@@ -477,17 +667,29 @@ pub struct GenArgs {
 
 #[derive(Args, Debug)]
 pub struct IndexArgs {
-    /// The position (see --help); only the placement counts
-    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = POSITION_HELP)]
+    /// The position or back rank (see --help); only the pieces count
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = INDEX_POSITION_HELP)]
     pub words: Vec<String>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+}
+
+/// `-q`, for the commands that show progress on long work.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ProgressArgs {
+    /// Show no progress on standard error
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// The castling encodings, as the command line spells them.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CastlingArg {
     /// X-FEN: K/Q for the outermost rook, the file letter for an inner rook
+    #[value(alias = "x-fen")]
     Xfen,
     /// Shredder-FEN: the castling rook's file letter
+    #[value(alias = "shredder-fen")]
     Shredder,
     /// Standard FEN: KQkq (fails for positions it cannot express)
     Standard,
@@ -516,19 +718,14 @@ pub enum VariantArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct OutputArgs {
     /// Castling encoding to write [default: xfen]
-    #[arg(
-        long,
-        value_enum,
-        long_help = "Castling encoding to write [default: xfen; validate --repair: \
-            Shredder-FEN for a line written in Shredder-FEN, X-FEN for any other]"
-    )]
+    #[arg(long, value_enum)]
     pub castling: Option<CastlingArg>,
     /// Shredder-FEN letter order within a colour [default: files]
     #[arg(
         long,
         value_enum,
         long_help = "Shredder-FEN letter order within a colour: files ascending (AHah) or king \
-            side first (HAha) [default: files; validate --repair: the order the line has]"
+            side first (HAha) [default: files]"
     )]
     pub shredder_order: Option<ShredderOrderArg>,
     /// When to write the en-passant square
@@ -571,6 +768,8 @@ pub struct ConvertArgs {
     pub letters: Option<String>,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -598,10 +797,31 @@ pub struct ValidateArgs {
     /// Write each line's nearest legal position, one output line per input line
     #[arg(long)]
     pub repair: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// With --repair: write every castling field in this encoding
+    #[arg(
+        long,
+        value_enum,
+        requires = "repair",
+        long_help = "With --repair: write the castling field of every line in this encoding \
+            (a line that cannot say its rights in it is written unchanged and reported). \
+            Without it, each line keeps its castling field as written, less the letters \
+            repair drops."
+    )]
+    pub castling: Option<CastlingArg>,
+    /// With --repair: Shredder-FEN letter order within a colour
+    #[arg(
+        long,
+        value_enum,
+        requires = "repair",
+        long_help = "With --repair: the Shredder-FEN letter order within a colour, files \
+            ascending (AHah) or king side first (HAha), for the castling fields written in \
+            Shredder-FEN [default: the order each line has]"
+    )]
+    pub shredder_order: Option<ShredderOrderArg>,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Input files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -648,11 +868,17 @@ pub enum PgnCommand {
             FILE:GAME N (line L): LINE:COL: 12... Nf9: KIND: message\n\n\
             The last form names the first fault: an unreadable, ambiguous or illegal move, a \
             bad SetUp/FEN/Variant tag, or a syntax error (COL is a 1-based byte column). \
-            Warnings: a FEN tag without SetUp, a Chess960 start without a Variant tag, a \
-            Result tag a checkmate contradicts. With --format json, one object per game: \
-            file, game, line, ok, warnings, and problem (kind, message, line, column, move, \
-            move_number, side, fen, candidates).\n\n\
-            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+            Warnings: a FEN tag without SetUp; a Chess960 start without a Variant tag (castling \
+            only Chess960 can mean, or a Chess960 start array: read as Chess960); a movetext \
+            without its result; a Result tag the movetext's result contradicts; a result the \
+            last position contradicts (checkmate, stalemate, insufficient material). With \
+            --format json, one object per game: file, game, line, ok, warnings, and problem \
+            (kind, message, line, column, move, move_number, side, fen, candidates).\n\n\
+            With --summary (or when standard error is a terminal and --quiet is not given), \
+            a last line on standard error counts the games: read, ok, with warnings, with \
+            faults.\n\n\
+            Exit status: 0 when every game is legal (warnings allowed), 1 otherwise, 2 for \
+            usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn check games.pgn\n  \
             forsyth pgn check --setup-only --format json a.pgn b.pgn"
@@ -663,9 +889,13 @@ pub enum PgnCommand {
         long_about = "Print every position of each game's main line, the start included, one \
             record per line and nothing else (X-FEN unless --castling says otherwise). With \
             --epd, EPD records with id \"GAME.PLY\"; with --final, only the last position of \
-            each game. A game with a fault gives its positions up to the faulty move, and the \
-            fault on standard error, as pgn check writes it.\n\n\
-            Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or I/O errors.",
+            each game. A game with a fault gives its positions up to the faulty move (with \
+            --final, none: the last good position is not where the game ended), and the fault \
+            on standard error, as pgn check writes it; its warnings go there too, as \
+            FILE:GAME N (line L): LINE:COL: warning: KIND: message. --summary as for pgn \
+            check.\n\n\
+            Exit status: 0 when every game is legal (warnings allowed), 1 otherwise, 2 for \
+            usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn fens games.pgn\n  \
             forsyth pgn fens --epd --final --variant chess960 < games.pgn"
@@ -680,15 +910,34 @@ pub enum PgnCommand {
             kept, ';' comments written in braces, '%' lines dropped; lines of at most 80 \
             columns, comments broken at spaces. The FEN tag is written from the start \
             position in the castling encoding of --castling (X-FEN by default), with a SetUp \
-            tag. A game with a fault is not written: its fault goes to standard error as pgn \
-            check writes it (half a game under its tags would be another game).\n\n\
-            Exit status: 0 when every game is written, 1 otherwise, 2 for usage or I/O errors.",
+            tag. The result (Result tag and termination marker) is * when the game claims only *; \
+            else the one the last position decides (checkmate, stalemate, insufficient \
+            material, the 75-move rule); else the one the Result tag and the movetext claim; \
+            else * (no claim, or claims that disagree).\n\n\
+            A game with a fault is written up to it: the moves before it, then one comment \
+            {not replayed (KIND): ...} holding the rest of the movetext as it was read, and the \
+            result *; with --rejects FILE, it goes to FILE instead, byte for byte as it was \
+            read. Either way its fault goes to standard error as pgn check writes it, and \
+            every warning (a repaired result, an added SetUp tag...) as FILE:GAME N (line L): \
+            LINE:COL: warning: KIND: message. --summary as for pgn check.\n\n\
+            Exit status: 0 when every game is written whole (warnings allowed), 1 when a game \
+            has a fault or cannot be written, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
             forsyth pgn export games.pgn > clean.pgn\n  \
+            forsyth pgn export --rejects broken.pgn --summary games.pgn > clean.pgn\n  \
             forsyth pgn export --castling shredder --variant chess960 < lichess.pgn\n  \
             forsyth pgn export --notation san-de games.pgn"
     )]
     Export(PgnExportArgs),
+    /// Print the help of pgn or of one of its commands
+    #[command(
+        long_about = "Print the help of pgn, or the long help of the pgn command named (the \
+            same as `forsyth pgn COMMAND --help`).",
+        after_long_help = "Examples:\n  \
+            forsyth pgn help\n  \
+            forsyth pgn help check"
+    )]
+    Help(HelpArgs),
 }
 
 /// The rules a game is played under, to select games.
@@ -711,6 +960,19 @@ pub struct GameSelectArgs {
     pub setup_only: bool,
 }
 
+/// Whether a `pgn` command ends with its counts.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SummaryArgs {
+    /// End with the counts of games on standard error
+    #[arg(
+        long,
+        long_help = "End with one line on standard error counting the games: read, ok, with \
+            warnings, with faults (and the errors between games). Written without this flag \
+            too when standard error is a terminal and --quiet is not given."
+    )]
+    pub summary: bool,
+}
+
 /// Output format of `pgn check`.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameReportFormatArg {
@@ -728,7 +990,11 @@ pub struct PgnCheckArgs {
     #[command(flatten)]
     pub select: GameSelectArgs,
     #[command(flatten)]
+    pub summary: SummaryArgs,
+    #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -746,7 +1012,11 @@ pub struct PgnFensArgs {
     #[command(flatten)]
     pub select: GameSelectArgs,
     #[command(flatten)]
+    pub summary: SummaryArgs,
+    #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -758,10 +1028,23 @@ pub struct PgnExportArgs {
     /// Write the moves in notation N (san, san-de, figurine, lan, uci...)
     #[arg(long, value_name = "N")]
     pub notation: Option<String>,
+    /// Write the games with a fault to FILE whole, as read
+    #[arg(
+        long,
+        value_name = "FILE",
+        long_help = "Write each game with a fault (or whose FEN tag --castling cannot say) to \
+            FILE, byte for byte as it was read, a blank line after it, instead of writing it \
+            up to its fault on standard output. FILE is created or emptied first."
+    )]
+    pub rejects: Option<PathBuf>,
     #[command(flatten)]
     pub select: GameSelectArgs,
     #[command(flatten)]
+    pub summary: SummaryArgs,
+    #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// PGN files (standard input when none, or '-')
     pub files: Vec<PathBuf>,
 }
@@ -769,14 +1052,17 @@ pub struct PgnExportArgs {
 /// How a problem is given, for `solve`'s long help.
 const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
     \n  \
-    STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, as one\n             \
-    argument or as words: White to move, castling for a king\n             \
-    and rook on their original squares, no en passant\n  \
+    STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, the\n             \
+    placement in parentheses or not, as one argument or as\n             \
+    words: White to move, castling for a king and rook on\n             \
+    their original squares, no en passant\n  \
     FEN        a record (it keeps its own fields), then optionally\n             \
-    the stipulation: #3, 'mate in 3', 'Matt in 3 Zügen', ...\n  \
+    the stipulation: #3, 'mate in 3', 'mate in three',\n             \
+    'Matt in drei Zügen', ...\n  \
     FILE       a Popeye input file (beginproblem ... endproblem;\n             \
     English, German or French keywords; several problems),\n             \
-    or statements and FENs, one problem per line\n  \
+    or statements and FENs, one problem per line; a UTF-8\n             \
+    byte order mark is skipped\n  \
     -          standard input, read as a FILE";
 
 /// Output format of `solve`.
@@ -820,10 +1106,13 @@ pub struct SolveArgs {
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct HelpArgs {
-    /// The command whose help to print (none: forsyth's)
-    pub command: Option<String>,
+    /// The command whose help to print, such as perft or pgn check
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
 }

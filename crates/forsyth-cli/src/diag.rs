@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use forsyth::convert::{ConvertError, Fault};
-use forsyth::fen::ParseFenError;
+use forsyth::fen::{Fen, ParseFenError};
 use forsyth::validate::{Problem, Severity};
 
 /// The record, a caret under byte `offset`, and the message:
@@ -43,6 +43,14 @@ pub fn problem_line(problem: &Problem) -> String {
         kind.name(),
         problem.message()
     )
+}
+
+/// The 0-based byte offset of a problem in its record: of the text at
+/// fault, else of its field.
+pub fn problem_offset(fen: &Fen, problem: &Problem) -> usize {
+    problem
+        .offset()
+        .unwrap_or_else(|| fen.offsets.of(problem.kind().field()))
 }
 
 /// The one fault of a record the grammar refused: its offset, field, kind

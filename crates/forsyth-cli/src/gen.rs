@@ -1,13 +1,20 @@
 //! `forsyth gen` and `forsyth index`: the 960 starts by number.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
+use forsyth::chess960::BackRankError;
 use forsyth::fen::{CastlingNotation, WriteOptions};
 use forsyth::notation::Language;
-use forsyth::Chess960Start;
+use forsyth::{Chess960Start, Role};
 use serde::Serialize;
 
-use crate::options::{Gen, Index, Starts};
+use crate::cli::StartRange;
+use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
+use crate::options::{Gen, Index, IndexInput, Starts};
+use crate::position::{is_back_rank, read_record, RecordFault};
+use crate::report::Reporter;
 use crate::Outcome;
 
 /// One start in `gen --format json`.
@@ -50,10 +57,10 @@ fn json(start: Chess960Start, write: &WriteOptions, letters: Option<Language>) -
 }
 
 pub fn run(args: &Gen) -> io::Result<Outcome> {
-    let starts: Box<dyn Iterator<Item = Chess960Start>> = match args.starts {
-        Starts::One(start) => Box::new(std::iter::once(start)),
+    let starts: Box<dyn Iterator<Item = Chess960Start> + '_> = match &args.starts {
+        Starts::Numbers(ranges) => Box::new(ranges.iter().flat_map(|&range| numbers(range))),
         Starts::All => Box::new(Chess960Start::all()),
-        Starts::Random { seed, drawn, count } => {
+        &Starts::Random { seed, drawn, count } => {
             if drawn {
                 crate::note(&format!(
                     "random seed {seed} (--seed {seed} draws the same starts)"
@@ -91,17 +98,144 @@ pub fn run(args: &Gen) -> io::Result<Outcome> {
     Ok(outcome)
 }
 
+/// The starts of a range, from its first number to its last (downwards
+/// when the last is the lower).
+fn numbers(range: StartRange) -> Box<dyn Iterator<Item = Chess960Start>> {
+    let (first, last) = (range.first.number(), range.last.number());
+    let start = |n| Chess960Start::new(n).into_iter();
+    if first <= last {
+        Box::new((first..=last).flat_map(start))
+    } else {
+        Box::new((last..=first).rev().flat_map(start))
+    }
+}
+
 pub fn index(args: &Index) -> io::Result<Outcome> {
-    match Chess960Start::from_board(&args.position.fen.board) {
+    let found = match &args.input {
+        IndexInput::Stdin => return index_lines(args.progress),
+        IndexInput::BackRank(word) => back_rank_start(word.as_bytes()).map_err(|f| f.message),
+        IndexInput::Position(given) => Chess960Start::from_board(&given.fen.board)
+            .map_err(|e| format!("not a Chess960 start: {e} ({})", e.name())),
+    };
+    match found {
         Ok(start) => {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", start.number())?;
             out.flush()?;
             Ok(Outcome::Ok)
         }
-        Err(e) => {
-            crate::note(&format!("not a Chess960 start: {e} ({})", e.name()));
+        Err(message) => {
+            crate::note(&message);
             Ok(Outcome::Rejected)
+        }
+    }
+}
+
+/// The start whose back rank `word` spells, in either case.
+fn back_rank_start(word: &[u8]) -> Result<Chess960Start, RecordFault> {
+    let roles: Vec<Role> = word
+        .iter()
+        .filter_map(|&b| Role::from_char(char::from(b)))
+        .collect();
+    let Ok(rank) = <[Role; 8]>::try_from(roles) else {
+        return Err(RecordFault {
+            offset: 0,
+            field: "placement".to_owned(),
+            message: format!(
+                "a back rank has 8 letters, '{}' has {}",
+                String::from_utf8_lossy(word),
+                word.len()
+            ),
+        });
+    };
+    Chess960Start::from_back_rank(&rank).map_err(|e| {
+        // The letter at fault, where the error names one.
+        let file = match e {
+            BackRankError::PawnOnBackRank { file } => Some(file),
+            BackRankError::BishopsOnOneColor { files } => Some(files[0]),
+            BackRankError::KingNotBetweenRooks { king, .. } => Some(king),
+            _ => None,
+        };
+        RecordFault {
+            offset: file.map_or(0, |f| f.index()),
+            field: "placement".to_owned(),
+            message: format!("not a Chess960 start: {e} ({})", e.name()),
+        }
+    })
+}
+
+/// The start number of one record of `index -`: a back rank, or a
+/// record as a position argument gives one.
+fn record_start(record: &[u8]) -> Result<Chess960Start, RecordFault> {
+    if is_back_rank(record) {
+        return back_rank_start(record);
+    }
+    let fen = read_record(record)?;
+    Chess960Start::from_board(&fen.board).map_err(|e| RecordFault {
+        offset: 0,
+        field: "placement".to_owned(),
+        message: format!("not a Chess960 start: {e} ({})", e.name()),
+    })
+}
+
+/// `index -`: a number per record of standard input, in order; each line
+/// that is not a start reported as `FILE:LINE:COL: field: message`.
+fn index_lines(progress: bool) -> io::Result<Outcome> {
+    let records = AtomicU64::new(0);
+    let make = || IndexLines {
+        out: Vec::new(),
+        reporter: Reporter::default(),
+        records: &records,
+    };
+    let totals = visit_lines(&[PathBuf::from("-")], progress, 1, make)?;
+    if records.load(Ordering::Relaxed) == 0 && totals.io_errors == 0 {
+        crate::note("standard input: no record (the input is empty or blank)");
+        return Ok(Outcome::Rejected);
+    }
+    Ok(Outcome::of_counts(totals.io_errors, totals.rejected))
+}
+
+struct IndexLines<'a> {
+    out: Vec<u8>,
+    reporter: Reporter,
+    /// Records seen, by every copy.
+    records: &'a AtomicU64,
+}
+
+impl LineVisitor for IndexLines<'_> {
+    fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()> {
+        self.records.fetch_add(1, Ordering::Relaxed);
+        if line.too_long {
+            let message = format!("line longer than {MAX_LINE} bytes");
+            self.reporter
+                .line_error(source, line.number, MAX_LINE + 1, "record", &message);
+            return Ok(());
+        }
+        let record = line.bytes.trim_ascii_end();
+        let indent = record.len() - record.trim_ascii_start().len();
+        match record_start(&record[indent..]) {
+            Ok(start) => writeln!(self.out, "{}", start.number()),
+            Err(fault) => {
+                let column = indent + fault.offset + 1;
+                self.reporter
+                    .line_error(source, line.number, column, &fault.field, &fault.message);
+                Ok(())
+            }
+        }
+    }
+
+    fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.reporter.io_error(source, error);
+        Ok(())
+    }
+
+    fn take(&mut self) -> Batch {
+        let reporter = std::mem::take(&mut self.reporter);
+        Batch {
+            out: std::mem::take(&mut self.out),
+            err: reporter.err,
+            rejected: reporter.rejected,
+            io_errors: reporter.io_errors,
         }
     }
 }

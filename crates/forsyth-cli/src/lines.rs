@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::ops::{Index, RangeFrom};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
@@ -12,6 +13,25 @@ use crate::progress::Progress;
 /// The longest line kept whole; the rest of a longer line is skipped and the
 /// line is rejected, so memory stays bounded on any input.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// The UTF-8 byte order mark some editors write at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `text` without the UTF-8 byte order mark at its start, if it has one:
+/// the one place every line-oriented input skips it, as the PGN reader
+/// does. Columns are then counted from the byte after it. Works on bytes
+/// and on text alike (`&[u8]` or `&str`: the mark is one whole character).
+pub fn skip_bom<T>(text: &T) -> &T
+where
+    T: AsRef<[u8]> + Index<RangeFrom<usize>, Output = T> + ?Sized,
+{
+    let start = if text.as_ref().starts_with(BOM) {
+        BOM.len()
+    } else {
+        0
+    };
+    &text[start..]
+}
 
 /// Where input comes from, and the name errors use for it.
 pub enum Source {
@@ -54,12 +74,28 @@ impl Source {
 }
 
 /// One line read: its bytes without the line ending, and whether it was cut
-/// at [`MAX_LINE`].
+/// at [`MAX_LINE`]. The line as read is `before`, `bytes`, `after`.
 pub struct Line<'a> {
+    /// The text: without a byte order mark at the start of its source and
+    /// without the line end (`\n` or `\r\n`).
     pub bytes: &'a [u8],
+    /// The byte order mark before `bytes`, or nothing.
+    pub before: &'a [u8],
+    /// The `\r` of a CRLF line end, or nothing.
+    pub after: &'a [u8],
     pub too_long: bool,
     /// 1-based line number in its source.
     pub number: u64,
+}
+
+impl Line<'_> {
+    /// Writes the line as it was read, without its `\n`: byte order mark
+    /// and `\r` included.
+    pub fn write_as_read(&self, out: &mut impl Write) -> io::Result<()> {
+        out.write_all(self.before)?;
+        out.write_all(self.bytes)?;
+        out.write_all(self.after)
+    }
 }
 
 /// What a bulk command does with its input: each non-blank line, and each
@@ -70,9 +106,9 @@ pub trait LineVisitor {
     /// One line of `source` (blank lines are skipped; a line cut at
     /// [`MAX_LINE`] is passed with `too_long` set).
     fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()>;
-    /// A blank line of `source` (only commands that keep line numbers in
-    /// their output need it).
-    fn blank(&mut self, _source: &str, _number: u64) -> io::Result<()> {
+    /// A blank line of `source`: nothing but white space (only commands
+    /// that keep line numbers in their output need it).
+    fn blank(&mut self, _source: &str, _line: Line<'_>) -> io::Result<()> {
         Ok(())
     }
     /// `source` could not be opened, or reading it failed.
@@ -253,10 +289,13 @@ fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64
         PieceKind::Failed(error) => visitor.io_error(source, error)?,
         PieceKind::TooLong => {
             lines = 1;
+            let (before, bytes) = split_bom(&piece.bytes, piece.first);
             visitor.line(
                 source,
                 Line {
-                    bytes: &piece.bytes,
+                    bytes,
+                    before,
+                    after: &[],
                     too_long: true,
                     number: piece.first,
                 },
@@ -274,15 +313,21 @@ fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64
                 start = end + 1;
                 let number = piece.first + lines;
                 lines += 1;
+                let (before, raw) = split_bom(raw, number);
                 let line = if raw.len() > MAX_LINE {
                     Line {
                         bytes: &raw[..MAX_LINE],
+                        before,
+                        after: &[],
                         too_long: true,
                         number,
                     }
                 } else {
+                    let bytes = raw.strip_suffix(b"\r").unwrap_or(raw);
                     Line {
-                        bytes: raw.strip_suffix(b"\r").unwrap_or(raw),
+                        bytes,
+                        before,
+                        after: &raw[bytes.len()..],
                         too_long: false,
                         number,
                     }
@@ -290,12 +335,19 @@ fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64
                 if line.too_long || !line.bytes.iter().all(u8::is_ascii_whitespace) {
                     visitor.line(source, line)?;
                 } else {
-                    visitor.blank(source, number)?;
+                    visitor.blank(source, line)?;
                 }
             }
         }
     }
     Ok((lines, visitor.take()))
+}
+
+/// The byte order mark of line `number` (only the first line of a source
+/// can have one) and the rest.
+fn split_bom(raw: &[u8], number: u64) -> (&[u8], &[u8]) {
+    let rest = if number == 1 { skip_bom(raw) } else { raw };
+    raw.split_at(raw.len() - rest.len())
 }
 
 /// Cuts every source into pieces, in order, each in a buffer from
@@ -492,8 +544,8 @@ mod tests {
             self.0.push((line.bytes.len(), line.too_long, line.number));
             Ok(())
         }
-        fn blank(&mut self, _: &str, number: u64) -> io::Result<()> {
-            self.0.push((0, false, number));
+        fn blank(&mut self, _: &str, line: Line<'_>) -> io::Result<()> {
+            self.0.push((0, false, line.number));
             Ok(())
         }
         fn io_error(&mut self, _: &str, _: &io::Error) -> io::Result<()> {
@@ -561,5 +613,57 @@ mod tests {
         assert_eq!(numbers, (1..=lengths.len() as u64).collect::<Vec<_>>());
         let got: Vec<(usize, bool)> = seen.iter().map(|l| (l.0, l.1)).collect();
         assert_eq!(got, lengths);
+    }
+
+    /// Each line's parts, as `visit_piece` cuts them.
+    fn parts_of(input: &[u8]) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
+        struct Parts(Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>);
+        impl LineVisitor for Parts {
+            fn line(&mut self, _: &str, line: Line<'_>) -> io::Result<()> {
+                let parts = (
+                    line.before.to_vec(),
+                    line.bytes.to_vec(),
+                    line.after.to_vec(),
+                );
+                self.0.push(parts);
+                Ok(())
+            }
+            fn blank(&mut self, source: &str, line: Line<'_>) -> io::Result<()> {
+                self.line(source, line)
+            }
+            fn io_error(&mut self, _: &str, _: &io::Error) -> io::Result<()> {
+                Ok(())
+            }
+            fn take(&mut self) -> Batch {
+                Batch::default()
+            }
+        }
+        let mut parts = Parts(Vec::new());
+        let name: Arc<str> = "test".into();
+        read_source(
+            Box::new(io::Cursor::new(input.to_vec())),
+            &name,
+            &mut || Some(Vec::new()),
+            &mut |piece| visit_piece(&mut parts, &piece).is_ok(),
+        );
+        parts.0
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_on_the_first_line_only() {
+        let v = |s: &[u8]| s.to_vec();
+        assert_eq!(
+            parts_of(b"\xef\xbb\xbfa b\r\n\xef\xbb\xbfc\n \r\n"),
+            [
+                (v(BOM), v(b"a b"), v(b"\r")),
+                // Only the start of a source has one: later it is text.
+                (v(b""), v(b"\xef\xbb\xbfc"), v(b"")),
+                (v(b""), v(b" "), v(b"\r")),
+            ]
+        );
+        assert_eq!(skip_bom("\u{feff}8/8"), "8/8");
+        assert_eq!(skip_bom(&b"\xef\xbb\xbf"[..]), b"");
+        assert_eq!(skip_bom(&b"\xef\xbb"[..]), b"\xef\xbb");
+        assert_eq!(skip_bom("x\u{feff}"), "x\u{feff}");
     }
 }

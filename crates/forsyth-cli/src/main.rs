@@ -17,6 +17,7 @@ mod gen;
 mod lines;
 mod notation;
 mod options;
+mod perft;
 mod pgn;
 mod play;
 mod position;
@@ -30,7 +31,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 use crate::exit::ResolveError;
 use crate::options::Job;
@@ -40,7 +41,7 @@ pub use exit::{note, Outcome};
 /// The command line's definition. Help wraps to the terminal's width; when
 /// standard output is not a terminal, to 80 columns.
 fn definition() -> clap::Command {
-    let command = cli::Cli::command();
+    let command = cli::command();
     if io::stdout().is_terminal() {
         command
     } else {
@@ -89,17 +90,17 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Gen(o) => gen::run(&o),
         Job::Index(o) => gen::index(&o),
         Job::Validate(o) => validate::run(&o),
-        Job::Perft(o) => play::perft(&o),
+        Job::Perft(o) => perft::run(&o),
         Job::Moves(o) => play::moves(&o),
         Job::Play(o) => play::play(&o),
         Job::Pgn(o) => pgn::run(&o),
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
-        Job::Help(name) => help(name.as_deref()),
+        Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)
         }
-        Job::Man(name) => match docs::man(name.as_deref(), &mut io::stdout().lock()) {
+        Job::Man(man) => match docs::man(&man, &mut io::stdout().lock()) {
             Ok(()) => Ok(Outcome::Ok),
             Err(docs::ManError::Io(e)) => Err(e),
             Err(e) => {
@@ -110,23 +111,31 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
     }
 }
 
-/// `forsyth help [COMMAND]`: the long help of forsyth or of the command.
-fn help(name: Option<&str>) -> io::Result<Outcome> {
+/// `forsyth help [COMMAND...]`: the long help of forsyth or of the command
+/// the words name, at any depth (`help pgn check`).
+fn help(words: &[String]) -> io::Result<Outcome> {
     let mut command = definition();
     command.build();
-    let text = match name {
-        None => command.render_long_help(),
-        Some(name) => match command.find_subcommand_mut(name) {
-            Some(sub) => sub.render_long_help(),
+    let mut found = &mut command;
+    for (i, word) in words.iter().enumerate() {
+        match found.find_subcommand_mut(word) {
+            Some(sub) => found = sub,
             None => {
+                let parent = ["forsyth".to_owned()]
+                    .iter()
+                    .chain(&words[..i])
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 note(&format!(
-                    "help: no command '{name}' (see forsyth --help for the list)"
+                    "help: no command '{}' (see {parent} --help for the list)",
+                    words[..=i].join(" ")
                 ));
                 return Ok(Outcome::Failed);
             }
-        },
-    };
-    write_styled(&text).map(|()| Outcome::Ok)
+        }
+    }
+    write_styled(&found.render_long_help()).map(|()| Outcome::Ok)
 }
 
 /// Writes help text to standard output, in colour on a terminal.

@@ -96,14 +96,32 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
             continue;
         }
         buffer.clear();
-        match translator.translate(line, &mut buffer) {
+        let translated = translator.translate(line, &mut buffer);
+        for w in translator.take_warnings() {
+            let dots = if w.black { "..." } else { "." };
+            let _ = writeln!(
+                err,
+                "{source}:{}:{}: move {}{dots}: warning: {}: {}",
+                i + 1,
+                w.offset + 1,
+                w.move_number,
+                w.warning.kind().name(),
+                w.warning
+            );
+        }
+        match translated {
             Ok(()) => out.write_all(buffer.as_bytes())?,
             Err(e) => {
                 rejected = true;
                 let dots = if e.black { "..." } else { "." };
+                // The library names the rule; the flag is this command's.
+                let flag = match e.error.if_checks_marked {
+                    Some(_) => " (--checks-marked)",
+                    None => "",
+                };
                 let _ = writeln!(
                     err,
-                    "{source}:{}:{}: move {}{dots}: {}",
+                    "{source}:{}:{}: move {}{dots}: {}{flag}",
                     i + 1,
                     e.offset + 1,
                     e.move_number,

@@ -15,8 +15,8 @@ use forsyth::{Chess960Start, Position, Variant};
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, ThreadsArgs,
-    UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, StartRange,
+    SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::exit::ResolveError;
@@ -37,9 +37,18 @@ pub enum Job {
     Pgn(Pgn),
     Notation(Translate),
     Solve(Solve),
-    Help(Option<String>),
+    /// `help` with the words of the command named (`pgn check`).
+    Help(Vec<String>),
     Completions(clap_complete::Shell),
-    Man(Option<String>),
+    Man(Man),
+}
+
+/// What `man` writes.
+pub enum Man {
+    /// The page of the command named by these words (none: forsyth's).
+    Page(Vec<String>),
+    /// Every page, into this directory.
+    All(PathBuf),
 }
 
 pub struct Convert {
@@ -57,15 +66,30 @@ pub struct Show {
     pub letters: Option<Language>,
     pub variant: Option<Variant>,
     pub style: Style,
+    /// The widest line to write: the terminal's width, else 100 columns.
+    pub width: usize,
+}
+
+/// What `index` numbers.
+pub enum IndexInput {
+    /// One position.
+    Position(Given),
+    /// A back rank alone (`RNBQKBNR`), as written.
+    BackRank(String),
+    /// Every record of standard input (`-`).
+    Stdin,
 }
 
 pub struct Index {
-    pub position: Given,
+    pub input: IndexInput,
+    /// Progress on standard error (reading standard input).
+    pub progress: bool,
 }
 
 /// Which starts `gen` prints.
 pub enum Starts {
-    One(Chess960Start),
+    /// The numbers and ranges given, in order.
+    Numbers(Vec<StartRange>),
     All,
     Random {
         seed: u64,
@@ -91,7 +115,6 @@ pub enum ValidateMode {
     Repair {
         castling: Option<CastlingNotation>,
         shredder_order: Option<ShredderOrder>,
-        write: WriteOptions,
     },
 }
 
@@ -107,10 +130,22 @@ pub struct Validate {
     pub threads: usize,
 }
 
+/// What `perft` counts.
+pub enum PerftInput {
+    /// One position, to `depth`.
+    One { position: Given, depth: u32 },
+    /// Every record of standard input (`-`), to `depth`.
+    Stdin { depth: u32 },
+    /// Every position and count of a suite file (`-`: standard input).
+    Suite {
+        file: PathBuf,
+        max_depth: Option<u32>,
+    },
+}
+
 pub struct Perft {
-    pub position: Given,
+    pub input: PerftInput,
     pub legality: Legality,
-    pub depth: u32,
     pub divide: bool,
     pub stats: bool,
     pub progress: bool,
@@ -158,11 +193,17 @@ pub enum PgnMode {
         final_only: bool,
     },
     /// `pgn export`: each game in the export format.
-    Export { options: ExportOptions },
+    Export {
+        options: ExportOptions,
+        /// `--rejects`: where the games with a fault go, as read.
+        rejects: Option<PathBuf>,
+    },
 }
 
 pub struct Pgn {
     pub mode: PgnMode,
+    /// End with the counts of games on standard error.
+    pub summary: bool,
     pub select: GameSelect,
     pub files: Vec<PathBuf>,
     pub progress: bool,
@@ -170,21 +211,22 @@ pub struct Pgn {
     pub threads: usize,
 }
 
-/// `--threads N`, else every core the system gives this process.
+/// `--threads N`; without it, or with 0, every core the system gives this
+/// process.
 fn threads(args: &ThreadsArgs) -> usize {
-    args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    )
+    match args.threads {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(n) => n as usize,
+    }
 }
 
 /// The one resolution step from the raw command line.
 pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
-    let progress = !cli.quiet;
+    let progress = !cli.quiet && !cli.command.quiet();
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
             letters: match a.letters.as_deref() {
-                Some("auto") => LettersMode::Auto,
+                Some(c) if c.eq_ignore_ascii_case("auto") => LettersMode::Auto,
                 other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
             },
             opts: ConvertOptions {
@@ -202,7 +244,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Show(a) => {
             let letters = match a.letters.as_deref() {
-                Some("auto") => letters_of(&a.words),
+                Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
             Job::Show(Show {
@@ -215,37 +257,71 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 .0,
                 variant: variant(a.variant),
                 style: style(&a),
+                width: show_width(),
             })
         }
         Command::Index(a) => Job::Index(Index {
-            position: position::resolve("index", &a.words, Rest::Nothing)?.0,
+            input: match a.words.as_slice() {
+                [dash] if dash == "-" => IndexInput::Stdin,
+                [word] if position::is_back_rank(word.as_bytes()) => {
+                    IndexInput::BackRank(word.clone())
+                }
+                words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
+            },
+            progress,
         }),
         Command::Gen(a) => {
             if !a.random {
-                for (given, flag) in [(a.count.is_some(), "--count"), (a.seed.is_some(), "--seed")]
-                {
+                // Named first, with the reason: `gen --seed 7` alone most
+                // likely forgot --random.
+                for (given, flag, why) in [
+                    (
+                        a.seed.is_some(),
+                        "--seed",
+                        "it says how to draw random starts",
+                    ),
+                    (
+                        a.count.is_some(),
+                        "--count",
+                        "it says how many random starts to draw",
+                    ),
+                ] {
                     if given {
                         return Err(ResolveError::Usage(format!(
-                            "{flag} needs --random (it says how to draw starts)"
+                            "{flag} needs --random: {why}, and NUMBER or --all draws none"
                         )));
                     }
                 }
             }
-            let starts = match (a.number, a.all) {
-                (Some(n), _) => Starts::One(n),
-                (None, true) => Starts::All,
-                // clap makes one of the three required.
-                (None, false) => Starts::Random {
+            let starts = if a.all {
+                Starts::All
+            } else if a.random {
+                Starts::Random {
                     seed: a.seed.unwrap_or_else(Chess960Start::random_seed),
                     drawn: a.seed.is_none(),
                     count: a.count.unwrap_or(1),
-                },
+                }
+            } else if a.numbers.is_empty() {
+                return Err(ResolveError::Usage(
+                    "gen needs start numbers (0 to 959, or ranges such as 0-9), --all or \
+                     --random"
+                        .to_owned(),
+                ));
+            } else {
+                Starts::Numbers(a.numbers)
             };
             Job::Gen(Gen {
                 letters: language(a.letters.as_deref())?,
                 starts,
                 json: a.format == FormatArg::Json,
-                write: write_options(&a.output, CastlingNotation::XFen),
+                write: WriteOptions {
+                    castling: a.castling.map_or(CastlingNotation::XFen, notation),
+                    shredder_order: a
+                        .shredder_order
+                        .map_or(ShredderOrder::Files, shredder_order),
+                    // A start has no en-passant square to write.
+                    en_passant: EnPassantMode::Legal,
+                },
             })
         }
         Command::Validate(a) => Job::Validate(Validate {
@@ -254,9 +330,8 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             json: a.format == ReportFormatArg::Json,
             mode: if a.repair {
                 ValidateMode::Repair {
-                    castling: a.output.castling.map(notation),
-                    shredder_order: a.output.shredder_order.map(shredder_order),
-                    write: write_options(&a.output, CastlingNotation::XFen),
+                    castling: a.castling.map(notation),
+                    shredder_order: a.shredder_order.map(shredder_order),
                 }
             } else {
                 ValidateMode::Judge { strict: a.strict }
@@ -266,17 +341,38 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let (position, rest) = position::resolve("perft", &a.words, Rest::Depth)?;
-            let depth = rest[0].parse().map_err(|_| {
-                ResolveError::Usage(format!(
-                    "perft: the last word is DEPTH, a number of plies; '{}' is not one",
-                    rest[0]
-                ))
-            })?;
+            let depth = |word: &str| {
+                word.parse().map_err(|_| {
+                    ResolveError::Usage(format!(
+                        "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+                    ))
+                })
+            };
+            // clap's `requires` gives way to --suite's conflicts: checked here.
+            if a.suite.is_none() && a.max_depth.is_some() {
+                return Err(ResolveError::Usage(
+                    "--max-depth needs --suite: it limits the depths a suite gives".to_owned(),
+                ));
+            }
+            let input = match (&a.suite, a.words.as_slice()) {
+                (Some(file), _) => PerftInput::Suite {
+                    file: file.clone(),
+                    max_depth: a.max_depth,
+                },
+                (None, [dash, last]) if dash == "-" => PerftInput::Stdin {
+                    depth: depth(last)?,
+                },
+                (None, words) => {
+                    let (position, rest) = position::resolve("perft", words, Rest::Depth)?;
+                    PerftInput::One {
+                        position,
+                        depth: depth(&rest[0])?,
+                    }
+                }
+            };
             Job::Perft(Perft {
-                position,
+                input,
                 legality: legality(&a.legality),
-                depth,
                 divide: a.divide,
                 stats: a.stats,
                 progress,
@@ -302,11 +398,15 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Pgn(a) => Job::Pgn(match a.command {
+            PgnCommand::Help(h) => {
+                return Ok(Job::Help([vec!["pgn".to_owned()], h.command].concat()));
+            }
             PgnCommand::Check(c) => Pgn {
                 mode: PgnMode::Check {
                     json: c.format == GameReportFormatArg::Json,
                 },
                 select: select(c.select),
+                summary: summary(c.summary, progress),
                 files: c.files,
                 progress,
                 threads: threads(&c.threads),
@@ -318,6 +418,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                     final_only: f.final_only,
                 },
                 select: select(f.select),
+                summary: summary(f.summary, progress),
                 files: f.files,
                 progress,
                 threads: threads(&f.threads),
@@ -331,8 +432,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                         },
                         fen: write_options(&e.output, CastlingNotation::XFen),
                     },
+                    rejects: e.rejects,
                 },
                 select: select(e.select),
+                summary: summary(e.summary, progress),
                 files: e.files,
                 progress,
                 threads: threads(&e.threads),
@@ -387,7 +490,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }),
         Command::Help(a) => Job::Help(a.command),
         Command::Completions(a) => Job::Completions(a.shell),
-        Command::Man(a) => Job::Man(a.command),
+        Command::Man(a) => Job::Man(match a.all {
+            Some(dir) => Man::All(dir),
+            None => Man::Page(a.command),
+        }),
     })
 }
 
@@ -481,6 +587,16 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
         .collect()
 }
 
+/// How wide `show` may write: the terminal's width when standard output
+/// is one, else 100 columns.
+fn show_width() -> usize {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return 100;
+    }
+    terminal_size::terminal_size_of(&stdout).map_or(100, |(w, _)| usize::from(w.0))
+}
+
 /// How `show` draws the board: figurines and colour by default only on a
 /// terminal that can show them (see `diagram`).
 fn style(a: &ShowArgs) -> Style {
@@ -519,6 +635,12 @@ fn select(args: GameSelectArgs) -> GameSelect {
         }),
         setup_only: args.setup_only,
     }
+}
+
+/// Whether a `pgn` command ends with its counts: asked for, or standard
+/// error is a terminal someone reads (no `--quiet`).
+fn summary(args: SummaryArgs, progress: bool) -> bool {
+    args.summary || (progress && std::io::stderr().is_terminal())
 }
 
 fn legality(args: &LegalityArgs) -> Legality {

@@ -1,8 +1,14 @@
 //! `forsyth pgn check`, `forsyth pgn fens` and `forsyth pgn export`: every game of every file
 //! replayed by the library's `Replay`, one game in memory at a time; the
-//! verdicts, positions and games are rendered here.
+//! verdicts, positions and games are rendered here. Every game read is
+//! accounted for: in the output, in the rejects file, or on standard error,
+//! and in the summary's counts.
 
-use std::io::{self, Write};
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::rc::Rc;
 
 use forsyth::fen::WriteOptions;
 use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayedGame};
@@ -76,13 +82,58 @@ impl Judge for Export {
     }
 }
 
-/// What a game gives: text for standard output and for standard error,
-/// and how many faults it counts.
+/// What the games of a run were: the summary's counts and the exit
+/// status's.
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    /// Games read.
+    games: u64,
+    /// Games `--variant` or `--setup-only` left out.
+    unselected: u64,
+    ok: u64,
+    warned: u64,
+    faulty: u64,
+    /// Errors between games.
+    strays: u64,
+    /// Games (or positions) the chosen castling encoding cannot write.
+    unwritten: u64,
+    /// Games written to the rejects file.
+    rejected: u64,
+}
+
+impl Counts {
+    fn add(&mut self, other: &Counts) {
+        self.games += other.games;
+        self.unselected += other.unselected;
+        self.ok += other.ok;
+        self.warned += other.warned;
+        self.faulty += other.faulty;
+        self.strays += other.strays;
+        self.unwritten += other.unwritten;
+        self.rejected += other.rejected;
+    }
+
+    /// What makes the exit status 1.
+    fn failures(&self) -> u64 {
+        self.faulty + self.strays + self.unwritten
+    }
+}
+
+/// What a game gives: text for standard output, standard error and the
+/// rejects file, and its counts.
 #[derive(Default)]
 struct Rendered {
     out: Vec<u8>,
     err: Vec<u8>,
-    rejected: u64,
+    rejects: Vec<u8>,
+    counts: Counts,
+}
+
+/// Where a game comes from: its file's name, and its text as read (kept
+/// for `--rejects` only).
+struct Origin<'a> {
+    name: &'a str,
+    text: Option<&'a [u8]>,
 }
 
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
@@ -90,12 +141,12 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
         PgnMode::Check { json } => {
             let json = *json;
             // The verdicts need no positions but the last.
-            each_game(args, Replay::final_only(), |name, game, r| {
+            each_game(args, None, Replay::final_only(), |g, game, r| {
                 if json {
-                    serde_json::to_writer(&mut r.out, &game_json(name, game))?;
+                    serde_json::to_writer(&mut r.out, &game_json(g.name, game))?;
                     r.out.write_all(b"\n")
                 } else {
-                    check_text(&mut r.out, name, game)
+                    check_text(&mut r.out, g.name, game)
                 }
             })
         }
@@ -108,55 +159,98 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                 true => Replay::final_only(),
                 false => Replay::default(),
             };
-            each_game(args, replay, |name, game, r| {
-                let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
-                if let Some((ply, e)) = lossy {
-                    r.rejected += 1;
-                    writeln!(r.err, "{}: ply {ply}: {e}", head(name, game))?;
+            each_game(args, None, replay, |g, game, r| {
+                // A game stopped by a fault has no last position: the last
+                // good one is not where it ended.
+                if !(*final_only && game.error.is_some()) {
+                    let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
+                    if let Some((ply, e)) = lossy {
+                        r.counts.unwritten += 1;
+                        writeln!(r.err, "{}: ply {ply}: {e}", head(g.name, game))?;
+                    }
                 }
-                if let Some(problem) = &game.error {
-                    writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
-                }
-                Ok(())
+                report(&mut r.err, g.name, game)
             })
         }
-        PgnMode::Export { options } => {
-            each_game(args, Export::new(*options), |name, exported, r| {
+        PgnMode::Export { options, rejects } => {
+            let file = match rejects {
+                Some(path) => match File::create(path) {
+                    Ok(file) => Some(io::BufWriter::new(file)),
+                    Err(e) => {
+                        crate::note(&format!("--rejects {}: {e}", path.display()));
+                        return Ok(Outcome::Failed);
+                    }
+                },
+                None => None,
+            };
+            let export = Export::new(*options);
+            each_game(args, file, export, |g, exported, r| {
                 let game = &exported.game;
-                if let Some(pgn) = &exported.pgn {
-                    r.out.write_all(pgn.as_bytes())?;
+                let whole = exported.pgn.is_some() && game.error.is_none();
+                match (&exported.pgn, g.text) {
+                    (_, Some(text)) if !whole => {
+                        // The game as read, from its first byte to its end.
+                        r.rejects.extend_from_slice(text.trim_ascii_end());
+                        r.rejects.extend_from_slice(b"\n\n");
+                        r.counts.rejected += 1;
+                    }
+                    (Some(pgn), _) => r.out.write_all(pgn.as_bytes())?,
+                    (None, _) => {}
                 }
                 if let Some(e) = &exported.lossy {
-                    r.rejected += 1;
-                    writeln!(r.err, "{}: FEN tag: {e}", head(name, game))?;
+                    r.counts.unwritten += 1;
+                    writeln!(r.err, "{}: FEN tag: {e}", head(g.name, game))?;
                 }
-                if let Some(problem) = &game.error {
-                    writeln!(r.err, "{}: {}", head(name, game), fault(problem))?;
-                }
-                Ok(())
+                report(&mut r.err, g.name, game)
             })
         }
     }
 }
 
+/// A game's warnings and fault on standard error.
+fn report(err: &mut Vec<u8>, name: &str, game: &ReplayedGame) -> io::Result<()> {
+    let head = head(name, game);
+    for w in &game.warnings {
+        let span = w.span();
+        let kind = w.kind().name();
+        writeln!(
+            err,
+            "{head}: {}:{}: warning: {kind}: {w}",
+            span.line, span.column
+        )?;
+    }
+    if let Some(problem) = &game.error {
+        writeln!(err, "{head}: {}", fault(problem))?;
+    }
+    Ok(())
+}
+
 /// How a selected game is rendered.
-type Render<'a, O> = dyn Fn(&str, &O, &mut Rendered) -> io::Result<()> + Sync + 'a;
+type Render<'a, O> = dyn Fn(&Origin<'_>, &O, &mut Rendered) -> io::Result<()> + Sync + 'a;
 
 /// Every game of every file through `judge`, the selected ones rendered
 /// by `render`, in input order: on this thread, or with `--threads` on
-/// worker threads, the output the same bytes.
+/// worker threads, the output the same bytes. With a rejects file, each
+/// game's text is kept for it.
 fn each_game<J: Judge>(
     args: &Pgn,
+    rejects: Option<io::BufWriter<File>>,
     judge: J,
-    render: impl Fn(&str, &J::Output, &mut Rendered) -> io::Result<()> + Sync,
+    render: impl Fn(&Origin<'_>, &J::Output, &mut Rendered) -> io::Result<()> + Sync,
 ) -> io::Result<Outcome>
 where
     J::Output: Send,
 {
+    let rejects_path = match &args.mode {
+        PgnMode::Export { rejects, .. } => rejects.as_deref(),
+        _ => None,
+    };
     let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         err: io::BufWriter::new(crate::progress::Stderr),
-        rejected: 0,
+        rejects,
+        rejects_path,
+        counts: Counts::default(),
         io_errors: 0,
     };
     if args.threads > 1 {
@@ -165,24 +259,81 @@ where
         sequential(args, judge, &render, &mut sink)?;
     }
     sink.out.flush()?;
+    if let Some(file) = &mut sink.rejects {
+        file.flush()?;
+    }
+    if args.summary {
+        let _ = writeln!(
+            sink.err,
+            "{}",
+            summary(&sink.counts, sink.io_errors, rejects_path)
+        );
+    }
     let _ = sink.err.flush();
-    Ok(Outcome::of_counts(sink.io_errors, sink.rejected))
+    Ok(Outcome::of_counts(sink.io_errors, sink.counts.failures()))
 }
 
-/// Where rendered games go, and the counts for the exit status.
-struct Sink<O: Write, E: Write> {
+/// `N things`, or `1 thing`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The last line of `--summary`: `forsyth: 12 games read: 9 ok, 2 with
+/// warnings, 1 with faults`, with what else happened after a `;`.
+fn summary(c: &Counts, io_errors: u64, rejects: Option<&Path>) -> String {
+    let mut line = format!("forsyth: {} read", count(c.games, "game", "games"));
+    if c.unselected > 0 {
+        line.push_str(&format!(", {} not selected", c.unselected));
+    }
+    line.push_str(&format!(
+        ": {} ok, {} with warnings, {} with faults",
+        c.ok, c.warned, c.faulty
+    ));
+    if c.unwritten > 0 {
+        line.push_str(&format!("; {} not written", c.unwritten));
+    }
+    if let Some(path) = rejects {
+        let games = count(c.rejected, "game", "games");
+        line.push_str(&format!("; {games} written to {}", path.display()));
+    }
+    if c.strays > 0 {
+        let errors = count(c.strays, "error", "errors");
+        line.push_str(&format!("; {errors} between games"));
+    }
+    if io_errors > 0 {
+        line.push_str(&format!(
+            "; {}",
+            count(io_errors, "input error", "input errors")
+        ));
+    }
+    line
+}
+
+/// Where rendered games go, and the counts.
+struct Sink<'a, O: Write, E: Write> {
     out: O,
     err: E,
-    rejected: u64,
+    rejects: Option<io::BufWriter<File>>,
+    rejects_path: Option<&'a Path>,
+    counts: Counts,
     io_errors: u64,
 }
 
-impl<O: Write, E: Write> Sink<O, E> {
+impl<O: Write, E: Write> Sink<'_, O, E> {
     fn write(&mut self, r: &Rendered) -> io::Result<()> {
         self.out.write_all(&r.out)?;
         let _ = self.err.write_all(&r.err);
-        self.rejected += r.rejected;
+        if let Some(file) = &mut self.rejects {
+            file.write_all(&r.rejects)
+                .map_err(|e| rejects_error(self.rejects_path, e))?;
+        }
+        self.counts.add(&r.counts);
         Ok(())
+    }
+
+    /// Whether games' texts are wanted.
+    fn keeps_text(&self) -> bool {
+        self.rejects.is_some()
     }
 
     fn io_error(&mut self, name: &str, e: &io::Error) {
@@ -191,11 +342,34 @@ impl<O: Write, E: Write> Sink<O, E> {
     }
 }
 
+/// An error writing the rejects file, which names it.
+fn rejects_error(path: Option<&Path>, e: io::Error) -> io::Error {
+    let name = path.map(|p| p.display().to_string()).unwrap_or_default();
+    io::Error::new(e.kind(), format!("--rejects {name}: {e}"))
+}
+
+/// The input, every byte read also kept (when asked) until it is cut off:
+/// the text of the games.
+struct Tee<R> {
+    inner: R,
+    kept: Option<Rc<RefCell<Vec<u8>>>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(kept) = &self.kept {
+            kept.borrow_mut().extend_from_slice(&buf[..n]);
+        }
+        Ok(n)
+    }
+}
+
 /// One game's share of the output: the errors met between games before it
 /// (never dropped), then, when it is selected, its rendering. `game` is
 /// `None` for the errors after a file's last game.
 fn finish_game<J: Judge>(
-    name: &str,
+    g: &Origin<'_>,
     strays: &[PgnError],
     game: Option<&J::Output>,
     select: GameSelect,
@@ -203,20 +377,26 @@ fn finish_game<J: Judge>(
     r: &mut Rendered,
 ) -> io::Result<()> {
     for stray in strays {
-        r.rejected += 1;
-        stray_line(&mut r.err, name, stray);
+        r.counts.strays += 1;
+        stray_line(&mut r.err, g.name, stray);
     }
     let Some(game) = game else {
         return Ok(());
     };
+    r.counts.games += 1;
     let verdict = J::verdict(game);
     if !selected(verdict, select) {
+        r.counts.unselected += 1;
         return Ok(());
     }
     if !verdict.is_ok() {
-        r.rejected += 1;
+        r.counts.faulty += 1;
+    } else if verdict.warnings.is_empty() {
+        r.counts.ok += 1;
+    } else {
+        r.counts.warned += 1;
     }
-    render(name, game, r)
+    render(g, game, r)
 }
 
 /// The games replayed on this thread, as the reader gives them.
@@ -224,7 +404,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
     args: &Pgn,
     mut judge: J,
     render: &Render<'_, J::Output>,
-    sink: &mut Sink<O, E>,
+    sink: &mut Sink<'_, O, E>,
 ) -> io::Result<()> {
     let mut progress = Progress::new(args.progress, "games");
     let mut rendered = Rendered::default();
@@ -237,7 +417,14 @@ fn sequential<J: Judge, O: Write, E: Write>(
                 continue;
             }
         };
-        let mut reader = Reader::new(input);
+        // The bytes read and not yet cut off, and the offset of the first.
+        let kept = Rc::new(RefCell::new(Vec::new()));
+        let mut base = 0;
+        let tee = Tee {
+            inner: input,
+            kept: sink.keeps_text().then(|| Rc::clone(&kept)),
+        };
+        let mut reader = Reader::new(tee);
         loop {
             let game = match reader.read_game(&mut judge) {
                 Ok(Some(game)) => game,
@@ -248,9 +435,23 @@ fn sequential<J: Judge, O: Write, E: Write>(
                 }
             };
             progress.add(1);
+            let end = reader.position().offset;
+            let text = sink.keeps_text().then(|| {
+                let start = J::verdict(&game).start.offset;
+                let mut kept = kept.borrow_mut();
+                // What came before the game: white space, `%` lines,
+                // errors between games.
+                kept.drain(..(start - base) as usize);
+                base = end;
+                kept.drain(..(end - start) as usize).collect::<Vec<u8>>()
+            });
             let strays = judge.stray();
+            let origin = Origin {
+                name: &name,
+                text: text.as_deref(),
+            };
             finish_game::<J>(
-                &name,
+                &origin,
                 &strays,
                 Some(&game),
                 args.select,
@@ -261,7 +462,11 @@ fn sequential<J: Judge, O: Write, E: Write>(
             rendered = Rendered::default();
         }
         let strays = judge.stray();
-        finish_game::<J>(&name, &strays, None, args.select, render, &mut rendered)?;
+        let origin = Origin {
+            name: &name,
+            text: None,
+        };
+        finish_game::<J>(&origin, &strays, None, args.select, render, &mut rendered)?;
         sink.write(&rendered)?;
         rendered = Rendered::default();
     }
@@ -414,14 +619,14 @@ fn fens(
 mod parallel {
     use std::cell::RefCell;
     use std::collections::BTreeMap;
-    use std::io::{self, Read, Write};
+    use std::io::{self, Write};
     use std::ops::ControlFlow;
     use std::rc::Rc;
     use std::sync::{mpsc, Arc, Mutex};
 
     use forsyth::pgn::{GameStart, Reader, ReaderPosition, Visitor};
 
-    use super::{finish_game, Judge, Render, Rendered, Sink};
+    use super::{finish_game, Judge, Origin, Render, Rendered, Sink, Tee};
     use crate::lines::Source;
     use crate::options::Pgn;
     use crate::progress::Progress;
@@ -454,27 +659,14 @@ mod parallel {
         fn end_game(&mut self, _: ()) {}
     }
 
-    /// The input, every byte read also kept until it is cut off.
-    struct Tee<R> {
-        inner: R,
-        kept: Rc<RefCell<Vec<u8>>>,
-    }
-
-    impl<R: Read> Read for Tee<R> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.inner.read(buf)?;
-            self.kept.borrow_mut().extend_from_slice(&buf[..n]);
-            Ok(n)
-        }
-    }
-
     pub(super) fn run<J: Judge, O: Write, E: Write>(
         args: &Pgn,
         judge: J,
         render: &Render<'_, J::Output>,
-        sink: &mut Sink<O, E>,
+        sink: &mut Sink<'_, O, E>,
     ) -> io::Result<()> {
         let threads = args.threads;
+        let keep = sink.keeps_text();
         let (work_tx, work_rx) = mpsc::sync_channel::<Batch>(threads * 2);
         let work_rx = Arc::new(Mutex::new(work_rx));
         let (done_tx, done_rx) = mpsc::channel::<(u64, io::Result<Vec<Rendered>>)>();
@@ -486,7 +678,7 @@ mod parallel {
                     let Ok(Ok(batch)) = next else {
                         return;
                     };
-                    let rendered = judge_batch(args, &mut judge, render, &batch);
+                    let rendered = judge_batch(args, &mut judge, render, &batch, keep);
                     if tx.send((batch.seq, rendered)).is_err() {
                         return;
                     }
@@ -507,31 +699,38 @@ mod parallel {
         })
     }
 
-    /// A batch replayed and rendered as the sequential loop does it.
+    /// A batch replayed and rendered as the sequential loop does it (each
+    /// game's text given when `keep`).
     fn judge_batch<J: Judge>(
         args: &Pgn,
         judge: &mut J,
         render: &Render<'_, J::Output>,
         batch: &Batch,
+        keep: bool,
     ) -> io::Result<Vec<Rendered>> {
         let mut out = Vec::new();
         let mut reader = Reader::resume(&batch.bytes[..], batch.at);
+        // Offsets in the input, to indices in the batch.
+        let index = |offset: u64| (offset - batch.at.offset) as usize;
         while let Some(game) = reader.read_game(judge)? {
             let mut r = Rendered::default();
             let strays = judge.stray();
-            finish_game::<J>(
-                &batch.name,
-                &strays,
-                Some(&game),
-                args.select,
-                render,
-                &mut r,
-            )?;
+            let start = index(J::verdict(&game).start.offset);
+            let end = index(reader.position().offset);
+            let origin = Origin {
+                name: &batch.name,
+                text: keep.then(|| &batch.bytes[start..end]),
+            };
+            finish_game::<J>(&origin, &strays, Some(&game), args.select, render, &mut r)?;
             out.push(r);
         }
         let mut r = Rendered::default();
         let strays = judge.stray();
-        finish_game::<J>(&batch.name, &strays, None, args.select, render, &mut r)?;
+        let origin = Origin {
+            name: &batch.name,
+            text: None,
+        };
+        finish_game::<J>(&origin, &strays, None, args.select, render, &mut r)?;
         out.push(r);
         Ok(out)
     }
@@ -549,7 +748,7 @@ mod parallel {
         /// still out.
         fn drain<O: Write, E: Write>(
             &mut self,
-            sink: &mut Sink<O, E>,
+            sink: &mut Sink<'_, O, E>,
             ahead: u64,
         ) -> io::Result<()> {
             loop {
@@ -587,7 +786,7 @@ mod parallel {
         args: &Pgn,
         work: &mpsc::SyncSender<Batch>,
         order: &mut Order,
-        sink: &mut Sink<O, E>,
+        sink: &mut Sink<'_, O, E>,
         limit: u64,
     ) -> io::Result<()> {
         let mut progress = Progress::new(args.progress, "games");
@@ -605,7 +804,7 @@ mod parallel {
             let kept = Rc::new(RefCell::new(Vec::new()));
             let tee = Tee {
                 inner: input,
-                kept: Rc::clone(&kept),
+                kept: Some(Rc::clone(&kept)),
             };
             let mut reader = Reader::new(tee);
             // The batch being cut: where it starts, its games so far.

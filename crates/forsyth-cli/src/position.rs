@@ -6,11 +6,12 @@ use std::io::{self, BufRead};
 
 use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
 use forsyth::notation::Letters;
-use forsyth::validate::{ProblemKind, Report, Severity};
-use forsyth::{Chess960Start, Position, Setup, Variant};
+use forsyth::validate::{Problem, ProblemKind, Report, Severity};
+use forsyth::{Chess960Start, Position, Role, Setup, Variant};
 
 use crate::diag::{caret, parse_fault, problem_line};
 use crate::exit::ResolveError;
+use crate::lines::skip_bom;
 
 /// How a legal position is obtained from the argument.
 #[derive(Copy, Clone)]
@@ -191,10 +192,12 @@ fn read(word: &str) -> Result<Given, String> {
     parse(record)
 }
 
-/// The first record on standard input (its first non-blank line).
+/// The first record on standard input (its first non-blank line; a byte
+/// order mark at the start is skipped).
 fn first_stdin_record() -> io::Result<String> {
     let mut line = String::new();
     let mut stdin = io::stdin().lock();
+    let mut first = true;
     loop {
         line.clear();
         if stdin.read_line(&mut line)? == 0 {
@@ -203,8 +206,14 @@ fn first_stdin_record() -> io::Result<String> {
                 "no record (the input is empty or blank)",
             ));
         }
-        if !line.trim().is_empty() {
-            return Ok(line.trim_end_matches(['\n', '\r']).to_owned());
+        let text = if first {
+            skip_bom(line.as_str())
+        } else {
+            &line
+        };
+        first = false;
+        if !text.trim().is_empty() {
+            return Ok(text.trim_end_matches(['\n', '\r']).to_owned());
         }
     }
 }
@@ -258,45 +267,115 @@ fn parse(record: String) -> Result<Given, String> {
     }
 }
 
+/// Whether a word is meant as a back rank alone (`index RNBQKBNR`): piece
+/// letters only (a placement has a '/').
+pub fn is_back_rank(word: &[u8]) -> bool {
+    !word.is_empty()
+        && word
+            .iter()
+            .all(|&b| Role::from_char(char::from(b)).is_some())
+}
+
+/// Why a record of a line (`index -`, `perft -`, `perft --suite`) gives
+/// no position: where (0-based byte offset in the record), in which
+/// field, and the message.
+pub struct RecordFault {
+    pub offset: usize,
+    pub field: String,
+    pub message: String,
+}
+
+/// Reads the record of one input line, as a position argument reads
+/// one: six or four fields, the placement alone, `startpos` or `960:N`.
+pub fn read_record(record: &[u8]) -> Result<Fen, RecordFault> {
+    let text = match record {
+        b"startpos" => STARTPOS.as_bytes().to_vec(),
+        _ if record.starts_with(b"960:") => {
+            let number = String::from_utf8_lossy(&record[4..]);
+            let start: Chess960Start = number.parse().map_err(|e| RecordFault {
+                offset: 4,
+                field: "start number".to_owned(),
+                message: format!("{e}"),
+            })?;
+            start
+                .to_setup()
+                .to_fen(&WriteOptions::new(CastlingNotation::Shredder))
+                .map_err(|e| RecordFault {
+                    offset: 0,
+                    field: "record".to_owned(),
+                    message: e.to_string(),
+                })?
+                .into_bytes()
+        }
+        // The placement alone: White to move, no castling, no en passant.
+        _ if !record.iter().any(u8::is_ascii_whitespace) => [record, b" w - -"].concat(),
+        _ => record.to_vec(),
+    };
+    Fen::from_ascii(&text).map_err(|e| {
+        let fault = parse_fault(e);
+        RecordFault {
+            offset: fault.offset().min(record.len()),
+            field: fault.field().to_string(),
+            message: fault.to_string(),
+        }
+    })
+}
+
+/// Why a record gives no position to move from: validation's errors, and
+/// whether move generation stays sound on all of them (`--lenient` would
+/// accept it).
+pub struct Illegal {
+    pub errors: Vec<Problem>,
+    pub ignorable: bool,
+}
+
+/// The legal position of `fen`, with the problems `--lenient` set aside
+/// (none without it), or why there is none.
+pub fn judge(fen: &Fen, legality: Legality) -> Result<(Position, Vec<Problem>), Illegal> {
+    let error = match Report::of_fen(fen, legality.variant).into_position() {
+        Ok(position) => return Ok((position, Vec::new())),
+        Err(e) => e,
+    };
+    let errors: Vec<Problem> = error
+        .problems()
+        .iter()
+        .filter(|p| p.severity() == Severity::Error)
+        .cloned()
+        .collect();
+    let kinds: Vec<ProblemKind> = errors.iter().map(Problem::kind).collect();
+    let ignorable = kinds.iter().all(|k| k.is_ignorable());
+    if legality.lenient && ignorable {
+        // `ignore` accepts exactly this case; should it not, the refusal stands.
+        if let Ok(position) = error.ignore(&kinds) {
+            return Ok((position, errors));
+        }
+    }
+    Err(Illegal { errors, ignorable })
+}
+
 /// The legal position of `given`, or the message saying why there is none.
 /// With `lenient`, a position whose every error is ignorable is accepted
 /// and the problems set aside are said on standard error.
 pub fn legal(given: &Given, legality: Legality) -> Result<Position, String> {
-    let error = match Report::of_fen(&given.fen, legality.variant).into_position() {
-        Ok(position) => return Ok(position),
-        Err(e) => e,
-    };
-    let errors: Vec<ProblemKind> = error
-        .problems()
-        .iter()
-        .filter(|p| p.severity() == Severity::Error)
-        .map(|p| p.kind())
-        .collect();
-    let ignorable = errors.iter().all(|k| k.is_ignorable());
-    let lines: Vec<String> = error
-        .problems()
-        .iter()
-        .filter(|p| p.severity() == Severity::Error)
-        .map(problem_line)
-        .collect();
-    if legality.lenient && ignorable {
-        // `ignore` accepts exactly this case; should it not, the refusal stands.
-        if let Ok(position) = error.ignore(&errors) {
-            for line in &lines {
-                crate::note(&format!("--lenient: set aside: {line}"));
+    match judge(&given.fen, legality) {
+        Ok((position, set_aside)) => {
+            for problem in &set_aside {
+                crate::note(&format!("--lenient: set aside: {}", problem_line(problem)));
             }
-            return Ok(position);
+            Ok(position)
+        }
+        Err(illegal) => {
+            let mut message = String::from("illegal position");
+            for problem in &illegal.errors {
+                message.push_str("\n  ");
+                message.push_str(&problem_line(problem));
+            }
+            if illegal.ignorable {
+                message.push_str("\n  (move generation stays sound here: --lenient accepts it)");
+            }
+            Err(message)
         }
     }
-    let mut message = String::from("illegal position");
-    for line in &lines {
-        message.push_str("\n  ");
-        message.push_str(line);
-    }
-    if ignorable {
-        message.push_str("\n  (move generation stays sound here: --lenient accepts it)");
-    }
-    Err(message)
 }
 
 #[cfg(test)]

@@ -50,6 +50,16 @@ impl Write for Stderr {
     }
 }
 
+/// Runs `f` (a write to a terminal, say) with the bar, if one is on the
+/// screen, lifted out of the way.
+pub fn suspended<R>(f: impl FnOnce() -> R) -> R {
+    let active = ACTIVE.lock().unwrap_or_else(|e| e.into_inner());
+    match active.as_ref() {
+        Some(bar) => bar.suspend(f),
+        None => f(),
+    }
+}
+
 /// A counter that appears on standard error once the work has lasted a
 /// second. Counting is cheap: callers may add once per item.
 pub struct Progress {

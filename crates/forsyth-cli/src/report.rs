@@ -13,9 +13,10 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    /// One line of diagnostics per fault of a rejected line; `column` maps
-    /// a 1-based column of the text converted to the line as written (they
-    /// differ when the line was rewritten from other letters first).
+    /// One line of diagnostics per fault of a rejected line, by column;
+    /// `column` maps a 1-based column of the text converted to the line as
+    /// written (they differ when the line was rewritten from other letters
+    /// first).
     pub fn convert_error(
         &mut self,
         source: &str,
@@ -24,7 +25,10 @@ impl Reporter {
         column: impl Fn(usize) -> usize,
     ) {
         self.rejected += 1;
-        for fault in error.faults() {
+        let mut faults = error.faults();
+        // In the order of the line (faults of one column as found).
+        faults.sort_by_key(|f| f.column());
+        for fault in faults {
             let _ = writeln!(
                 self.err,
                 "{source}:{line}:{}: {}: {fault}",

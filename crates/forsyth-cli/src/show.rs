@@ -57,18 +57,80 @@ fn status(report: &Report) -> String {
     }
 }
 
+/// The width of the value column: labels are padded to it.
+const LABEL: usize = 17;
+
+/// The lines of `text` in at most `width` columns: its words (runs
+/// without spaces) placed greedily after `first` on the first line and
+/// after `indent` spaces on the others; a word longer than a line is cut.
+fn wrap(first: &str, indent: usize, text: &str, width: usize) -> Vec<String> {
+    let columns = |s: &str| s.chars().count();
+    let width = width.max(indent + 1).max(columns(first.trim_end()) + 1);
+    let mut lines = Vec::new();
+    let mut line = first.to_owned();
+    // Whether `line` holds a word yet (else it is only its start).
+    let mut has_word = false;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word = word.to_owned();
+        loop {
+            let space = usize::from(has_word);
+            if columns(&line) + space + columns(&word) <= width {
+                if has_word {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                has_word = true;
+                break;
+            }
+            if has_word {
+                lines.push(std::mem::replace(&mut line, " ".repeat(indent)));
+                has_word = false;
+                continue;
+            }
+            // Longer than a whole line: its head here, the rest on.
+            let room = width - columns(&line);
+            let head: String = word.chars().take(room).collect();
+            word = word.chars().skip(room).collect();
+            line.push_str(&head);
+            lines.push(std::mem::replace(&mut line, " ".repeat(indent)));
+        }
+    }
+    if has_word || lines.is_empty() {
+        lines.push(line.trim_end().to_owned());
+    }
+    lines
+}
+
+/// A field: its label, then its value in prose, wrapped under itself.
+fn field(label: &str, value: &str, width: usize) -> Vec<String> {
+    let indent = if width >= LABEL + 20 { LABEL } else { 2 };
+    wrap(&format!("{label:<LABEL$}"), indent, value, width)
+}
+
+/// A record beside its label when it fits, else on the lines below (so
+/// that it can still be copied whole where the width allows).
+fn record(label: &str, record: &str, width: usize) -> Vec<String> {
+    let line = format!("{label:<LABEL$}{record}");
+    if line.chars().count() <= width {
+        return vec![line];
+    }
+    let mut lines = vec![label.to_owned()];
+    lines.extend(wrap("  ", 4, record, width));
+    lines
+}
+
 pub fn run(args: &Show) -> io::Result<Outcome> {
     // The report keeps the castling rights that resolve; the others are
     // among its problems.
     let report = Report::of_fen(&args.position.fen, args.variant);
     let setup = report.setup();
-    let mut out = io::stdout().lock();
-    write!(out, "{}", diagram(&setup.board, args.style))?;
-    writeln!(out)?;
-    writeln!(out, "side to move     {}", setup.turn.name())?;
-    writeln!(out, "status           {}", status(&report))?;
+    let width = args.width;
+    let mut lines: Vec<String> = Vec::new();
+    lines.push(String::new());
+    lines.extend(field("side to move", setup.turn.name(), width));
+    lines.extend(field("status", &status(&report), width));
     for (i, line) in castling_lines(setup).into_iter().enumerate() {
-        writeln!(out, "{:<17}{line}", if i == 0 { "castling" } else { "" })?;
+        lines.extend(field(if i == 0 { "castling" } else { "" }, &line, width));
     }
     let ep_note = match (setup.ep_square, setup.ep_square_for(EnPassantMode::Legal)) {
         (Some(_), None) => {
@@ -76,24 +138,21 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
         }
         _ => "",
     };
-    writeln!(
-        out,
-        "en passant       {}{ep_note}",
-        setup.ep_square.map_or("-".to_owned(), |s| s.to_string())
-    )?;
-    writeln!(out, "halfmove clock   {}", setup.halfmoves)?;
-    writeln!(out, "fullmove number  {}", setup.fullmoves)?;
-    writeln!(out, "variant          {}", setup.variant)?;
-    match forsyth::Chess960Start::from_board(&setup.board) {
-        Ok(start) => writeln!(
-            out,
-            "Chess960 start   {} ({})",
-            start.number(),
-            start.back_rank_letters()
-        )?,
-        Err(_) => writeln!(out, "Chess960 start   no")?,
-    }
-    writeln!(out)?;
+    let ep = setup.ep_square.map_or("-".to_owned(), |s| s.to_string());
+    lines.extend(field("en passant", &format!("{ep}{ep_note}"), width));
+    lines.extend(field("halfmove clock", &setup.halfmoves.to_string(), width));
+    lines.extend(field(
+        "fullmove number",
+        &setup.fullmoves.to_string(),
+        width,
+    ));
+    lines.extend(field("variant", &setup.variant.to_string(), width));
+    let start = match forsyth::Chess960Start::from_board(&setup.board) {
+        Ok(start) => format!("{} ({})", start.number(), start.back_rank_letters()),
+        Err(_) => "no".to_owned(),
+    };
+    lines.extend(field("Chess960 start", &start, width));
+    lines.push(String::new());
     // Written with the en-passant square as given, so every field shows.
     let as_given = |castling, shredder_order| WriteOptions {
         castling,
@@ -120,38 +179,41 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
     ];
     for (name, opts) in encodings {
         match setup.to_fen(&opts) {
-            Ok(fen) => writeln!(out, "{name:<17}{fen}")?,
-            Err(e) => writeln!(out, "{name:<17}(cannot: {e})")?,
+            Ok(fen) => lines.extend(record(name, &fen, width)),
+            Err(e) => lines.extend(field(name, &format!("(cannot: {e})"), width)),
         }
     }
     if let Some(language) = args.letters {
         let opts = as_given(CastlingNotation::XFen, ShredderOrder::Files);
         if let Ok(fen) = setup.to_fen(&opts) {
             let name = format!("{} letters", language.name());
-            writeln!(
-                out,
-                "{name:<17}{}",
-                crate::notation::placement_in(&fen, language)
-            )?;
+            let fen = crate::notation::placement_in(&fen, language);
+            lines.extend(record(&name, &fen, width));
         }
     }
-    writeln!(out)?;
+    lines.push(String::new());
     if report.problems().is_empty() {
-        writeln!(out, "legal            yes")?;
+        lines.extend(field("legal", "yes", width));
     } else {
         let verdict = if report.is_legal() {
             "yes, with warnings"
         } else {
             "no"
         };
-        writeln!(out, "legal            {verdict}")?;
+        lines.extend(field("legal", verdict, width));
         for p in report.problems() {
             let severity = match p.severity() {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
-            writeln!(out, "  {severity}: {}: {}", p.kind().name(), p.message())?;
+            let text = format!("{}: {}", p.kind().name(), p.message());
+            lines.extend(wrap(&format!("  {severity}: "), 4, &text, width));
         }
+    }
+    let mut out = io::stdout().lock();
+    write!(out, "{}", diagram(&setup.board, args.style))?;
+    for line in &lines {
+        writeln!(out, "{line}")?;
     }
     out.flush()?;
     Ok(if report.is_legal() {
@@ -159,4 +221,53 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
     } else {
         Outcome::Rejected
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_places_words_under_the_value_column() {
+        let lines = wrap(
+            "castling         ",
+            17,
+            "white: O-O with the rook on h1",
+            30,
+        );
+        assert_eq!(
+            lines,
+            [
+                "castling         white: O-O",
+                "                 with the rook",
+                "                 on h1"
+            ]
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 30));
+    }
+
+    #[test]
+    fn wrap_cuts_a_word_longer_than_a_line_and_loses_nothing() {
+        let word = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let lines = wrap("  ", 4, &format!("{word} w"), 20);
+        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:?}");
+        let joined: String = lines.concat().split_whitespace().collect();
+        assert_eq!(joined, format!("{word}w"));
+        // A line that fits is left alone; no words, no line lost.
+        assert_eq!(
+            wrap("legal            ", 17, "yes", 100),
+            ["legal            yes"]
+        );
+        assert_eq!(wrap("x", 2, "", 100), ["x"]);
+    }
+
+    #[test]
+    fn a_record_that_does_not_fit_goes_below_its_label() {
+        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+        assert_eq!(record("X-FEN", fen, 100).len(), 1);
+        assert_eq!(
+            record("X-FEN", fen, 80),
+            ["X-FEN".to_owned(), format!("  {fen}")]
+        );
+    }
 }

@@ -6,15 +6,16 @@ use std::path::Path;
 
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
-    read_popeye_each, write_popeye, write_solution, ChessProblem, Key, ParsePopeyeErrorKind,
-    Solution, Solver, Stipulation, Variation,
+    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem, Key,
+    ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
 };
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::{Move, Position};
 use serde_json::{json, Map, Value};
 
-use crate::diag::caret;
+use crate::diag::{caret, problem_line};
 use crate::exit::ResolveError;
+use crate::lines::skip_bom;
 use crate::progress::Progress;
 use crate::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,10 +38,15 @@ pub struct Solve {
     pub progress: bool,
 }
 
-/// A problem read, or why it does not read, and where from (`FILE:LINE`,
-/// `FILE: problem N`, or empty for the command line).
+/// A problem read, or why it does not read, and where from.
 pub struct Given {
+    /// `FILE:LINE` (a statement file), `FILE: problem N` (a Popeye
+    /// input), or empty for the command line.
     pub source: String,
+    /// The problem's 1-based place in its input.
+    pub index: usize,
+    /// The line of its input it starts on (none on the command line).
+    pub line: Option<usize>,
     pub problem: Result<ChessProblem, String>,
 }
 
@@ -68,6 +74,12 @@ pub fn read_problems(
         _ => {
             let statement = words.join(" ");
             let problem = ChessProblem::from_statement(&statement, letters).map_err(|e| {
+                // A path that names no file is that, not a bad placement.
+                if let [word] = words {
+                    if let Some(message) = no_file(word) {
+                        return ResolveError::Usage(message);
+                    }
+                }
                 ResolveError::Rejected(format!(
                     "invalid problem\n{}",
                     caret(
@@ -79,20 +91,27 @@ pub fn read_problems(
             })?;
             return Ok(vec![Given {
                 source: String::new(),
+                index: 1,
+                line: None,
                 problem: Ok(problem),
             }]);
         }
     };
-    let read = read_popeye_each(&text);
-    // Not Popeye's: one statement per non-blank line.
+    let text = skip_bom(text.as_str());
+    let read = read_popeye_each(text);
+    // Not Popeye's (no word of it is a Popeye command): one statement per
+    // non-blank line.
     if let [Err(e)] = &read[..] {
-        if e.kind == ParsePopeyeErrorKind::Begin {
+        if e.kind == ParsePopeyeErrorKind::Begin && !is_popeye_input(text) {
             let out: Vec<Given> = text
                 .lines()
                 .enumerate()
                 .filter(|(_, line)| !line.trim().is_empty())
-                .map(|(i, line)| Given {
+                .enumerate()
+                .map(|(index, (i, line))| Given {
                     source: format!("{source}:{}", i + 1),
+                    index: index + 1,
+                    line: Some(i + 1),
                     problem: ChessProblem::from_statement(line, letters).map_err(|e| {
                         format!("{source}:{}:{}: {}", i + 1, e.offset + 1, e.message())
                     }),
@@ -110,10 +129,36 @@ pub fn read_problems(
         .enumerate()
         .map(|(i, problem)| Given {
             source: format!("{source}: problem {}", i + 1),
+            index: i + 1,
+            line: Some(match &problem {
+                Ok(p) => p.line,
+                Err(e) => e.line,
+            }),
             problem: problem
                 .map_err(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message())),
         })
         .collect())
+}
+
+/// Why `word`, which does not read as a problem, names no file to read,
+/// when it looks like a path (it exists, as a directory does; it has an
+/// extension, as `problems.inp`; it starts like one, as `./x` or `~/x`):
+/// the system's reason (`No such file or directory`). No placement or
+/// stipulation has a `.` before a final word of letters and digits.
+fn no_file(word: &str) -> Option<String> {
+    let path = Path::new(word);
+    let extension = word.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=10).contains(&ext.len())
+            && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    let starts_like_one = ["/", "./", "../", "~/"].iter().any(|p| word.starts_with(p));
+    if !(path.exists() || extension || starts_like_one) {
+        return None;
+    }
+    std::fs::read_to_string(path)
+        .err()
+        .map(|e| format!("{word}: {e}"))
 }
 
 /// Set by Ctrl-C while `solve` runs: the search stops at its next check.
@@ -135,18 +180,25 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 continue;
             }
         };
+        let place = if given.source.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", given.source)
+        };
         let Some(stipulation) = args.stipulation.or(problem.stipulation) else {
-            let place = if given.source.is_empty() {
-                String::new()
-            } else {
-                format!("{}: ", given.source)
-            };
             crate::note(&format!(
                 "{place}no stipulation: give one (#3, mate in 3) or --mate N"
             ));
             outcome = Outcome::Rejected;
             continue;
         };
+        // Solved as given, as Popeye solves it; said, not hidden.
+        for set_aside in &problem.set_aside {
+            crate::note(&format!(
+                "{place}warning: {} (set aside: move generation stays sound)",
+                problem_line(set_aside)
+            ));
+        }
         let pos = &problem.position;
         let solution = {
             let mut progress = Progress::new(args.progress, "nodes");
@@ -163,17 +215,13 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
         let solution = match solution {
             Ok(s) => s,
             Err(e) => {
-                let place = if given.source.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", given.source)
-                };
                 crate::note(&format!("{place}interrupted: {e}"));
                 return Ok(Outcome::Interrupted);
             }
         };
         if args.json {
-            let value = solution_json(pos, &solution);
+            let mut value = solution_json(pos, &solution);
+            value["problem"] = problem_json(given, problem, stipulation);
             writeln!(out, "{value}")?;
         } else {
             if i > 0 {
@@ -214,6 +262,23 @@ fn solution_json(pos: &Position, solution: &Solution) -> Value {
         "cook": solution.is_cooked(),
         "nodes": solution.nodes,
     })
+}
+
+/// Which problem a solution answers: its place in the input (`index`,
+/// `line`, `null` on the command line), `title` (`null` without one), the
+/// `stipulation` solved, and `set_aside` (the kinds of what validation
+/// refused but move generation handles) when there is any.
+fn problem_json(given: &Given, problem: &ChessProblem, stipulation: Stipulation) -> Value {
+    let mut object = Map::new();
+    object.insert("index".to_owned(), json!(given.index));
+    object.insert("line".to_owned(), json!(given.line));
+    object.insert("title".to_owned(), json!(problem.title));
+    object.insert("stipulation".to_owned(), json!(stipulation.to_string()));
+    if !problem.set_aside.is_empty() {
+        let kinds: Vec<&str> = problem.set_aside.iter().map(|p| p.kind().name()).collect();
+        object.insert("set_aside".to_owned(), json!(kinds));
+    }
+    Value::Object(object)
 }
 
 /// A move object: `uci`, `san` (English SAN), `replies`.

@@ -4,62 +4,135 @@
 use std::io::{self, Write};
 
 use forsyth::convert::{convert_epd_line, ConvertEpdError, ConvertOptions};
-use forsyth::epd::{Epd, EpdField};
-use forsyth::fen::{CastlingNotation, CastlingToken, Fen, FenField, ShredderOrder, WriteOptions};
-use forsyth::validate::{Problem, Report, Severity};
-use forsyth::{Color, Variant};
+use forsyth::epd::{Epd, EpdField, Op};
+use forsyth::fen::{
+    write_castling, CastlingNotation, CastlingToken, Fen, FenField, ShredderOrder, WriteFenError,
+    WriteOptions,
+};
+use forsyth::validate::{Problem, Repair, RepairKind, Report, Severity};
+use forsyth::{CastlingSide, Color, Variant};
 use serde::Serialize;
 
-use crate::diag::{parse_fault, problem_line};
+use crate::diag::parse_fault;
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::options::{Validate, ValidateMode};
 use crate::Outcome;
 
-/// A line the grammar refused (or too long to read): where and why.
-struct Syntax {
+/// One fault of a line, as both outputs show it: a syntax error, a problem
+/// of the position, an operation that does not hold, or the reason a line
+/// was not repaired.
+#[derive(Clone, Serialize)]
+struct Fault {
     kind: &'static str,
-    field: EpdField,
-    offset: usize,
-    message: String,
-}
-
-/// One problem in the JSON output.
-#[derive(Serialize)]
-struct ProblemJson {
-    kind: &'static str,
-    severity: &'static str,
+    /// As reported: with `--strict`, a warning is an error.
+    #[serde(serialize_with = "severity_name")]
+    severity: Severity,
+    /// The field's stable name (`en_passant`, `operation`).
     field: &'static str,
     /// 1-based byte column: of the text at fault, else of its field.
     column: usize,
     squares: Vec<String>,
     message: String,
+    /// The field as the text output names it (`en passant`, `operation bm`).
+    #[serde(skip)]
+    field_text: String,
 }
 
-/// A judged line in the JSON output.
+fn severity_name<S: serde::Serializer>(severity: &Severity, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str((*severity).into())
+}
+
+impl Fault {
+    /// A problem of `fen`'s position; with `strict`, a warning counts as an
+    /// error.
+    fn problem(fen: &Fen, problem: &Problem, strict: bool) -> Fault {
+        let kind = problem.kind();
+        Fault {
+            kind: kind.name(),
+            severity: if strict {
+                Severity::Error
+            } else {
+                problem.severity()
+            },
+            field: kind.field().into(),
+            column: column(fen, problem),
+            squares: problem
+                .squares()
+                .into_iter()
+                .map(|s| s.to_string())
+                .collect(),
+            message: problem.message(),
+            field_text: kind.field().to_string(),
+        }
+    }
+
+    /// An error at a byte of the line, with no squares.
+    fn at(kind: &'static str, field: &EpdField, offset: usize, message: String) -> Fault {
+        Fault {
+            kind,
+            severity: Severity::Error,
+            field: field_name(field),
+            column: offset + 1,
+            squares: Vec::new(),
+            message,
+            field_text: field.to_string(),
+        }
+    }
+
+    /// `FILE:LINE:COL: field: kind: message` (a warning: `FILE:LINE:COL:
+    /// field: warning: kind: message`).
+    fn write(&self, at: &str, out: &mut Vec<u8>) -> io::Result<()> {
+        let warning = match self.severity {
+            Severity::Warning => "warning: ",
+            Severity::Error => "",
+        };
+        writeln!(
+            out,
+            "{at}:{}: {}: {warning}{}: {}",
+            self.column, self.field_text, self.kind, self.message
+        )
+    }
+}
+
+/// Every problem of `report`, in the order of their columns (problems of
+/// one column in the report's order).
+fn faults_of(fen: &Fen, report: &Report, strict: bool) -> Vec<Fault> {
+    let mut faults: Vec<Fault> = report
+        .problems()
+        .iter()
+        .map(|p| Fault::problem(fen, p, strict))
+        .collect();
+    sort(&mut faults);
+    faults
+}
+
+fn sort(faults: &mut [Fault]) {
+    faults.sort_by_key(|f| f.column);
+}
+
+/// One input line in the JSON output: the same keys for every line.
 #[derive(Serialize)]
-struct JudgedJson<'a> {
+struct LineJson<'a> {
     file: &'a str,
     line: u64,
-    valid: bool,
-    variant: &'static str,
-    problems: Vec<ProblemJson>,
+    /// `null` for a blank line.
+    valid: Option<bool>,
+    /// `null` for a blank line and a line the grammar refused.
+    variant: Option<&'static str>,
+    problems: &'a [Fault],
+    /// With `--repair`.
+    #[serde(flatten)]
+    repair: Option<RepairPartJson<'a>>,
 }
 
+/// What `--repair` adds to a line's JSON object.
 #[derive(Serialize)]
-struct SyntaxJson {
-    kind: &'static str,
-    field: &'static str,
-    column: usize,
-    message: String,
-}
-
-/// A line the grammar refused, in the JSON output.
-#[derive(Serialize)]
-struct RefusedJson<'a> {
-    file: &'a str,
-    line: u64,
-    valid: bool,
-    syntax: SyntaxJson,
+struct RepairPartJson<'a> {
+    repairs: Vec<RepairJson>,
+    /// The line written, without its line end; `null` when it could not
+    /// be repaired (it is then written unchanged) and for a blank line.
+    fen: Option<&'a str>,
+    remaining: RemainingJson<'a>,
 }
 
 #[derive(Serialize)]
@@ -70,22 +143,10 @@ struct RepairJson {
 
 /// What is left after repair.
 #[derive(Serialize)]
-struct RemainingJson {
-    valid: bool,
-    variant: &'static str,
-    problems: Vec<ProblemJson>,
-}
-
-/// A repaired line in the JSON output.
-#[derive(Serialize)]
-struct RepairedJson<'a> {
-    file: &'a str,
-    line: u64,
-    valid: bool,
-    repairs: Vec<RepairJson>,
-    /// `None` (null) when the line could not be repaired.
-    fen: Option<String>,
-    remaining: RemainingJson,
+struct RemainingJson<'a> {
+    valid: Option<bool>,
+    variant: Option<&'static str>,
+    problems: &'a [Fault],
 }
 
 pub fn run(args: &Validate) -> io::Result<Outcome> {
@@ -113,66 +174,70 @@ struct Command<'a> {
 
 impl LineVisitor for Command<'_> {
     fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
-        let parsed = if line.too_long {
-            Err(Syntax {
-                kind: "line_too_long",
-                field: EpdField::Position(FenField::Record),
-                offset: MAX_LINE,
-                message: format!("line longer than {MAX_LINE} bytes"),
-            })
-        } else {
-            let fen = Fen::from_ascii(line.bytes);
+        if line.too_long {
+            let fault = Fault::at(
+                "line_too_long",
+                &EpdField::Position(FenField::Record),
+                MAX_LINE,
+                format!("line longer than {MAX_LINE} bytes"),
+            );
+            return self.refused(name, &line, fault);
+        }
+        let fen = match Fen::from_ascii(line.bytes) {
+            Ok(fen) => fen,
             // EPD with operations (an opcode where FEN has its clocks) never
             // reads as FEN: only a line FEN rejects is looked at again.
-            if fen.is_err() && Epd::has_operations(line.bytes) {
-                return self.epd(name, line.number, line.bytes);
-            }
-            fen.map_err(|e| {
+            Err(_) if Epd::has_operations(line.bytes) => return self.epd(name, &line),
+            Err(e) => {
                 let fault = parse_fault(e);
-                Syntax {
-                    kind: e.kind.name(),
-                    field: EpdField::Position(fault.field()),
-                    offset: fault.offset(),
-                    message: fault.to_string(),
-                }
-            })
+                let field = EpdField::Position(fault.field());
+                let fault = Fault::at(e.kind.name(), &field, fault.offset(), fault.to_string());
+                return self.refused(name, &line, fault);
+            }
         };
-        match parsed {
-            Err(syntax) => {
-                self.invalid += 1;
-                // A line too long to keep is written empty (its number stays).
-                let kept = if line.too_long { &[][..] } else { line.bytes };
-                self.refused(name, line.number, &syntax, kept)
+        let report = Report::of_fen(&fen, self.args.variant);
+        match self.args.mode {
+            ValidateMode::Judge { strict } => {
+                let faults = faults_of(&fen, &report, strict);
+                let valid = if strict {
+                    faults.is_empty()
+                } else {
+                    report.is_legal()
+                };
+                self.judged(name, line.number, valid, report.variant(), &faults)
             }
-            Ok(fen) => {
-                let report = Report::of_fen(&fen, self.args.variant);
-                match self.args.mode {
-                    ValidateMode::Judge { strict } => {
-                        self.judge(name, line.number, &fen, &report, strict)
-                    }
-                    ValidateMode::Repair {
-                        castling,
-                        shredder_order,
-                        write,
-                    } => {
-                        let write = WriteOptions {
-                            castling: castling.unwrap_or_else(|| encoding_of(&fen)),
-                            shredder_order: shredder_order.unwrap_or_else(|| order_of(&fen)),
-                            ..write
-                        };
-                        self.repair(name, line.number, line.bytes, &fen, &report, &write)
-                    }
-                }
-            }
+            ValidateMode::Repair { .. } => self.repair(name, &line, &fen, &report),
         }
     }
 
-    fn blank(&mut self, _name: &str, _number: u64) -> io::Result<()> {
-        // Repair keeps line N of the output for line N of the input.
-        if matches!(self.args.mode, ValidateMode::Repair { .. }) && !self.args.json {
-            self.out.write_all(b"\n")?;
+    fn blank(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
+        match (&self.args.mode, self.args.json) {
+            // Repair keeps line N of the output for line N of the input.
+            (ValidateMode::Repair { .. }, false) => {
+                line.write_as_read(&mut self.out)?;
+                self.out.write_all(b"\n")
+            }
+            (ValidateMode::Judge { .. }, false) => Ok(()),
+            (mode, true) => {
+                let json = LineJson {
+                    file: name,
+                    line: line.number,
+                    valid: None,
+                    variant: None,
+                    problems: &[],
+                    repair: matches!(mode, ValidateMode::Repair { .. }).then_some(RepairPartJson {
+                        repairs: Vec::new(),
+                        fen: None,
+                        remaining: RemainingJson {
+                            valid: None,
+                            variant: None,
+                            problems: &[],
+                        },
+                    }),
+                };
+                self.json_line(&json)
+            }
         }
-        Ok(())
     }
 
     fn io_error(&mut self, name: &str, error: &io::Error) -> io::Result<()> {
@@ -240,42 +305,6 @@ fn column(fen: &Fen, problem: &Problem) -> usize {
         + 1
 }
 
-fn problems_json(fen: &Fen, report: &Report, strict: bool) -> Vec<ProblemJson> {
-    report
-        .problems()
-        .iter()
-        .map(|p| ProblemJson {
-            kind: p.kind().name(),
-            severity: if strict {
-                Severity::Error.into()
-            } else {
-                p.severity().into()
-            },
-            field: p.kind().field().into(),
-            column: column(fen, p),
-            squares: p.squares().into_iter().map(|s| s.to_string()).collect(),
-            message: p.message(),
-        })
-        .collect()
-}
-
-/// `FILE:LINE:COL: field: kind: message` (a warning, unless `strict`:
-/// `FILE:LINE:COL: field: warning: kind: message`).
-fn problem_text(at: &str, fen: &Fen, problem: &Problem, strict: bool) -> String {
-    let col = column(fen, problem);
-    if strict && problem.severity() == Severity::Warning {
-        let kind = problem.kind();
-        format!(
-            "{at}:{col}: {}: {}: {}",
-            kind.field(),
-            kind.name(),
-            problem.message()
-        )
-    } else {
-        format!("{at}:{col}: {}", problem_line(problem))
-    }
-}
-
 /// A field's stable name in the JSON output.
 fn field_name(field: &EpdField) -> &'static str {
     match field {
@@ -285,111 +314,248 @@ fn field_name(field: &EpdField) -> &'static str {
     }
 }
 
+/// The bytes from `start` to the end of the field there.
+fn field_end(bytes: &[u8], start: usize) -> usize {
+    bytes
+        .get(start..)
+        .and_then(|rest| rest.iter().position(u8::is_ascii_whitespace))
+        .map_or(bytes.len(), |n| start + n)
+}
+
+/// The record `fen` was read from (`bytes`), with only what `repairs`
+/// changed rewritten, each in place: the castling letters dropped (or the
+/// whole field in `castling`'s encoding, when given), the en-passant square
+/// replaced by `-`, a clock's digits replaced. Everything else, spacing
+/// included, stays as it was.
+fn edit(
+    bytes: &[u8],
+    fen: &Fen,
+    report: &Report,
+    (repaired, repairs): (&Report, &[Repair]),
+    castling: Option<String>,
+) -> Vec<u8> {
+    let o = &fen.offsets;
+    let mut edits: Vec<(usize, String)> = Vec::new();
+    let kept = || kept_letters(fen, report, repaired, repairs);
+    if let Some(field) = castling.or_else(kept) {
+        edits.push((o.castling, field));
+    }
+    for r in repairs {
+        match (r.kind(), r.values()) {
+            (RepairKind::DropEnPassantSquare, _) => edits.push((o.en_passant, "-".to_owned())),
+            (RepairKind::SetHalfmoveClock, Some((_, n))) if fen.has_clocks => {
+                edits.push((o.halfmoves, n.to_string()))
+            }
+            (RepairKind::SetFullmoveNumber, Some((_, n))) if fen.has_clocks => {
+                edits.push((o.fullmoves, n.to_string()))
+            }
+            _ => {}
+        }
+    }
+    edits.sort_by_key(|e| e.0);
+    edits.dedup_by_key(|e| e.0);
+    let mut out = Vec::with_capacity(bytes.len() + 8);
+    let mut at = 0;
+    for (start, text) in edits {
+        out.extend_from_slice(&bytes[at..start]);
+        out.extend_from_slice(text.as_bytes());
+        at = field_end(bytes, start);
+    }
+    out.extend_from_slice(&bytes[at..]);
+    let setup = repaired.setup();
+    // A four-field record that needs other clocks than `0 1` gains both.
+    if !fen.has_clocks && (setup.halfmoves, setup.fullmoves) != (0, 1) {
+        let end = out.trim_ascii_end().len();
+        let clocks = format!(" {} {}", setup.halfmoves, setup.fullmoves);
+        out.splice(end..end, clocks.bytes());
+    }
+    out
+}
+
+/// The castling field of `fen` (judged in `report`) with the letters whose
+/// rights repair dropped taken out, the others as written and in their
+/// order (`-` when none is left); `None` when repair dropped no right.
+fn kept_letters(
+    fen: &Fen,
+    report: &Report,
+    repaired: &Report,
+    repairs: &[Repair],
+) -> Option<String> {
+    let mut drops = repairs
+        .iter()
+        .filter(|r| r.kind() == RepairKind::DropCastlingRight)
+        .peekable();
+    drops.peek()?;
+    // A letter that named no right is dropped as a letter, at its offset.
+    let dropped: Vec<usize> = drops
+        .filter(|r| r.color().is_none())
+        .filter_map(|r| r.problem().offset())
+        .collect();
+    let rights = &repaired.setup().castling;
+    // Each other letter named one right of its colour (one per wing); it
+    // stays while that right does.
+    let before = &report.setup().castling;
+    let mut field = String::new();
+    for (index, token) in fen.castling.iter() {
+        if dropped.contains(&(fen.offsets.castling + index)) {
+            continue;
+        }
+        let color = token.color();
+        let side = match token {
+            CastlingToken::King(_) => Some(CastlingSide::KingSide),
+            CastlingToken::Queen(_) => Some(CastlingSide::QueenSide),
+            CastlingToken::File(_, file) => CastlingSide::ALL
+                .into_iter()
+                .find(|&side| before.rook_square(color, side).map(|s| s.file()) == Some(file)),
+        };
+        if side.is_some_and(|side| rights.rook_square(color, side).is_some()) {
+            field.push(token.char());
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    Some(field)
+}
+
 impl Command<'_> {
     /// An EPD record (four fields and operations): its position is judged
     /// as any record's, every problem at once; a legal one then has its
     /// operations checked as `convert` reads them (`hmvc`/`fmvn` as clocks,
-    /// `bm`/`am`/`pv` as legal moves). Repair keeps an EPD line unchanged
-    /// and reports it: repairing would drop what its operations say.
-    fn epd(&mut self, file: &str, line: u64, bytes: &[u8]) -> io::Result<()> {
-        let epd = match Epd::from_ascii(bytes) {
+    /// `bm`/`am`/`pv` as legal moves). Repair writes an EPD line as it is:
+    /// unchanged when it is valid, and reported when it is not (repairing
+    /// would drop what its operations say).
+    fn epd(&mut self, file: &str, line: &Line<'_>) -> io::Result<()> {
+        let epd = match Epd::from_ascii(line.bytes) {
             Ok(epd) => epd,
             Err(e) => {
-                self.invalid += 1;
-                let syntax = Syntax {
-                    kind: e.kind.name(),
-                    field: e.field.clone(),
-                    offset: e.offset,
-                    message: e.kind.to_string(),
-                };
-                return self.refused(file, line, &syntax, bytes);
+                let fault = Fault::at(e.kind.name(), &e.field, e.offset, e.kind.to_string());
+                return self.refused(file, line, fault);
             }
         };
-        let report = Report::of_fen(&epd.fen, self.args.variant);
-        let operations = if report.is_legal() {
-            let opts = ConvertOptions {
-                variant: self.args.variant,
-                ..ConvertOptions::default()
+        // The position with the clocks `hmvc` and `fmvn` give, as convert
+        // reads them: a clock problem is placed at its operation.
+        let mut fen = epd.fen.clone();
+        for o in &epd.operations {
+            // A value no clock can hold (fmvn 0 too) is the operations'
+            // check's error.
+            let (clock, offset, value) = match o.op {
+                Op::Hmvc(n) => (&mut fen.halfmoves, &mut fen.offsets.halfmoves, n),
+                Op::Fmvn(n) if n > 0 => (&mut fen.fullmoves, &mut fen.offsets.fullmoves, n),
+                _ => continue,
             };
-            match convert_epd_line(bytes, &opts, &mut String::new()) {
-                Err(e @ (ConvertEpdError::Move { .. } | ConvertEpdError::Clock { .. })) => Some(e),
-                _ => None,
-            }
-        } else {
-            None
-        };
-        match (&self.args.mode, operations) {
-            (ValidateMode::Judge { .. }, Some(e)) => {
-                self.invalid += 1;
-                if self.args.json {
-                    let json = JudgedJson {
-                        file,
-                        line,
-                        valid: false,
-                        variant: report.setup().variant.into(),
-                        problems: vec![ProblemJson {
-                            kind: e.kind().name(),
-                            severity: Severity::Error.into(),
-                            field: field_name(&e.field()),
-                            column: e.column(),
-                            squares: Vec::new(),
-                            message: format!("{}: {e}", e.field()),
-                        }],
-                    };
-                    return self.json_line(&json);
-                }
-                let kind = e.kind().name();
-                writeln!(
-                    self.out,
-                    "{file}:{line}:{}: {}: {kind}: {e}",
-                    e.column(),
-                    e.field()
-                )
-            }
-            (ValidateMode::Judge { strict }, None) => {
-                let strict = *strict;
-                self.judge(file, line, &epd.fen, &report, strict)
-            }
-            (ValidateMode::Repair { .. }, _) => {
-                let syntax = Syntax {
-                    kind: "epd_not_repaired",
-                    field: EpdField::Operations,
-                    offset: epd.operations.first().map_or(0, |op| op.offset),
-                    message: "an EPD record is checked, not repaired: its line is kept as it is"
-                        .to_owned(),
-                };
-                self.invalid += 1;
-                self.refused(file, line, &syntax, bytes)
+            if let Ok(n) = u32::try_from(value) {
+                *clock = n;
+                *offset = o.offset;
+                fen.has_clocks = true;
             }
         }
+        let report = Report::of_fen(&fen, self.args.variant);
+        let strict = matches!(self.args.mode, ValidateMode::Judge { strict: true });
+        let mut faults = faults_of(&fen, &report, strict);
+        // The operations as convert reads them: a clock it refuses, and, in
+        // a legal position, a move that is not legal (a position's problems
+        // are already reported).
+        let opts = ConvertOptions {
+            variant: self.args.variant,
+            ..ConvertOptions::default()
+        };
+        if let Err(e @ (ConvertEpdError::Move { .. } | ConvertEpdError::Clock { .. })) =
+            convert_epd_line(line.bytes, &opts, &mut String::new())
+        {
+            faults.push(Fault::at(
+                e.kind().name(),
+                &e.field(),
+                e.offset(),
+                e.to_string(),
+            ));
+            sort(&mut faults);
+        }
+        let valid = faults.iter().all(|f| f.severity == Severity::Warning);
+        let variant = report.variant();
+        if let ValidateMode::Judge { .. } = self.args.mode {
+            return self.judged(file, line.number, valid, variant, &faults);
+        }
+        if !self.args.json {
+            line.write_as_read(&mut self.out)?;
+            self.out.write_all(b"\n")?;
+        }
+        let mut remaining = faults.clone();
+        if !valid {
+            self.invalid += 1;
+            let offset = epd.operations.first().map_or(0, |op| op.offset);
+            let why = "an EPD record is checked, not repaired: its line is kept as it is";
+            let fault = Fault::at(
+                "epd_not_repaired",
+                &EpdField::Operations,
+                offset,
+                why.into(),
+            );
+            if !self.args.json {
+                let at = format!("{file}:{}", line.number);
+                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+                for fault in faults.iter().chain([&fault]) {
+                    let _ = fault.write(&at, &mut self.err);
+                }
+            }
+            remaining.push(fault);
+        }
+        if self.args.json {
+            let text = String::from_utf8_lossy(line.bytes);
+            let json = LineJson {
+                file,
+                line: line.number,
+                valid: Some(valid),
+                variant: Some(variant.into()),
+                problems: &faults,
+                repair: Some(RepairPartJson {
+                    repairs: Vec::new(),
+                    fen: valid.then_some(&*text),
+                    remaining: RemainingJson {
+                        valid: Some(valid),
+                        variant: Some(variant.into()),
+                        problems: &remaining,
+                    },
+                }),
+            };
+            self.json_line(&json)?;
+        }
+        Ok(())
     }
 
-    fn refused(&mut self, file: &str, line: u64, syntax: &Syntax, kept: &[u8]) -> io::Result<()> {
-        let text = format!(
-            "{file}:{line}:{}: {}: {}: {}",
-            syntax.offset + 1,
-            syntax.field,
-            syntax.kind,
-            syntax.message
-        );
+    /// A line the grammar refused (or too long to read): reported, and with
+    /// `--repair` written unchanged (a line too long to keep: empty).
+    fn refused(&mut self, file: &str, line: &Line<'_>, fault: Fault) -> io::Result<()> {
+        self.invalid += 1;
+        let at = format!("{file}:{}", line.number);
+        let faults = [fault];
         match (&self.args.mode, self.args.json) {
-            (ValidateMode::Judge { .. }, false) => writeln!(self.out, "{text}"),
+            (ValidateMode::Judge { .. }, false) => faults[0].write(&at, &mut self.out),
             (ValidateMode::Repair { .. }, false) => {
-                let _ = writeln!(self.err, "{text}");
-                self.out.write_all(kept)?;
+                let _ = faults[0].write(&at, &mut self.err);
+                if !line.too_long {
+                    line.write_as_read(&mut self.out)?;
+                }
                 self.out.write_all(b"\n")
             }
-            (_, true) => {
-                let json = RefusedJson {
+            (mode, true) => {
+                let repair =
+                    matches!(mode, ValidateMode::Repair { .. }).then_some(RepairPartJson {
+                        repairs: Vec::new(),
+                        fen: None,
+                        remaining: RemainingJson {
+                            valid: Some(false),
+                            variant: None,
+                            problems: &faults,
+                        },
+                    });
+                let json = LineJson {
                     file,
-                    line,
-                    valid: false,
-                    syntax: SyntaxJson {
-                        kind: syntax.kind,
-                        field: field_name(&syntax.field),
-                        column: syntax.offset + 1,
-                        message: syntax.message.clone(),
-                    },
+                    line: line.number,
+                    valid: Some(false),
+                    variant: None,
+                    problems: &faults,
+                    repair,
                 };
                 self.json_line(&json)
             }
@@ -401,34 +567,30 @@ impl Command<'_> {
         self.out.write_all(b"\n")
     }
 
-    fn judge(
+    /// The verdict on a line read (judging, not repairing).
+    fn judged(
         &mut self,
         file: &str,
         line: u64,
-        fen: &Fen,
-        report: &Report,
-        strict: bool,
+        valid: bool,
+        variant: Variant,
+        faults: &[Fault],
     ) -> io::Result<()> {
-        let valid = if strict {
-            report.problems().is_empty()
-        } else {
-            report.is_legal()
-        };
         if !valid {
             self.invalid += 1;
         }
-        let variant = report.setup().variant;
         if self.args.json {
-            let json = JudgedJson {
+            let json = LineJson {
                 file,
                 line,
-                valid,
-                variant: variant.into(),
-                problems: problems_json(fen, report, strict),
+                valid: Some(valid),
+                variant: Some(variant.into()),
+                problems: faults,
+                repair: None,
             };
             return self.json_line(&json);
         }
-        if report.problems().is_empty() {
+        if faults.is_empty() {
             // The verdict of nearly every line of a bulk run, put together
             // without the formatting machinery.
             self.out.extend_from_slice(file.as_bytes());
@@ -443,66 +605,117 @@ impl Command<'_> {
             return Ok(());
         }
         let at = format!("{file}:{line}");
-        for p in report.problems() {
-            writeln!(self.out, "{}", problem_text(&at, fen, p, strict))?;
+        for fault in faults {
+            fault.write(&at, &mut self.out)?;
         }
         Ok(())
     }
 
+    /// `--repair` on a record read: the line as it was read with only the
+    /// listed repairs made (and the castling field re-encoded when
+    /// `--castling` or `--shredder-order` asks for it), or unchanged when it
+    /// cannot be repaired.
     fn repair(
         &mut self,
         file: &str,
-        line: u64,
-        input: &[u8],
+        line: &Line<'_>,
         fen: &Fen,
         report: &Report,
-        write: &WriteOptions,
     ) -> io::Result<()> {
-        let at = format!("{file}:{line}");
+        let ValidateMode::Repair {
+            castling,
+            shredder_order,
+        } = self.args.mode
+        else {
+            return Ok(());
+        };
+        let at = format!("{file}:{}", line.number);
         let (repaired, repairs) = report.repair();
-        let written = if repaired.is_legal() {
-            match repaired.setup().to_fen(write) {
-                Ok(text) => Some(text),
+        let mut lossy = None;
+        let written = if !repaired.is_legal() {
+            None
+        } else {
+            // An encoding asked for: the whole castling field written in it.
+            let shredder = encoding_of(fen) == CastlingNotation::Shredder;
+            let encode = castling.is_some() || shredder_order.is_some() && shredder;
+            let field = if encode {
+                let opts = WriteOptions {
+                    castling: castling.unwrap_or_else(|| encoding_of(fen)),
+                    shredder_order: shredder_order.unwrap_or_else(|| order_of(fen)),
+                    ..WriteOptions::default()
+                };
+                let mut field = String::new();
+                match write_castling(repaired.setup(), &opts, &mut field) {
+                    Ok(()) => Ok(Some(field)),
+                    Err(WriteFenError::Lossy(e)) => Err(e),
+                    // Writing to a String cannot fail.
+                    Err(_) => Ok(Some(field)),
+                }
+            } else {
+                Ok(None)
+            };
+            match field {
+                Ok(field) => Some(edit(line.bytes, fen, report, (&repaired, &repairs), field)),
                 Err(e) => {
                     let reason: &'static str = e.reason.into();
-                    let _ = writeln!(
-                        self.err,
-                        "{at}:{}: castling: {reason}: {e}",
-                        fen.offsets.castling + 1
+                    let fault = Fault::at(
+                        reason,
+                        &EpdField::Position(FenField::Castling),
+                        fen.offsets.castling,
+                        e.to_string(),
                     );
+                    lossy = Some(fault);
                     None
                 }
             }
-        } else {
-            None
         };
         if written.is_none() {
             self.invalid += 1;
         }
+        let faults = faults_of(fen, report, false);
         if self.args.json {
-            let json = RepairedJson {
+            // What is left is the problems of the line written: the
+            // repaired one (its columns), or the line as it was.
+            let written_fen = written.as_deref().and_then(|w| Fen::from_ascii(w).ok());
+            let mut remaining = match &written_fen {
+                Some(written) => faults_of(written, &repaired, false),
+                None => faults.clone(),
+            };
+            remaining.extend(lossy);
+            sort(&mut remaining);
+            let text = written.as_deref().map(String::from_utf8_lossy);
+            let json = LineJson {
                 file,
-                line,
-                valid: report.is_legal(),
-                repairs: repairs
-                    .iter()
-                    .map(|r| RepairJson {
-                        kind: r.kind().name(),
-                        message: r.message(),
-                    })
-                    .collect(),
-                fen: written,
-                remaining: RemainingJson {
-                    valid: repaired.is_legal(),
-                    variant: repaired.setup().variant.into(),
-                    problems: problems_json(fen, &repaired, false),
-                },
+                line: line.number,
+                valid: Some(report.is_legal()),
+                variant: Some(report.variant().into()),
+                problems: &faults,
+                repair: Some(RepairPartJson {
+                    // Only the changes made: none to a line written unchanged.
+                    repairs: repairs
+                        .iter()
+                        .filter(|_| written.is_some())
+                        .map(|r| RepairJson {
+                            kind: r.kind().name(),
+                            message: r.message(),
+                        })
+                        .collect(),
+                    fen: text.as_deref(),
+                    remaining: RemainingJson {
+                        valid: Some(written.is_some()),
+                        variant: Some(repaired.variant().into()),
+                        problems: &remaining,
+                    },
+                }),
             };
             return self.json_line(&json);
         }
         match &written {
             Some(text) => {
-                writeln!(self.out, "{text}")?;
+                self.out.write_all(line.before)?;
+                self.out.write_all(text)?;
+                self.out.write_all(line.after)?;
+                self.out.write_all(b"\n")?;
                 for r in &repairs {
                     let _ = writeln!(
                         self.err,
@@ -515,11 +728,11 @@ impl Command<'_> {
             // Not repaired: the line as it came, so the numbering holds, and
             // every problem it still has.
             None => {
-                self.out.write_all(input)?;
+                line.write_as_read(&mut self.out)?;
                 self.out.write_all(b"\n")?;
                 let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
-                for p in report.problems() {
-                    let _ = writeln!(self.err, "{}", problem_text(&at, fen, p, false));
+                for fault in faults.iter().chain(&lossy) {
+                    let _ = fault.write(&at, &mut self.err);
                 }
             }
         }

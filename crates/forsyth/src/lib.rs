@@ -218,7 +218,7 @@ pub mod pgn {
     };
     pub use crate::game::replay::{
         variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
-        ReplayWarning, ReplayWarningKind, ReplayedGame,
+        ReplayWarning, ReplayWarningKind, ReplayedGame, ResultSource,
     };
     pub use crate::text::pgn::{
         write_tags, Collect, CollectedGame, Comment, CommentStyle, EscapeLine, Event, GameResult,

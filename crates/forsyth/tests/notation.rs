@@ -226,6 +226,69 @@ fn chess960_castling_where_king_or_rook_stays() {
     );
 }
 
+/// In the standard UCI convention each legal move has its own text, and
+/// that text reads back as the move: in every Chess960 start with the back
+/// ranks cleared but for kings and rooks (so that every castling is legal),
+/// for either side to move. The expected text of a castling is worked out
+/// from the legal moves, not from the writer's rule: the king's destination,
+/// unless the king already stands there or a legal king step goes there;
+/// then the rook's square.
+#[test]
+fn standard_uci_castling_names_each_move_once_in_every_chess960_start() {
+    let mut rook_written = 0;
+    for n in 0..960 {
+        for turn in [Color::White, Color::Black] {
+            let mut setup = forsyth::Chess960Start::new(n).expect("0..960").to_setup();
+            for file in forsyth::File::ALL {
+                for rank in [forsyth::Rank::First, forsyth::Rank::Eighth] {
+                    let sq = Square::from_coords(file, rank);
+                    if setup
+                        .board
+                        .role_at(sq)
+                        .is_some_and(|r| r != Role::King && r != Role::Rook)
+                    {
+                        setup.board.remove_piece_at(sq);
+                    }
+                }
+            }
+            setup.turn = turn;
+            let p = Position::from_setup(setup).expect("legal");
+            let legal = p.legal_moves();
+            let mut texts: Vec<String> = Vec::new();
+            for &m in legal.iter() {
+                let text = p.uci(m, CastlingMode::Standard);
+                let read = text.parse::<UciMove>().unwrap().to_move(&p);
+                assert_eq!(read, Ok(m), "{text} in {}", p.setup());
+                if let Move::Castle { king, rook } = m {
+                    let target = m.to();
+                    let step = legal
+                        .iter()
+                        .any(|o| !o.is_castle() && o.from() == king && o.to() == target);
+                    let expected = if target == king || step {
+                        rook_written += 1;
+                        format!("{king}{rook}")
+                    } else {
+                        format!("{king}{target}")
+                    };
+                    assert_eq!(text, expected, "in {}", p.setup());
+                }
+                texts.push(text);
+            }
+            let count = texts.len();
+            texts.sort();
+            texts.dedup();
+            assert_eq!(
+                texts.len(),
+                count,
+                "a text names two moves in {}",
+                p.setup()
+            );
+        }
+    }
+    // Kings on b, c, d, f or g castle to or next to their destination.
+    assert!(rook_written > 500, "{rook_written}");
+}
+
 #[test]
 fn chess960_castling_judged_with_the_rook_gone() {
     // King d1, castling rook b1, a black rook on a1 behind it. After O-O-O
@@ -459,4 +522,53 @@ fn lowercase_b_is_a_pawn_unless_only_a_bishop_fits() {
     );
     // The uppercase letter is never a pawn.
     assert_eq!(SanPlus::readings(b"Bxc3").unwrap().alternative, None);
+}
+
+/// `bb7`: no pawn captures on its own file, so the pawn reading is the b
+/// pawn's push, and a bishop written in lower case when no pawn can go
+/// there, in `Position::parse_move` as in `SanReadings` (python-chess
+/// reads `bb7` as the push too). Moves worked out on the board.
+#[test]
+fn lowercase_b_on_its_own_file_is_a_push_or_a_bishop() {
+    let r = SanPlus::readings(b"bb7").unwrap();
+    assert_eq!(r.first.to_string(), "b7");
+    assert_eq!(r.alternative.map(|a| a.to_string()).as_deref(), Some("Bb7"));
+    assert_eq!(
+        San::from_ascii(b"ee4").unwrap(),
+        San::from_ascii(b"e4").unwrap()
+    );
+    // 1.e4 b6 2.d4: no black pawn can reach b7; the c8 bishop can.
+    let fianchetto = pos("rnbqkbnr/p1pppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2");
+    for text in ["bb7", "Bb7", "bb7!"] {
+        let m = fianchetto
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            (m.role(), m.from(), m.to()),
+            (Role::Bishop, Square::C8, Square::B7)
+        );
+    }
+    // 1.b3 e5: bb2 is the c1 bishop's move.
+    let white = pos("rnbqkbnr/pppp1ppp/8/4p3/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 2");
+    let m = white.parse_move("bb2").unwrap();
+    assert_eq!(
+        (m.role(), m.from(), m.to()),
+        (Role::Bishop, Square::C1, Square::B2)
+    );
+    // A pawn that can go there keeps priority: the b6 pawn pushes to b7,
+    // though the d5 bishop could go to b7 too.
+    let both = pos("4k3/8/1P6/3B4/8/8/8/4K3 w - - 0 1");
+    let m = both.parse_move("bb7").unwrap();
+    assert_eq!(
+        (m.role(), m.from(), m.to()),
+        (Role::Pawn, Square::B6, Square::B7)
+    );
+    // Neither: the pawn reading's reason.
+    let err = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .parse_move("bb7")
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move bb7 for white: no pawn can move to b7"
+    );
 }

@@ -513,3 +513,200 @@ proptest! {
         let _ = Translator::new(standard(), notation, Notation::Lan).translate(&text, &mut String::new());
     }
 }
+
+/// An illegal move gives the reason `Position::parse_move` gives, in every
+/// notation: castling blocked by the bishop on f1 in the start position
+/// (the `castling_blocked` row of specs/moves.md), and a knight pinned by
+/// the bishop on b4 (its `pinned` row).
+#[test]
+fn an_illegal_move_has_its_reason_in_every_notation() {
+    use forsyth::notation::{Descriptive, ParseMoveError};
+    use forsyth::{CastlingSide, IllegalMoveReason, Square};
+    let blocked = IllegalMoveReason::CastlingBlocked {
+        side: CastlingSide::KingSide,
+        square: Square::F1,
+    };
+    let start = standard();
+    let en = Notation::Descriptive(Descriptive::English);
+    let es = Notation::Descriptive(Descriptive::Spanish);
+    let fr = Notation::Descriptive(Descriptive::French);
+    for (notation, text) in [
+        (Notation::San(Language::English), "O-O"),
+        (Notation::San(Language::German), "0-0"),
+        (Notation::Figurine, "O-O"),
+        (Notation::Lan, "O-O"),
+        (Notation::Lan, "Ke1-g1"),
+        (Notation::Uci, "e1g1"),
+        (Notation::Uci, "e1h1"),
+        (en, "O-O"),
+        (en, "Castles"),
+        (en, "castles KR"),
+        (es, "enroque corto"),
+        (fr, "petit roque"),
+    ] {
+        let err = notation.read(&start, text).unwrap_err();
+        assert_eq!(err.kind(), ReadMoveErrorKind::Illegal, "{notation} {text}");
+        assert_eq!(err.reason, Some(blocked), "{notation} {text}");
+        assert_eq!(
+            err.to_string(),
+            format!("illegal move '{text}' for white ({notation}): king side castling is blocked by the piece on f1"),
+        );
+    }
+    // No queen-side right: the candidates of an illegal castling are the
+    // legal castlings (O-O alone), not the moves to c1 (Rc1).
+    let pos = Position::from_fen(
+        &Fen::from_ascii(b"r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    for (notation, text, candidate) in [
+        (Notation::San(Language::English), "O-O-O", "O-O"),
+        (Notation::Lan, "Ke1-c1", "O-O"),
+        (Notation::Uci, "e1c1", "e1g1"),
+        (en, "castles QR", "O-O"),
+    ] {
+        let err = notation.read(&pos, text).unwrap_err();
+        assert_eq!(
+            err.reason,
+            Some(IllegalMoveReason::CastlingWithoutRight {
+                side: CastlingSide::QueenSide
+            }),
+            "{notation} {text}"
+        );
+        assert_eq!(err.candidates, [candidate], "{notation} {text}");
+        assert!(err
+            .to_string()
+            .ends_with(&format!("; legal castling: {candidate}")));
+    }
+    // After 1.e4 d5 2.e5 d4 3.d3, Black's P-Q6 names a pawn's step to d3,
+    // where a white pawn stands: no step's reason fits a capture square.
+    let pos = start.play_moves(["e4", "d5", "e5", "d4", "d3"]).unwrap();
+    let err = en.read(&pos, "P-Q6").unwrap_err();
+    assert_eq!((err.kind(), err.reason), (ReadMoveErrorKind::Illegal, None));
+    let pos = Position::from_fen(
+        &Fen::from_ascii(b"4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    let pinned = IllegalMoveReason::Pinned {
+        square: Square::D2,
+        pinner: Square::B4,
+    };
+    let Err(ParseMoveError::Illegal { reason, .. }) = pos.parse_move("Nf3") else {
+        panic!("Nf3 is refused");
+    };
+    assert_eq!(reason, pinned);
+    for (notation, text) in [
+        (Notation::San(Language::English), "Nf3"),
+        (Notation::San(Language::German), "Sf3"),
+        (Notation::Lan, "Nd2-f3"),
+        (Notation::Uci, "d2f3"),
+        (en, "N-KB3"),
+        (en, "N(Q2)-KB3"),
+        (es, "C3AR"),
+    ] {
+        let err = notation.read(&pos, text).unwrap_err();
+        assert_eq!(err.reason, Some(pinned), "{notation} {text}: {err}");
+    }
+}
+
+/// An ambiguous descriptive move that reads as one move when the text
+/// marks every check says so, with that move; one that stays ambiguous
+/// does not. After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4, Black's `BxP` takes
+/// b4, or f2 with check (the Evergreen game, 4...Bxb4).
+#[test]
+fn an_ambiguous_descriptive_move_names_what_check_markers_settle() {
+    use forsyth::notation::{CheckMarkers, Descriptive};
+    let pos = standard()
+        .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])
+        .unwrap();
+    let bxb4 = pos.parse_move("Bxb4").unwrap();
+    for d in Descriptive::ALL {
+        let notation = Notation::Descriptive(d);
+        let text = match d {
+            Descriptive::English => "BxP",
+            Descriptive::Spanish => "AxP",
+            _ => "FxP",
+        };
+        let err = notation.read(&pos, text).unwrap_err();
+        assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous, "{notation}");
+        let written = notation.write(&pos, bxb4);
+        assert_eq!(err.if_checks_marked.as_deref(), Some(written.as_str()));
+        assert!(err
+            .to_string()
+            .ends_with(&format!("; {written} if the text marks every check")));
+        assert_eq!(
+            notation.read_with(&pos, text, CheckMarkers::Always),
+            Ok(bxb4)
+        );
+    }
+    // 1.e4 d5 2.c4 Nf6: `PxP` is exd5 or cxd5, neither a check.
+    let pos = standard().play_moves(["e4", "d5", "c4", "Nf6"]).unwrap();
+    let en = Notation::Descriptive(Descriptive::English);
+    let err = en.read(&pos, "PxP").unwrap_err();
+    assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous);
+    assert_eq!(err.if_checks_marked, None);
+    assert!(!err.to_string().contains("marks every check"), "{err}");
+}
+
+/// A printed check or mate marker that the move does not earn is a
+/// warning: the move is read (the marker settles nothing here), and the
+/// warning names what the marker claims and what the move gives. Checks
+/// and mates worked out on the board.
+#[test]
+fn a_false_check_or_mate_marker_warns() {
+    use forsyth::notation::{CheckMarkers, Descriptive};
+    use forsyth::san::Suffix;
+    let en = Notation::Descriptive(Descriptive::English);
+    let es = Notation::Descriptive(Descriptive::Spanish);
+    let read = |pos: &Position, n: Notation, text: &str| {
+        n.read_noting(pos, text, CheckMarkers::Optional)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    let warned = |pos: &Position, n: Notation, text: &str| {
+        read(pos, n, text).1.map(|w| (w.marked, w.earned))
+    };
+    let start = standard();
+    // 1.Nf3 gives no check.
+    assert_eq!(warned(&start, en, "N-KB3 ch"), Some((Suffix::Check, None)));
+    assert_eq!(
+        warned(&start, en, "N-KB3 dis ch"),
+        Some((Suffix::Check, None))
+    );
+    assert_eq!(warned(&start, es, "C3AR+"), Some((Suffix::Check, None)));
+    assert_eq!(warned(&start, en, "N-KB3"), None);
+    // 1.e4 f5: 2.Qh5 checks, and g6 answers it.
+    let pos = start.play_moves(["e4", "f5"]).unwrap();
+    assert_eq!(warned(&pos, en, "Q-R5 ch"), None);
+    assert_eq!(
+        warned(&pos, en, "Q-R5 mate"),
+        Some((Suffix::Checkmate, Some(Suffix::Check)))
+    );
+    assert_eq!(
+        warned(&pos, es, "D5T++"),
+        Some((Suffix::Checkmate, Some(Suffix::Check)))
+    );
+    // 1.f3 e5 2.g4: 2...Qh4 mates; a check marker on a mate is true.
+    let pos = start.play_moves(["f3", "e5", "g4"]).unwrap();
+    for text in ["Q-R5 mate", "Q-R5 ch", "Q-R5"] {
+        assert_eq!(warned(&pos, en, text), None, "{text}");
+    }
+    // Algebraic notations read their marks without judging them.
+    assert_eq!(
+        read(&start, Notation::San(Language::English), "Nf3+").1,
+        None
+    );
+    // In movetext the warning keeps its place.
+    let mut t = Translator::new(start.clone(), en, Notation::San(Language::English));
+    let mut out = String::new();
+    t.translate("1.P-K4 P-KB4 2.Q-R5 mate P-KN3", &mut out)
+        .unwrap();
+    assert_eq!(out, "1.e4 f5 2.Qh5+ g6");
+    let warnings = t.take_warnings();
+    assert_eq!(warnings.len(), 1);
+    assert_eq!((warnings[0].offset, warnings[0].move_number), (15, 2));
+    assert_eq!(
+        warnings[0].warning.to_string(),
+        "'Q-R5 mate' is marked mate, but the move only gives check"
+    );
+}

@@ -6,8 +6,8 @@
 //! variations) replays to the positions it was played through.
 
 use forsyth::fen::CastlingNotation;
-use forsyth::pgn::Reader;
-use forsyth::pgn::{Replay, ReplayedGame};
+use forsyth::pgn::{GameResult, Reader};
+use forsyth::pgn::{Replay, ReplayWarning, ReplayedGame, ResultSource};
 use forsyth::{Chess960Start, Color, Position, Setup, Variant};
 use proptest::prelude::*;
 
@@ -154,8 +154,130 @@ fn syntax_errors_are_the_games_fault_too() {
     // The earliest fault in the text wins.
     let game = one("1. e4 Ke7 $999 *");
     assert_eq!(error_kind(&game), "unreachable");
-    let game = one("1. e4 e5");
-    assert_eq!(error_kind(&game), "missing_result");
+    // Nothing after a syntax error is judged: the positions stop there
+    // (the start, then 1. e4), as they stop at a bad move.
+    let game = one("1. e4 $999 e5 2. Nf3 *");
+    assert_eq!((error_kind(&game), game.positions.len()), ("bad_nag", 2));
+    let game = one("1. e4 e5 ) 2. Nf3 *");
+    assert_eq!(
+        (error_kind(&game), game.positions.len()),
+        ("unbalanced_parenthesis", 3)
+    );
+}
+
+/// A movetext without its result replays: the warning `missing_result`,
+/// and the result is the one the last position decides, else the `Result`
+/// tag's, else `*`.
+#[test]
+fn a_movetext_without_its_result_replays() {
+    // The scholar's mate: 4. Qxf7# (the queen guarded by the bishop on c4;
+    // d8 and f8 hold Black's own pieces, e7 is the queen's).
+    let game = one("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+    assert_eq!(
+        (error_kind(&game), game.result),
+        ("ok", GameResult::WhiteWins)
+    );
+    assert_eq!(warning_kinds(&game), ["missing_result"]);
+    let span = game.warnings[0].span();
+    // The input is 39 bytes: the movetext ends at byte 40.
+    assert_eq!((span.line, span.column), (1, 40));
+    assert_eq!(
+        game.warnings[0].to_string(),
+        "movetext ends without a result (taken as 1-0)"
+    );
+    let game = one("[Result \"1/2-1/2\"]\n1. e4 e5");
+    assert_eq!(
+        (game.result, warning_kinds(&game)),
+        (GameResult::Draw, vec!["missing_result"])
+    );
+    // The next game's tags end it (line 3): nothing claimed, `*`.
+    let games = replay_all("1. e4 e5\n\n[Event \"next\"]\n*");
+    assert_eq!(games[0].result, GameResult::Unknown);
+    assert_eq!(games[0].warnings[0].span().line, 3);
+    assert_eq!(
+        (games[1].result, games[1].warnings.len()),
+        (GameResult::Unknown, 0)
+    );
+}
+
+/// The result a game is taken to have (`specs/pgn.md` 4.3), and the
+/// warnings of what it claims: the `Result` tag against the termination
+/// marker, and both against how the main line ends.
+#[test]
+fn results_are_judged_from_the_claims_and_the_last_position() {
+    let judged = |pgn: &str| {
+        let game = one(pgn);
+        assert_eq!(error_kind(&game), "ok", "{pgn}");
+        (game.result, warning_kinds(&game))
+    };
+    use GameResult::{BlackWins, Draw, Unknown, WhiteWins};
+    // The tag and the marker disagree and the board says nothing: `*`.
+    assert_eq!(
+        judged("[Result \"1-0\"]\n1. e4 e5 0-1"),
+        (Unknown, vec!["result_mismatch"])
+    );
+    // A tag that is no result, or `*`, claims nothing: the marker's.
+    assert_eq!(
+        judged("[Result \"?\"]\n1. e4 e5 1-0"),
+        (WhiteWins, vec!["result_mismatch"])
+    );
+    assert_eq!(
+        judged("[Result \"*\"]\n1. e4 e5 0-1"),
+        (BlackWins, vec!["result_mismatch"])
+    );
+    assert_eq!(
+        judged("[Result \"1-0\"]\n1. e4 e5 1-0"),
+        (WhiteWins, vec![])
+    );
+    // Fool's mate: Black mates; a marker that says otherwise is
+    // contradicted (there is no tag); the result is Black's win.
+    let fools = "1. f3 e5 2. g4 Qh4#";
+    assert_eq!(
+        judged(&format!("{fools} 1-0")),
+        (BlackWins, vec!["result_contradicted"])
+    );
+    let game = one(&format!("{fools} 1-0"));
+    assert!(matches!(
+        game.warnings[0],
+        ReplayWarning::ResultContradicted {
+            source: ResultSource::Movetext,
+            result: WhiteWins,
+            ..
+        }
+    ));
+    assert_eq!(
+        game.warnings[0].to_string(),
+        "the movetext ends in 1-0 but black mates"
+    );
+    // `*` claims nothing, so nothing contradicts it, and it stays.
+    assert_eq!(
+        judged(&format!("[Result \"*\"]\n{fools} *")),
+        (Unknown, vec![])
+    );
+    // Sam Loyd's stalemate in ten moves: 10. Qe6 leaves Black's king on g6
+    // no move, nor any other black piece. Both claims of 1-0 are one
+    // claim, contradicted once, on the tag.
+    let loyd = "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 \
+                7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6";
+    let game = one(&format!("[Result \"1-0\"]\n{loyd} 1-0"));
+    assert_eq!(
+        (game.result, warning_kinds(&game)),
+        (Draw, vec!["result_contradicted"])
+    );
+    assert_eq!(
+        game.warnings[0].to_string(),
+        "Result is 1-0 but the game ends in a draw by stalemate"
+    );
+    assert_eq!(judged(&format!("{loyd} 1/2-1/2")), (Draw, vec![]));
+    // A knight and a king cannot mate a lone king: a draw, whatever the
+    // game says.
+    let knight = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2N w - - 0 1\"]\n";
+    assert_eq!(
+        judged(&format!("{knight}[Result \"1-0\"]\n1. Ng3 1-0")),
+        (Draw, vec!["result_contradicted"])
+    );
+    // A game with a fault is `*`: what replays of it is unfinished.
+    assert_eq!(one("[Result \"1-0\"]\n1. e4 e5 2. Ke3 1-0").result, Unknown);
 }
 
 #[test]
@@ -257,10 +379,43 @@ fn chess960_castling_without_a_chess960_variant() {
         "[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{C960}\"]\n1. O-O *"
     ));
     assert_eq!(error_kind(&game), "castling_needs_chess960");
-    // Shredder-FEN file letters standard FEN cannot write, no Variant.
+    // Shredder-FEN file letters standard FEN cannot write, no Variant: read
+    // the same as the X-FEN letters, with the same warning.
     let shredder = C960.replace("KQkq", "GBgb");
-    let game = one(&format!("[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O *"));
+    let game = one(&format!(
+        "[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O O-O-O *"
+    ));
+    assert_eq!(error_kind(&game), "ok");
+    assert_eq!(warning_kinds(&game), ["chess960_without_variant"]);
+    assert_eq!(xfen(game.positions.last().unwrap()), C960_AFTER);
+    // ... and refused alike under a standard Variant.
+    let game = one(&format!(
+        "[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{shredder}\"]\n1. O-O *"
+    ));
     assert_eq!(error_kind(&game), "castling_needs_chess960");
+    // A Chess960 start array is Chess960 whatever its castling field, even
+    // `-`, which tells nothing: every start but 518 (the standard one).
+    for start in [0, 517, 519, 959] {
+        let setup = Chess960Start::new(start).unwrap().to_setup();
+        let placement = xfen(&Position::from_setup(setup).unwrap());
+        let placement = placement.split(' ').next().unwrap();
+        let game = one(&format!(
+            "[SetUp \"1\"]\n[FEN \"{placement} w - - 0 1\"]\n1. a3 *"
+        ));
+        assert_eq!(error_kind(&game), "ok", "{start}");
+        assert_eq!(
+            warning_kinds(&game),
+            ["chess960_without_variant"],
+            "{start}"
+        );
+        assert_eq!(game.variant, Variant::Chess960);
+    }
+    let game =
+        one("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n*");
+    assert_eq!(
+        (game.variant, warning_kinds(&game)),
+        (Variant::Standard, vec![])
+    );
     // The same letters under Chess960 are the same position.
     let game = one(&format!(
         "[SetUp \"1\"]\n[FEN \"{shredder}\"]\n[Variant \"Chess960\"]\n1. O-O O-O-O *"

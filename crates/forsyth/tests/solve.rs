@@ -5,7 +5,11 @@
 
 mod common;
 
-use forsyth::solve::{read_popeye, ChessProblem, Key, Solution, Solver, Stipulation, Variation};
+use forsyth::notation::Language;
+use forsyth::solve::{
+    read_popeye, ChessProblem, Key, ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
+};
+use forsyth::validate::ProblemKind;
 use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
 use proptest::prelude::*;
 
@@ -513,4 +517,68 @@ fn castling_as_the_codex_allows_and_en_passant_only_when_stated() {
     assert_eq!(sans(&ep), ["exd6#"]);
     let diagram = ChessProblem::from_statement("(3rkr2/5p2/1N6/3pP3/8/8/8/4R2K) #1", None).unwrap();
     assert!(sans(&diagram).is_empty());
+}
+
+/// A position validation refuses but move generation handles is read with
+/// what was refused set aside, and solved as given (Popeye solves it).
+/// Worked by hand: White's king on f6 is in check from g7, a pawn that
+/// never moved (no move could have given the check); 1.Qxg7# takes the
+/// checker, guarded by the king, h7 and g8 being the queen's; every other
+/// answer to the check is a king move, which mates nothing. A position move
+/// generation cannot handle (no king, a pawn on its first rank) is refused.
+#[test]
+fn an_impossible_check_is_set_aside_and_solved() {
+    let statement = ChessProblem::from_statement("(7k/6p1/5K2/8/8/8/8/6Q1) #1", None).unwrap();
+    let fen = ChessProblem::from_statement("7k/6p1/5K2/8/8/8/8/6Q1 w - - 0 1 #1", None).unwrap();
+    let popeye = read_popeye(
+        "beginproblem\npieces white Kf6 Qg1 black Kh8 Pg7\nstipulation #1\nendproblem\n",
+    )
+    .unwrap();
+    for problem in [&statement, &fen, &popeye[0]] {
+        let kinds: Vec<ProblemKind> = problem.set_aside.iter().map(|p| p.kind()).collect();
+        assert_eq!(kinds, [ProblemKind::ImpossibleCheck]);
+        assert_eq!(problem.position, statement.position);
+        let solution = solve(&problem.position, 1);
+        let keys: Vec<String> = solution
+            .keys
+            .iter()
+            .map(|k| problem.position.san(k.mv))
+            .collect();
+        assert_eq!(keys, ["Qxg7#"]);
+    }
+    // A legal problem sets nothing aside.
+    let legal = ChessProblem::from_statement("(k7/8/1K6/8/8/8/8/7R) #1", None).unwrap();
+    assert!(legal.set_aside.is_empty());
+    for refused in ["(7k/6p1/8/8/8/8/8/6Q1) #1", "(7k/6p1/5K2/8/8/8/8/P5Q1) #1"] {
+        let err = ChessProblem::from_statement(refused, None).unwrap_err();
+        assert_eq!(err.kind().name(), "illegal", "{refused}");
+    }
+    let err = read_popeye("beginproblem pieces white Pa1 Kf6 black Kh8 endproblem").unwrap_err();
+    assert_eq!(err.kind, ParsePopeyeErrorKind::Illegal);
+}
+
+/// The piece count may follow a bare placement as it follows one in
+/// parentheses: the same problem, the count checked against the
+/// placement (26 is the byte offset of the count's '(').
+#[test]
+fn a_count_may_follow_a_bare_placement() {
+    let bare = "T7/4k3/4S3/K2L4/8/8/8/5T2 (5+1) Matt in 3 Zügen";
+    let parenthesised = "(T7/4k3/4S3/K2L4/8/8/8/5T2) (5+1) Matt in 3 Zügen";
+    let a = ChessProblem::from_statement(bare, None).unwrap();
+    let b = ChessProblem::from_statement(parenthesised, None).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.stipulation, Some(Stipulation::Mate(3)));
+    assert_eq!(a.language, Some(Language::German));
+    let err = ChessProblem::from_statement("T7/4k3/4S3/K2L4/8/8/8/5T2 (4+1) #3", None).unwrap_err();
+    assert_eq!((err.kind().name(), err.offset), ("statement", 26));
+    assert_eq!(
+        err.message(),
+        "piece count: (4+1) stated, but the placement has 5 white and 1 black (5+1)"
+    );
+    let err = ChessProblem::from_statement("T7/4k3/4S3/K2L4/8/8/8/5T2 (5 1) #3", None).unwrap_err();
+    assert_eq!((err.kind().name(), err.offset), ("statement", 28));
+    // A full FEN record keeps its own fields and has no count.
+    let err = ChessProblem::from_statement("R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1 (5+1) #3", None)
+        .unwrap_err();
+    assert_eq!(err.kind().name(), "stipulation");
 }

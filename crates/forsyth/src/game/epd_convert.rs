@@ -258,21 +258,7 @@ pub fn convert_epd_line(
     out: &mut String,
 ) -> Result<Setup, ConvertEpdError> {
     let epd = Epd::from_ascii(line).map_err(ConvertEpdError::Parse)?;
-    let lead = line
-        .iter()
-        .take_while(|&&b| b == b' ' || b == b'\t')
-        .count();
     let mut fen = epd.fen.clone();
-    for field in [
-        &mut fen.offsets.placement,
-        &mut fen.offsets.turn,
-        &mut fen.offsets.castling,
-        &mut fen.offsets.en_passant,
-        &mut fen.offsets.halfmoves,
-        &mut fen.offsets.fullmoves,
-    ] {
-        *field += lead;
-    }
     for o in &epd.operations {
         let at = || {
             operand_offsets(line, o.offset)

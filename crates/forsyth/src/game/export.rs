@@ -1,9 +1,10 @@
 //! PGN games replayed and written back in the export format: the moves
 //! from the replayed positions (so lenient, localized or UCI input comes
 //! out canonical), the tags, comments, NAGs and variations kept, the `FEN`
-//! tag in a chosen castling encoding. A game with a fault is not written:
-//! half a game under the original tags would be a different game. The
-//! layout rules are in `specs/pgn.md` section 5.
+//! tag in a chosen castling encoding, the result the replay settled on. A
+//! game with a fault is written up to it, the rest of its movetext kept in
+//! a comment, its result `*`: nothing of it is lost, and what is written
+//! replays. The layout rules are in `specs/pgn.md` section 5.
 //!
 //! This module sits at the games' layer: [`Export`] is a
 //! [`Visitor`] that drives a [`Replay`] and hands what to write to the
@@ -15,8 +16,8 @@ use crate::game::{Replay, ReplayMovetext, ReplayTags, ReplayedGame};
 use crate::notation::{Language, Notation};
 use crate::text::fen::{CastlingNotation, LossyCastlingError, WriteOptions};
 use crate::text::pgn::{
-    write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError, Skip,
-    Span, Tag, Visitor,
+    write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError,
+    PgnErrorKind, Skip, Span, Tag, Visitor,
 };
 use crate::text::pgn::{MoveNumber, MoveToken};
 
@@ -49,22 +50,23 @@ impl Default for ExportOptions {
 }
 
 /// A game as [`Export`] gives it: the replay's verdict, and the game in
-/// the export format when it has no fault.
+/// the export format. A game with a fault is written up to it: the rest of
+/// its movetext, as read, in a comment that names the fault, and `*`.
 ///
 /// ```
 /// use forsyth::pgn::Reader;
 /// use forsyth::pgn::Export;
-/// let game = Reader::new(&b"1. e4 e5 2. Ke3 *"[..]).read_game(&mut Export::default())?.unwrap();
+/// let game = Reader::new(&b"1. e4 e5 2. Ke3 Nc6 1-0"[..]).read_game(&mut Export::default())?.unwrap();
 /// assert_eq!(game.game.error.unwrap().kind().name(), "unreachable");
-/// assert!(game.pgn.is_none());
+/// assert!(game.pgn.unwrap().ends_with("\n\n1. e4 e5 {not replayed (unreachable): 2. Ke3 Nc6 1-0} *\n\n"));
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExportedGame {
     /// The verdict of the replay (its `positions` hold only the last one).
     pub game: ReplayedGame,
-    /// The game in the export format, a blank line after it; `None` when
-    /// the game has a fault or its `FEN` tag cannot be written.
+    /// The game in the export format, a blank line after it (up to its
+    /// fault, if it has one); `None` when its `FEN` tag cannot be written.
     pub pgn: Option<String>,
     /// Why the `FEN` tag cannot be written in the chosen encoding (a
     /// Chess960 start in standard FEN).
@@ -88,6 +90,8 @@ pub struct ExportedGame {
 pub struct Export {
     replay: Replay,
     options: ExportOptions,
+    /// The syntax errors of the game not yet in its rest.
+    pending: Vec<PgnError>,
 }
 
 impl Default for Export {
@@ -112,7 +116,26 @@ impl Export {
         Export {
             replay: Replay::final_only(),
             options,
+            pending: Vec::new(),
         }
+    }
+
+    /// The rest of the movetext, once a fault has stopped the replay (the
+    /// syntax errors met since the last event first).
+    fn rest<'m>(&mut self, m: &'m mut ExportMovetext) -> Option<&'m mut Rest> {
+        self.replay.catch_up(&mut m.replay);
+        if m.replay.is_failed() && m.rest.is_none() {
+            let mut rest = Rest::default();
+            for number in m.numbers.drain(..) {
+                rest.word(&number);
+            }
+            m.rest = Some(rest);
+        }
+        let rest = m.rest.as_mut()?;
+        for error in self.pending.drain(..) {
+            rest.error(&error);
+        }
+        Some(rest)
     }
 
     /// The syntax errors met between games since the last call, as
@@ -145,14 +168,66 @@ pub struct ExportMovetext {
     tags: Vec<(String, String)>,
     lossy: Option<LossyCastlingError>,
     text: MovetextWriter,
-    result: GameResult,
+    /// Variations open in `text`.
+    open: usize,
+    /// The movetext from the fault on, as read; `None` before a fault.
+    rest: Option<Rest>,
+    /// The move numbers read since the last move, before a fault: the
+    /// rest starts with them when the move after them is the fault.
+    numbers: Vec<String>,
+    /// The termination marker.
+    marker: Option<GameResult>,
 }
 
-impl ExportMovetext {
-    /// Whether events are still written (no fault yet).
-    fn live(&self) -> bool {
-        !self.replay.is_failed()
+/// The movetext after a fault, written back from its tokens as read: one
+/// space between them, `(` glued to the token after it and `)` to the one
+/// before.
+#[derive(Debug, Default)]
+struct Rest {
+    text: String,
+    /// Whether the next token follows a `(`.
+    glued: bool,
+}
+
+impl Rest {
+    fn word(&mut self, word: &str) {
+        if !self.text.is_empty() && !self.glued {
+            self.text.push(' ');
+        }
+        self.text.push_str(word);
+        self.glued = false;
     }
+
+    fn open(&mut self) {
+        self.word("(");
+        self.glued = true;
+    }
+
+    fn close(&mut self) {
+        self.text.push(')');
+        self.glued = false;
+    }
+
+    /// A syntax error that stands for its bytes: the character it is, or
+    /// the run of periods (the other errors' bytes are not text a comment
+    /// can hold).
+    fn error(&mut self, error: &PgnError) {
+        match error.kind {
+            PgnErrorKind::UnbalancedParenthesis => self.close(),
+            PgnErrorKind::StrayBrace => self.word("}"),
+            PgnErrorKind::StrayBracket => self.word("]"),
+            PgnErrorKind::StrayQuote => self.word("\""),
+            PgnErrorKind::StrayDots => self.word(&".".repeat(error.span.len)),
+            _ => {}
+        }
+    }
+}
+
+/// A suffix's glyph (`!?`), `None` for a NAG written `$n`.
+fn suffix_text(nag: Nag) -> Option<&'static str> {
+    let glyphs = ["!", "?", "!!", "??", "!?", "?!"];
+    let i = usize::from(nag.value.checked_sub(1)?);
+    glyphs.get(i).filter(|_| nag.suffix).copied()
 }
 
 /// The `FEN` tags of `tags` set to `start` in the chosen encoding, and
@@ -186,6 +261,7 @@ impl Visitor for Export {
     type Output = ExportedGame;
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<ExportedGame, ExportTags> {
+        self.pending.clear();
         let ControlFlow::Continue(replay) = self.replay.begin_game(start) else {
             unreachable!("Replay::begin_game always continues")
         };
@@ -211,17 +287,32 @@ impl Visitor for Export {
             Some(start) => rewrite_fen(&mut tag_list, start, &self.options.fen).err(),
             None => None,
         };
+        // The errors among the tags are not movetext: not in the rest.
+        self.pending.clear();
         ControlFlow::Continue(ExportMovetext {
             replay,
             tags: tag_list,
             lossy,
             text: MovetextWriter::new(String::new()),
-            result: GameResult::Unknown,
+            open: 0,
+            rest: None,
+            numbers: Vec::new(),
+            marker: None,
         })
     }
 
-    fn move_number(&mut self, _: &mut ExportMovetext, _: MoveNumber) -> ControlFlow<ExportedGame> {
-        // The writer numbers the moves from their positions.
+    fn move_number(
+        &mut self,
+        m: &mut ExportMovetext,
+        number: MoveNumber,
+    ) -> ControlFlow<ExportedGame> {
+        // The writer numbers the moves from their positions; the rest keeps
+        // the numbers as read.
+        let text = format!("{}{}", number.number, ".".repeat(number.dots));
+        match self.rest(m) {
+            Some(rest) => rest.word(&text),
+            None => m.numbers.push(text),
+        }
         ControlFlow::Continue(())
     }
 
@@ -231,8 +322,13 @@ impl Visitor for Export {
         token: MoveToken<'_>,
     ) -> ControlFlow<ExportedGame> {
         let _ = self.replay.move_token(&mut m.replay, token);
-        if !m.live() || crate::notation::parse_move::is_ep_mark(token.text) {
-            // After a fault nothing is written; `e.p.` is not canonical.
+        if let Some(rest) = self.rest(m) {
+            rest.word(token.text);
+            return ControlFlow::Continue(());
+        }
+        m.numbers.clear();
+        if crate::notation::parse_move::is_ep_mark(token.text) {
+            // `e.p.` is not canonical.
             return ControlFlow::Continue(());
         }
         if let Some((before, played)) = m.replay.last_played() {
@@ -249,8 +345,11 @@ impl Visitor for Export {
     }
 
     fn nag(&mut self, m: &mut ExportMovetext, nag: Nag) -> ControlFlow<ExportedGame> {
-        if m.live() {
-            m.text.nag(nag.value);
+        match (self.rest(m), suffix_text(nag)) {
+            // A suffix is glued to its move, as it was read.
+            (Some(rest), Some(glyph)) => rest.text.push_str(glyph),
+            (Some(rest), None) => rest.word(&format!("${}", nag.value)),
+            (None, _) => m.text.nag(nag.value),
         }
         ControlFlow::Continue(())
     }
@@ -260,11 +359,11 @@ impl Visitor for Export {
         m: &mut ExportMovetext,
         comment: Comment<'_>,
     ) -> ControlFlow<ExportedGame> {
-        if m.live() {
-            match comment.style {
-                CommentStyle::Brace => m.text.comment(comment.text),
-                CommentStyle::Line => m.text.line_comment(comment.text),
-            }
+        match (self.rest(m), comment.style) {
+            (Some(rest), CommentStyle::Brace) => rest.word(&format!("{{{}}}", comment.text)),
+            (Some(rest), CommentStyle::Line) => rest.word(&format!(";{}", comment.text)),
+            (None, CommentStyle::Brace) => m.text.comment(comment.text),
+            (None, CommentStyle::Line) => m.text.line_comment(comment.text),
         }
         ControlFlow::Continue(())
     }
@@ -274,20 +373,29 @@ impl Visitor for Export {
         m: &mut ExportMovetext,
         span: Span,
     ) -> ControlFlow<ExportedGame, Skip> {
-        let ControlFlow::Continue(skip) = self.replay.begin_variation(&mut m.replay, span) else {
-            unreachable!("Replay::begin_variation always continues")
-        };
-        if m.live() {
-            m.text.begin_variation();
+        if m.rest.is_none() {
+            let _ = self.replay.begin_variation(&mut m.replay, span);
         }
-        ControlFlow::Continue(skip)
+        // After a fault the variations are read too, for the rest.
+        if let Some(rest) = self.rest(m) {
+            rest.open();
+            return ControlFlow::Continue(Skip(false));
+        }
+        m.numbers.clear();
+        m.text.begin_variation();
+        m.open += 1;
+        ControlFlow::Continue(Skip(false))
     }
 
     fn end_variation(&mut self, m: &mut ExportMovetext, span: Span) -> ControlFlow<ExportedGame> {
-        let _ = self.replay.end_variation(&mut m.replay, span);
-        if m.live() {
-            m.text.end_variation();
+        if let Some(rest) = self.rest(m) {
+            rest.close();
+            return ControlFlow::Continue(());
         }
+        let _ = self.replay.end_variation(&mut m.replay, span);
+        m.numbers.clear();
+        m.text.end_variation();
+        m.open -= 1;
         ControlFlow::Continue(())
     }
 
@@ -295,28 +403,56 @@ impl Visitor for Export {
         &mut self,
         m: &mut ExportMovetext,
         result: GameResult,
-        _: Span,
+        span: Span,
     ) -> ControlFlow<ExportedGame> {
-        m.result = result;
+        let _ = self.replay.result(&mut m.replay, result, span);
+        m.marker = Some(result);
         ControlFlow::Continue(())
     }
 
     fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        if error.game.is_some() {
+            self.pending.push(error);
+        }
         self.replay.error(error)
     }
 
-    fn end_game(&mut self, m: ExportMovetext) -> ExportedGame {
+    fn end_game(&mut self, mut m: ExportMovetext) -> ExportedGame {
+        // The errors at the very end (an unclosed variation) are faults too.
+        let _ = self.rest(&mut m);
         let game = self.replay.end_game(m.replay);
-        let pgn = match (&game.error, &m.lossy) {
-            (None, None) => {
+        let pgn = match &m.lossy {
+            Some(_) => None,
+            None => {
+                let mut text = m.text;
+                if let Some(error) = &game.error {
+                    let mut rest = m.rest.unwrap_or_default();
+                    if let Some(marker) = m.marker {
+                        rest.word(marker.as_str());
+                    }
+                    let mut note = format!("not replayed ({})", error.kind().name());
+                    // One line, so that a `;` comment can hold it too.
+                    for (i, word) in rest.text.split_whitespace().enumerate() {
+                        note.push_str(if i == 0 { ": " } else { " " });
+                        note.push_str(word);
+                    }
+                    text.line_comment(&note);
+                    for _ in 0..m.open {
+                        text.end_variation();
+                    }
+                }
                 let mut out = String::new();
-                let tags = m.tags.iter().map(|(n, v)| (n.as_str(), v.as_str()));
-                write_tags(&mut out, tags, m.result);
-                out.push_str(&m.text.finish(m.result));
+                // The Result tag is the result settled on, as the marker.
+                let tags = m.tags.iter().filter(|(n, _)| n != "Result");
+                write_tags(
+                    &mut out,
+                    tags.map(|(n, v)| (n.as_str(), v.as_str())),
+                    game.result,
+                );
+                out.push_str(&text.finish(game.result));
                 out.push('\n');
                 Some(out)
             }
-            _ => None,
         };
         ExportedGame {
             game,

@@ -26,7 +26,7 @@ pub(crate) use replay::{Replay, ReplayMovetext, ReplayTags, ReplayedGame};
 
 use crate::board::Move;
 use crate::notation::parse_move::{is_ep_mark, is_move_number};
-use crate::notation::{ParseMoveError, ParseMoveErrorKind};
+use crate::notation::{is_result, ParseMoveError, ParseMoveErrorKind};
 use crate::rules::{IllegalMoveError, IllegalMoveReason, Outcome, Position};
 
 /// The error of [`Position::play_moves`] and
@@ -43,10 +43,10 @@ use crate::rules::{IllegalMoveError, IllegalMoveReason, Outcome, Position};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PlayMovesError {
-    /// The index of the move in the sequence, from 0 (words that are move
-    /// numbers or `e.p.` count too).
+    /// The index of the word, from 0, among the words the strings given
+    /// are cut into (move numbers, `e.p.` and a result count too).
     pub index: usize,
-    /// The move as given.
+    /// The word.
     pub text: String,
     /// Why it is not legal.
     pub error: ParseMoveError,
@@ -390,7 +390,12 @@ impl Game {
     /// Plays moves given as words, each read by [`play_text`](Game::play_text);
     /// a word that is only a move number (`1.`, `12...`) is skipped, and a
     /// word `e.p.` marks the move before it as an en-passant capture (it
-    /// must be one). Stops at the first word that cannot be played.
+    /// must be one). A given word holding white space is cut into words
+    /// there, so that one string may hold a whole movetext (`"1. e4 e5 2.
+    /// Nf3"`). A result (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`) ends the
+    /// moves: a word after it is the error
+    /// [`ParseMoveError::AfterResult`]. Stops at the first word that cannot
+    /// be played.
     ///
     /// ```
     /// use forsyth::{Position, Setup, Square};
@@ -400,6 +405,12 @@ impl Game {
     /// assert_eq!(game.moves().last().map(|m| m.is_en_passant()), Some(true));
     /// let err = game.play_moves(["3...", "e5", "e.p."]).unwrap_err();
     /// assert_eq!((err.index, err.kind().name()), (2, "not_en_passant"));
+    ///
+    /// let mut game = Game::new(Position::standard());
+    /// game.play_moves(["1. e4 e5 2. Nf3 Nc6 1-0"])?;
+    /// assert_eq!(game.moves().len(), 4);
+    /// let err = game.play_moves(["*", "Bb5"]).unwrap_err();
+    /// assert_eq!((err.index, err.kind().name()), (1, "after_result"));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_moves<I, S>(&mut self, moves: I) -> Result<(), PlayMovesError>
@@ -408,28 +419,39 @@ impl Game {
         S: AsRef<str>,
     {
         let mut last_word = String::new();
-        for (index, word) in moves.into_iter().enumerate() {
-            let text = word.as_ref();
-            let trimmed = text.trim();
-            let result = if is_move_number(trimmed) {
-                Ok(())
-            } else if is_ep_mark(trimmed) {
-                match self.moves.last() {
-                    Some(m) if m.is_en_passant() => Ok(()),
-                    _ => Err(ParseMoveError::NotEnPassant {
-                        text: format!("{last_word} {trimmed}").trim_start().to_owned(),
-                    }),
-                }
-            } else {
-                self.play_text(text).map(|_| ())
-            };
-            result.map_err(|error| PlayMovesError {
-                index,
-                text: text.to_owned(),
-                error,
-            })?;
-            last_word.clear();
-            last_word.push_str(trimmed);
+        let mut result: Option<String> = None;
+        let mut index = 0;
+        for given in moves {
+            for word in given.as_ref().split_whitespace() {
+                let outcome = if let Some(result) = &result {
+                    Err(ParseMoveError::AfterResult {
+                        text: word.to_owned(),
+                        result: result.clone(),
+                    })
+                } else if is_result(word) {
+                    result = Some(word.to_owned());
+                    Ok(())
+                } else if is_move_number(word) {
+                    Ok(())
+                } else if is_ep_mark(word) {
+                    match self.moves.last() {
+                        Some(m) if m.is_en_passant() => Ok(()),
+                        _ => Err(ParseMoveError::NotEnPassant {
+                            text: format!("{last_word} {word}").trim_start().to_owned(),
+                        }),
+                    }
+                } else {
+                    self.play_text(word).map(|_| ())
+                };
+                outcome.map_err(|error| PlayMovesError {
+                    index,
+                    text: word.to_owned(),
+                    error,
+                })?;
+                index += 1;
+                last_word.clear();
+                last_word.push_str(word);
+            }
         }
         Ok(())
     }
@@ -440,7 +462,9 @@ impl Position {
     /// [`parse_move`](Position::parse_move), and returns the final position,
     /// or the first move that cannot be played. Words that are only a move
     /// number (`1.`, `1...`) are skipped, and a word `e.p.` is read as the
-    /// mark of the move before it. The moves are played as a [`Game`], so a
+    /// mark of the move before it; a string holding white space is cut
+    /// into words, and a result (`1-0`) ends the moves (see
+    /// [`Game::play_moves`]). The moves are played as a [`Game`], so a
     /// move after the game has ended is refused (see [`Game::play`]).
     ///
     /// ```

@@ -5,7 +5,9 @@
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
 //! side, the position, the candidates of an ambiguous move); what does not
-//! stop the game is a [`ReplayWarning`]. `specs/pgn.md` section 4 has the
+//! stop the game is a [`ReplayWarning`] (a movetext without its result, a
+//! result the game contradicts are warnings: the result a game is taken to
+//! have is [`ReplayedGame::result`]). `specs/pgn.md` section 4 has the
 //! rules.
 //!
 //! This module sits at the games' layer: the reader
@@ -17,8 +19,8 @@ use std::ops::ControlFlow;
 
 use crate::board::{Color, Move};
 use crate::notation::{ParseMoveError, ParseMoveErrorKind, San};
-use crate::rules::{Position, Report};
-use crate::setup::{Problem, Setup, Severity, Variant};
+use crate::rules::{Outcome, Position, Report};
+use crate::setup::{Chess960Start, Problem, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::pgn::{
     GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
@@ -104,7 +106,7 @@ pub enum ReplayErrorKind {
     /// `illegal_fen`: a `FEN` tag whose position is not legal.
     IllegalFen,
     /// `castling_needs_chess960`: a castling field only Chess960 can mean,
-    /// under a standard `Variant` or none.
+    /// under a standard `Variant` tag.
     CastlingNeedsChess960,
     /// `unsupported_variant`: a `Variant` tag of other rules.
     UnsupportedVariant,
@@ -189,14 +191,11 @@ pub enum ReplayError {
         /// The errors (and warnings) of validation.
         problems: Vec<Problem>,
     },
-    /// Castling rights that only Chess960 can mean (a file letter, or a
-    /// king off `e`, rooks off the corners) with a standard `Variant` or
-    /// none.
+    /// Castling rights that only Chess960 can mean (a king off `e`, rooks
+    /// off the corners) under a `Variant` tag that says standard chess.
     CastlingNeedsChess960 {
         /// The `FEN` tag.
         span: Span,
-        /// Whether a `Variant` tag said standard (else there was none).
-        standard_tag: bool,
     },
     /// A `Variant` tag this library does not play.
     UnsupportedVariant {
@@ -321,14 +320,8 @@ impl fmt::Display for ReplayError {
                 }
                 Ok(())
             }
-            ReplayError::CastlingNeedsChess960 { standard_tag, .. } => write!(
-                f,
-                "castling rights only chess960 can mean, {}",
-                if *standard_tag {
-                    "but the Variant tag is standard"
-                } else {
-                    "and no Variant tag"
-                }
+            ReplayError::CastlingNeedsChess960 { .. } => f.write_str(
+                "castling rights only chess960 can mean, but the Variant tag is standard",
             ),
             ReplayError::UnsupportedVariant { value, .. } => {
                 write!(f, "variant '{value}' is not standard chess or chess960")
@@ -350,12 +343,18 @@ impl std::error::Error for ReplayError {}
 pub enum ReplayWarningKind {
     /// `fen_without_setup`: a `FEN` tag without `[SetUp "1"]`.
     FenWithoutSetUp,
-    /// `chess960_without_variant`: a start only Chess960 can mean (`KQkq`
-    /// of X-FEN with the king off `e` or the rooks off the corners), no
-    /// `Variant` tag.
+    /// `chess960_without_variant`: a start only Chess960 can mean (castling
+    /// rights with the king off `e` or rooks off the corners, in any
+    /// spelling, or a Chess960 start array), no `Variant` tag.
     Chess960WithoutVariant,
-    /// `result_contradicted`: the `Result` tag disagrees with a checkmate
-    /// at the end of the main line.
+    /// `missing_result`: the movetext ends without a termination marker.
+    MissingResult,
+    /// `result_mismatch`: the `Result` tag and the movetext's termination
+    /// marker differ.
+    ResultMismatch,
+    /// `result_contradicted`: a result the `Result` tag or the movetext
+    /// claims disagrees with the end of the main line (checkmate,
+    /// stalemate, insufficient material, the seventy-five-move rule).
     ResultContradicted,
     /// A warning of validation on the `FEN` position (named by its kind).
     Setup(crate::setup::ProblemKind),
@@ -372,10 +371,30 @@ impl ReplayWarningKind {
         match self {
             ReplayWarningKind::FenWithoutSetUp => "fen_without_setup",
             ReplayWarningKind::Chess960WithoutVariant => "chess960_without_variant",
+            ReplayWarningKind::MissingResult => "missing_result",
+            ReplayWarningKind::ResultMismatch => "result_mismatch",
             ReplayWarningKind::ResultContradicted => "result_contradicted",
             ReplayWarningKind::Setup(k) => k.name(),
         }
     }
+}
+
+/// Where a game claims its result: the `Result` tag or the movetext's
+/// termination marker.
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// use forsyth::pgn::{Replay, ReplayWarning, ResultSource};
+/// let game = Reader::new(&b"1. f3 e5 2. g4 Qh4# 1-0"[..]).read_game(&mut Replay::default())?.unwrap();
+/// assert!(matches!(game.warnings[0], ReplayWarning::ResultContradicted { source: ResultSource::Movetext, .. }));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ResultSource {
+    /// The `Result` tag.
+    Tag,
+    /// The termination marker that ends the movetext.
+    Movetext,
 }
 
 /// What is odd about a game that still replays.
@@ -404,14 +423,38 @@ pub enum ReplayWarning {
         /// The `FEN` tag.
         span: Span,
     },
-    /// The `Result` tag disagrees with the checkmate that ends the main line.
-    ResultContradicted {
+    /// The movetext ends without a termination marker (the next game's
+    /// tags or the end of the input came first).
+    MissingResult {
+        /// Where the movetext ends.
+        span: Span,
+        /// The result the game is taken to have
+        /// ([`ReplayedGame::result`]).
+        result: GameResult,
+    },
+    /// The `Result` tag is not the movetext's termination marker.
+    ResultMismatch {
         /// The `Result` tag.
         span: Span,
-        /// Its value.
+        /// Its value, as written.
+        tag: String,
+        /// The termination marker.
+        movetext: GameResult,
+        /// The result the game is taken to have
+        /// ([`ReplayedGame::result`]).
         result: GameResult,
-        /// The side that mates.
-        winner: Color,
+    },
+    /// A result the `Result` tag or the termination marker claims
+    /// disagrees with how the main line ends.
+    ResultContradicted {
+        /// The tag or the marker.
+        span: Span,
+        /// Which of them.
+        source: ResultSource,
+        /// The result it claims.
+        result: GameResult,
+        /// How the main line's last position ends the game.
+        outcome: Outcome,
     },
     /// A warning of validation on the `FEN` position.
     Setup {
@@ -439,12 +482,14 @@ impl ReplayWarning {
             ReplayWarning::Chess960WithoutVariant { .. } => {
                 ReplayWarningKind::Chess960WithoutVariant
             }
+            ReplayWarning::MissingResult { .. } => ReplayWarningKind::MissingResult,
+            ReplayWarning::ResultMismatch { .. } => ReplayWarningKind::ResultMismatch,
             ReplayWarning::ResultContradicted { .. } => ReplayWarningKind::ResultContradicted,
             ReplayWarning::Setup { problem, .. } => ReplayWarningKind::Setup(problem.kind()),
         }
     }
 
-    /// The tag the warning is about.
+    /// The tag the warning is about (or the place in the movetext).
     ///
     /// ```
     /// use forsyth::pgn::Reader;
@@ -458,6 +503,8 @@ impl ReplayWarning {
         match self {
             ReplayWarning::FenWithoutSetUp { span }
             | ReplayWarning::Chess960WithoutVariant { span }
+            | ReplayWarning::MissingResult { span, .. }
+            | ReplayWarning::ResultMismatch { span, .. }
             | ReplayWarning::ResultContradicted { span, .. }
             | ReplayWarning::Setup { span, .. } => *span,
         }
@@ -471,8 +518,32 @@ impl fmt::Display for ReplayWarning {
             ReplayWarning::Chess960WithoutVariant { .. } => {
                 f.write_str("a chess960 start without a Variant tag (replayed as chess960)")
             }
-            ReplayWarning::ResultContradicted { result, winner, .. } => {
-                write!(f, "Result is {result} but {} mates", winner.name())
+            ReplayWarning::MissingResult { result, .. } => {
+                write!(f, "movetext ends without a result (taken as {result})")
+            }
+            ReplayWarning::ResultMismatch {
+                tag,
+                movetext,
+                result,
+                ..
+            } => write!(
+                f,
+                "Result is '{tag}' but the movetext ends in {movetext} (taken as {result})"
+            ),
+            ReplayWarning::ResultContradicted {
+                source,
+                result,
+                outcome,
+                ..
+            } => {
+                match source {
+                    ResultSource::Tag => write!(f, "Result is {result}")?,
+                    ResultSource::Movetext => write!(f, "the movetext ends in {result}")?,
+                }
+                match outcome.winner() {
+                    Some(winner) => write!(f, " but {} mates", winner.name()),
+                    None => write!(f, " but the game ends in a {outcome}"),
+                }
             }
             ReplayWarning::Setup { problem, .. } => write!(f, "FEN tag: {}", problem.message()),
         }
@@ -509,6 +580,14 @@ pub struct ReplayedGame {
     pub error: Option<ReplayError>,
     /// What is odd but does not stop the game.
     pub warnings: Vec<ReplayWarning>,
+    /// The result the game is taken to have (`specs/pgn.md` 4.3): `*`
+    /// when it claims only `*`; else the one the last position of the main
+    /// line decides (checkmate, stalemate, insufficient material, the
+    /// seventy-five-move rule); else the one result its `Result` tag and
+    /// termination marker claim; else `*` (no claim, or two that
+    /// disagree). Always `*` for a game with a fault (what replays of it
+    /// is unfinished).
+    pub result: GameResult,
 }
 
 impl ReplayedGame {
@@ -545,8 +624,10 @@ impl ReplayedGame {
 #[derive(Clone, Debug, Default)]
 pub struct Replay {
     final_only: bool,
-    /// Syntax errors of the game being read.
+    /// Syntax errors of the game being read (its faults).
     errors: Vec<PgnError>,
+    /// Where the game being read ends without a result, if it does.
+    missing_result: Option<Span>,
     /// Syntax errors between games.
     stray: Vec<PgnError>,
 }
@@ -582,6 +663,17 @@ impl Replay {
     /// ```
     pub fn take_stray(&mut self) -> Vec<PgnError> {
         std::mem::take(&mut self.stray)
+    }
+
+    /// Makes the game's first syntax error its fault, unless a fault came
+    /// before: called at each event, so that nothing after a syntax error
+    /// is judged (the reader reports errors in the order of the text).
+    pub(crate) fn catch_up(&mut self, m: &mut ReplayMovetext) {
+        if !m.failed {
+            if let Some(e) = self.errors.first() {
+                m.fail(ReplayError::Syntax(*e));
+            }
+        }
     }
 }
 
@@ -624,6 +716,8 @@ impl Line {
 pub struct ReplayMovetext {
     game: ReplayedGame,
     result_tag: Option<(String, Span)>,
+    /// The termination marker.
+    marker: Option<(GameResult, Span)>,
     /// The main line first; empty when the start is at fault.
     lines: Vec<Line>,
     /// Variations skipped after the fault, still open.
@@ -702,19 +796,27 @@ fn start_of(
         .map_err(|error| ReplayError::BadFen { span, error })?;
     let report = match tagged {
         Some(Variant::Chess960) => Report::of_fen(&fen, Some(Variant::Chess960)),
-        _ => {
+        Some(Variant::Standard) => {
+            let standard = Report::of_fen(&fen, Some(Variant::Standard));
+            if !standard.is_legal() && Report::of_fen(&fen, Some(Variant::Chess960)).is_legal() {
+                return Err(ReplayError::CastlingNeedsChess960 { span });
+            }
+            standard
+        }
+        None => {
             let standard = Report::of_fen(&fen, Some(Variant::Standard));
             let chess960 = Report::of_fen(&fen, Some(Variant::Chess960));
-            if standard.is_legal() || !chess960.is_legal() {
-                standard
-            } else if tagged.is_some() || !castling_field_is_standard(&fen) {
-                return Err(ReplayError::CastlingNeedsChess960 {
-                    span,
-                    standard_tag: tagged.is_some(),
-                });
-            } else {
+            // Castling only Chess960 can mean, in whichever spelling, or the
+            // pieces of a Chess960 start, which no castling field is needed
+            // to recognize.
+            let only_chess960 = !standard.is_legal() && chess960.is_legal();
+            let start_array = Chess960Start::from_board(&fen.board)
+                .is_ok_and(|start| start != Chess960Start::STANDARD);
+            if only_chess960 || (start_array && chess960.is_legal()) {
                 warnings.push(ReplayWarning::Chess960WithoutVariant { span });
                 chess960
+            } else {
+                standard
             }
         }
     };
@@ -734,14 +836,6 @@ fn start_of(
             problems,
         })?;
     Ok((pos, variant))
-}
-
-/// Whether a record's castling field is written with `K`, `Q`, `k`, `q`
-/// only (or `-`), as standard FEN writes it.
-fn castling_field_is_standard(fen: &Fen) -> bool {
-    fen.castling
-        .iter()
-        .all(|(_, t)| !matches!(t, crate::text::fen::CastlingToken::File(..)))
 }
 
 /// The move `text` names in the notations other than English SAN, when
@@ -777,6 +871,85 @@ fn null_move(pos: &Position) -> Option<Position> {
     Position::from_setup(setup).ok()
 }
 
+/// What a game says of its result.
+struct Claims<'a> {
+    /// The `Result` tag, as written.
+    tag: Option<&'a (String, Span)>,
+    /// The termination marker.
+    marker: Option<(GameResult, Span)>,
+    /// Where the movetext ends without a marker.
+    missing: Option<Span>,
+}
+
+/// The result an outcome gives.
+fn result_of(outcome: Outcome) -> GameResult {
+    match outcome.winner() {
+        Some(Color::White) => GameResult::WhiteWins,
+        Some(Color::Black) => GameResult::BlackWins,
+        None => GameResult::Draw,
+    }
+}
+
+impl Claims<'_> {
+    /// The result of a game without fault whose main line ends in
+    /// `outcome`, and the warnings of its claims (`specs/pgn.md` 4.3).
+    fn judge(&self, outcome: Option<Outcome>, warnings: &mut Vec<ReplayWarning>) -> GameResult {
+        let tag = self
+            .tag
+            .map(|(value, span)| (value, *span, value.trim().parse::<GameResult>().ok()));
+        // The results claimed, each once (the tag's place when both say
+        // it); `*` claims none.
+        let mut claims: Vec<(GameResult, Span, ResultSource)> = Vec::new();
+        if let Some((_, span, Some(result))) = tag {
+            claims.push((result, span, ResultSource::Tag));
+        }
+        if let Some((result, span)) = self.marker {
+            if claims.iter().all(|c| c.0 != result) {
+                claims.push((result, span, ResultSource::Movetext));
+            }
+        }
+        claims.retain(|c| c.0 != GameResult::Unknown);
+        let silent = self.marker.is_none() && tag.is_none_or(|t| t.2.is_none());
+        let decided = outcome.map(result_of);
+        let result = match (decided, claims.as_slice()) {
+            // Only `*` was said: nothing is concluded for the game.
+            _ if claims.is_empty() && !silent => GameResult::Unknown,
+            (Some(decided), _) => decided,
+            (None, [(one, ..)]) => *one,
+            _ => GameResult::Unknown,
+        };
+        match (self.marker, tag) {
+            (None, _) => {
+                if let Some(span) = self.missing {
+                    warnings.push(ReplayWarning::MissingResult { span, result });
+                }
+            }
+            (Some((movetext, _)), Some((value, span, said))) if said != Some(movetext) => {
+                warnings.push(ReplayWarning::ResultMismatch {
+                    span,
+                    tag: value.clone(),
+                    movetext,
+                    result,
+                });
+            }
+            _ => {}
+        }
+        if let (Some(outcome), Some(decided)) = (outcome, decided) {
+            for &(claimed, span, source) in &claims {
+                if claimed != decided {
+                    warnings.push(ReplayWarning::ResultContradicted {
+                        span,
+                        source,
+                        result: claimed,
+                        outcome,
+                    });
+                }
+            }
+        }
+        result
+    }
+}
+
 impl Visitor for Replay {
     type Tags = ReplayTags;
     type Movetext = ReplayMovetext;
@@ -784,6 +957,7 @@ impl Visitor for Replay {
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<ReplayedGame, ReplayTags> {
         self.errors.clear();
+        self.missing_result = None;
         ControlFlow::Continue(ReplayTags {
             start,
             setup: None,
@@ -821,8 +995,10 @@ impl Visitor for Replay {
                 positions: Vec::new(),
                 error: None,
                 warnings,
+                result: GameResult::Unknown,
             },
             result_tag: tags.result,
+            marker: None,
             lines: Vec::new(),
             failed: false,
         };
@@ -838,6 +1014,8 @@ impl Visitor for Replay {
             }
             Err(e) => movetext.fail(e),
         }
+        // A syntax error among the tags.
+        self.catch_up(&mut movetext);
         ControlFlow::Continue(movetext)
     }
 
@@ -846,6 +1024,7 @@ impl Visitor for Replay {
         m: &mut ReplayMovetext,
         token: MoveToken<'_>,
     ) -> ControlFlow<ReplayedGame> {
+        self.catch_up(m);
         if m.failed {
             return ControlFlow::Continue(());
         }
@@ -918,6 +1097,7 @@ impl Visitor for Replay {
         m: &mut ReplayMovetext,
         span: Span,
     ) -> ControlFlow<ReplayedGame, Skip> {
+        self.catch_up(m);
         if m.failed {
             return ControlFlow::Continue(Skip(true));
         }
@@ -939,17 +1119,33 @@ impl Visitor for Replay {
     }
 
     fn end_variation(&mut self, m: &mut ReplayMovetext, _: Span) -> ControlFlow<ReplayedGame> {
-        if m.lines.len() > 1 {
+        // After a fault the lines are left as they were: the variations
+        // that follow are not replayed, so their ends match nothing.
+        if !m.failed && m.lines.len() > 1 {
             m.lines.pop();
         }
         ControlFlow::Continue(())
     }
 
+    fn result(
+        &mut self,
+        m: &mut ReplayMovetext,
+        result: GameResult,
+        span: Span,
+    ) -> ControlFlow<ReplayedGame> {
+        m.marker = Some((result, span));
+        ControlFlow::Continue(())
+    }
+
     fn error(&mut self, error: PgnError) -> ControlFlow<()> {
-        if error.game.is_some() {
-            self.errors.push(error);
-        } else {
-            self.stray.push(error);
+        match error.game {
+            // A movetext without its result replays: the result is judged
+            // at the end, with the others.
+            Some(_) if error.kind == PgnErrorKind::MissingResult => {
+                self.missing_result = Some(error.span);
+            }
+            Some(_) => self.errors.push(error),
+            None => self.stray.push(error),
         }
         ControlFlow::Continue(())
     }
@@ -968,29 +1164,14 @@ impl Visitor for Replay {
                 m.game.error = Some(ReplayError::Syntax(syntax));
             }
         }
-        // Only a decisive or drawn Result tag can be contradicted: the mate
-        // is looked for then only.
-        let tagged = m.result_tag.as_ref().and_then(|(value, span)| {
-            let result = value.trim().parse::<GameResult>().ok()?;
-            (result != GameResult::Unknown).then_some((result, span))
-        });
-        if let (None, Some((result, span))) = (&m.game.error, tagged) {
-            let end = m.lines.first().map(|l| &l.now);
-            let winner = end.filter(|p| p.is_checkmate()).map(|p| !p.turn());
-            if let Some(winner) = winner {
-                let agrees = match result {
-                    GameResult::WhiteWins => winner == Color::White,
-                    GameResult::BlackWins => winner == Color::Black,
-                    GameResult::Unknown | GameResult::Draw => false,
-                };
-                if !agrees {
-                    m.game.warnings.push(ReplayWarning::ResultContradicted {
-                        span: *span,
-                        result,
-                        winner,
-                    });
-                }
-            }
+        if m.game.error.is_none() {
+            let claims = Claims {
+                tag: m.result_tag.as_ref(),
+                marker: m.marker,
+                missing: self.missing_result,
+            };
+            let outcome = m.lines.first().and_then(|l| l.now.outcome());
+            m.game.result = claims.judge(outcome, &mut m.game.warnings);
         }
         m.game
     }

@@ -12,7 +12,10 @@
 use core::fmt;
 
 use super::language::Language;
+use super::parse_move::explain_san;
+use super::san::{San, Suffix};
 use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::explain::{self, IllegalMoveReason};
 use crate::rules::Position;
 
 /// How a reader takes a check marker that is not printed. A missing mate
@@ -1046,16 +1049,21 @@ impl Descriptive {
     }
 
     /// Reads `text` to the legal moves of `pos` it may name, settled by
-    /// its markers: `Ok` with one move, or the kind of failure and the
+    /// its markers: the one move, with the check marker it printed and the
+    /// one the move earns when they disagree; or why not, with the
     /// candidates.
     pub(crate) fn read(
         self,
         pos: &Position,
         text: &str,
         markers: CheckMarkers,
-    ) -> Result<Move, (Failure, Vec<Move>)> {
+    ) -> Result<Read, Refusal> {
         let row = self.row();
-        let (phrase, mark, ep) = row.parse(text).ok_or((Failure::Unreadable, Vec::new()))?;
+        let (phrase, mark, ep) = row.parse(text).ok_or(Refusal {
+            failure: Failure::Unreadable,
+            moves: Vec::new(),
+            reason: None,
+        })?;
         let turn = pos.turn();
         let legal = pos.legal_moves();
         let fits = |f: &dyn Fn(Move) -> bool| -> Vec<Move> {
@@ -1069,24 +1077,35 @@ impl Descriptive {
             Phrase::Move(form) => fits(&|m| form.matches(m, turn)),
         };
         if candidates.is_empty() {
-            let near = match phrase {
-                Phrase::Castle(_) => fits(&Move::is_castle),
+            let (near, reason) = match phrase {
+                Phrase::Castle(side) => (fits(&Move::is_castle), Some(castling_reason(pos, side))),
                 Phrase::Move(form) => {
                     let loose = Form {
                         from: Qualifier::Any,
                         ..form
                     };
-                    fits(&|m| loose.matches(m, turn))
+                    (fits(&|m| loose.matches(m, turn)), form.reason(pos))
                 }
             };
-            return Err((Failure::Illegal, near));
+            return Err(Refusal {
+                failure: Failure::Illegal,
+                moves: near,
+                reason,
+            });
         }
         if candidates.len() > 1 {
             settle(pos, &mut candidates, mark, ep, markers);
         }
         match candidates[..] {
-            [m] => Ok(m),
-            _ => Err((Failure::Ambiguous, candidates)),
+            [m] => Ok(Read {
+                m,
+                false_mark: mark.and_then(|printed| false_mark(printed, mark_of(pos, m))),
+            }),
+            _ => Err(Refusal {
+                failure: Failure::Ambiguous,
+                moves: candidates,
+                reason: None,
+            }),
         }
     }
 
@@ -1235,6 +1254,101 @@ pub(crate) enum Failure {
     Unreadable,
     Illegal,
     Ambiguous,
+}
+
+/// A descriptive text read to one legal move.
+pub(crate) struct Read {
+    pub(crate) m: Move,
+    /// The check marker printed and the one the move earns, when the
+    /// printed one claims more: check for a move that gives none, mate for
+    /// one that does not mate.
+    pub(crate) false_mark: Option<(Suffix, Option<Suffix>)>,
+}
+
+/// A descriptive text that names no one legal move: how it fails, the
+/// candidates (for an illegal text, the moves that fit all but the
+/// mover's qualifier), and, where the text names one castling or one
+/// piece's move to one square, why that move is illegal.
+pub(crate) struct Refusal {
+    pub(crate) failure: Failure,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) reason: Option<IllegalMoveReason>,
+}
+
+/// The printed mark `printed` and the move's own `earned`, when the
+/// printed one claims a check or a mate the move does not give.
+fn false_mark(printed: Mark, earned: Option<Mark>) -> Option<(Suffix, Option<Suffix>)> {
+    let suffix = |m: Mark| match m {
+        Mark::Mate => Suffix::Checkmate,
+        Mark::Check | Mark::Double | Mark::Discovered => Suffix::Check,
+    };
+    let (printed, earned) = (suffix(printed), earned.map(suffix));
+    (earned.is_none() || (printed == Suffix::Checkmate && earned != Some(Suffix::Checkmate)))
+        .then_some((printed, earned))
+}
+
+/// Why castling on `side` (either side when `None`) is not legal: for
+/// either side, the king side's reason, unless the king side has no
+/// castling right and the queen side has one.
+fn castling_reason(pos: &Position, side: Option<CastlingSide>) -> IllegalMoveReason {
+    let of = |side| explain::castle(pos, side);
+    match side {
+        Some(side) => of(side),
+        None => {
+            let king_side = of(CastlingSide::KingSide);
+            match (king_side, of(CastlingSide::QueenSide)) {
+                (
+                    IllegalMoveReason::CastlingWithoutRight { .. },
+                    queen_side @ (IllegalMoveReason::CastlingBlocked { .. }
+                    | IllegalMoveReason::CastlingOutOfCheck { .. }
+                    | IllegalMoveReason::CastlingThroughCheck { .. }),
+                ) => queen_side,
+                _ => king_side,
+            }
+        }
+    }
+}
+
+impl Form {
+    /// Why the move this form names is illegal, when it names one piece's
+    /// move to one empty square (`P-K4`, `R(QR3)-Q3`): the reason of the
+    /// SAN that says as much, or of the move from the square given.
+    fn reason(&self, pos: &Position) -> Option<IllegalMoveReason> {
+        let turn = pos.turn();
+        let Target::To(place) = self.target else {
+            return None;
+        };
+        let to = single(place.squares(turn))?;
+        // `-` goes to an empty square: a move onto an enemy piece is a
+        // capture, which this text does not name.
+        if pos.board().by_color(!turn).contains(to) {
+            return None;
+        }
+        match self.from {
+            Qualifier::Any => Some(explain_san(
+                pos,
+                &San::Normal {
+                    role: self.role,
+                    file: None,
+                    rank: None,
+                    capture: false,
+                    to,
+                    promotion: self.promotion,
+                },
+            )),
+            Qualifier::Square(from) => {
+                let from = single(from.squares(turn))?;
+                Some(explain::from_to(pos, from, to, self.promotion))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The one square of `squares`, if it holds one.
+fn single(squares: Bitboard) -> Option<Square> {
+    let first = squares.first()?;
+    (!squares.more_than_one()).then_some(first)
 }
 
 /// Settles an ambiguous reading by the printed markers: a check or mate

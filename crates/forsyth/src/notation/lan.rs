@@ -8,6 +8,7 @@ use core::fmt;
 use super::language::Language;
 use crate::board::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::notation::{SanPlus, Suffix, UciMove};
+use crate::rules::explain::{self, IllegalMoveReason};
 use crate::rules::Position;
 
 /// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
@@ -39,6 +40,29 @@ impl Lan {
             promotion: None,
         };
         uci.to_move(pos).ok().filter(|m| m.is_castle())
+    }
+
+    /// Why this move, which no legal move fits, is illegal.
+    pub(crate) fn reason(&self, pos: &Position) -> Option<IllegalMoveReason> {
+        if let Some(side) = self.castle {
+            return Some(explain::castle(pos, side));
+        }
+        let uci = UciMove::Normal {
+            from: self.from,
+            to: self.to?,
+            promotion: self.promotion,
+        };
+        match uci.to_move(pos) {
+            Err(e) => Some(e.reason),
+            Ok(m) if self.role.is_some_and(|r| r != m.role()) => Some(IllegalMoveReason::NoPiece {
+                square: self.from,
+                role: self.role,
+            }),
+            Ok(m) if self.capture && !m.is_capture() => {
+                Some(IllegalMoveReason::NothingToCapture { to: m.to() })
+            }
+            Ok(_) => None,
+        }
     }
 
     /// `true` if the legal move `m` is this one.

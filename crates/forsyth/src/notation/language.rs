@@ -70,7 +70,218 @@ struct Row {
     code: &'static str,
     name: &'static str,
     letters: Letters,
+    words: &'static StipulationWords,
 }
+
+/// The words a language states a direct mate in, "White to play and mate
+/// in three moves": lowercase, as `str::to_lowercase` gives them, with the
+/// forms the sentence puts them in (gender, case; accented and plain).
+/// `solve::stipulation` reads a stipulation in the words of every row.
+pub(crate) struct StipulationWords {
+    /// The words for mate.
+    pub(crate) mate: &'static [&'static str],
+    /// The words around the mate and the number (White, to play, in,
+    /// moves...).
+    pub(crate) fillers: &'static [&'static str],
+    /// The numbers one to ten in words: `numbers[n - 1]` says `n`.
+    pub(crate) numbers: [&'static [&'static str]; 10],
+}
+
+/// The row of a language whose stipulation words are not in the table.
+const NO_WORDS: StipulationWords = StipulationWords {
+    mate: &[],
+    fillers: &[],
+    numbers: [&[]; 10],
+};
+
+const ENGLISH_WORDS: StipulationWords = StipulationWords {
+    mate: &["mate", "mates"],
+    fillers: &["white", "to", "play", "plays", "and", "in", "move", "moves"],
+    numbers: [
+        &["one"],
+        &["two"],
+        &["three"],
+        &["four"],
+        &["five"],
+        &["six"],
+        &["seven"],
+        &["eight"],
+        &["nine"],
+        &["ten"],
+    ],
+};
+
+const GERMAN_WORDS: StipulationWords = StipulationWords {
+    mate: &["matt"],
+    fillers: &[
+        "weiß", "weiss", "zieht", "und", "setzt", "in", "zügen", "zugen", "zug",
+    ],
+    numbers: [
+        &["eins", "ein", "einem", "einen"],
+        &["zwei"],
+        &["drei"],
+        &["vier"],
+        &["fünf", "funf"],
+        &["sechs"],
+        &["sieben"],
+        &["acht"],
+        &["neun"],
+        &["zehn"],
+    ],
+};
+
+const SPANISH_WORDS: StipulationWords = StipulationWords {
+    mate: &["mate"],
+    fillers: &["juegan", "blancas", "y", "dan", "en", "jugadas", "jugada"],
+    numbers: [
+        &["uno", "una", "un"],
+        &["dos"],
+        &["tres"],
+        &["cuatro"],
+        &["cinco"],
+        &["seis"],
+        &["siete"],
+        &["ocho"],
+        &["nueve"],
+        &["diez"],
+    ],
+};
+
+const FRENCH_WORDS: StipulationWords = StipulationWords {
+    mate: &["mat", "mats"],
+    fillers: &[
+        "les", "blancs", "jouent", "et", "font", "en", "coups", "coup",
+    ],
+    numbers: [
+        &["un", "une"],
+        &["deux"],
+        &["trois"],
+        &["quatre"],
+        &["cinq"],
+        &["six"],
+        &["sept"],
+        &["huit"],
+        &["neuf"],
+        &["dix"],
+    ],
+};
+
+const ITALIAN_WORDS: StipulationWords = StipulationWords {
+    mate: &["matto", "mato", "matta"],
+    fillers: &[
+        "il", "bianco", "muove", "e", "dà", "da", "in", "mosse", "mossa",
+    ],
+    numbers: [
+        &["uno", "una", "un"],
+        &["due"],
+        &["tre"],
+        &["quattro"],
+        &["cinque"],
+        &["sei"],
+        &["sette"],
+        &["otto"],
+        &["nove"],
+        &["dieci"],
+    ],
+};
+
+const DUTCH_WORDS: StipulationWords = StipulationWords {
+    mate: &["mat"],
+    fillers: &["wit", "speelt", "en", "geeft", "in", "zetten", "zet"],
+    numbers: [
+        &["een", "één", "eén"],
+        &["twee"],
+        &["drie"],
+        &["vier"],
+        &["vijf"],
+        &["zes"],
+        &["zeven"],
+        &["acht"],
+        &["negen"],
+        &["tien"],
+    ],
+};
+
+const RUSSIAN_WORDS: StipulationWords = StipulationWords {
+    mate: &["мат"],
+    fillers: &[
+        "белые",
+        "начинают",
+        "и",
+        "дают",
+        "в",
+        "хода",
+        "ходов",
+        "ход",
+    ],
+    numbers: [
+        &["один"],
+        &["два"],
+        &["три"],
+        &["четыре"],
+        &["пять"],
+        &["шесть"],
+        &["семь"],
+        &["восемь"],
+        &["девять"],
+        &["десять"],
+    ],
+};
+
+const GREEK_WORDS: StipulationWords = StipulationWords {
+    mate: &["ματ"],
+    fillers: &[
+        "λευκά",
+        "λευκα",
+        "παίζουν",
+        "παιζουν",
+        "και",
+        "σε",
+        "κινήσεις",
+        "κινησεις",
+        "κίνηση",
+        "κινηση",
+    ],
+    numbers: [
+        &["ένα", "ενα", "μία", "μια"],
+        &["δύο", "δυο"],
+        &["τρεις", "τρία", "τρια"],
+        &["τέσσερις", "τεσσερις", "τέσσερα", "τεσσερα"],
+        &["πέντε", "πεντε"],
+        &["έξι", "εξι"],
+        &["επτά", "επτα", "εφτά", "εφτα"],
+        &["οκτώ", "οκτω", "οχτώ", "οχτω"],
+        &["εννέα", "εννεα", "εννιά", "εννια"],
+        &["δέκα", "δεκα"],
+    ],
+};
+
+const POLISH_WORDS: StipulationWords = StipulationWords {
+    mate: &["mat", "mata"],
+    fillers: &[
+        "białe",
+        "zaczynają",
+        "i",
+        "dają",
+        "w",
+        "ruchach",
+        "ruchu",
+        "posunięciach",
+        "posunięciu",
+    ],
+    numbers: [
+        &["jeden", "jednym"],
+        &["dwa", "dwóch", "dwu"],
+        &["trzy", "trzech"],
+        &["cztery", "czterech"],
+        &["pięć", "pięciu"],
+        &["sześć", "sześciu"],
+        &["siedem", "siedmiu"],
+        &["osiem", "ośmiu"],
+        &["dziewięć", "dziewięciu"],
+        &["dziesięć", "dziesięciu"],
+    ],
+};
 
 /// `Letters` of a row (see [`Letters::row`]).
 const fn letters(
@@ -83,7 +294,7 @@ const fn letters(
     Letters::row(white, black, files, piece_aliases, file_aliases)
 }
 
-/// A row with Latin files and no aliases.
+/// A row with Latin files, no aliases and no stipulation words.
 const fn latin(
     code: &'static str,
     name: &'static str,
@@ -91,11 +302,24 @@ const fn latin(
     white: [&'static str; 6],
     black: [&'static str; 6],
 ) -> Row {
+    latin_words(code, name, language, white, black, &NO_WORDS)
+}
+
+/// A row with Latin files, no aliases, and its stipulation words.
+const fn latin_words(
+    code: &'static str,
+    name: &'static str,
+    language: Language,
+    white: [&'static str; 6],
+    black: [&'static str; 6],
+    words: &'static StipulationWords,
+) -> Row {
     Row {
         language,
         code,
         name,
         letters: letters(white, black, ENGLISH_FILES, &[], &[]),
+        words,
     }
 }
 
@@ -110,6 +334,7 @@ static ROWS: [Row; 19] = [
         code: "en",
         name: "English",
         letters: letters(ENGLISH_WHITE, ENGLISH_BLACK, ENGLISH_FILES, &[], &[]),
+        words: &ENGLISH_WORDS,
     },
     Row {
         language: Language::German,
@@ -125,34 +350,39 @@ static ROWS: [Row; 19] = [
             ],
             &[],
         ),
+        words: &GERMAN_WORDS,
     },
-    latin(
+    latin_words(
         "es",
         "Spanish",
         Language::Spanish,
         ["P", "C", "A", "T", "D", "R"],
         ["p", "c", "a", "t", "d", "r"],
+        &SPANISH_WORDS,
     ),
-    latin(
+    latin_words(
         "fr",
         "French",
         Language::French,
         ["P", "C", "F", "T", "D", "R"],
         ["p", "c", "f", "t", "d", "r"],
+        &FRENCH_WORDS,
     ),
-    latin(
+    latin_words(
         "it",
         "Italian",
         Language::Italian,
         ["P", "C", "A", "T", "D", "R"],
         ["p", "c", "a", "t", "d", "r"],
+        &ITALIAN_WORDS,
     ),
-    latin(
+    latin_words(
         "nl",
         "Dutch",
         Language::Dutch,
         ["O", "P", "L", "T", "D", "K"],
         ["o", "p", "l", "t", "d", "k"],
+        &DUTCH_WORDS,
     ),
     Row {
         language: Language::Russian,
@@ -169,6 +399,7 @@ static ROWS: [Row; 19] = [
                 (Cow::Borrowed("е"), File::E),
             ],
         ),
+        words: &RUSSIAN_WORDS,
     },
     Row {
         language: Language::Greek,
@@ -181,6 +412,7 @@ static ROWS: [Row; 19] = [
             &[(Cow::Borrowed("ς"), BLACK_PAWN)],
             &[],
         ),
+        words: &GREEK_WORDS,
     },
     latin(
         "cs",
@@ -231,12 +463,13 @@ static ROWS: [Row; 19] = [
         ["B", "S", "L", "T", "D", "K"],
         ["b", "s", "l", "t", "d", "k"],
     ),
-    latin(
+    latin_words(
         "pl",
         "Polish",
         Language::Polish,
         ["P", "S", "G", "W", "H", "K"],
         ["p", "s", "g", "w", "h", "k"],
+        &POLISH_WORDS,
     ),
     latin(
         "pt",
@@ -307,6 +540,12 @@ impl Language {
     /// ```
     pub fn letters(self) -> &'static Letters {
         &self.row().letters
+    }
+
+    /// The words this language states a direct mate in (none for the
+    /// languages whose words are not in the table yet).
+    pub(crate) fn stipulation_words(self) -> &'static StipulationWords {
+        self.row().words
     }
 
     /// The ISO 639-1 code (`de`).

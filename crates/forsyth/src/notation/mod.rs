@@ -67,13 +67,16 @@ pub(crate) use lan::read_lan;
 use lan::write_lan;
 pub use language::Language;
 use language::FIGURINE;
-pub use movetext::{TranslateError, Translator};
+pub use movetext::{TranslateError, TranslateWarning, Translator};
+use parse_move::explain_san;
 pub use parse_move::{ParseMoveError, ParseMoveErrorKind};
 pub(crate) use san::{San, SanError, SanErrorKind, SanPlus, Suffix};
+pub(crate) use statement::{check_count, piece_count};
 pub use statement::{ParseStatementError, ParseStatementErrorKind};
 pub(crate) use uci::{CastlingMode, UciMove};
 
 use crate::board::{Color, Move};
+use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
 use crate::rules::Position;
 
 /// A notation a move is read and written in, with its language where it
@@ -155,8 +158,10 @@ impl Notation {
     /// not checked, except that descriptive notation settles a text that
     /// names more than one legal move by them (`specs/notation.md` §6; a
     /// missing check marker rules out nothing here, see
-    /// [`Notation::read_with`]); SAN's leniencies ([`San`]) hold in every
-    /// language.
+    /// [`Notation::read_with`]; a false one is a warning of
+    /// [`Notation::read_noting`]); SAN's leniencies ([`San`]) hold in
+    /// every language. An illegal move says why where its text names one
+    /// move ([`ReadMoveError::reason`]).
     ///
     /// ```
     /// use forsyth::{Position, Setup};
@@ -165,7 +170,7 @@ impl Notation {
     /// let ru: forsyth::notation::Notation = "san-ru".parse()?;
     /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::notation::Language::English).read(&pos, "Nf3")?);
     /// let err = ru.read(&pos, "Кd4").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru); legal moves to that square: d4");
+    /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru): no knight can move to d4; legal moves to that square: d4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
@@ -195,20 +200,59 @@ impl Notation {
         text: &str,
         markers: CheckMarkers,
     ) -> Result<Move, ReadMoveError> {
-        let error = |kind, candidates: Vec<Move>| ReadMoveError {
-            text: text.to_owned(),
-            notation: self,
-            turn: pos.turn(),
-            kind,
-            candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
+        self.read_noting(pos, text, markers).map(|(m, _)| m)
+    }
+
+    /// [`Notation::read_with`], with what the text says falsely of the move
+    /// it names without making it another move: in descriptive notation, a
+    /// printed check marker that the move does not earn (`ch` on a move
+    /// that gives no check, `mate` on one that does not mate).
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::notation::{CheckMarkers, Descriptive, Notation};
+    /// use forsyth::san::Suffix;
+    /// let pos = Position::standard();
+    /// let en = Notation::Descriptive(Descriptive::English);
+    /// let (m, warning) = en.read_noting(&pos, "N-KB3 ch", CheckMarkers::Optional)?;
+    /// assert_eq!(m, pos.parse_move("Nf3")?);
+    /// let warning = warning.expect("N-KB3 gives no check");
+    /// assert_eq!((warning.marked, warning.earned), (Suffix::Check, None));
+    /// assert_eq!(warning.kind().name(), "check_marker_contradicted");
+    /// assert_eq!(warning.to_string(), "'N-KB3 ch' is marked check, but the move gives no check");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_noting(
+        self,
+        pos: &Position,
+        text: &str,
+        markers: CheckMarkers,
+    ) -> Result<(Move, Option<ReadMoveWarning>), ReadMoveError> {
+        let error = |kind, candidates: Vec<Move>, reason: Option<IllegalMoveReason>| {
+            // An illegal castling's candidates are the legal castlings,
+            // whatever squares the text named.
+            let candidates = match reason {
+                Some(r) if is_castling(r) => fitting(pos, Move::is_castle),
+                _ => candidates,
+            };
+            ReadMoveError {
+                text: text.to_owned(),
+                notation: self,
+                turn: pos.turn(),
+                kind,
+                candidates: candidates.into_iter().map(|m| self.write(pos, m)).collect(),
+                reason,
+                if_checks_marked: None,
+            }
         };
-        match self {
+        let unreadable = || error(ReadMoveErrorKind::Unreadable, Vec::new(), None);
+        let m = match self {
             Notation::San(_) | Notation::Figurine => {
                 let readings = match self {
                     Notation::San(Language::English) => SanPlus::readings(text.as_bytes()),
                     _ => SanPlus::readings_with(text, self.letters()),
                 }
-                .map_err(|_| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
+                .map_err(|_| unreadable())?;
                 readings.to_move(pos).map_err(|e| match e.kind {
                     SanErrorKind::AmbiguousSan => error(
                         ReadMoveErrorKind::Ambiguous,
@@ -216,26 +260,45 @@ impl Notation {
                             .iter()
                             .filter_map(|c| c.to_move(pos).ok())
                             .collect(),
+                        None,
                     ),
                     _ => error(
                         ReadMoveErrorKind::Illegal,
                         to_same_square(pos, &readings.first.san),
+                        Some(explain_san(pos, &readings.first.san)),
                     ),
-                })
+                })?
             }
-            Notation::Descriptive(d) => d.read(pos, text, markers).map_err(|(failure, moves)| {
-                let kind = match failure {
-                    Failure::Unreadable => ReadMoveErrorKind::Unreadable,
-                    Failure::Illegal => ReadMoveErrorKind::Illegal,
-                    Failure::Ambiguous => ReadMoveErrorKind::Ambiguous,
-                };
-                error(kind, moves)
-            }),
+            Notation::Descriptive(d) => match d.read(pos, text, markers) {
+                Ok(read) => {
+                    let warning = read.false_mark.map(|(marked, earned)| ReadMoveWarning {
+                        text: text.to_owned(),
+                        notation: self,
+                        marked,
+                        earned,
+                    });
+                    return Ok((read.m, warning));
+                }
+                Err(refusal) => {
+                    let kind = match refusal.failure {
+                        Failure::Unreadable => ReadMoveErrorKind::Unreadable,
+                        Failure::Illegal => ReadMoveErrorKind::Illegal,
+                        Failure::Ambiguous => ReadMoveErrorKind::Ambiguous,
+                    };
+                    let mut e = error(kind, refusal.moves, refusal.reason);
+                    // Would the text name one move if it marked every check?
+                    if kind == ReadMoveErrorKind::Ambiguous && markers == CheckMarkers::Optional {
+                        if let Ok(read) = d.read(pos, text, CheckMarkers::Always) {
+                            e.if_checks_marked = Some(self.write(pos, read.m));
+                        }
+                    }
+                    return Err(e);
+                }
+            },
             Notation::Uci => {
                 let body = text.trim_end_matches(['+', '#', '!', '?']);
-                let uci = UciMove::from_ascii(body.as_bytes())
-                    .map_err(|_| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
-                uci.to_move(pos).map_err(|_| {
+                let uci = UciMove::from_ascii(body.as_bytes()).map_err(|_| unreadable())?;
+                uci.to_move(pos).map_err(|e| {
                     let to = match uci {
                         UciMove::Normal { to, .. } => Some(to),
                         _ => None,
@@ -243,12 +306,12 @@ impl Notation {
                     error(
                         ReadMoveErrorKind::Illegal,
                         fitting(pos, |m| Some(m.to()) == to),
+                        Some(e.reason),
                     )
-                })
+                })?
             }
             Notation::Lan => {
-                let lan = read_lan(text.as_bytes())
-                    .ok_or_else(|| error(ReadMoveErrorKind::Unreadable, Vec::new()))?;
+                let lan = read_lan(text.as_bytes()).ok_or_else(unreadable)?;
                 fitting(pos, |m| lan.matches(m))
                     .first()
                     .copied()
@@ -258,10 +321,12 @@ impl Notation {
                         error(
                             ReadMoveErrorKind::Illegal,
                             fitting(pos, |m| Some(m.to()) == to && !m.is_castle()),
+                            lan.reason(pos),
                         )
-                    })
+                    })?
             }
-        }
+        };
+        Ok((m, None))
     }
 
     /// Writes the legal move `m` of `pos` in this notation, with `+` or
@@ -354,6 +419,17 @@ impl Notation {
     }
 }
 
+/// `true` for the reasons a castling is refused for.
+fn is_castling(reason: IllegalMoveReason) -> bool {
+    matches!(
+        reason.kind(),
+        IllegalMoveKind::CastlingWithoutRight
+            | IllegalMoveKind::CastlingBlocked
+            | IllegalMoveKind::CastlingOutOfCheck
+            | IllegalMoveKind::CastlingThroughCheck
+    )
+}
+
 /// The legal moves of `pos` that `fits`.
 fn fitting(pos: &Position, fits: impl Fn(Move) -> bool) -> Vec<Move> {
     pos.legal_moves()
@@ -400,6 +476,15 @@ pub struct ReadMoveError {
     pub kind: ReadMoveErrorKind,
     /// The candidates, written in `notation`.
     pub candidates: Vec<String>,
+    /// For an illegal move whose text names one castling or one piece's
+    /// move (every algebraic text, a descriptive one naming one square),
+    /// why that move is not legal, as [`Position::parse_move`] gives it.
+    pub reason: Option<IllegalMoveReason>,
+    /// For an ambiguous descriptive move read with
+    /// [`CheckMarkers::Optional`]: the one move it names when a missing
+    /// check marker rules out the moves that check
+    /// ([`CheckMarkers::Always`]), written in `notation`.
+    pub if_checks_marked: Option<String>,
 }
 
 /// Why a move text was not read. The kind names (`name()`) are stable.
@@ -450,15 +535,21 @@ impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = self.turn.name();
         let (what, n) = (self.kind, self.candidates.len());
+        let castling = self.reason.is_some_and(is_castling);
         match what {
             ReadMoveErrorKind::Unreadable => {
                 write!(f, "'{}' is not a {} move", self.text, self.notation)?
             }
-            ReadMoveErrorKind::Illegal => write!(
-                f,
-                "illegal move '{}' for {side} ({})",
-                self.text, self.notation
-            )?,
+            ReadMoveErrorKind::Illegal => {
+                write!(
+                    f,
+                    "illegal move '{}' for {side} ({})",
+                    self.text, self.notation
+                )?;
+                if let Some(reason) = self.reason {
+                    write!(f, ": {reason}")?;
+                }
+            }
             ReadMoveErrorKind::Ambiguous => write!(
                 f,
                 "ambiguous move '{}' for {side} ({})",
@@ -474,13 +565,94 @@ impl fmt::Display for ReadMoveError {
         for (i, c) in self.candidates.iter().enumerate() {
             let sep = match (i, what) {
                 (0, ReadMoveErrorKind::Ambiguous) => ": ",
+                (0, _) if castling => "; legal castling: ",
                 (0, _) => "; legal moves to that square: ",
                 _ if i + 1 == n => " or ",
                 _ => ", ",
             };
             write!(f, "{sep}{c}")?;
         }
+        if let Some(m) = &self.if_checks_marked {
+            write!(f, "; {m} if the text marks every check")?;
+        }
         Ok(())
+    }
+}
+
+/// What a move text says falsely of the move it names, found by
+/// [`Notation::read_noting`]: the move is read, and the text should be
+/// looked at.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{CheckMarkers, Descriptive, Notation};
+/// // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 mates.
+/// let pos = Position::standard()
+///     .play_moves(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"])?;
+/// let en = Notation::Descriptive(Descriptive::English);
+/// let (_, warning) = en.read_noting(&pos, "QxBP ch", CheckMarkers::Optional)?;
+/// assert_eq!(warning, None);
+/// let (_, warning) = en.read_noting(&pos, "Q-K2 mate", CheckMarkers::Optional)?;
+/// assert_eq!(warning.unwrap().to_string(), "'Q-K2 mate' is marked mate, but the move gives no check");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadMoveWarning {
+    /// The text read.
+    pub text: String,
+    /// The notation it was read in.
+    pub notation: Notation,
+    /// What the text's marker claims: check (plain, double or
+    /// discovered) or mate.
+    pub marked: Suffix,
+    /// What the move gives: `None` for no check.
+    pub earned: Option<Suffix>,
+}
+
+/// The classification of a [`ReadMoveWarning`]; names are stable.
+///
+/// ```
+/// use forsyth::notation::ReadMoveWarningKind;
+/// assert_eq!(ReadMoveWarningKind::CheckMarkerContradicted.name(), "check_marker_contradicted");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ReadMoveWarningKind {
+    /// A printed check or mate marker that the move does not earn.
+    CheckMarkerContradicted,
+}
+
+impl ReadMoveWarningKind {
+    /// The stable kind name, snake case.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ReadMoveWarning {
+    /// The classification.
+    pub fn kind(&self) -> ReadMoveWarningKind {
+        ReadMoveWarningKind::CheckMarkerContradicted
+    }
+}
+
+impl fmt::Display for ReadMoveWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let marked = match self.marked {
+            Suffix::Check => "check",
+            Suffix::Checkmate => "mate",
+        };
+        let earned = match self.earned {
+            None => "gives no check",
+            Some(Suffix::Check) => "only gives check",
+            Some(Suffix::Checkmate) => "mates",
+        };
+        write!(
+            f,
+            "'{}' is marked {marked}, but the move {earned}",
+            self.text
+        )
     }
 }
 
@@ -554,6 +726,6 @@ impl fmt::Display for Notation {
 }
 
 /// `true` for a game result.
-fn is_result(word: &str) -> bool {
+pub(crate) fn is_result(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind};
+use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning};
 use crate::board::Color;
 use crate::rules::Position;
 use crate::text::fen::Fen;
@@ -54,6 +54,9 @@ pub struct Translator {
     game_start: Option<(Position, bool)>,
     /// The side the last move number named, until a move is read.
     numbered: Option<Color>,
+    /// What the moves read since the last [`Translator::take_warnings`]
+    /// say falsely.
+    warnings: Vec<TranslateWarning>,
 }
 
 /// The error of [`Translator::translate`]: a move that the source notation
@@ -66,7 +69,7 @@ pub struct Translator {
 /// let mut t = Translator::new(start, Notation::San(Language::English), Notation::Uci);
 /// let err = t.translate("1.e4 e5 2.Ke3", &mut String::new()).unwrap_err();
 /// assert_eq!((err.move_number, err.offset, err.error.text.as_str()), (2, 10, "Ke3"));
-/// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san)");
+/// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san): no king can move to e3");
 /// # Ok::<_, forsyth::notation::TranslateError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +99,49 @@ impl fmt::Display for TranslateError {
 }
 
 impl std::error::Error for TranslateError {}
+
+/// A move that [`Translator::translate`] read and translated, whose text
+/// says something false of it (see [`Notation::read_noting`]), placed as
+/// [`TranslateError`] places a move.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Descriptive, Language, Notation, Translator};
+/// let start = Position::standard();
+/// let en = Notation::Descriptive(Descriptive::English);
+/// let mut t = Translator::new(start, en, Notation::San(Language::English));
+/// let mut out = String::new();
+/// t.translate("1.P-K4 P-K4 2.N-KB3 ch", &mut out)?;
+/// assert_eq!(out, "1.e4 e5 2.Nf3");
+/// let warnings = t.take_warnings();
+/// assert_eq!(warnings[0].to_string(), "col 15: move 2.: 'N-KB3 ch' is marked check, but the move gives no check");
+/// assert!(t.take_warnings().is_empty());
+/// # Ok::<_, forsyth::notation::TranslateError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranslateWarning {
+    /// The byte offset of the move in the text given.
+    pub offset: usize,
+    /// The move number (the fullmove number of the position).
+    pub move_number: u32,
+    /// `true` if it was Black's move.
+    pub black: bool,
+    /// What the text says falsely.
+    pub warning: ReadMoveWarning,
+}
+
+impl fmt::Display for TranslateWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.black { "..." } else { "." };
+        write!(
+            f,
+            "col {}: move {}{dots}: {}",
+            self.offset + 1,
+            self.move_number,
+            self.warning
+        )
+    }
+}
 
 /// The length of a leading move number (`12.`, `12...`, `12…`, or a word
 /// of digits alone) and the side it names (Black's after `...` or `…`).
@@ -153,6 +199,7 @@ impl Translator {
             markers: CheckMarkers::Optional,
             game_start: None,
             numbered: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -207,6 +254,12 @@ impl Translator {
     /// ```
     pub fn plies(&self) -> u64 {
         self.plies
+    }
+
+    /// The warnings of the moves translated since the last call, in the
+    /// order of the text.
+    pub fn take_warnings(&mut self) -> Vec<TranslateWarning> {
+        core::mem::take(&mut self.warnings)
     }
 
     /// Back to the start position, outside any variation or comment (a
@@ -369,9 +422,22 @@ impl Translator {
                 turn: pos.turn(),
                 kind: ReadMoveErrorKind::OutOfTurn,
                 candidates: Vec::new(),
+                reason: None,
+                if_checks_marked: None,
             }));
         }
-        let m = self.from.read_with(pos, body, self.markers).map_err(fail)?;
+        let (m, warning) = self
+            .from
+            .read_noting(pos, body, self.markers)
+            .map_err(fail)?;
+        if let Some(warning) = warning {
+            self.warnings.push(TranslateWarning {
+                offset,
+                move_number: pos.setup().fullmoves,
+                black: pos.turn() == Color::Black,
+                warning,
+            });
+        }
         // `write_to` a `String` cannot fail.
         let _ = self.to.write_to(pos, m, out);
         if let Notation::Descriptive(_) = self.from {

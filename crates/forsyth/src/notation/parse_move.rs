@@ -5,9 +5,9 @@
 
 use core::fmt;
 
-use crate::board::{Color, File, Move, Role, Square};
+use crate::board::{Color, Move, Square};
 use crate::notation::read_lan;
-use crate::notation::{San, SanError, SanErrorKind, UciMove};
+use crate::notation::{San, SanError, SanErrorKind, SanPlus, UciMove};
 use crate::rules::explain;
 use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
 use crate::rules::movegen::resolve;
@@ -59,6 +59,14 @@ pub enum ParseMoveError {
         /// The move as written.
         text: String,
     },
+    /// In a list of moves ([`Game::play_moves`](crate::game::Game::play_moves)), a word after the result
+    /// (`1-0`), which ends the moves.
+    AfterResult {
+        /// The word.
+        text: String,
+        /// The result before it.
+        result: String,
+    },
 }
 
 /// The classification of a [`ParseMoveError`].
@@ -78,6 +86,8 @@ pub enum ParseMoveErrorKind {
     AmbiguousSan,
     /// `not_en_passant`: `e.p.` after a move that is not en passant.
     NotEnPassant,
+    /// `after_result`: a word after the result that ends a list of moves.
+    AfterResult,
     /// Not legal, for the reason of this kind (named by it).
     Illegal(IllegalMoveKind),
 }
@@ -94,6 +104,7 @@ impl ParseMoveErrorKind {
             ParseMoveErrorKind::InvalidMove => "invalid_move",
             ParseMoveErrorKind::AmbiguousSan => "ambiguous_san",
             ParseMoveErrorKind::NotEnPassant => "not_en_passant",
+            ParseMoveErrorKind::AfterResult => "after_result",
             ParseMoveErrorKind::Illegal(kind) => kind.name(),
         }
     }
@@ -114,6 +125,7 @@ impl ParseMoveError {
             ParseMoveError::Illegal { reason, .. } => ParseMoveErrorKind::Illegal(reason.kind()),
             ParseMoveError::Ambiguous(_) => ParseMoveErrorKind::AmbiguousSan,
             ParseMoveError::NotEnPassant { .. } => ParseMoveErrorKind::NotEnPassant,
+            ParseMoveError::AfterResult { .. } => ParseMoveErrorKind::AfterResult,
         }
     }
 }
@@ -144,6 +156,12 @@ impl fmt::Display for ParseMoveError {
                 write!(
                     f,
                     "'{text}' is marked e.p., but it is not an en-passant capture"
+                )
+            }
+            ParseMoveError::AfterResult { text, result } => {
+                write!(
+                    f,
+                    "'{text}' follows the result {result}, which ends the moves"
                 )
             }
         }
@@ -293,42 +311,17 @@ impl Position {
             }
             return Ok(m);
         }
-        let Ok(san) = San::from_ascii(text.as_bytes()) else {
+        let Ok(readings) = SanPlus::readings(text.as_bytes()) else {
             return Err(ParseMoveError::InvalidMove {
                 text: text.to_owned(),
                 suggestions: self.suggestions(text),
             });
         };
-        match san.to_move(self) {
-            Ok(m) => Ok(m),
-            Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(ParseMoveError::Ambiguous(e)),
-            Err(_) => {
-                if let San::Normal {
-                    role: Role::Pawn,
-                    file: Some(File::B),
-                    rank: None,
-                    capture,
-                    to,
-                    promotion: None,
-                } = san
-                {
-                    if text.starts_with('b') {
-                        let bishop = San::Normal {
-                            role: Role::Bishop,
-                            file: None,
-                            rank: None,
-                            capture,
-                            to,
-                            promotion: None,
-                        };
-                        if let Ok(m) = bishop.to_move(self) {
-                            return Ok(m);
-                        }
-                    }
-                }
-                Err(illegal(explain_san(self, &san)))
-            }
-        }
+        // `bxc3`, `bb7`: the pawn's move, else the bishop's.
+        readings.to_move(self).map_err(|e| match e.kind {
+            SanErrorKind::AmbiguousSan => ParseMoveError::Ambiguous(e),
+            _ => illegal(explain_san(self, &readings.first.san)),
+        })
     }
 
     /// Reads a legal move written in UCI (either castling convention, see
@@ -345,8 +338,9 @@ impl Position {
     ///   `1...e5`, `12...Nf6`): skipped, not checked against the position;
     /// - `e.p.` after an en-passant capture, attached or after a space
     ///   (`exf6 e.p.`); the move must then be an en-passant capture;
-    /// - `bxc3` is a pawn capture, unless no pawn capture fits and a
-    ///   bishop's `Bxc3` does.
+    /// - a lowercase `b` is a pawn's file first: `bxc3` is a pawn capture
+    ///   and `bb7` a pawn's move to b7, unless no pawn move fits and the
+    ///   bishop's (`Bxc3`, `Bb7`) does.
     ///
     /// What is not read says why: [`ParseMoveError::InvalidMove`] with the
     /// nearest legal moves, the ones whose SAN or UCI is fewest edits
@@ -401,7 +395,7 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
 }
 
 /// Why no legal move fits the SAN `san`.
-fn explain_san(pos: &Position, san: &San) -> IllegalMoveReason {
+pub(crate) fn explain_san(pos: &Position, san: &San) -> IllegalMoveReason {
     match san.pattern() {
         Ok(pattern) => explain::of_pattern(pos, pattern),
         Err(side) => explain::castle(pos, side),

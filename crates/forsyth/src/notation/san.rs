@@ -28,10 +28,10 @@ use crate::text::letters::{Alphabet, English};
 /// - trailing annotation glyphs `!`, `?`, `!!`, `??`, `!?`, `?!`;
 /// - a capture without `x` (`Nf3` for `Nxf3`; a pawn's `ef4` for `exf4`,
 ///   since a pawn names its file only when capturing), and more
-///   disambiguation than needed (`Ngf3`);
+///   disambiguation than needed (`Ngf3`; a pawn's own file, `bb7` for `b7`);
 /// - a lowercase piece letter where it cannot be a file (`nf3`, `qd1`);
-///   `bxc3` stays a pawn capture, with the bishop move as the alternative
-///   reading (see [`SanReadings`]);
+///   `bxc3` and `bb7` stay pawn moves, with the bishop's move as the
+///   alternative reading (see [`SanReadings`]);
 /// - a pawn letter `P` (`Pe4`, `Pexd5`), and `e.p.` after an en-passant
 ///   capture (`exd6e.p.`; only on a pawn capture to the third or sixth rank).
 ///
@@ -413,8 +413,13 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
         _ => return None,
     };
     // A pawn names at most its file, and only when capturing: a file
-    // without `x` (`ef4`) is a capture written without it.
-    let capture = capture || (role == Role::Pawn && file.is_some());
+    // without `x` (`ef4`) is a capture written without it, unless it is the
+    // destination's own file (`bb7`), which no capture can be: then the
+    // file is only said twice, and the move is a push.
+    let (file, capture) = match file {
+        Some(f) if role == Role::Pawn && !capture && f == to.file() => (None, false),
+        _ => (file, capture || (role == Role::Pawn && file.is_some())),
+    };
     if role == Role::Pawn && (rank.is_some() || (capture && file.is_none())) {
         return None;
     }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::board::{CastlingRights, Color};
+use crate::board::{Board, CastlingRights, Color};
 use crate::setup::{Setup, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::letters::Letters;
@@ -122,6 +122,57 @@ fn number(text: &str) -> Option<(usize, usize)> {
     Some((text[..len].parse().ok()?, len))
 }
 
+/// Reads the piece count `(W+B)` that starts at byte `at` of `text`: the
+/// counts stated (White's, Black's) and the offset after its `)`.
+pub(crate) fn piece_count(
+    text: &str,
+    mut at: usize,
+) -> Result<((usize, usize), usize), ParseStatementError> {
+    let expected = |offset, what| ParseStatementError {
+        offset,
+        kind: ParseStatementErrorKind::Expected(what),
+    };
+    if !text[at..].starts_with('(') {
+        return Err(expected(at, "'(' before the piece count"));
+    }
+    at += 1;
+    let Some((white, n)) = number(&text[at..]) else {
+        return Err(expected(at, "White's piece count"));
+    };
+    at += n;
+    if !text[at..].starts_with('+') {
+        return Err(expected(at, "'+' between the piece counts"));
+    }
+    at += 1;
+    let Some((black, n)) = number(&text[at..]) else {
+        return Err(expected(at, "Black's piece count"));
+    };
+    at += n;
+    if !text[at..].starts_with(')') {
+        return Err(expected(at, "')' after the piece count"));
+    }
+    Ok(((white, black), at + 1))
+}
+
+/// The count `stated` (White's pieces, Black's), written at byte `at`,
+/// checked against `board`'s.
+pub(crate) fn check_count(
+    board: &Board,
+    stated: (usize, usize),
+    at: usize,
+) -> Result<(), ParseStatementError> {
+    let count = board.material_count();
+    let actual = (*count.get(Color::White), *count.get(Color::Black));
+    if actual == stated {
+        Ok(())
+    } else {
+        Err(ParseStatementError {
+            offset: at,
+            kind: ParseStatementErrorKind::CountMismatch { stated, actual },
+        })
+    }
+}
+
 impl Setup {
     /// Reads a problem statement, `(PLACEMENT) (w+b)` (the count optional),
     /// the placement in the letters of `letters` (their aliases too): White
@@ -168,41 +219,11 @@ impl Setup {
         if text[at..].is_empty() {
             return Ok(setup);
         }
-        let count_at = at;
-        if !text[at..].starts_with('(') {
-            return Err(expected(at, "'(' before the piece count"));
+        let (stated, end) = piece_count(text, at)?;
+        if !text[end..].trim().is_empty() {
+            return Err(expected(end, "the end of the statement"));
         }
-        at += 1;
-        let Some((white, n)) = number(&text[at..]) else {
-            return Err(expected(at, "White's piece count"));
-        };
-        at += n;
-        if !text[at..].starts_with('+') {
-            return Err(expected(at, "'+' between the piece counts"));
-        }
-        at += 1;
-        let Some((black, n)) = number(&text[at..]) else {
-            return Err(expected(at, "Black's piece count"));
-        };
-        at += n;
-        if !text[at..].starts_with(')') {
-            return Err(expected(at, "')' after the piece count"));
-        }
-        at += 1;
-        if !text[at..].trim().is_empty() {
-            return Err(expected(at, "the end of the statement"));
-        }
-        let count = setup.board.material_count();
-        let actual = (*count.get(Color::White), *count.get(Color::Black));
-        if actual != (white, black) {
-            return Err(err(
-                count_at,
-                ParseStatementErrorKind::CountMismatch {
-                    stated: (white, black),
-                    actual,
-                },
-            ));
-        }
+        check_count(&setup.board, stated, at)?;
         Ok(setup)
     }
 }

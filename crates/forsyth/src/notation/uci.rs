@@ -35,7 +35,10 @@ use crate::setup::Variant;
 )]
 #[strum(serialize_all = "lowercase")]
 pub enum CastlingMode {
-    /// The king's origin and destination: `e1g1`.
+    /// The king's origin and destination: `e1g1`. A Chess960 castling
+    /// whose king would move one square (not onto its rook) or none is
+    /// written as in [`CastlingMode::Chess960`], so that it reads back as
+    /// itself (see [`UciMove::from_move`]).
     #[default]
     Standard,
     /// The king's origin and its rook's square: `e1h1`.
@@ -62,8 +65,9 @@ impl CastlingMode {
 ///
 /// Castling has two conventions. Standard chess's UCI writes the king's
 /// move (`e1g1`); UCI_Chess960 writes the king taking its own rook (`e1h1`),
-/// which stays unambiguous when the king moves one square or not at all.
-/// [`UciMove::from_move`] writes either; [`UciMove::to_move`] reads both:
+/// which stays unambiguous when the king moves one square or not at all
+/// (where the standard convention writes it too). [`UciMove::from_move`]
+/// writes either; [`UciMove::to_move`] reads both:
 ///
 /// - a move of the piece on the origin square to the destination is always
 ///   read as that move (`f1g1` with the king on `f1` is a king step when that
@@ -258,16 +262,40 @@ impl UciMove {
 
     /// Writes a move, castling in the convention `mode`.
     ///
+    /// In the standard convention a Chess960 castling whose king moves one
+    /// square, not onto its rook, or not at all, is written as the king
+    /// taking its rook, as in the Chess960 convention: the king's move
+    /// would read as the king's one-square step (`f1g1` with the king on
+    /// `f1`, where the step is legal whenever this castling is) or name no
+    /// move (`g1g1`). Every other castling is written as the king's move.
+    /// So each legal move has its own text, and [`UciMove::to_move`] reads
+    /// it back as that move.
+    ///
     /// ```
     /// use forsyth::{Move, Square};
     /// use forsyth::uci::{CastlingMode, UciMove};
     /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
     /// assert_eq!(UciMove::from_move(castle, CastlingMode::Standard).to_string(), "e1g1");
     /// assert_eq!(UciMove::from_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
+    /// // The king on b1 castles queen side to c1, where it could also step.
+    /// let long = Move::Castle { king: Square::B1, rook: Square::A1 };
+    /// assert_eq!(UciMove::from_move(long, CastlingMode::Standard).to_string(), "b1a1");
+    /// // The king already on g1: only the rook moves.
+    /// let short = Move::Castle { king: Square::G1, rook: Square::H1 };
+    /// assert_eq!(UciMove::from_move(short, CastlingMode::Standard).to_string(), "g1h1");
     /// ```
     pub fn from_move(m: Move, mode: CastlingMode) -> UciMove {
         let to = match (m, mode) {
             (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
+            (Move::Castle { king, rook }, CastlingMode::Standard) => {
+                let target = m.to();
+                let steps = king.file().index().abs_diff(target.file().index());
+                if steps == 0 || (steps == 1 && target != rook) {
+                    rook
+                } else {
+                    target
+                }
+            }
             _ => m.to(),
         };
         UciMove::Normal {

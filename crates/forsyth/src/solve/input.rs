@@ -4,9 +4,9 @@
 use core::fmt;
 
 use crate::board::{Board, CastlingRights, Color, File, Rank, Role, Square};
-use crate::notation::{Language, ParseStatementError};
+use crate::notation::{check_count, piece_count, Language, ParseStatementError};
 use crate::rules::{Position, PositionError};
-use crate::setup::{Setup, Variant};
+use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::letters::Letters;
 
@@ -54,6 +54,27 @@ pub struct ChessProblem {
     /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub language: Option<Language>,
+    /// The 1-based line of the input the problem starts on: in a Popeye
+    /// input, the line of the `beginproblem` or `nextproblem` that opens
+    /// it; 1 for a statement.
+    pub line: usize,
+    /// What validation refused in the position but legal move generation
+    /// handles ([`ProblemKind::is_ignorable`]: an impossible check, too
+    /// much material...), set aside so that the problem is solved as
+    /// given, as Popeye solves it. Empty for a legal position. A position
+    /// move generation cannot handle (no king, a pawn on a back rank) is
+    /// refused.
+    ///
+    /// ```
+    /// use forsyth::solve::ChessProblem;
+    /// use forsyth::validate::ProblemKind;
+    /// // White's king on f6 is in check from g7, a pawn that never moved.
+    /// let p = ChessProblem::from_statement("(7k/6p1/5K2/8/8/8/8/6Q1) #1", None)?;
+    /// assert_eq!(p.set_aside[0].kind(), ProblemKind::ImpossibleCheck);
+    /// assert!(ChessProblem::from_statement("(8/8/8/8/8/8/8/6Q1) #1", None).is_err());
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
+    /// ```
+    pub set_aside: Vec<Problem>,
 }
 
 /// Why a problem given on one line ([`ChessProblem::from_statement`]: a
@@ -85,7 +106,8 @@ pub enum ReadProblemErrorKind {
     Fen(ParseFenError),
     /// `stipulation`: the stipulation does not read.
     Stipulation(ParseStipulationError),
-    /// `illegal`: the position is not legal.
+    /// `illegal`: the position is not legal, in a way legal move
+    /// generation cannot handle (see [`ChessProblem::set_aside`]).
     Illegal(Box<PositionError>),
 }
 
@@ -170,10 +192,11 @@ pub(crate) fn codex_castling(board: &Board) -> CastlingRights {
 }
 
 /// The problem position of a placement: White to move, castling by the
-/// codex, no en passant.
-pub(crate) fn problem_position(board: Board) -> Result<Position, PositionError> {
+/// codex, no en passant; with what validation found and
+/// [`tolerate`] sets aside.
+pub(crate) fn problem_position(board: Board) -> Result<(Position, Vec<Problem>), PositionError> {
     let castling = codex_castling(&board);
-    Position::from_setup(Setup {
+    tolerate(Position::from_setup(Setup {
         board,
         turn: Color::White,
         castling,
@@ -181,7 +204,28 @@ pub(crate) fn problem_position(board: Board) -> Result<Position, PositionError> 
         halfmoves: 0,
         fullmoves: 1,
         variant: Variant::Standard,
-    })
+    }))
+}
+
+/// The position validation gave, or the one it refused when each of its
+/// errors leaves legal move generation sound (the decision of
+/// [`PositionError::ignore`], which `perft --lenient` takes too), with
+/// those errors: a problem may stand where no game reaches.
+fn tolerate(
+    validated: Result<Position, PositionError>,
+) -> Result<(Position, Vec<Problem>), PositionError> {
+    let error = match validated {
+        Ok(position) => return Ok((position, Vec::new())),
+        Err(error) => error,
+    };
+    let errors: Vec<Problem> = error
+        .problems()
+        .iter()
+        .filter(|p| p.severity() == Severity::Error)
+        .cloned()
+        .collect();
+    let kinds: Vec<ProblemKind> = errors.iter().map(Problem::kind).collect();
+    error.ignore(&kinds).map(|position| (position, errors))
 }
 
 /// Where the problemist's statement `(PLACEMENT) (w+b)` ends in `text`
@@ -228,15 +272,19 @@ impl ChessProblem {
             origin: None,
             options: Vec::new(),
             language: None,
+            line: 1,
+            set_aside: Vec::new(),
         }
     }
 
     /// Reads a problem from one line: the problemist's statement
-    /// `(PLACEMENT) (w+b)` (the count optional) or a bare placement, with
-    /// White to move, castling as the codex allows it (king and rook on
-    /// their original squares) and no en passant; or a FEN record (4 or 6
-    /// fields), which keeps its own fields. A stipulation may follow
-    /// ([`Stipulation`]'s forms). The placement is read in `letters` when
+    /// `(PLACEMENT) (w+b)` or a bare placement `PLACEMENT (w+b)` (the count
+    /// optional in both), with White to move, castling as the codex allows
+    /// it (king and rook on their original squares) and no en passant; or a
+    /// FEN record (4 or 6 fields), which keeps its own fields. A stipulation
+    /// may follow ([`Stipulation`]'s forms). A position validation refuses
+    /// but move generation handles is read, what was refused kept in
+    /// [`ChessProblem::set_aside`]. The placement is read in `letters` when
     /// given (then in English letters), else in English and then in each
     /// language of [`Language::ALL`] in turn.
     ///
@@ -245,6 +293,9 @@ impl ChessProblem {
     /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3", None)?;
     /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+    /// // A bare placement may have its count too.
+    /// let bare = ChessProblem::from_statement("R7/4k3/4N3/K2B4/8/8/8/5R2 (5+1) mate in three", None)?;
+    /// assert_eq!((&bare.position, bare.stipulation), (&p.position, p.stipulation));
     /// let p = ChessProblem::from_statement("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1 mate in 2", None)?;
     /// assert_eq!(p.position.castling().count(), 1);
     /// let p = ChessProblem::from_statement("4k3/8/8/8/8/8/8/T3K2T", Some(Language::German.letters()))?;
@@ -264,7 +315,7 @@ impl ChessProblem {
             Some(l) => vec![l, &Letters::ENGLISH],
             None => Language::ALL.iter().map(|l| l.letters()).collect(),
         };
-        let (position, rest_at, read_in) = if body.starts_with('(') {
+        let read = if body.starts_with('(') {
             let end = statement_end(body);
             let head = &body[..end];
             // The first language that reads it; else the error in the
@@ -283,14 +334,18 @@ impl ChessProblem {
                     offset: lead + e.offset,
                     kind: ReadProblemErrorKind::Statement(e),
                 })?;
-            let position = problem_position(setup.board).map_err(|e| ReadProblemError {
-                offset: lead,
-                kind: ReadProblemErrorKind::Illegal(Box::new(e)),
-            })?;
-            (position, end, read_in)
+            let (position, set_aside) =
+                problem_position(setup.board).map_err(|e| illegal(e, lead))?;
+            Read {
+                position,
+                set_aside,
+                rest_at: end,
+                read_in,
+            }
         } else {
             read_fen(body, &languages, lead)?
         };
+        let rest_at = read.rest_at;
         let rest = &body[rest_at..];
         let stipulation = if rest.trim().is_empty() {
             None
@@ -300,8 +355,9 @@ impl ChessProblem {
                 kind: ReadProblemErrorKind::Stipulation(e),
             })?)
         };
-        let mut problem = ChessProblem::new(position, stipulation);
-        problem.language = read_in.and_then(language_of);
+        let mut problem = ChessProblem::new(read.position, stipulation);
+        problem.language = read.read_in.and_then(language_of);
+        problem.set_aside = read.set_aside;
         Ok(problem)
     }
 }
@@ -315,13 +371,56 @@ fn language_of(letters: &Letters) -> Option<Language> {
         .filter(|&l| l != Language::English)
 }
 
-/// Reads the FEN record at the start of `body` (a bare placement, or 4 to
-/// 6 fields): the position and where the rest begins.
+/// The position at the start of a statement, and where the rest begins.
+struct Read<'l> {
+    position: Position,
+    /// What validation refused and [`tolerate`] set aside.
+    set_aside: Vec<Problem>,
+    /// The byte offset of the rest (the stipulation) in the statement.
+    rest_at: usize,
+    /// The letters of a placement (none for a FEN record).
+    read_in: Option<&'l Letters>,
+}
+
+/// The statement's error of a position that is not legal.
+fn illegal(e: PositionError, lead: usize) -> ReadProblemError {
+    ReadProblemError {
+        offset: lead,
+        kind: ReadProblemErrorKind::Illegal(Box::new(e)),
+    }
+}
+
+/// After a bare placement ending at byte `end` of `body`: the offset after
+/// the piece count `(W+B)` that follows it, checked against `board`, as
+/// the problemist's statement `(PLACEMENT) (W+B)` has it; `end` when no
+/// count follows.
+fn count_after(
+    body: &str,
+    end: usize,
+    board: &Board,
+    lead: usize,
+) -> Result<usize, ReadProblemError> {
+    let rest = &body[end..];
+    let at = end + (rest.len() - rest.trim_start().len());
+    if !body[at..].starts_with('(') {
+        return Ok(end);
+    }
+    let statement = |e: ParseStatementError| ReadProblemError {
+        offset: lead + e.offset,
+        kind: ReadProblemErrorKind::Statement(e),
+    };
+    let (stated, after) = piece_count(body, at).map_err(statement)?;
+    check_count(board, stated, at).map_err(statement)?;
+    Ok(after)
+}
+
+/// Reads the FEN record at the start of `body` (a bare placement, with
+/// its piece count if one follows, or 4 to 6 fields).
 fn read_fen<'l>(
     body: &str,
     languages: &[&'l Letters],
     lead: usize,
-) -> Result<(Position, usize, Option<&'l Letters>), ReadProblemError> {
+) -> Result<Read<'l>, ReadProblemError> {
     // The record's words: the placement, then up to five fields.
     let mut ends = Vec::new();
     for word in body.split_whitespace().take(6) {
@@ -341,18 +440,21 @@ fn read_fen<'l>(
         for letters in languages {
             match Fen::from_ascii_with(record.as_bytes(), letters) {
                 Ok(fen) => {
-                    let position = if fields == 1 {
+                    let mut rest_at = end;
+                    let (position, set_aside) = if fields == 1 {
+                        rest_at = count_after(body, end, &fen.board, lead)?;
                         problem_position(fen.board)
                     } else {
-                        Position::from_fen(&fen, None)
+                        tolerate(Position::from_fen(&fen, None))
                     }
-                    .map_err(|e| ReadProblemError {
-                        offset: lead,
-                        kind: ReadProblemErrorKind::Illegal(Box::new(e)),
-                    })?;
-                    // A full record is a FEN: its letters are FEN's.
-                    let read_in = (fields == 1).then_some(*letters);
-                    return Ok((position, end, read_in));
+                    .map_err(|e| illegal(e, lead))?;
+                    return Ok(Read {
+                        position,
+                        set_aside,
+                        rest_at,
+                        // A full record is a FEN: its letters are FEN's.
+                        read_in: (fields == 1).then_some(*letters),
+                    });
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);

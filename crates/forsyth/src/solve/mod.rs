@@ -44,7 +44,9 @@ use core::fmt;
 use std::sync::atomic::AtomicBool;
 
 pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind};
-pub use popeye::{read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind};
+pub use popeye::{
+    is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
+};
 pub use render::{write_popeye, write_solution};
 pub use stipulation::{ParseStipulationError, ParseStipulationErrorKind, Stipulation};
 

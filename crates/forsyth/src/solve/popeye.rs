@@ -63,7 +63,9 @@ pub enum ParsePopeyeErrorKind {
     /// `unsupported`: a command of fairy chess or twins (`condition`,
     /// `twin`, `neutral`), which are not read.
     Unsupported,
-    /// `illegal`: the position is not legal.
+    /// `illegal`: the position is not legal, in a way legal move
+    /// generation cannot handle (no king, a pawn on a back rank; see
+    /// [`ChessProblem::set_aside`](crate::solve::ChessProblem::set_aside)).
     Illegal,
 }
 
@@ -350,11 +352,14 @@ struct Draft {
     options: Vec<String>,
     /// The language of the last piece list that was not English.
     language: Option<Language>,
+    /// The line of the command that opened the problem.
+    line: usize,
 }
 
 impl Draft {
-    fn new() -> Draft {
+    fn new(line: usize) -> Draft {
         Draft {
+            line,
             board: Board::empty(),
             stipulation: None,
             title: None,
@@ -451,6 +456,27 @@ pub fn read_popeye_each(input: &str) -> Vec<Result<ChessProblem, ParsePopeyeErro
     }
 }
 
+/// Whether `input` is meant as Popeye's input, read or not: one of its
+/// words names a command, in full or abbreviated to three letters or more
+/// (`beginproblem`, `beg`, `stipulation`, a misspelt `beginproblem`'s
+/// `pieces`), colour words aside (a printed stipulation says `White to
+/// play and mate in 2` too). No word of a FEN record or of a stipulation
+/// in words names one, so a file of statements, one per line, is not.
+///
+/// ```
+/// use forsyth::solve::{is_popeye_input, read_popeye_each, ParsePopeyeErrorKind};
+/// let misspelt = "beginprobelm\npieces white Kb6 Rh2 black Ka8\nstipulation #1\nendproblem\n";
+/// assert!(is_popeye_input(misspelt));
+/// let read = read_popeye_each(misspelt);
+/// assert_eq!(read[0].as_ref().unwrap_err().kind, ParsePopeyeErrorKind::Begin);
+/// assert!(!is_popeye_input("k7/8/1K6/8/8/8/8/7R w - - 0 1 White to play and mate in 1\n"));
+/// ```
+pub fn is_popeye_input(input: &str) -> bool {
+    input.split_whitespace().any(|word| {
+        word.chars().count() >= 3 && command(word).is_ok_and(|c| !matches!(c, Command::Colour(..)))
+    })
+}
+
 /// The fault at word `w`.
 fn word_error(w: &Word<'_>, kind: ParsePopeyeErrorKind) -> ParsePopeyeError {
     ParsePopeyeError {
@@ -517,7 +543,9 @@ type Ended = (Result<ChessProblem, ParsePopeyeError>, bool);
 /// the word was `endproblem`. `Err`: a fault before the problem's end,
 /// where `i` stops.
 fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended, ParsePopeyeError> {
-    let mut draft = Draft::new();
+    // Word `i - 1` opened the problem (`beginproblem`, `nextproblem`).
+    let opened = i.checked_sub(1).and_then(|o| words.get(o));
+    let mut draft = Draft::new(opened.map_or(1, |w| w.line));
     // The colour and letters of the piece list being read, if any.
     let mut list: Option<(Color, Lang)> = None;
     loop {
@@ -646,7 +674,7 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
 
 /// The problem of a draft, at the word that ends it.
 fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
-    let position = problem_position(draft.board).map_err(|e| ParsePopeyeError {
+    let (position, set_aside) = problem_position(draft.board).map_err(|e| ParsePopeyeError {
         line: at.line,
         column: at.column,
         kind: ParsePopeyeErrorKind::Illegal,
@@ -661,6 +689,8 @@ fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError>
         origin: draft.origin,
         options: draft.options,
         language: draft.language,
+        line: draft.line,
+        set_aside,
     })
 }
 
@@ -683,12 +713,52 @@ mod tests {
         assert_eq!(command("xyz"), Err(false));
     }
 
+    /// No word of a statement file names a command: not the stipulation
+    /// words of any language, nor the fields of a FEN record; Popeye's
+    /// inputs do, however their first word is spelt.
+    #[test]
+    fn statements_are_not_taken_for_popeye_input() {
+        for language in Language::ALL {
+            let words = language.stipulation_words();
+            let all = words
+                .numbers
+                .iter()
+                .flat_map(|forms| forms.iter())
+                .chain(words.mate)
+                .chain(words.fillers);
+            for word in all {
+                assert!(!is_popeye_input(word), "{language}: {word}");
+            }
+        }
+        for line in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 #2",
+            "4k3/8/8/8/8/8/8/R3K2R b Qk e3 0 1 s#2",
+            "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) Weiß setzt in 3 Zügen matt",
+            "T7/4k3/4S3/K2L4/8/8/8/5T2 (5+1) Matt in drei Zügen",
+        ] {
+            assert!(!is_popeye_input(line), "{line}");
+        }
+        for input in [
+            "beginproblem",
+            "beginprobelm pieces white Kb6 black Ka8 stipulation #1 endproblem",
+            "begin pie whi Kb6 bla Ka8 sti #1 end",
+            "Anfangproblem Steine Weiss Ka5",
+            "debutprobleme\nenonce #3\nfin",
+            "white Kb6 black Ka8 stip #1",
+        ] {
+            assert!(is_popeye_input(input), "{input}");
+        }
+    }
+
     #[test]
     fn several_problems_and_errors_in_place() {
         let two =
             "beg\npie whi Kc1 Qd1 blac Ka3\nsti #1\nnext\npie whi Kc1 Rh2 blac Ka1\nsti #1\nend\n";
         let problems = read_popeye(two).expect("reads");
         assert_eq!(problems.len(), 2);
+        // Each starts on the line of the word that opens it: beg, next.
+        assert_eq!((problems[0].line, problems[1].line), (1, 4));
         assert_eq!(
             problems[1].position.setup().to_string(),
             "8/8/8/8/8/8/7R/k1K5 w - - 0 1"
@@ -753,7 +823,14 @@ mod tests {
                 e.line += line - 2;
                 e
             };
-            let expected = alone.map(|mut v| v.remove(0)).map_err(shift);
+            // A problem's line is that of its opening word, the line
+            // before its body, as alone.
+            let moved = |mut v: Vec<ChessProblem>| {
+                let mut p = v.remove(0);
+                p.line += line - 2;
+                p
+            };
+            let expected = alone.map(moved).map_err(shift);
             assert_eq!(got, &expected, "{body}");
             line += body.matches('\n').count() + 2;
         }

@@ -5,6 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::search::MAX_MOVES;
+use crate::notation::Language;
 
 /// What a problem asks: `Mate(n)`, White to play and mate in at most `n`
 /// moves against any defence (`#n`); `Selfmate(n)`, White to play and
@@ -13,13 +14,16 @@ use super::search::MAX_MOVES;
 ///
 /// Reads `#3` and `# 3`, and the words of a printed statement in several
 /// languages: `mate in 3`, `Matt in 3 Zügen`, `mat en 3 coups`,
-/// `Ματ σε 3 κινήσεις`, `Мат в 3 хода` (`specs/solve.md` lists the words).
+/// `Ματ σε 3 κινήσεις`, `Мат в 3 хода`, the number also in words, one to
+/// ten (`mate in three`, `Matt in drei Zügen`). The words are rows of the
+/// language table (`specs/solve.md` §5).
 ///
 /// ```
 /// use forsyth::solve::Stipulation;
 /// assert_eq!("#3".parse::<Stipulation>()?, Stipulation::Mate(3));
 /// assert_eq!("Matt in 2 Zügen".parse::<Stipulation>()?, Stipulation::Mate(2));
 /// assert_eq!("Ματ σε 3 κινήσεις".parse::<Stipulation>()?, Stipulation::Mate(3));
+/// assert_eq!("mate in three".parse::<Stipulation>()?, Stipulation::Mate(3));
 /// assert_eq!(Stipulation::Mate(3).to_string(), "#3");
 /// assert_eq!("s#2".parse::<Stipulation>()?, Stipulation::Selfmate(2));
 /// let err = "h#2".parse::<Stipulation>().unwrap_err();
@@ -54,7 +58,7 @@ crate::text::serde_via_text!(Stipulation, "a stipulation", |t| t.parse().ok());
 ///
 /// ```
 /// use forsyth::solve::{ParseStipulationErrorKind, Stipulation};
-/// let err = "mate in three".parse::<Stipulation>().unwrap_err();
+/// let err = "mate in lots".parse::<Stipulation>().unwrap_err();
 /// assert_eq!(err.kind, ParseStipulationErrorKind::Word);
 /// assert_eq!(err.offset, 8);
 /// assert_eq!(err.kind().name(), "word");
@@ -160,68 +164,34 @@ impl fmt::Display for ParseStipulationError {
 
 impl std::error::Error for ParseStipulationError {}
 
-/// The words a mate stipulation may say besides its number, lowercase:
-/// the word for mate in each language, and the fillers around it.
-const MATE_WORDS: &[&str] = &[
-    "mate", "mates", "matt", "mat", "mats", "matto", "mato", "ματ", "мат",
-];
-const FILLER_WORDS: &[&str] = &[
-    // English, German, French, Spanish, Italian, Dutch, Greek, Russian, Polish
-    "white",
-    "to",
-    "play",
-    "and",
-    "in",
-    "move",
-    "moves",
-    "weiß",
-    "weiss",
-    "setzt",
-    "zügen",
-    "zugen",
-    "zug",
-    "les",
-    "blancs",
-    "font",
-    "jouent",
-    "et",
-    "en",
-    "coups",
-    "coup",
-    "blancas",
-    "juegan",
-    "dan",
-    "jugadas",
-    "jugada",
-    "bianco",
-    "muove",
-    "matta",
-    "mosse",
-    "mossa",
-    "wit",
-    "geeft",
-    "zetten",
-    "zet",
-    "σε",
-    "κινήσεις",
-    "κινησεις",
-    "κίνηση",
-    "λευκά",
-    "παίζουν",
-    "και",
-    "в",
-    "хода",
-    "ходов",
-    "ход",
-    "белые",
-    "дают",
-    "w",
-    "ruchach",
-    "ruchu",
-    "posunięciach",
-    "białe",
-    "dają",
-];
+/// What a word of a stipulation in words says.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Meaning {
+    /// A number of moves (`three`, `drei`).
+    Number(u8),
+    /// Mate (`mate`, `Matt`).
+    Mate,
+    /// Neither: the words around them (`in`, `Zügen`).
+    Filler,
+}
+
+/// The meaning of `word` (lowercase) in the stipulation words of the
+/// language table; `None` when no language has it.
+fn meaning(word: &str) -> Option<Meaning> {
+    Language::ALL.into_iter().find_map(|language| {
+        let words = language.stipulation_words();
+        if let Some(i) = words.numbers.iter().position(|forms| forms.contains(&word)) {
+            // Ten words: the index fits.
+            Some(Meaning::Number(i as u8 + 1))
+        } else if words.mate.contains(&word) {
+            Some(Meaning::Mate)
+        } else if words.fillers.contains(&word) {
+            Some(Meaning::Filler)
+        } else {
+            None
+        }
+    })
+}
 
 fn err(offset: usize, kind: ParseStipulationErrorKind, text: &str) -> ParseStipulationError {
     ParseStipulationError {
@@ -280,18 +250,19 @@ impl FromStr for Stipulation {
             let offset = lead + (word.as_ptr() as usize - body.as_ptr() as usize);
             at = offset;
             let bare = word.trim_end_matches(['.', ',', ':', '!']);
-            if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit()) {
-                if number.is_some() {
+            let said = if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit()) {
+                Meaning::Number(length(offset, bare, bare)?)
+            } else {
+                meaning(&bare.to_lowercase())
+                    .ok_or_else(|| err(offset, ParseStipulationErrorKind::Word, word))?
+            };
+            match said {
+                Meaning::Number(_) if number.is_some() => {
                     return Err(err(offset, ParseStipulationErrorKind::Number, body));
                 }
-                number = Some(length(offset, bare, bare)?);
-                continue;
-            }
-            let lower = bare.to_lowercase();
-            if MATE_WORDS.contains(&lower.as_str()) {
-                mate = true;
-            } else if !FILLER_WORDS.contains(&lower.as_str()) {
-                return Err(err(offset, ParseStipulationErrorKind::Word, word));
+                Meaning::Number(n) => number = Some(n),
+                Meaning::Mate => mate = true,
+                Meaning::Filler => {}
             }
         }
         match number {
@@ -331,6 +302,149 @@ mod tests {
         }
     }
 
+    /// The numbers one to ten in words, transcribed here from grammars of
+    /// each language (not from the table), each in a sentence of the
+    /// language: every one reads as its digits read.
+    #[test]
+    fn numbers_in_words_read_as_digits() {
+        let languages: [(&str, [&str; 10]); 9] = [
+            (
+                "White to play and mate in {} moves",
+                [
+                    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                ],
+            ),
+            (
+                "Weiß zieht und setzt in {} Zügen matt",
+                [
+                    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+                    "zehn",
+                ],
+            ),
+            (
+                "Juegan blancas y dan mate en {} jugadas",
+                [
+                    "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+                    "diez",
+                ],
+            ),
+            (
+                "Les blancs jouent et font mat en {} coups",
+                [
+                    "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+                ],
+            ),
+            (
+                "Il bianco muove e dà matto in {} mosse",
+                [
+                    "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove",
+                    "dieci",
+                ],
+            ),
+            (
+                "Wit speelt en geeft mat in {} zetten",
+                [
+                    "één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
+                ],
+            ),
+            (
+                "Белые начинают и дают мат в {} хода",
+                [
+                    "один",
+                    "два",
+                    "три",
+                    "четыре",
+                    "пять",
+                    "шесть",
+                    "семь",
+                    "восемь",
+                    "девять",
+                    "десять",
+                ],
+            ),
+            (
+                "Λευκά παίζουν και ματ σε {} κινήσεις",
+                [
+                    "μία",
+                    "δύο",
+                    "τρεις",
+                    "τέσσερις",
+                    "πέντε",
+                    "έξι",
+                    "επτά",
+                    "οκτώ",
+                    "εννέα",
+                    "δέκα",
+                ],
+            ),
+            (
+                "Białe zaczynają i dają mata w {} posunięciach",
+                [
+                    "jednym",
+                    "dwóch",
+                    "trzech",
+                    "czterech",
+                    "pięciu",
+                    "sześciu",
+                    "siedmiu",
+                    "ośmiu",
+                    "dziewięciu",
+                    "dziesięciu",
+                ],
+            ),
+        ];
+        for (sentence, numbers) in languages {
+            for (i, word) in numbers.into_iter().enumerate() {
+                let n = i as u8 + 1;
+                let digits = sentence.replace("{}", &n.to_string());
+                assert_eq!(digits.parse(), Ok(Stipulation::Mate(n)), "{digits}");
+                let words = sentence.replace("{}", word);
+                assert_eq!(words.parse(), Ok(Stipulation::Mate(n)), "{words}");
+                // Capitalised, as a word may start a printed line.
+                let mut upper = word.chars();
+                let first = upper.next().expect("a word").to_uppercase();
+                let capital = sentence.replace("{}", &format!("{first}{}", upper.as_str()));
+                assert_eq!(capital.parse(), Ok(Stipulation::Mate(n)), "{capital}");
+            }
+        }
+        // The forms of one (its genders and cases), as sentences say it.
+        for text in [
+            "mate in one",
+            "Matt in einem Zug",
+            "mate en una jugada",
+            "mat en un coup",
+            "matto in una mossa",
+            "mat in een zet",
+            "Мат в один ход",
+            "Ματ σε μία κίνηση",
+            "mat w jednym ruchu",
+        ] {
+            assert_eq!(text.parse(), Ok(Stipulation::Mate(1)), "{text}");
+        }
+    }
+
+    /// Each word of the table means one thing in every language: no word
+    /// is a number in one and another number, mate or a filler in another.
+    #[test]
+    fn each_stipulation_word_has_one_meaning() {
+        let mut seen: std::collections::HashMap<&str, Meaning> = Default::default();
+        for language in Language::ALL {
+            let words = language.stipulation_words();
+            let meant = words
+                .numbers
+                .iter()
+                .zip(1..)
+                .flat_map(|(forms, n)| forms.iter().map(move |&w| (w, Meaning::Number(n))))
+                .chain(words.mate.iter().map(|&w| (w, Meaning::Mate)))
+                .chain(words.fillers.iter().map(|&w| (w, Meaning::Filler)));
+            for (word, m) in meant {
+                assert_eq!(word, word.to_lowercase(), "{language}: lowercase");
+                let before = *seen.entry(word).or_insert(m);
+                assert_eq!(before, m, "{language}: '{word}'");
+            }
+        }
+    }
+
     #[test]
     fn what_is_not_a_direct_mate_is_named() {
         let kind = |t: &str| t.parse::<Stipulation>().unwrap_err().kind;
@@ -344,7 +458,10 @@ mod tests {
         assert_eq!(kind("mate in 2 3"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("in 3 moves"), ParseStipulationErrorKind::Unsupported);
         assert_eq!(kind("  "), ParseStipulationErrorKind::Empty);
-        let e = "Matt in drei Zügen".parse::<Stipulation>().unwrap_err();
-        assert_eq!((e.offset, e.text.as_str()), (8, "drei"));
+        let e = "Matt in elf Zügen".parse::<Stipulation>().unwrap_err();
+        assert_eq!((e.offset, e.text.as_str()), (8, "elf"));
+        // A number in words is a number like its digits: one only.
+        assert_eq!(kind("mate in two 3"), ParseStipulationErrorKind::Number);
+        assert_eq!(kind("mate in two three"), ParseStipulationErrorKind::Number);
     }
 }

@@ -19,7 +19,15 @@ use crate::text::fen::{Fen, FenField, ParseFenErrorKind};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Epd {
-    /// The four position fields.
+    /// The four position fields; their offsets are those of the line,
+    /// blanks before the record counted.
+    ///
+    /// ```
+    /// use forsyth::epd::Epd;
+    /// let epd = Epd::from_ascii(b"  8/8/8/8/8/8/8/K6k w - - id \"x\";")?;
+    /// assert_eq!(epd.fen.offsets.castling, 22);
+    /// # Ok::<_, forsyth::epd::ParseEpdError>(())
+    /// ```
     pub fen: Fen,
     /// The operations in the order written.
     pub operations: Vec<Operation>,
@@ -86,6 +94,11 @@ pub enum Op {
         operands: Vec<Operand>,
     },
 }
+
+/// The opcodes typed beside the comments: each has its own [`Op`].
+const TYPED_OPCODES: [&str; 10] = [
+    "id", "bm", "am", "pv", "acd", "acn", "ce", "dm", "hmvc", "fmvn",
+];
 
 const COMMENT_OPCODES: [&str; 10] = ["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"];
 
@@ -337,7 +350,21 @@ fn position_fields(input: &[u8]) -> Result<(Fen, usize), ParseEpdError> {
         end += input[end..].iter().take_while(|&&b| !is_blank(b)).count();
     }
     match Fen::from_ascii(&input[start..end]) {
-        Ok(fen) => Ok((fen, end)),
+        Ok(mut fen) => {
+            // The offsets of the line, not of the fields cut out of it.
+            let o = &mut fen.offsets;
+            for field in [
+                &mut o.placement,
+                &mut o.turn,
+                &mut o.castling,
+                &mut o.en_passant,
+                &mut o.halfmoves,
+                &mut o.fullmoves,
+            ] {
+                *field += start;
+            }
+            Ok((fen, end))
+        }
         Err(e) => Err(ParseEpdError {
             offset: start + e.offset,
             field: EpdField::Position(e.field),
@@ -516,19 +543,33 @@ impl Epd {
 
     /// Whether a line is EPD with operations rather than FEN: a fifth
     /// field that starts with a letter (an opcode), where FEN has its
-    /// halfmove clock. Only looks at the bytes; parsing decides the rest.
+    /// halfmove clock, and either a `;` (every operation ends with one) or
+    /// a fifth field that is an opcode this module types (`bm`, `id`,
+    /// `c0`...: a record that only forgot its `;`). So a clock mistyped as
+    /// a letter (`- x 1`) stays a FEN record, with FEN's error. Only looks
+    /// at the bytes; parsing decides the rest.
     ///
     /// ```
     /// use forsyth::epd::Epd;
     /// assert!(Epd::has_operations(b"8/8/8/8/8/8/8/K6k w KQkq - c0 \"x\"; c1 \"*\";"));
+    /// assert!(Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - noop;"));
+    /// assert!(Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - bm Kb2"));
+    /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - x 1"));
     /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - - 0 1"));
     /// assert!(!Epd::has_operations(b"8/8/8/8/8/8/8/K6k w - -"));
     /// ```
     pub fn has_operations(line: &[u8]) -> bool {
-        line.split(|&b| is_blank(b))
+        let Some(fifth) = line
+            .split(|&b| is_blank(b))
             .filter(|field| !field.is_empty())
             .nth(4)
-            .is_some_and(|field| field[0].is_ascii_alphabetic())
+        else {
+            return false;
+        };
+        fifth[0].is_ascii_alphabetic()
+            && (line.contains(&b';')
+                || TYPED_OPCODES.iter().any(|op| op.as_bytes() == fifth)
+                || COMMENT_OPCODES.iter().any(|op| op.as_bytes() == fifth))
     }
 
     /// The first operation with this opcode.

@@ -64,7 +64,7 @@ pub(crate) fn double_step(ep: Square, turn: Color) -> Option<(Square, Square)> {
     Some((ep.offset(0, -forward)?, ep.offset(0, forward)?))
 }
 
-const CHESS960_HINT: &str = "Variant::Chess960 allows it";
+const CHESS960_HINT: &str = "allowed in chess960";
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

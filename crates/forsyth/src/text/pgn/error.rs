@@ -45,7 +45,11 @@ pub enum PgnErrorKind {
         index: usize,
     },
     /// A token longer than the reader's buffer.
-    TokenTooLong,
+    TokenTooLong {
+        /// The longest token the reader holds, in bytes (its buffer's
+        /// size).
+        limit: u64,
+    },
     /// `$` not followed by a number 0-255.
     BadNag,
     /// A run of `!` and `?` that is not one of `!`, `?`, `!!`, `??`, `!?`, `?!`.
@@ -102,7 +106,9 @@ impl fmt::Display for PgnErrorKind {
             StrayQuote => f.write_str("'\"' outside a tag pair"),
             ControlByte => f.write_str("control byte"),
             InvalidUtf8 { index } => write!(f, "not UTF-8 from byte {} of the token", index + 1),
-            TokenTooLong => f.write_str("token longer than the reader's buffer"),
+            TokenTooLong { limit } => {
+                write!(f, "token longer than the reader's limit of {limit} bytes")
+            }
             BadNag => f.write_str("'$' must be followed by a number 0-255"),
             BadSuffix => f.write_str("move suffix is not !, ?, !!, ??, !? or ?!"),
             BadMoveNumber => f.write_str("move number above 4294967295"),

@@ -469,7 +469,8 @@ impl<R: Read> Lexer<R> {
             self.advance(1);
             span.len += 1;
         }
-        Ok((Tok::Error(PgnErrorKind::TokenTooLong), span))
+        let limit = self.buf.capacity as u64;
+        Ok((Tok::Error(PgnErrorKind::TokenTooLong { limit }), span))
     }
 
     /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on

@@ -260,6 +260,8 @@ impl<R: Read> Reader<R> {
     /// let mut reader = Reader::with_capacity(8, &b"1. e4 {a comment too long} *"[..]);
     /// let game = reader.read_game(&mut Collect::default())?.unwrap();
     /// assert_eq!(game.errors[0].kind.name(), "token_too_long");
+    /// // The comment starts at byte 7; the error says how long a token may be.
+    /// assert_eq!(game.errors[0].to_string(), "line 1 col 7: token longer than the reader's limit of 8 bytes");
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn with_capacity(capacity: usize, inner: R) -> Reader<R> {

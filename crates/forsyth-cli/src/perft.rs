@@ -1,0 +1,554 @@
+//! `forsyth perft`: the leaf counts of the legal move tree, for one
+//! position, for every record of standard input, or against the counts
+//! of a perft suite.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Instant;
+
+use forsyth::fen::Fen;
+use forsyth::{Move, Position};
+
+use crate::diag::{problem_line, problem_offset};
+use crate::lines::{skip_bom, Source, MAX_LINE};
+use crate::options::{Perft, PerftInput};
+use crate::play::castling_mode;
+use crate::position::{judge, legal, read_record, Given, Legality};
+use crate::progress::{self, Progress};
+use crate::Outcome;
+
+pub fn run(args: &Perft) -> io::Result<Outcome> {
+    let mut progress = Progress::new(args.progress, "nodes");
+    let start = Instant::now();
+    let (outcome, nodes, depth) = match &args.input {
+        PerftInput::One { position, depth } => {
+            let (outcome, nodes) = one(args, position, *depth, &mut progress)?;
+            (outcome, nodes, Some(*depth))
+        }
+        PerftInput::Stdin { depth } => {
+            let (outcome, nodes) = records(args, *depth, &mut progress)?;
+            (outcome, nodes, Some(*depth))
+        }
+        PerftInput::Suite { file, max_depth } => {
+            let (outcome, nodes) = suite(args, file, *max_depth, &mut progress)?;
+            (outcome, nodes, None)
+        }
+    };
+    let elapsed = start.elapsed();
+    drop(progress);
+    if args.stats {
+        let depth = depth.map_or_else(String::new, |d| format!("depth {d} "));
+        let _ = writeln!(
+            io::stderr(),
+            "{depth}nodes {nodes} in {:.3} s ({:.0} nodes/s)",
+            elapsed.as_secs_f64(),
+            nodes as f64 / elapsed.as_secs_f64().max(1e-9)
+        );
+    }
+    Ok(outcome)
+}
+
+/// One position: its count, or its moves' counts with `--divide`.
+fn one(
+    args: &Perft,
+    given: &Given,
+    depth: u32,
+    progress: &mut Progress,
+) -> io::Result<(Outcome, u64)> {
+    let pos = match legal(given, args.legality) {
+        Ok(p) => p,
+        Err(m) => {
+            crate::note(&m);
+            return Ok((Outcome::Rejected, 0));
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let nodes = write_count(&mut out, args, &pos, depth, progress)?;
+    progress::suspended(|| out.flush())?;
+    Ok((Outcome::Ok, nodes))
+}
+
+/// Writes the count of `pos` to `depth` (with `--divide`, each move's
+/// count, a blank line, then the total); returns the total.
+fn write_count(
+    out: &mut impl Write,
+    args: &Perft,
+    pos: &Position,
+    depth: u32,
+    progress: &mut Progress,
+) -> io::Result<u64> {
+    let rows = divide(pos, depth, progress, args.threads);
+    let nodes: u64 = rows.iter().map(|r| r.1).sum();
+    if args.divide {
+        let mode = castling_mode(args.uci_castling, pos.setup());
+        let mut rows: Vec<(String, u64)> = rows
+            .into_iter()
+            .filter_map(|(m, n)| Some((pos.uci(m?, mode), n)))
+            .collect();
+        rows.sort();
+        for (uci, n) in &rows {
+            writeln!(out, "{uci}: {n}")?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "{nodes}")?;
+    Ok(nodes)
+}
+
+/// Each legal move with the perft count below it (`depth` 0: the position
+/// itself, one node under no move), in move generation order, counting
+/// into `progress` root move by root move. The root moves are shared out
+/// among `threads` threads, each taking the next move not yet taken.
+fn divide(
+    pos: &Position,
+    depth: u32,
+    progress: &mut Progress,
+    threads: usize,
+) -> Vec<(Option<Move>, u64)> {
+    if depth == 0 {
+        return vec![(None, 1)];
+    }
+    let moves = pos.legal_moves();
+    let mut counts = vec![0; moves.len()];
+    let next = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel();
+        for _ in 0..threads.clamp(1, moves.len().max(1)) {
+            let done_tx = done_tx.clone();
+            let (next, moves) = (&next, &moves);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&m) = moves.get(i) else { break };
+                let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+                if done_tx.send((i, n)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        for (i, n) in done_rx {
+            counts[i] = n;
+            progress.add(n);
+        }
+    });
+    moves
+        .iter()
+        .zip(counts)
+        .map(|(&m, n)| (Some(m), n))
+        .collect()
+}
+
+/// The lines of one input, each at most [`MAX_LINE`] bytes (the rest of a
+/// longer line is skipped, and the line marked), read one at a time so a
+/// result is written as soon as it is known.
+struct Lines {
+    reader: Box<dyn BufRead>,
+    line: Vec<u8>,
+    number: u64,
+}
+
+impl Lines {
+    fn new(reader: Box<dyn BufRead>) -> Lines {
+        Lines {
+            reader,
+            line: Vec::new(),
+            number: 0,
+        }
+    }
+
+    /// Reads the next line into `self.line`, without its line end;
+    /// `Some(true)` when it was longer than [`MAX_LINE`], `None` at the end.
+    fn next(&mut self) -> io::Result<Option<bool>> {
+        self.line.clear();
+        let limit = MAX_LINE as u64 + 1;
+        if (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut self.line)?
+            == 0
+        {
+            return Ok(None);
+        }
+        self.number += 1;
+        if self.number == 1 {
+            // Columns count from the byte after the mark, as for every input.
+            let bom = self.line.len() - skip_bom(&self.line[..]).len();
+            self.line.drain(..bom);
+        }
+        if self.line.last() == Some(&b'\n') {
+            self.line.pop();
+            if self.line.last() == Some(&b'\r') {
+                self.line.pop();
+            }
+            return Ok(Some(false));
+        }
+        if self.line.len() <= MAX_LINE {
+            // The last line, without a line end.
+            return Ok(Some(false));
+        }
+        self.line.truncate(MAX_LINE);
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            if let Some(i) = memchr::memchr(b'\n', available) {
+                self.reader.consume(i + 1);
+                break;
+            }
+            let n = available.len();
+            self.reader.consume(n);
+        }
+        Ok(Some(true))
+    }
+}
+
+/// Says what is wrong with the lines of one input, on standard error, as
+/// `FILE:LINE:COL: field: message`, and counts the lines rejected.
+struct Faults {
+    source: String,
+    legality: Legality,
+    rejected: u64,
+}
+
+impl Faults {
+    fn new(source: String, legality: Legality) -> Faults {
+        Faults {
+            source,
+            legality,
+            rejected: 0,
+        }
+    }
+
+    fn say(&self, text: &str) {
+        // Standard error: a failure to write it does not stop the run.
+        let _ = progress::Stderr.write_all(text.as_bytes());
+    }
+
+    /// Rejects line `line` for a fault at 1-based column `column`.
+    fn reject(&mut self, line: u64, column: usize, field: &str, message: &str) {
+        self.rejected += 1;
+        let source = &self.source;
+        self.say(&format!("{source}:{line}:{column}: {field}: {message}\n"));
+    }
+
+    /// The legal position of the record at byte `at` of line `line`, or
+    /// `None` with the line rejected. Problems `--lenient` sets aside are
+    /// said too.
+    fn position(&mut self, line: u64, at: usize, record: &[u8]) -> Option<Position> {
+        let fen: Fen = match read_record(record) {
+            Ok(fen) => fen,
+            Err(fault) => {
+                self.reject(line, at + fault.offset + 1, &fault.field, &fault.message);
+                return None;
+            }
+        };
+        let source = &self.source;
+        let column = |p| at + problem_offset(&fen, p) + 1;
+        match judge(&fen, self.legality) {
+            Ok((position, set_aside)) => {
+                let mut text = String::new();
+                for p in &set_aside {
+                    let _ = writeln!(
+                        text,
+                        "{source}:{line}:{}: --lenient: set aside: {}",
+                        column(p),
+                        problem_line(p)
+                    );
+                }
+                self.say(&text);
+                Some(position)
+            }
+            Err(illegal) => {
+                let mut text = String::new();
+                for p in &illegal.errors {
+                    let _ = writeln!(text, "{source}:{line}:{}: {}", column(p), problem_line(p));
+                }
+                if illegal.ignorable {
+                    let _ = writeln!(
+                        text,
+                        "{source}:{line}: move generation stays sound here: --lenient accepts it"
+                    );
+                }
+                self.rejected += 1;
+                self.say(&text);
+                None
+            }
+        }
+    }
+}
+
+/// `perft - DEPTH`: the count of every record of standard input, one
+/// result per record, in order.
+fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Outcome, u64)> {
+    let source = Source::Stdin;
+    let mut lines = Lines::new(source.open()?);
+    let mut faults = Faults::new(source.name(), args.legality);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut records, mut nodes) = (0u64, 0u64);
+    while let Some(too_long) = lines.next()? {
+        let (number, text) = (lines.number, lines.line.trim_ascii_end());
+        if text.is_empty() {
+            continue;
+        }
+        records += 1;
+        if too_long {
+            let message = format!("line longer than {MAX_LINE} bytes");
+            faults.reject(number, MAX_LINE + 1, "record", &message);
+            continue;
+        }
+        let at = text.len() - text.trim_ascii_start().len();
+        let record = &text[at..];
+        if let Some(i) = memchr::memchr(b';', record) {
+            faults.reject(
+                number,
+                at + i + 1,
+                "record",
+                "perft counts (;D1 N ...) follow the record: check them with perft --suite",
+            );
+            continue;
+        }
+        let Some(pos) = faults.position(number, at, record) else {
+            continue;
+        };
+        nodes += write_count(&mut out, args, &pos, depth, progress)?;
+        progress::suspended(|| out.flush())?;
+    }
+    if records == 0 {
+        crate::note("standard input: no record (the input is empty or blank)");
+        return Ok((Outcome::Rejected, nodes));
+    }
+    Ok((Outcome::of_counts(0, faults.rejected), nodes))
+}
+
+/// A depth and the count a suite gives for it.
+struct Expected {
+    depth: u32,
+    count: u64,
+}
+
+/// Reads `D3 8902` (the `;`-separated parts of a suite line) or `3 8902`
+/// (after `perft`): the depth and its count.
+fn expected(part: &[u8], prefixed: bool) -> Option<Expected> {
+    let text = std::str::from_utf8(part).ok()?;
+    let text = if prefixed {
+        text.strip_prefix(['D', 'd'])?
+    } else {
+        text
+    };
+    let mut words = text.split_ascii_whitespace();
+    let (depth, count) = (words.next()?, words.next()?);
+    if words.next().is_some() || depth.starts_with('+') || count.starts_with('+') {
+        return None;
+    }
+    Some(Expected {
+        depth: depth.parse().ok()?,
+        count: count.parse().ok()?,
+    })
+}
+
+/// What a suite run found.
+#[derive(Default)]
+struct Tally {
+    positions: u64,
+    checked: u64,
+    differ: u64,
+    /// Deeper than `--max-depth`.
+    skipped: u64,
+    /// Given for a position that was rejected.
+    unchecked: u64,
+    nodes: u64,
+}
+
+/// `perft --suite FILE`: every position of the suite counted to every
+/// depth it gives; a line per count that differs, then a summary.
+fn suite(
+    args: &Perft,
+    file: &Path,
+    max_depth: Option<u32>,
+    progress: &mut Progress,
+) -> io::Result<(Outcome, u64)> {
+    let source = Source::from_args(&[file.to_path_buf()]).remove(0);
+    let name = source.name();
+    let reader = match source.open() {
+        Ok(reader) => reader,
+        Err(e) => {
+            crate::note(&format!("{name}: {e}"));
+            return Ok((Outcome::Failed, 0));
+        }
+    };
+    let mut lines = Lines::new(reader);
+    let mut faults = Faults::new(name.clone(), args.legality);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    // The position of the last `epd` line: `None` before the first, and
+    // `Some(None)` when that line was rejected.
+    let mut entry: Option<Option<Position>> = None;
+    let mut check = |out: &mut io::BufWriter<io::StdoutLock<'_>>,
+                     tally: &mut Tally,
+                     pos: &Position,
+                     line: u64,
+                     expected: &Expected|
+     -> io::Result<()> {
+        if max_depth.is_some_and(|max| expected.depth > max) {
+            tally.skipped += 1;
+            return Ok(());
+        }
+        let got: u64 = divide(pos, expected.depth, progress, args.threads)
+            .iter()
+            .map(|r| r.1)
+            .sum();
+        tally.nodes += got;
+        tally.checked += 1;
+        if got != expected.count {
+            tally.differ += 1;
+            writeln!(
+                out,
+                "{name}:{line}: depth {}: expected {}, got {got}",
+                expected.depth, expected.count
+            )?;
+            progress::suspended(|| out.flush())?;
+        }
+        Ok(())
+    };
+    while let Some(too_long) = lines.next()? {
+        let (number, text) = (lines.number, lines.line.trim_ascii_end());
+        let at = text.len() - text.trim_ascii_start().len();
+        let text = &text[at..];
+        if text.is_empty() || text.starts_with(b"#") {
+            continue;
+        }
+        if too_long {
+            let message = format!("line longer than {MAX_LINE} bytes");
+            faults.reject(number, MAX_LINE + 1, "record", &message);
+            continue;
+        }
+        let keyword = text.split(u8::is_ascii_whitespace).next().unwrap_or(b"");
+        let after = |n: usize| {
+            let rest = &text[n..];
+            (
+                at + n + rest.len() - rest.trim_ascii_start().len(),
+                rest.trim_ascii_start(),
+            )
+        };
+        match keyword {
+            // The `id NAME` / `epd FEN` / `perft DEPTH COUNT` form.
+            b"id" => entry = None,
+            b"epd" => {
+                let (column, record) = after(3);
+                let pos = faults.position(number, column, record);
+                tally.positions += u64::from(pos.is_some());
+                entry = Some(pos);
+            }
+            b"perft" => {
+                let (column, rest) = after(5);
+                let Some(expected) = expected(rest, false) else {
+                    faults.reject(
+                        number,
+                        column + 1,
+                        "counts",
+                        "expected perft DEPTH COUNT, such as perft 3 8902",
+                    );
+                    continue;
+                };
+                match &entry {
+                    Some(Some(pos)) => check(&mut out, &mut tally, pos, number, &expected)?,
+                    Some(None) => tally.unchecked += 1,
+                    None => faults.reject(
+                        number,
+                        at + 1,
+                        "counts",
+                        "a perft line counts the position of an epd line, and none comes before",
+                    ),
+                }
+            }
+            // The EPD form: FEN ;D1 20 ;D2 400 ...
+            _ => {
+                let Some(semicolon) = memchr::memchr(b';', text) else {
+                    faults.reject(
+                        number,
+                        at + text.len() + 1,
+                        "counts",
+                        "no counts: a suite line is FEN ;D1 N ;D2 N ...",
+                    );
+                    continue;
+                };
+                let mut counts = Vec::new();
+                let mut bad = None;
+                let mut offset = semicolon + 1;
+                for part in text[semicolon + 1..].split(|&b| b == b';') {
+                    let trimmed = part.trim_ascii();
+                    let column = at + offset + (part.len() - part.trim_ascii_start().len()) + 1;
+                    offset += part.len() + 1;
+                    if trimmed.is_empty() {
+                        continue;
+                    }
+                    match expected(trimmed, true) {
+                        Some(e) => counts.push(e),
+                        None => {
+                            bad = Some((column, String::from_utf8_lossy(trimmed).into_owned()));
+                            break;
+                        }
+                    }
+                }
+                if let Some((column, part)) = bad {
+                    let message = format!("'{part}' is not a depth and its count, such as D3 8902");
+                    faults.reject(number, column, "counts", &message);
+                    continue;
+                }
+                let record = text[..semicolon].trim_ascii_end();
+                let Some(pos) = faults.position(number, at, record) else {
+                    tally.unchecked += counts.len() as u64;
+                    continue;
+                };
+                tally.positions += 1;
+                for expected in &counts {
+                    check(&mut out, &mut tally, &pos, number, expected)?;
+                }
+            }
+        }
+    }
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut summary = format!(
+        "{name}: {}, {} checked: ",
+        plural(tally.positions, "position", "positions"),
+        plural(tally.checked, "count", "counts")
+    );
+    if tally.differ == 0 {
+        summary.push_str("all match");
+    } else {
+        summary.push_str(&plural(tally.differ, "differs", "differ"));
+    }
+    if let (Some(max), 1..) = (max_depth, tally.skipped) {
+        let _ = write!(
+            summary,
+            "; {} deeper than --max-depth {max} skipped",
+            tally.skipped
+        );
+    }
+    if faults.rejected > 0 {
+        let _ = write!(
+            summary,
+            "; {} rejected",
+            plural(faults.rejected, "line", "lines")
+        );
+        if tally.unchecked > 0 {
+            let _ = write!(
+                summary,
+                " ({} not checked)",
+                plural(tally.unchecked, "count", "counts")
+            );
+        }
+    }
+    writeln!(out, "{summary}")?;
+    progress::suspended(|| out.flush())?;
+    let wrong = tally.differ + faults.rejected;
+    Ok((Outcome::of_counts(0, wrong), tally.nodes))
+}
