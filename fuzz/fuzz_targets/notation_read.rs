@@ -5,8 +5,8 @@
 //! panics either; nor does reading it as a problem statement.
 #![no_main]
 
-use forsyth::{Position, Setup};
 use forsyth::notation::{Notation, Translator};
+use forsyth::{Position, Setup};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

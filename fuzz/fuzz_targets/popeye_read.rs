@@ -7,8 +7,8 @@
 //! one result, and its first fault is the whole input's.
 #![no_main]
 
+use forsyth::solve::{read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError};
 use forsyth::{Color, Role};
-use forsyth::solve::{ChessProblem, ParsePopeyeError, read_popeye, read_popeye_each};
 use libfuzzer_sys::fuzz_target;
 
 fn letter(role: Role) -> char {

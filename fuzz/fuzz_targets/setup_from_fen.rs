@@ -3,9 +3,9 @@
 //! (parse, write, parse is stable). Validation and repair never panic.
 #![no_main]
 
-use forsyth::Setup;
 use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
 use forsyth::validate::Report;
+use forsyth::Setup;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
