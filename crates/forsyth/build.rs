@@ -7,54 +7,18 @@
 //! different attack sets colliding. Factors are searched for here, with a
 //! fixed-seed pseudo-random generator so that every build writes the same
 //! tables, and written out with the tables to `$OUT_DIR/magics.rs`, which
-//! `src/attacks.rs` includes.
+//! `src/board/attacks.rs` includes.
+//!
+//! The squares, the rays and the attack sets come from the geometry of
+//! `forsyth-types`, the one the library's own tables are built from.
 
 use std::{env, fmt::Write as _, fs, path::PathBuf};
 
-const ROOK_DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+use forsyth_types::geometry::{self, Delta, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use forsyth_types::{Bitboard, Square};
 
 /// Table length, a power of two so that a masked index needs no bounds check.
 const TABLE_LEN: usize = 1 << 17;
-
-fn offset(sq: usize, df: i32, dr: i32) -> Option<usize> {
-    let f = (sq % 8) as i32 + df;
-    let r = (sq / 8) as i32 + dr;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
-}
-
-/// Attacks from `sq` along `dirs`, each ray stopping at the first occupied square.
-fn walk(sq: usize, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
-    let mut out = 0;
-    for &(df, dr) in dirs {
-        let mut cur = sq;
-        while let Some(next) = offset(cur, df, dr) {
-            out |= 1 << next;
-            if occupied & (1 << next) != 0 {
-                break;
-            }
-            cur = next;
-        }
-    }
-    out
-}
-
-/// Squares whose occupancy can change the attacks: the rays without their
-/// last square.
-fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let mut out = 0;
-    for &(df, dr) in dirs {
-        let mut cur = sq;
-        while let Some(next) = offset(cur, df, dr) {
-            if offset(next, df, dr).is_none() {
-                break;
-            }
-            out |= 1 << next;
-            cur = next;
-        }
-    }
-    out
-}
 
 /// xorshift64*: small, fast, and reproducible from its seed.
 struct Rng(u64);
@@ -83,20 +47,21 @@ struct Magic {
 /// Finds a magic for `sq` and writes its window of attack sets into `table`
 /// at `offset`.
 fn find_magic(
-    sq: usize,
-    dirs: &[(i32, i32)],
+    sq: Square,
+    dirs: &[Delta],
     offset: usize,
     table: &mut [u64],
     rng: &mut Rng,
 ) -> Magic {
-    let mask = relevant_mask(sq, dirs);
+    let mask = geometry::relevant_occupancy(sq, dirs).bits();
     let bits = mask.count_ones();
     let size = 1usize << bits;
     // Every subset of the mask (carry-rippler enumeration) and its attacks.
     let mut subsets = Vec::with_capacity(size);
     let mut sub = 0u64;
     loop {
-        subsets.push((sub, walk(sq, sub, dirs)));
+        let attacks = geometry::slider_attacks(sq, Bitboard::from_bits(sub), dirs);
+        subsets.push((sub, attacks.bits()));
         sub = sub.wrapping_sub(mask) & mask;
         if sub == 0 {
             break;
@@ -158,13 +123,13 @@ fn main() {
     let mut offset = 0;
     let mut rook = Vec::with_capacity(64);
     let mut bishop = Vec::with_capacity(64);
-    for sq in 0..64 {
-        let m = find_magic(sq, &ROOK_DIRS, offset, &mut table, &mut rng);
+    for sq in Square::all() {
+        let m = find_magic(sq, &ROOK_DIRECTIONS, offset, &mut table, &mut rng);
         offset += 1 << (64 - m.shift);
         rook.push(m);
     }
-    for sq in 0..64 {
-        let m = find_magic(sq, &BISHOP_DIRS, offset, &mut table, &mut rng);
+    for sq in Square::all() {
+        let m = find_magic(sq, &BISHOP_DIRECTIONS, offset, &mut table, &mut rng);
         offset += 1 << (64 - m.shift);
         bishop.push(m);
     }

@@ -5,7 +5,8 @@
 //! panics either; nor does reading it as a problem statement.
 #![no_main]
 
-use forsyth::{Notation, Position, Setup, Translator};
+use forsyth::notation::{Notation, Translator};
+use forsyth::{Position, Setup};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let notations: Vec<Notation> = Notation::all().collect();
     let notation = notations[usize::from(pick) % notations.len()];
     let text = String::from_utf8_lossy(tail);
-    let pos = Position::from_setup(Setup::standard()).expect("the start is legal");
+    let pos = Position::standard();
     if let Ok(m) = notation.read(&pos, &text) {
         assert!(pos.is_legal(m));
         let written = notation.write(&pos, m);
@@ -23,5 +24,5 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut out = String::new();
     let _ = Translator::new(pos, notation, Notation::Lan).translate(&text, &mut out);
-    let _ = Setup::from_problem(&text, notation.letters());
+    let _ = Setup::from_statement(&text, notation.letters());
 });

@@ -9,8 +9,10 @@
 //! has a fault again.
 #![no_main]
 
+use forsyth::fen::CastlingNotation;
 use forsyth::pgn::{Collect, GameResult, PgnErrorKind, Reader};
-use forsyth::{CastlingNotation, Export, Position, Replay};
+use forsyth::pgn::{Export, Replay};
+use forsyth::Position;
 use libfuzzer_sys::fuzz_target;
 
 fn fen(pos: &Position) -> String {

@@ -7,7 +7,10 @@
 //! `is_ignorable` kinds) are played too.
 #![no_main]
 
-use forsyth::{CastlingMode, Fen, Position, ProblemKind, Report, UciMove};
+use forsyth::fen::Fen;
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::validate::{ProblemKind, Report};
+use forsyth::Position;
 use libfuzzer_sys::fuzz_target;
 
 const IGNORABLE: [ProblemKind; 6] = [

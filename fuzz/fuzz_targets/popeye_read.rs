@@ -7,7 +7,8 @@
 //! one result, and its first fault is the whole input's.
 #![no_main]
 
-use forsyth::{read_popeye, read_popeye_each, ChessProblem, Color, ParsePopeyeError, Role};
+use forsyth::solve::{read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError};
+use forsyth::{Color, Role};
 use libfuzzer_sys::fuzz_target;
 
 fn letter(role: Role) -> char {

@@ -3,7 +3,9 @@
 //! (parse, write, parse is stable). Validation and repair never panic.
 #![no_main]
 
-use forsyth::{CastlingNotation, EnPassantMode, Fen, Report, Setup, ShredderOrder, WriteOptions};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::validate::Report;
+use forsyth::Setup;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     assert!(repaired
         .problems()
         .iter()
-        .all(|p| p.kind().field() == forsyth::FenField::Placement));
+        .all(|p| p.kind().field() == forsyth::fen::FenField::Placement));
     assert!(repaired.errors().all(|p| !p.is_repairable()));
     if report.errors().all(|p| p.is_repairable()) {
         assert!(repaired.is_legal(), "{:?}", repaired.problems());

@@ -3,7 +3,8 @@
 //! in each test, the PGN standard's example game, and generated legal games
 //! whose positions the test computes itself through the library.
 
-use forsyth::{CastlingNotation, Chess960Start, Color, Position, Setup};
+use forsyth::fen::CastlingNotation;
+use forsyth::{Chess960Start, Color, Position, Setup};
 
 use crate::util::{assert_contains, assert_starts_with, forsyth};
 

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use forsyth::{convert_line, ConvertOptions};
+use forsyth::convert::{convert_line, ConvertOptions};
 
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::notation::{original_offset, placement_in, problem_error, to_english, LettersMode};
@@ -114,12 +114,12 @@ impl Convert {
         // reads as FEN: only a line FEN rejects is looked at again.
         let converted = match convert_line(bytes, &self.opts, &mut self.text) {
             Ok(_) => Ok(()),
-            Err(e) if !forsyth::Epd::has_operations(bytes) => Err(e),
+            Err(e) if !forsyth::epd::Epd::has_operations(bytes) => Err(e),
             Err(_) => {
                 self.text.clear();
-                match forsyth::convert_epd_line(bytes, &self.opts, &mut self.text) {
+                match forsyth::convert::convert_epd_line(bytes, &self.opts, &mut self.text) {
                     Ok(_) => Ok(()),
-                    Err(forsyth::ConvertEpdError::Position(e)) => Err(e),
+                    Err(forsyth::convert::ConvertEpdError::Position(e)) => Err(e),
                     Err(e) => {
                         let (col, field) = (column(e.column()), e.field().to_string());
                         let message = format!("{}: {e}", e.kind().name());

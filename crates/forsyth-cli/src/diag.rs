@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
-use forsyth::{ConvertError, Fault, Fen, ParseFenError, Problem, Severity};
+use forsyth::convert::{ConvertError, Fault};
+use forsyth::fen::{Fen, ParseFenError};
+use forsyth::validate::{Problem, Severity};
 
 /// The record, a caret under byte `offset`, and the message:
 ///

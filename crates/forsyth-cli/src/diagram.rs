@@ -31,8 +31,6 @@ pub fn figurine(piece: Piece) -> char {
         Role::Bishop => '♗',
         Role::Knight => '♘',
         Role::Pawn => '♙',
-        // A role Unicode has no chess symbol for keeps its letter.
-        _ => return piece.char(),
     };
     match piece.color {
         Color::White => white,

@@ -4,13 +4,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use forsyth::{BackRankError, CastlingNotation, Chess960Start, Language, Role, WriteOptions};
+use forsyth::chess960::BackRankError;
+use forsyth::fen::{CastlingNotation, WriteOptions};
+use forsyth::notation::Language;
+use forsyth::{Chess960Start, Role};
 use serde::Serialize;
 
 use crate::cli::StartRange;
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::options::{Gen, Index, IndexInput, Starts};
-use crate::position::{read_record, RecordFault};
+use crate::position::{is_back_rank, read_record, RecordFault};
 use crate::report::Reporter;
 use crate::Outcome;
 
@@ -126,19 +129,6 @@ pub fn index(args: &Index) -> io::Result<Outcome> {
             Ok(Outcome::Rejected)
         }
     }
-}
-
-/// Whether a word is meant as a back rank alone: piece letters only (a
-/// placement has a '/').
-pub fn is_back_rank_word(word: &str) -> bool {
-    is_back_rank(word.as_bytes())
-}
-
-fn is_back_rank(word: &[u8]) -> bool {
-    !word.is_empty()
-        && word
-            .iter()
-            .all(|&b| Role::from_char(char::from(b)).is_some())
 }
 
 /// The start whose back rank `word` spells, in either case.

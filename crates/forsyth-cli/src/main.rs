@@ -12,6 +12,7 @@ mod convert;
 mod diag;
 mod diagram;
 mod docs;
+mod exit;
 mod gen;
 mod lines;
 mod notation;
@@ -32,38 +33,10 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::FromArgMatches;
 
-use crate::options::{Job, ResolveError};
+use crate::exit::ResolveError;
+use crate::options::Job;
 
-/// What a command ended with: all good, some input rejected, or a usage or
-/// I/O failure.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Outcome {
-    Ok = 0,
-    Rejected = 1,
-    Failed = 2,
-    /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
-    Interrupted = 130,
-}
-
-impl Outcome {
-    /// How a bulk command ended, from its counts: a line that could not be
-    /// read or written fails it, a rejected line rejects it.
-    pub fn of_counts(io_errors: u64, rejected: u64) -> Outcome {
-        if io_errors > 0 {
-            Outcome::Failed
-        } else if rejected > 0 {
-            Outcome::Rejected
-        } else {
-            Outcome::Ok
-        }
-    }
-}
-
-/// Says `message` on standard error, after `forsyth: `. A standard error
-/// that cannot be written is not a reason to stop (nor to panic).
-pub fn note(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "forsyth: {message}");
-}
+pub use exit::{note, Outcome};
 
 /// The command line's definition. Help wraps to the terminal's width; when
 /// standard output is not a terminal, to 80 columns.

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use forsyth::{CheckMarkers, Fen, Language, Letters, Notation, Position, Setup, Translator};
+use forsyth::fen::Fen;
+use forsyth::notation::{CheckMarkers, Language, Letters, Notation, Translator};
+use forsyth::{Position, Setup};
 
 use crate::Outcome;
 
@@ -156,7 +158,7 @@ pub fn to_english(line: &str, mode: LettersMode) -> Option<Cow<'_, str>> {
     if trimmed.starts_with('(') {
         return languages
             .iter()
-            .find_map(|l| Setup::from_problem(trimmed, l.letters()).ok())
+            .find_map(|l| Setup::from_statement(trimmed, l.letters()).ok())
             .map(|s| Cow::Owned(s.to_string()));
     }
     if Fen::from_ascii(line.as_bytes()).is_ok() {
@@ -191,7 +193,7 @@ pub fn original_offset(line: &str, english: &str, offset: usize, mode: LettersMo
     let problem = trimmed.starts_with('(');
     let read_by = |l: &Language| {
         if problem {
-            Setup::from_problem(trimmed, l.letters()).is_ok()
+            Setup::from_statement(trimmed, l.letters()).is_ok()
         } else {
             Fen::from_ascii_with(line.as_bytes(), l.letters()).is_ok()
         }
@@ -254,7 +256,10 @@ pub fn original_offset(line: &str, english: &str, offset: usize, mode: LettersMo
 /// the report: where some letters read the placement, the error after it
 /// (a piece count that disagrees names both counts); otherwise the
 /// placement's error in `mode`'s language (English for `auto`).
-pub fn problem_error(line: &str, mode: LettersMode) -> Option<forsyth::ParseProblemError> {
+pub fn problem_error(
+    line: &str,
+    mode: LettersMode,
+) -> Option<forsyth::notation::ParseStatementError> {
     let trimmed = line.trim();
     if !trimmed.starts_with('(') {
         return None;
@@ -263,13 +268,18 @@ pub fn problem_error(line: &str, mode: LettersMode) -> Option<forsyth::ParseProb
     if let LettersMode::Given(_) = mode {
         languages.reverse();
     }
-    let errors: Vec<forsyth::ParseProblemError> = languages
+    let errors: Vec<forsyth::notation::ParseStatementError> = languages
         .iter()
-        .filter_map(|l| Setup::from_problem(trimmed, l.letters()).err())
+        .filter_map(|l| Setup::from_statement(trimmed, l.letters()).err())
         .collect();
     errors
         .iter()
-        .find(|e| !matches!(e.kind(), forsyth::ParseProblemErrorKind::Placement(_)))
+        .find(|e| {
+            !matches!(
+                e.kind(),
+                forsyth::notation::ParseStatementErrorKind::Placement(_)
+            )
+        })
         .or(errors.first())
         .cloned()
 }

@@ -5,11 +5,12 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use forsyth::{
-    CastlingMode, CastlingNotation, Check, Chess960Start, ConvertOptions, EnPassantMode,
-    ExportOptions, Fen, Language, Notation, Position, ShredderOrder, Stipulation, Variant,
-    WriteOptions,
-};
+use forsyth::convert::{ConvertOptions, Validation};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::notation::{Language, Notation};
+use forsyth::pgn::ExportOptions;
+use forsyth::uci::CastlingMode;
+use forsyth::{Chess960Start, Position, Variant};
 
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
@@ -18,9 +19,10 @@ use crate::cli::{
     SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
+use crate::exit::ResolveError;
 use crate::notation::{LettersMode, Translate};
-use crate::position::{self, Given, Rest};
-use crate::solve;
+use crate::position::{self, Given, Legality, Rest};
+use crate::solve::{self, Solve};
 
 /// A command with everything it needs, ready to run.
 pub enum Job {
@@ -47,14 +49,6 @@ pub enum Man {
     Page(Vec<String>),
     /// Every page, into this directory.
     All(PathBuf),
-}
-
-/// Why the command line cannot run: a usage error (exit 2), or a position
-/// argument that is not a valid record (exit 1), each with its message.
-#[derive(Debug)]
-pub enum ResolveError {
-    Usage(String),
-    Rejected(String),
 }
 
 pub struct Convert {
@@ -134,13 +128,6 @@ pub struct Validate {
     pub progress: bool,
     /// Worker threads (`--threads`, else every core).
     pub threads: usize,
-}
-
-/// How a legal position is obtained from the argument.
-#[derive(Copy, Clone)]
-pub struct Legality {
-    pub variant: Option<Variant>,
-    pub lenient: bool,
 }
 
 /// What `perft` counts.
@@ -224,24 +211,6 @@ pub struct Pgn {
     pub threads: usize,
 }
 
-/// What `solve` runs on.
-pub struct Solve {
-    /// The problems read, each with where it came from.
-    pub problems: Vec<solve::Given>,
-    /// `--mate` or `--stipulation`: overrides each problem's own.
-    pub stipulation: Option<Stipulation>,
-    /// `--notation`; without it, SAN in the `--letters` language, else in
-    /// the problem's own (its placement's letters, its Popeye keywords),
-    /// else in English.
-    pub notation: Option<Notation>,
-    /// `--letters`.
-    pub letters: Option<Language>,
-    pub json: bool,
-    /// `--style popeye`.
-    pub popeye: bool,
-    pub progress: bool,
-}
-
 /// `--threads N`; without it, or with 0, every core the system gives this
 /// process.
 fn threads(args: &ThreadsArgs) -> usize {
@@ -263,10 +232,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             opts: ConvertOptions {
                 variant: variant(a.variant),
                 write: write_options(&a.output, CastlingNotation::XFen),
-                check: if a.no_validate {
-                    Check::Syntax
+                validation: if a.no_validate {
+                    Validation::Syntax
                 } else {
-                    Check::Legality
+                    Validation::Legality
                 },
             },
             files: a.files,
@@ -294,7 +263,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         Command::Index(a) => Job::Index(Index {
             input: match a.words.as_slice() {
                 [dash] if dash == "-" => IndexInput::Stdin,
-                [word] if crate::gen::is_back_rank_word(word) => IndexInput::BackRank(word.clone()),
+                [word] if position::is_back_rank(word.as_bytes()) => {
+                    IndexInput::BackRank(word.clone())
+                }
                 words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
             },
             progress,
@@ -474,9 +445,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             from: notation_named(&a.from)?,
             to: notation_named(&a.to)?,
             markers: if a.checks_marked {
-                forsyth::CheckMarkers::Always
+                forsyth::notation::CheckMarkers::Always
             } else {
-                forsyth::CheckMarkers::Optional
+                forsyth::notation::CheckMarkers::Optional
             },
             start: match &a.fen {
                 None => Position::from_setup(forsyth::Setup::standard())
@@ -501,15 +472,15 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             letters: language(a.letters.as_deref())?,
             stipulation: match (a.mate, &a.stipulation) {
                 (Some(n), _) => Some(format!("#{n}").parse().map_err(
-                    |e: forsyth::ParseStipulationError| {
+                    |e: forsyth::solve::ParseStipulationError| {
                         ResolveError::Usage(format!("--mate: {}", e.message()))
                     },
                 )?),
-                (None, Some(text)) => {
-                    Some(text.parse().map_err(|e: forsyth::ParseStipulationError| {
+                (None, Some(text)) => Some(text.parse().map_err(
+                    |e: forsyth::solve::ParseStipulationError| {
                         ResolveError::Usage(format!("--stipulation: {e}"))
-                    })?)
-                }
+                    },
+                )?),
                 (None, None) => None,
             },
             notation: a.notation.as_deref().map(notation_named).transpose()?,
@@ -529,7 +500,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
 /// The notation of a `--from`, `--to` or `--notation` name.
 fn notation_named(name: &str) -> Result<Notation, ResolveError> {
     name.parse()
-        .map_err(|e: forsyth::ParseNotationError| ResolveError::Usage(e.to_string()))
+        .map_err(|e: forsyth::notation::ParseNotationError| ResolveError::Usage(e.to_string()))
 }
 
 /// The language of a `--letters` code.
@@ -568,7 +539,7 @@ fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String
     // A word neither English nor LANG reads is refused with LANG's error,
     // placed in the word as written (the English error would name a letter
     // of LANG as the fault).
-    let refuse = |word: &str, skip: usize, e: forsyth::ParseFenError| {
+    let refuse = |word: &str, skip: usize, e: forsyth::fen::ParseFenError| {
         let fault = crate::diag::parse_fault(e);
         let offset = (skip + fault.offset()).min(word.len());
         ResolveError::Rejected(format!(

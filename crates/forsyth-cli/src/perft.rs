@@ -10,13 +10,14 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
 
-use forsyth::{Fen, Move, Position};
+use forsyth::fen::Fen;
+use forsyth::{Move, Position};
 
 use crate::diag::{problem_line, problem_offset};
 use crate::lines::{skip_bom, Source, MAX_LINE};
-use crate::options::{Legality, Perft, PerftInput};
+use crate::options::{Perft, PerftInput};
 use crate::play::castling_mode;
-use crate::position::{judge, legal, read_record, Given};
+use crate::position::{judge, legal, read_record, Given, Legality};
 use crate::progress::{self, Progress};
 use crate::Outcome;
 

@@ -10,10 +10,10 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
 
+use forsyth::fen::WriteOptions;
+use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayedGame};
 use forsyth::pgn::{PgnError, Reader, Visitor};
-use forsyth::{
-    Color, Export, ExportedGame, Position, Replay, ReplayError, ReplayedGame, WriteOptions,
-};
+use forsyth::{Color, Position};
 use serde::Serialize;
 
 use crate::lines::Source;
@@ -538,7 +538,7 @@ fn check_text(out: &mut impl Write, name: &str, game: &ReplayedGame) -> io::Resu
 /// A position in X-FEN for reports (every position can be said in X-FEN).
 fn xfen(pos: &Position) -> Option<String> {
     pos.setup()
-        .to_fen(&forsyth::CastlingNotation::XFen.into())
+        .to_fen(&forsyth::fen::CastlingNotation::XFen.into())
         .ok()
 }
 
@@ -583,7 +583,7 @@ fn fens(
     write: &WriteOptions,
     epd: bool,
     final_only: bool,
-) -> io::Result<Option<(usize, forsyth::LossyCastlingError)>> {
+) -> io::Result<Option<(usize, forsyth::fen::LossyCastlingError)>> {
     let skip = if final_only {
         game.positions.len().saturating_sub(1)
     } else {

@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use forsyth::{CastlingMode, CheckMarkers, Notation, Setup};
+use forsyth::notation::{CheckMarkers, Notation};
+use forsyth::uci::CastlingMode;
+use forsyth::Setup;
 
 use crate::options::{Moves, Play};
 use crate::position::legal;
@@ -85,14 +87,14 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         Ok(p) => p,
         Err(m) => return fail(&m),
     };
-    let mut game = forsyth::Game::new(pos);
+    let mut game = forsyth::game::Game::new(pos);
     if let Some(notation) = args.notation {
         // A result (`1-0`, or in descriptive notation `Resigns`) ends the
         // moves.
         let mut result: Option<&str> = None;
         for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
             if let Some(result) = result {
-                let e = forsyth::ParseMoveError::AfterResult {
+                let e = forsyth::notation::ParseMoveError::AfterResult {
                     text: text.clone(),
                     result: result.to_owned(),
                 };

@@ -4,14 +4,21 @@
 
 use std::io::{self, BufRead};
 
-use forsyth::{
-    CastlingNotation, Chess960Start, Fen, Letters, Position, Problem, ProblemKind, Report, Setup,
-    Severity, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
+use forsyth::notation::Letters;
+use forsyth::validate::{Problem, ProblemKind, Report, Severity};
+use forsyth::{Chess960Start, Position, Role, Setup, Variant};
 
 use crate::diag::{caret, parse_fault, problem_line};
+use crate::exit::ResolveError;
 use crate::lines::skip_bom;
-use crate::options::{Legality, ResolveError};
+
+/// How a legal position is obtained from the argument.
+#[derive(Copy, Clone)]
+pub struct Legality {
+    pub variant: Option<Variant>,
+    pub lenient: bool,
+}
 
 /// The standard start.
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -217,7 +224,7 @@ fn first_stdin_record() -> io::Result<String> {
 /// the fault.
 fn parse(record: String) -> Result<Given, String> {
     if record.trim_start().starts_with('(') {
-        return match Setup::from_problem(&record, &Letters::ENGLISH) {
+        return match Setup::from_statement(&record, &Letters::ENGLISH) {
             Ok(setup) => Fen::from_ascii(setup.to_string().as_bytes())
                 .map(|fen| Given { fen })
                 .map_err(|e| e.to_string()),
@@ -258,6 +265,15 @@ fn parse(record: String) -> Result<Given, String> {
             ))
         }
     }
+}
+
+/// Whether a word is meant as a back rank alone (`index RNBQKBNR`): piece
+/// letters only (a placement has a '/').
+pub fn is_back_rank(word: &[u8]) -> bool {
+    !word.is_empty()
+        && word
+            .iter()
+            .all(|&b| Role::from_char(char::from(b)).is_some())
 }
 
 /// Why a record of a line (`index -`, `perft -`, `perft --suite`) gives

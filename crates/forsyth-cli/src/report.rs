@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use forsyth::ConvertError;
+use forsyth::convert::ConvertError;
 
 /// Counts rejected lines and writes their diagnostics, for standard error.
 #[derive(Default)]

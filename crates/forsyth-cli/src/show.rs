@@ -2,10 +2,9 @@
 
 use std::io::{self, Write};
 
-use forsyth::{
-    CastlingNotation, CastlingSide, Color, EnPassantMode, Rank, Report, Setup, Severity,
-    ShredderOrder, Square, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
+use forsyth::validate::{Report, Severity};
+use forsyth::{CastlingSide, Color, Rank, Setup, Square};
 
 use crate::diagram::diagram;
 use crate::options::Show;

@@ -4,19 +4,39 @@
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use forsyth::{
-    is_popeye_input, read_popeye_each, write_popeye, write_solution, CastlingMode, ChessProblem,
-    Key, Language, Move, Notation, ParsePopeyeErrorKind, Position, Solution, Solver, Stipulation,
-    UciMove, Variation,
+use forsyth::notation::{Language, Notation};
+use forsyth::solve::{
+    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem, Key,
+    ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
 };
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::{Move, Position};
 use serde_json::{json, Map, Value};
 
 use crate::diag::{caret, problem_line};
+use crate::exit::ResolveError;
 use crate::lines::skip_bom;
-use crate::options::{ResolveError, Solve};
 use crate::progress::Progress;
 use crate::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What `solve` runs on.
+pub struct Solve {
+    /// The problems read, each with where it came from.
+    pub problems: Vec<Given>,
+    /// `--mate` or `--stipulation`: overrides each problem's own.
+    pub stipulation: Option<Stipulation>,
+    /// `--notation`; without it, SAN in the `--letters` language, else in
+    /// the problem's own (its placement's letters, its Popeye keywords),
+    /// else in English.
+    pub notation: Option<Notation>,
+    /// `--letters`.
+    pub letters: Option<Language>,
+    pub json: bool,
+    /// `--style popeye`.
+    pub popeye: bool,
+    pub progress: bool,
+}
 
 /// A problem read, or why it does not read, and where from.
 pub struct Given {

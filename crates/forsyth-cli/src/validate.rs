@@ -3,11 +3,14 @@
 
 use std::io::{self, Write};
 
-use forsyth::{
-    convert_epd_line, write_castling, CastlingNotation, CastlingSide, CastlingToken, Color,
-    ConvertEpdError, ConvertOptions, Epd, EpdField, Fen, FenField, Op, Problem, Repair, RepairKind,
-    Report, Severity, ShredderOrder, Variant, WriteFenError, WriteOptions,
+use forsyth::convert::{convert_epd_line, ConvertEpdError, ConvertOptions};
+use forsyth::epd::{Epd, EpdField, Op};
+use forsyth::fen::{
+    write_castling, CastlingNotation, CastlingToken, Fen, FenField, ShredderOrder, WriteFenError,
+    WriteOptions,
 };
+use forsyth::validate::{Problem, Repair, RepairKind, Report, Severity};
+use forsyth::{CastlingSide, Color, Variant};
 use serde::Serialize;
 
 use crate::diag::parse_fault;

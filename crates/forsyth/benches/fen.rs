@@ -26,10 +26,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use corpus::rival;
-use forsyth::{
-    convert_line, write_fen, CastlingNotation, Check, ConvertOptions, EnPassantMode, Fen, Position,
-    Setup, WriteOptions,
-};
+use forsyth::convert::{convert_line, ConvertOptions, Validation};
+use forsyth::fen::{write_fen, CastlingNotation, EnPassantMode, Fen, WriteOptions};
+use forsyth::{Position, Setup};
 use shakmaty::fen::Fen as SFen;
 
 /// Lines per timed block.
@@ -83,7 +82,7 @@ fn main() {
     };
     let validated = ConvertOptions::new(CastlingNotation::Shredder);
     let syntax = ConvertOptions {
-        check: Check::Syntax,
+        validation: Validation::Syntax,
         ..validated
     };
 

@@ -9,7 +9,8 @@
 
 mod support;
 
-use forsyth::{Descriptive, Language, Notation, Position, Setup, Translator};
+use forsyth::notation::{Descriptive, Language, Notation, Translator};
+use forsyth::Position;
 
 const PASSES: usize = 3;
 const PLIES: usize = 100_000;
@@ -50,7 +51,7 @@ fn movetext(start: &Position) -> String {
 }
 
 fn main() {
-    let start = Position::from_setup(Setup::standard()).expect("legal");
+    let start = Position::standard();
     let text = movetext(&start);
     let san = Notation::San(Language::English);
     let de = Notation::San(Language::German);

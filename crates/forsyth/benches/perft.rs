@@ -17,7 +17,8 @@
 
 use std::time::{Duration, Instant};
 
-use forsyth::{Fen, Position, Setup};
+use forsyth::fen::Fen;
+use forsyth::{Position, Setup};
 use shakmaty::{fen::Fen as SFen, CastlingMode, Chess};
 
 /// cozy-chess's perft, counting the last ply from the move sets.

@@ -20,10 +20,12 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use forsyth::fen::CastlingNotation;
+use forsyth::pgn::Replay;
 use forsyth::pgn::{
     Collect, Comment, GameStart, MoveNumber, MoveToken, Nag, Reader, Skip, Span, Tag, Visitor,
 };
-use forsyth::{CastlingNotation, Chess960Start, Color, Position, Replay, Setup};
+use forsyth::{Chess960Start, Color, Position, Setup};
 
 const GAMES: usize = 20_000;
 const PASSES: usize = 5;

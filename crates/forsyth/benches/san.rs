@@ -22,7 +22,9 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use forsyth::{Fen, Move, Position, San, SanPlus, Setup};
+use forsyth::fen::Fen;
+use forsyth::san::{San, SanPlus};
+use forsyth::{Move, Position, Setup};
 use shakmaty::fen::Fen as SFen;
 use shakmaty::san::{San as SSan, SanPlus as SSanPlus};
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -68,7 +70,7 @@ fn rival(corpus: &[(Position, Vec<Move>)]) -> Vec<(Chess, Vec<shakmaty::Move>)> 
             let ordered = moves
                 .iter()
                 .map(|&m| {
-                    let uci = pos.uci(m, forsyth::CastlingMode::Chess960);
+                    let uci = pos.uci(m, forsyth::uci::CastlingMode::Chess960);
                     *theirs
                         .iter()
                         .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)

@@ -19,7 +19,8 @@ mod support;
 
 use std::time::Duration;
 
-use forsyth::{ChessProblem, Position, Solver, Stipulation};
+use forsyth::solve::{ChessProblem, Solver, Stipulation};
+use forsyth::Position;
 
 const PASSES: usize = 5;
 

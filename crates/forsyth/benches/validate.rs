@@ -11,7 +11,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use forsyth::{Board, Color, Fen, Report, Role, Square};
+use forsyth::fen::Fen;
+use forsyth::validate::Report;
+use forsyth::{Board, Color, Role, Square};
 
 const DATA: &str = include_str!("../tests/data/chess960.perft");
 

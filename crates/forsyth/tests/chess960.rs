@@ -5,11 +5,9 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use forsyth::{
-    BackRankError, CastlingNotation, Chess960Start, Color, EnPassantMode, Fen, File,
-    ParseStartNumberErrorKind, Piece, Rank, Role, Setup, ShredderOrder, Square, StartPositionError,
-    Variant, WriteOptions,
-};
+use forsyth::chess960::{BackRankError, ParseStartNumberErrorKind, StartPositionError};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::{Chess960Start, Color, File, Piece, Rank, Role, Setup, Square, Variant};
 
 const SPEC: &str = include_str!("../../../specs/chess960.md");
 const LISTING: &str = include_str!("data/chess960_starts.txt");

@@ -5,10 +5,11 @@
 //! out by hand in the comments, and every lenient form the issue lists,
 //! each read to the move its SAN (written separately here) names.
 
-use forsyth::{
-    CheckMarkers, Descriptive, Fen, Language, Notation, Position, ReadMoveErrorKind, Setup,
-    Translator,
+use forsyth::fen::Fen;
+use forsyth::notation::{
+    CheckMarkers, Descriptive, Language, Notation, ReadMoveErrorKind, Translator,
 };
+use forsyth::Position;
 
 const EN: Notation = Notation::Descriptive(Descriptive::English);
 const ES: Notation = Notation::Descriptive(Descriptive::Spanish);
@@ -16,7 +17,7 @@ const FR: Notation = Notation::Descriptive(Descriptive::French);
 const SAN: Notation = Notation::San(Language::English);
 
 fn standard() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 fn at(fen: &str) -> Position {
@@ -97,7 +98,7 @@ fn evergreen_in_four_printed_forms_reads_to_the_published_mate() {
         let last = positions.last().expect("one");
         let fen = last
             .setup()
-            .to_fen(&forsyth::CastlingNotation::Standard.into())
+            .to_fen(&forsyth::fen::CastlingNotation::Standard.into())
             .expect("writes");
         assert_eq!(fen, EVERGREEN_END, "{file}");
         assert!(last.is_checkmate(), "{file}");

@@ -5,7 +5,8 @@
 //! mate, and forsyth writes each game back as the text prints it, except
 //! the moves listed here, where the text leans on a marker.
 
-use forsyth::{Descriptive, Language, Notation, Position, Setup, Translator};
+use forsyth::notation::{Descriptive, Language, Notation, Translator};
+use forsyth::Position;
 
 const EN: Notation = Notation::Descriptive(Descriptive::English);
 const ES: Notation = Notation::Descriptive(Descriptive::Spanish);
@@ -13,7 +14,7 @@ const FR: Notation = Notation::Descriptive(Descriptive::French);
 const SAN: Notation = Notation::San(Language::English);
 
 fn standard() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 fn data(name: &str) -> String {
@@ -234,7 +235,10 @@ fn printed_layouts_and_numbered_sides() {
     let err = Translator::new(standard(), EN, SAN)
         .translate("1...P-K4", &mut String::new())
         .unwrap_err();
-    assert_eq!(err.error.kind(), forsyth::ReadMoveErrorKind::OutOfTurn);
+    assert_eq!(
+        err.error.kind(),
+        forsyth::notation::ReadMoveErrorKind::OutOfTurn
+    );
     assert_eq!(
         err.to_string(),
         "col 5: move 1.: 'P-K4' is numbered as black's move, but white is to move"

@@ -10,10 +10,8 @@
 //! comparing the modes with a reference that plays the capture on a copy of
 //! the board and looks for attacks on the king square by square.
 
-use forsyth::{
-    Board, CastlingRights, Color, EnPassantMode, Fen, File, Rank, Role, Setup, Square, Variant,
-    WriteOptions,
-};
+use forsyth::fen::{EnPassantMode, Fen, WriteOptions};
+use forsyth::{Board, CastlingRights, Color, File, Rank, Role, Setup, Square, Variant};
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 

@@ -2,7 +2,8 @@
 //! a pgn-extract `-Wepd` line, errors with their columns counted by hand,
 //! and the write-read round trip as a property.
 
-use forsyth::{Epd, EpdField, FenField, Op, Operand, ParseEpdErrorKind, ParseFenErrorKind};
+use forsyth::epd::{Epd, EpdField, Op, Operand, ParseEpdErrorKind};
+use forsyth::fen::{FenField, ParseFenErrorKind};
 use proptest::prelude::*;
 
 /// The shape pgn-extract writes with `-Wepd`: the four fields, then the

@@ -1,14 +1,15 @@
-//! EPD records converted (`forsyth::convert_epd_line`, `specs/pgn.md`
+//! EPD records converted (`forsyth::convert::convert_epd_line`, `specs/pgn.md`
 //! section 3.1): the pgn-extract line FEN conversion refused, test-suite
 //! lines, moves read as legal and written as SAN (Chess960 castling as
 //! `O-O`), the first bad move rejecting the line with its column counted by
 //! hand, the clocks from `hmvc`/`fmvn`; and a property: a random position's
 //! random moves given in UCI come back as SAN naming the same moves.
 
-use forsyth::{
-    convert_epd_line, CastlingMode, CastlingNotation, Check, Chess960Start, ConvertEpdError,
-    ConvertOptions, EpdField, FenField, Move, Position,
-};
+use forsyth::convert::{convert_epd_line, ConvertEpdError, ConvertOptions, Validation};
+use forsyth::epd::EpdField;
+use forsyth::fen::{CastlingNotation, FenField};
+use forsyth::uci::CastlingMode;
+use forsyth::{Chess960Start, Move, Position};
 use proptest::prelude::*;
 
 fn convert(line: &str, notation: CastlingNotation) -> Result<String, ConvertEpdError> {
@@ -145,7 +146,7 @@ fn position_faults_have_their_columns() {
     assert_eq!((err.column(), err.kind().name()), (33, "missing_semicolon"));
     // Syntax-only conversion still needs a legal position to read moves in.
     let syntax = ConvertOptions {
-        check: Check::Syntax,
+        validation: Validation::Syntax,
         ..ConvertOptions::default()
     };
     let mut out = String::new();

@@ -7,10 +7,9 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use forsyth::{
-    CastlingNotation, Chess960Start, DrawClaim, EnPassantMode, Fen, Game, Outcome, Position, Setup,
-    Square, Variant, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, WriteOptions};
+use forsyth::game::{DrawClaim, Game};
+use forsyth::{Chess960Start, Outcome, Position, Square, Variant};
 use proptest::prelude::*;
 
 const MODES: [EnPassantMode; 3] = [
@@ -39,7 +38,7 @@ fn write(pos: &Position, mode: EnPassantMode) -> String {
 }
 
 fn start() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 #[test]

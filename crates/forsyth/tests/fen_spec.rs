@@ -2,10 +2,8 @@
 //! Section 2's error table is read from the spec itself, so the spec and
 //! the code cannot drift apart.
 
-use forsyth::{
-    CastlingNotation, CastlingSide, Color, EnPassantMode, Fen, File, Setup, ShredderOrder, Square,
-    Variant, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::{CastlingSide, Color, File, Setup, Square, Variant};
 
 const SPEC: &str = include_str!("../../../specs/fen.md");
 

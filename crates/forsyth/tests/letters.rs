@@ -7,7 +7,10 @@
 
 use std::borrow::Cow;
 
-use forsyth::{Color, Fen, Letters, Position, Role, SanPlus, Setup};
+use forsyth::fen::Fen;
+use forsyth::notation::Letters;
+use forsyth::san::SanPlus;
+use forsyth::{Color, Position, Role, Setup};
 use proptest::prelude::*;
 
 /// A table's piece letters, White's and Black's, pawn first.

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use forsyth::{Fen, Game, IllegalMoveKind, Position};
+use forsyth::fen::Fen;
+use forsyth::game::Game;
+use forsyth::{IllegalMoveKind, Position};
 use strum::IntoEnumIterator;
 
 const SPEC: &str = include_str!("../../../specs/moves.md");

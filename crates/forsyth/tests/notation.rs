@@ -3,11 +3,11 @@
 //! SAN") and of the UCI protocol (castling as king move, or as king takes
 //! rook under UCI_Chess960).
 
-use forsyth::{
-    CastlingMode, CastlingNotation, CastlingSide, Color, Fen, IllegalMoveKind, Move, Outcome,
-    ParseMoveError, ParseMoveErrorKind, Position, Role, San, SanErrorKind, SanPlus, Setup, Square,
-    UciMove,
-};
+use forsyth::fen::{CastlingNotation, Fen};
+use forsyth::notation::{ParseMoveError, ParseMoveErrorKind};
+use forsyth::san::{San, SanErrorKind, SanPlus};
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::{CastlingSide, Color, IllegalMoveKind, Move, Outcome, Position, Role, Setup, Square};
 
 fn pos(fen: &str) -> Position {
     let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
@@ -28,7 +28,7 @@ fn opera_game_reads_and_writes_back() {
     let movetext = "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 6.Bc4 Nf6 7.Qb3 Qe7 \
         8.Nc3 c6 9.Bg5 b5 10.Nxb5 cxb5 11.Bxb5+ Nbd7 12.O-O-O Rd8 13.Rxd7 Rxd7 14.Rd1 Qe6 \
         15.Bxd7+ Nxd7 16.Qb8+ Nxb8 17.Rd8#";
-    let mut p = Position::from_setup(Setup::standard()).expect("legal");
+    let mut p = Position::standard();
     for token in movetext.split_whitespace() {
         let san = token.split_once('.').map_or(token, |(_, s)| s);
         let m = p.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e}"));
@@ -134,7 +134,7 @@ fn check_and_mate_suffixes_are_written_and_optional_when_read() {
     assert_eq!(p.parse_move("Qh4+").unwrap(), mate, "+ for #");
     assert_eq!(p.parse_move("Qh4#!!").unwrap(), mate, "annotation");
     // An extra + on a quiet move, and annotations.
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     let nf3 = start.parse_move("Nf3").unwrap();
     for text in ["Nf3+", "Nf3!?", "Nf3?!", "Nf3!", "Nf3??", "Ng1f3", "Ngf3"] {
         assert_eq!(start.parse_move(text).unwrap(), nf3, "{text}");
@@ -346,7 +346,7 @@ fn ambiguous_and_illegal_san_errors_name_the_moves() {
         assert!(message.contains(candidate), "{message}");
     }
     // Illegal: no bishop can reach the square.
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     assert_eq!(
         start.parse_move("Bb5").unwrap_err().to_string(),
         "illegal move Bb5 for white: no bishop can move to b5"
@@ -358,7 +358,7 @@ fn syntax_errors() {
     for text in [
         "", "Nz4", "e9", "Kx", "O-O-O-O", "Pe4x", "xd5", "e4=Q=Q", "Nf3=Q", "e7e8k",
     ] {
-        let p = Position::from_setup(Setup::standard()).unwrap();
+        let p = Position::standard();
         let err = p.parse_move(text).unwrap_err();
         assert!(
             matches!(err, ParseMoveError::InvalidMove { .. }),
@@ -374,7 +374,7 @@ fn syntax_errors() {
 #[test]
 fn pawn_capture_without_x_is_read() {
     assert_eq!(San::from_ascii(b"ed5"), San::from_ascii(b"exd5"));
-    let p = Position::from_setup(Setup::standard()).unwrap();
+    let p = Position::standard();
     assert!(matches!(
         p.parse_move("ed5").unwrap_err().kind(),
         ParseMoveErrorKind::Illegal(_)
@@ -383,7 +383,7 @@ fn pawn_capture_without_x_is_read() {
 
 #[test]
 fn uci_reading_and_errors() {
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     let read = |t: &str| t.parse::<UciMove>().unwrap().to_move(&start);
     assert_eq!(read("e3e4").unwrap_err().kind(), IllegalMoveKind::NoPiece);
     assert_eq!(
@@ -411,7 +411,7 @@ fn uci_reading_and_errors() {
 
 #[test]
 fn play_moves_names_the_first_illegal_move() {
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     let err = start
         .play_moves(["e4", "e5", "Nf3", "Nf3", "Bc4"])
         .unwrap_err();
@@ -437,7 +437,7 @@ fn play_moves_names_the_first_illegal_move() {
 
 #[test]
 fn en_passant_square_only_when_capture_is_legal() {
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     // No black pawn can take on e3. (Issue 9: the passed square is now
     // always recorded, for the 1994 rule; the legal square is the one that
     // counts.)

@@ -3,14 +3,15 @@
 //! printed Greek solution, the PGN standard's section 17 letter table
 //! transcribed here, and round-trip properties on random games.
 
-use forsyth::{
-    Board, CastlingNotation, Chess960Start, Color, Fen, Language, Letters, Notation,
-    ParseProblemErrorKind, Position, ReadMoveErrorKind, Role, Setup, Translator,
+use forsyth::fen::{CastlingNotation, Fen};
+use forsyth::notation::{
+    Language, Letters, Notation, ParseStatementErrorKind, ReadMoveErrorKind, Translator,
 };
+use forsyth::{Board, Chess960Start, Color, Position, Role, Setup};
 use proptest::prelude::*;
 
 fn standard() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 fn fen(pos: &Position) -> String {
@@ -366,7 +367,7 @@ fn placement(board: &Board, letters: &Letters) -> String {
 
 #[test]
 fn greek_problem_converts_between_greek_german_and_fen() {
-    let greek = Setup::from_problem(GREEK_PROBLEM, Language::Greek.letters()).expect("reads");
+    let greek = Setup::from_statement(GREEK_PROBLEM, Language::Greek.letters()).expect("reads");
     assert_eq!(greek.to_string(), format!("{FEN_PLACEMENT} w - - 0 1"));
     let record = format!("{GERMAN_PLACEMENT} w - - 0 1");
     let german = Fen::from_ascii_with(record.as_bytes(), Language::German.letters()).unwrap();
@@ -386,8 +387,9 @@ fn greek_problem_converts_between_greek_german_and_fen() {
         GREEK_PROBLEM.split(' ').next().unwrap()
     );
     // A final sigma is read as sigma; German `B` (Bauer) as the pawn.
-    let a = Setup::from_problem("(4ρ3/8/8/8/8/8/ς7/4Ρ3) (1+2)", Language::Greek.letters()).unwrap();
-    let b = Setup::from_problem("(4k3/8/8/8/8/8/p7/4K3)", &Letters::ENGLISH).unwrap();
+    let a =
+        Setup::from_statement("(4ρ3/8/8/8/8/8/ς7/4Ρ3) (1+2)", Language::Greek.letters()).unwrap();
+    let b = Setup::from_statement("(4k3/8/8/8/8/8/p7/4K3)", &Letters::ENGLISH).unwrap();
     assert_eq!(a, b);
     let c = Fen::from_ascii_with(
         "4k3/8/8/8/8/8/B7/4K3 w - -".as_bytes(),
@@ -399,30 +401,30 @@ fn greek_problem_converts_between_greek_german_and_fen() {
 
 #[test]
 fn problem_count_must_match() {
-    let err = Setup::from_problem(
+    let err = Setup::from_statement(
         "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (4+2)",
         Language::Greek.letters(),
     )
     .unwrap_err();
     assert_eq!(
         err.kind(),
-        ParseProblemErrorKind::CountMismatch {
+        ParseStatementErrorKind::CountMismatch {
             stated: (4, 2),
             actual: (5, 1)
         }
     );
     let text = err.to_string();
     assert!(text.contains("(4+2)") && text.contains("(5+1)"), "{text}");
-    let err = Setup::from_problem("(Π7/4ρ3) (5+1)", Language::Greek.letters()).unwrap_err();
+    let err = Setup::from_statement("(Π7/4ρ3) (5+1)", Language::Greek.letters()).unwrap_err();
     assert_eq!(err.kind().name(), "placement");
-    let err = Setup::from_problem("(8/8/8/8/8/8/8/8) (0 1)", &Letters::ENGLISH).unwrap_err();
+    let err = Setup::from_statement("(8/8/8/8/8/8/8/8) (0 1)", &Letters::ENGLISH).unwrap_err();
     assert_eq!((err.kind().name(), err.offset), ("expected", 20));
 }
 
 #[test]
 fn greek_solution_reads_to_mate() {
     let start = Position::from_setup(
-        Setup::from_problem(GREEK_PROBLEM, Language::Greek.letters()).unwrap(),
+        Setup::from_statement(GREEK_PROBLEM, Language::Greek.letters()).unwrap(),
     )
     .expect("legal");
     let el = Notation::San(Language::Greek);
@@ -507,7 +509,7 @@ proptest! {
     fn reading_any_text_never_panics(text in "\\PC{0,12}", n in 0usize..64) {
         let notation = Notation::all().nth(n % Notation::all().count()).unwrap();
         let _ = notation.read(&standard(), &text);
-        let _ = Setup::from_problem(&text, notation.letters());
+        let _ = Setup::from_statement(&text, notation.letters());
         let _ = Translator::new(standard(), notation, Notation::Lan).translate(&text, &mut String::new());
     }
 }
@@ -518,7 +520,8 @@ proptest! {
 /// the bishop on b4 (its `pinned` row).
 #[test]
 fn an_illegal_move_has_its_reason_in_every_notation() {
-    use forsyth::{CastlingSide, Descriptive, IllegalMoveReason, Square};
+    use forsyth::notation::{Descriptive, ParseMoveError};
+    use forsyth::{CastlingSide, IllegalMoveReason, Square};
     let blocked = IllegalMoveReason::CastlingBlocked {
         side: CastlingSide::KingSide,
         square: Square::F1,
@@ -589,7 +592,7 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
         square: Square::D2,
         pinner: Square::B4,
     };
-    let Err(forsyth::ParseMoveError::Illegal { reason, .. }) = pos.parse_move("Nf3") else {
+    let Err(ParseMoveError::Illegal { reason, .. }) = pos.parse_move("Nf3") else {
         panic!("Nf3 is refused");
     };
     assert_eq!(reason, pinned);
@@ -613,7 +616,7 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
 /// b4, or f2 with check (the Evergreen game, 4...Bxb4).
 #[test]
 fn an_ambiguous_descriptive_move_names_what_check_markers_settle() {
-    use forsyth::{CheckMarkers, Descriptive};
+    use forsyth::notation::{CheckMarkers, Descriptive};
     let pos = standard()
         .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])
         .unwrap();
@@ -652,7 +655,8 @@ fn an_ambiguous_descriptive_move_names_what_check_markers_settle() {
 /// and mates worked out on the board.
 #[test]
 fn a_false_check_or_mate_marker_warns() {
-    use forsyth::{CheckMarkers, Descriptive, Suffix};
+    use forsyth::notation::{CheckMarkers, Descriptive};
+    use forsyth::san::Suffix;
     let en = Notation::Descriptive(Descriptive::English);
     let es = Notation::Descriptive(Descriptive::Spanish);
     let read = |pos: &Position, n: Notation, text: &str| {

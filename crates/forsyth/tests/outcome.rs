@@ -3,7 +3,8 @@
 //! Laws' guidelines name), the fifty-move claim (9.3) and the
 //! seventy-five-move rule (9.6.2, a mate on the last move standing).
 
-use forsyth::{Color, Fen, Outcome, Position, Setup};
+use forsyth::fen::Fen;
+use forsyth::{Color, Outcome, Position, Setup};
 
 fn pos(fen: &str) -> Position {
     let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
@@ -88,7 +89,7 @@ fn fifty_and_seventy_five_moves() {
 
 #[test]
 fn clocks_after_moves() {
-    let start = Position::from_setup(Setup::standard()).unwrap();
+    let start = Position::standard();
     let after = start.play_moves(["Nf3", "Nf6", "Ng1", "Ng8"]).unwrap();
     assert_eq!((after.setup().halfmoves, after.setup().fullmoves), (4, 3));
     let after = after.play_moves(["e4"]).unwrap();

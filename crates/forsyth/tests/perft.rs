@@ -11,7 +11,9 @@
 //! The regular run checks every depth whose published count is below
 //! `BUDGET`; the ignored tests check every depth of every file.
 
-use forsyth::{Fen, Position, ProblemKind, Variant};
+use forsyth::fen::Fen;
+use forsyth::validate::ProblemKind;
+use forsyth::{Position, Variant};
 
 /// Depths whose count is below this many nodes run in the regular tests.
 const BUDGET: u64 = 10_000_000;

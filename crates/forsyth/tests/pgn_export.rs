@@ -1,4 +1,4 @@
-//! Writing PGN (`forsyth::Export`, `specs/pgn.md` section 5): the
+//! Writing PGN (`forsyth::pgn::Export`, `specs/pgn.md` section 5): the
 //! standard's example game laid out by the export format's rules (a
 //! reference layout written in this test), tags in the Seven Tag Roster's
 //! order, the `FEN` tag in each castling encoding, games with a fault not
@@ -7,11 +7,12 @@
 //! then read gives the same tags, moves, comments, NAGs and variations,
 //! and exporting the export changes nothing.
 
+use forsyth::fen::{CastlingNotation, WriteOptions};
+use forsyth::notation::{Language, Notation};
 use forsyth::pgn::{Collect, CommentStyle, Event, GameResult, Reader, TagValue, SEVEN_TAG_ROSTER};
-use forsyth::{
-    CastlingMode, CastlingNotation, Chess960Start, Color, Export, ExportOptions, ExportedGame,
-    Language, Move, Notation, Position, Setup, WriteOptions,
-};
+use forsyth::pgn::{Export, ExportOptions, ExportedGame};
+use forsyth::uci::CastlingMode;
+use forsyth::{Chess960Start, Color, Move, Position, Setup};
 use proptest::prelude::*;
 
 const STANDARD: &str = include_str!("data/pgn/standard-example.pgn");
@@ -429,7 +430,7 @@ fn end_of(start: &Position, items: &[Item]) -> Position {
     pos
 }
 
-fn read_back(pgn: &str) -> forsyth::pgn::Game {
+fn read_back(pgn: &str) -> forsyth::pgn::CollectedGame {
     let mut reader = Reader::new(pgn.as_bytes());
     let game = reader.read_game(&mut Collect::default()).unwrap().unwrap();
     assert!(game.errors.is_empty(), "{:?}\n{pgn}", game.errors);

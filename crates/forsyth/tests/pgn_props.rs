@@ -3,7 +3,9 @@
 //! written; on arbitrary bytes the reader never panics, ends, and accounts
 //! for every byte (white space, or inside an event or an error).
 
-use forsyth::pgn::{Collect, CommentStyle, Event, Game, GameResult, Reader, Span, TagValue};
+use forsyth::pgn::{
+    Collect, CollectedGame, CommentStyle, Event, GameResult, Reader, Span, TagValue,
+};
 use proptest::prelude::*;
 
 /// A token as the test writes it, with the event it must give back.
@@ -137,7 +139,7 @@ fn write_tokens(
     }
 }
 
-fn observed(game: &Game) -> Vec<(Expected, Span)> {
+fn observed(game: &CollectedGame) -> Vec<(Expected, Span)> {
     game.events
         .iter()
         .map(|e| {

@@ -4,8 +4,10 @@
 //! checked square by square against the position worked out by hand from
 //! the score.
 
+use forsyth::fen::CastlingNotation;
 use forsyth::pgn::{Collect, Event, GameResult, Reader};
-use forsyth::{CastlingNotation, Color, Replay, ReplayedGame};
+use forsyth::pgn::{Replay, ReplayedGame};
+use forsyth::Color;
 
 const PUBLISHED: &str = include_str!("data/pgn/published.pgn");
 

@@ -1,15 +1,14 @@
-//! Replaying PGN games (`forsyth::Replay`, `specs/pgn.md` section 4):
+//! Replaying PGN games (`forsyth::pgn::Replay`, `specs/pgn.md` section 4):
 //! the PGN standard's example game, hand-made games whose legality and
 //! positions are worked out by the rules in each test, a Chess960
 //! collection with its tags in every alias and order, and a property: a
 //! random legal game written as SAN movetext (with comments, NAGs and
 //! variations) replays to the positions it was played through.
 
+use forsyth::fen::CastlingNotation;
 use forsyth::pgn::{GameResult, Reader};
-use forsyth::{
-    CastlingNotation, Chess960Start, Color, Position, Replay, ReplayWarning, ReplayedGame,
-    ResultSource, Setup, Variant,
-};
+use forsyth::pgn::{Replay, ReplayWarning, ReplayedGame, ResultSource};
+use forsyth::{Chess960Start, Color, Position, Setup, Variant};
 use proptest::prelude::*;
 
 fn replay_all(pgn: &str) -> Vec<ReplayedGame> {
@@ -107,10 +106,7 @@ fn variations_branch_from_the_position_before_their_move() {
     let game = one("1. e4 (1... e5) *");
     let at = game.error.as_ref().unwrap().at().unwrap();
     assert_eq!(at.side, Color::White);
-    assert_eq!(
-        xfen(&at.position),
-        xfen(&Position::from_setup(Setup::standard()).unwrap())
-    );
+    assert_eq!(xfen(&at.position), xfen(&Position::standard()));
     // A variation before any move has nothing to replace.
     assert_eq!(
         error_kind(&one("(1. d4) 1. e4 *")),
@@ -624,6 +620,7 @@ fn an_illegal_english_move_is_not_read_in_another_language() {
     let game = one("1. d4 Nf6 2. Ng5 *");
     assert_eq!(error_kind(&game), "unreachable");
     let before = &game.positions[2];
-    let romanian = forsyth::Notation::San(forsyth::Language::Romanian).read(before, "Ng5");
+    let romanian =
+        forsyth::notation::Notation::San(forsyth::notation::Language::Romanian).read(before, "Ng5");
     assert_eq!(romanian.map(|m| m.role()), Ok(forsyth::Role::Bishop));
 }

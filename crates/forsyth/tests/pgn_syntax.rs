@@ -7,8 +7,8 @@ use std::io::Read;
 use std::ops::ControlFlow;
 
 use forsyth::pgn::{
-    Collect, CommentStyle, Event, Game, GameResult, GameStart, MoveToken, PgnError, Reader, Skip,
-    Span, Tag, Visitor,
+    Collect, CollectedGame, CommentStyle, Event, GameResult, GameStart, MoveToken, PgnError,
+    Reader, Skip, Span, Tag, Visitor,
 };
 
 const STANDARD: &str = include_str!("data/pgn/standard-example.pgn");
@@ -16,7 +16,7 @@ const LICHESS: &[u8] = include_bytes!("data/pgn/lichess-style.pgn");
 const FOREIGN: &str = include_str!("data/pgn/foreign.pgn");
 
 /// Every game of `input`, and the visitor (errors between games, escapes).
-fn games_with(input: &[u8], capacity: usize) -> (Vec<Game>, Collect) {
+fn games_with(input: &[u8], capacity: usize) -> (Vec<CollectedGame>, Collect) {
     let mut collect = Collect::default();
     let mut games = Vec::new();
     Reader::with_capacity(capacity, input)
@@ -25,17 +25,17 @@ fn games_with(input: &[u8], capacity: usize) -> (Vec<Game>, Collect) {
     (games, collect)
 }
 
-fn games(input: &[u8]) -> Vec<Game> {
+fn games(input: &[u8]) -> Vec<CollectedGame> {
     games_with(input, Reader::<&[u8]>::DEFAULT_CAPACITY).0
 }
 
-fn one(input: &str) -> Game {
+fn one(input: &str) -> CollectedGame {
     let mut all = games(input.as_bytes());
     assert_eq!(all.len(), 1, "{input:?}");
     all.remove(0)
 }
 
-fn moves(game: &Game) -> Vec<&str> {
+fn moves(game: &CollectedGame) -> Vec<&str> {
     game.events
         .iter()
         .filter_map(|e| match e {

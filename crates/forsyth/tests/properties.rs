@@ -12,10 +12,10 @@
 //!   with a legal en-passant capture, the passed square after every double
 //!   push, the clocks moving by the rules).
 
-use forsyth::{
-    CastlingMode, CastlingSide, Color, Fen, Move, Position, Rank, Role, SanPlus, Setup, Square,
-    Suffix, UciMove, Variant,
-};
+use forsyth::fen::Fen;
+use forsyth::san::{SanPlus, Suffix};
+use forsyth::uci::{CastlingMode, UciMove};
+use forsyth::{CastlingSide, Color, Move, Position, Rank, Role, Setup, Square, Variant};
 use proptest::prelude::*;
 
 fn starts() -> Vec<Position> {

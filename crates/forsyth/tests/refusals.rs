@@ -3,9 +3,11 @@
 //! squares follow from the rules (a pin, a check, a square castling passes)
 //! and from the definitions in `Position::parse_move`'s documentation.
 
+use forsyth::fen::Fen;
+use forsyth::notation::ParseMoveError;
+use forsyth::san::San;
 use forsyth::{
-    CastlingSide, Color, Fen, IllegalMoveKind, IllegalMoveReason, Move, Outcome, ParseMoveError,
-    Position, Role, San, Setup, Square,
+    CastlingSide, Color, IllegalMoveKind, IllegalMoveReason, Move, Outcome, Position, Role, Square,
 };
 
 fn pos(fen: &str) -> Position {
@@ -14,7 +16,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn start() -> Position {
-    Position::from_setup(Setup::standard()).expect("legal")
+    Position::standard()
 }
 
 /// The reason `text` is refused in `p`.
@@ -327,9 +329,8 @@ mod properties {
     //! its definition: the squares it names carry the pieces it says, and
     //! the attacks it claims exist.
 
-    use forsyth::{
-        attacks, Chess960Start, IllegalMoveReason, Position, Role, Setup, Square, UciMove,
-    };
+    use forsyth::uci::UciMove;
+    use forsyth::{attacks, Chess960Start, IllegalMoveReason, Position, Role, Setup, Square};
     use proptest::prelude::*;
 
     fn arb_position() -> impl Strategy<Value = Position> {
@@ -453,4 +454,30 @@ mod properties {
             }
         }
     }
+}
+
+/// `forsyth::Error` carries any refusal as it is: `?` converts each error
+/// of the crate into it, and its message and source are the inner error's
+/// (so a report prints the reason once, not twice).
+#[test]
+fn any_refusal_converts_into_the_crate_error() {
+    use std::error::Error as _;
+    fn play(text: &str) -> Result<Position, forsyth::Error> {
+        let pos = Position::standard().play_moves(text.split(' '))?;
+        let m = pos.parse_move("Qh5")?;
+        Ok(pos.play(m)?)
+    }
+    let err = play("e4 e5 Ke3").unwrap_err();
+    let inner = start().play_moves(["e4", "e5", "Ke3"]).unwrap_err();
+    assert!(matches!(err, forsyth::Error::PlayMoves(_)));
+    assert_eq!(err.to_string(), inner.to_string());
+    assert!(err.source().is_none() && inner.source().is_none());
+    let err = play("d4 d5").map(|_| ()).unwrap_err();
+    assert!(matches!(err, forsyth::Error::ParseMove(_)), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "illegal move Qh5 for white: no queen can move to h5"
+    );
+    let io = std::io::Error::other("disk gone");
+    assert_eq!(forsyth::Error::from(io).to_string(), "disk gone");
 }

@@ -3,10 +3,9 @@
 
 mod common;
 
-use forsyth::{
-    convert_line, CastlingNotation, Check, ConvertOptions, Fen, Setup, ShredderOrder, Variant,
-    WriteOptions,
-};
+use forsyth::convert::{convert_line, ConvertOptions, Validation};
+use forsyth::fen::{CastlingNotation, Fen, ShredderOrder, WriteOptions};
+use forsyth::{Setup, Variant};
 use proptest::prelude::*;
 
 fn all_options() -> Vec<WriteOptions> {
@@ -64,7 +63,7 @@ proptest! {
             for to in all_options() {
                 let mut out = String::new();
                 // Syntax only: this property is about encodings, not legality.
-                let opts = ConvertOptions { variant: Some(setup.variant), write: to, check: Check::Syntax };
+                let opts = ConvertOptions { variant: Some(setup.variant), write: to, validation: Validation::Syntax };
                 let direct = setup.to_fen(&to);
                 let converted = convert_line(text.as_bytes(), &opts, &mut out);
                 prop_assert_eq!(direct.is_ok(), converted.is_ok());

@@ -5,10 +5,12 @@
 
 mod common;
 
-use forsyth::{
-    read_popeye, Board, ChessProblem, Color, Key, Language, Move, ParsePopeyeErrorKind, Piece,
-    Position, ProblemKind, Role, Setup, Solution, Solver, Square, Stipulation, Variant, Variation,
+use forsyth::notation::Language;
+use forsyth::solve::{
+    read_popeye, ChessProblem, Key, ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
 };
+use forsyth::validate::ProblemKind;
+use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
 use proptest::prelude::*;
 
 fn play(pos: &Position, m: Move) -> Position {
@@ -315,7 +317,7 @@ fn a_selfmate_in_one_checked_by_hand() {
 #[test]
 fn a_set_flag_cancels_the_search() {
     let stop = std::sync::atomic::AtomicBool::new(true);
-    let pos = Position::from_setup(Setup::standard()).unwrap();
+    let pos = Position::standard();
     let result = Solver::new(Stipulation::Mate(4)).cancel(&stop).solve(&pos);
     assert!(result.is_err());
 }

@@ -2,7 +2,8 @@
 //! absence: a waiting key) and every mate the source prints after each
 //! defence it prints, from `data/published_twomovers.txt` (sources there).
 
-use forsyth::{ChessProblem, Position, Solver, Stipulation, Variation};
+use forsyth::solve::{ChessProblem, Solver, Stipulation, Variation};
+use forsyth::Position;
 
 fn play(pos: &Position, m: forsyth::Move) -> Position {
     pos.play(m).expect("a legal move")

@@ -14,7 +14,9 @@
 
 use std::collections::BTreeSet;
 
-use forsyth::{Board, Fen, ProblemKind, Report, Role, Variant};
+use forsyth::fen::Fen;
+use forsyth::validate::{ProblemKind, Report};
+use forsyth::{Board, Role, Variant};
 
 /// `(id, record)` of every entry of a perft file.
 fn entries(text: &str) -> Vec<(String, String)> {

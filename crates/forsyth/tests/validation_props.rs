@@ -7,10 +7,9 @@
 //!   is idempotent, and its output validates as it says.
 //! - Validation, repair and writing never panic on any record.
 
-use forsyth::{
-    Bitboard, Board, CastlingField, CastlingToken, Color, EnPassantMode, Fen, FieldOffsets, File,
-    Piece, ProblemKind, Rank, Report, Role, Setup, Severity, Square, Variant, WriteOptions,
-};
+use forsyth::fen::{CastlingField, CastlingToken, EnPassantMode, Fen, FieldOffsets, WriteOptions};
+use forsyth::validate::{ProblemKind, Report, Severity};
+use forsyth::{Bitboard, Board, Color, File, Piece, Rank, Role, Setup, Square, Variant};
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 

@@ -3,11 +3,14 @@
 //! names in the JSON are the stable names of `specs/validation.md`.
 #![cfg(feature = "serde")]
 
-use forsyth::{
-    CastlingNotation, CastlingRights, Check, Chess960Start, ConvertOptions, EnPassantMode, Fen,
-    LossyCastlingError, PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Setup,
-    Severity, ShredderOrder, Variant, WriteOptions,
+use forsyth::convert::{ConvertOptions, Validation};
+use forsyth::fen::{
+    CastlingNotation, EnPassantMode, Fen, LossyCastlingError, ShredderOrder, WriteOptions,
 };
+use forsyth::validate::{
+    PositionError, Problem, ProblemKind, Repair, RepairKind, Report, Severity,
+};
+use forsyth::{CastlingRights, Chess960Start, Setup, Variant};
 use serde::{de::DeserializeOwned, Serialize};
 use strum::IntoEnumIterator;
 
@@ -45,7 +48,7 @@ fn enums_serialize_as_their_stable_names() {
     for mode in EnPassantMode::iter() {
         assert_eq!(round_trip(&mode), format!("\"{mode}\""));
     }
-    round_trip(&Check::Syntax);
+    round_trip(&Validation::Syntax);
 }
 
 #[test]
@@ -59,7 +62,7 @@ fn options_round_trip() {
     round_trip(&ConvertOptions {
         variant: Some(Variant::Chess960),
         write: opts,
-        check: Check::Syntax,
+        validation: Validation::Syntax,
     });
 }
 

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use forsyth::{Fen, ProblemKind, Report, Severity, Variant};
+use forsyth::fen::Fen;
+use forsyth::validate::{ProblemKind, Report, Severity};
+use forsyth::Variant;
 use strum::IntoEnumIterator;
 
 const SPEC: &str = include_str!("../../../specs/validation.md");

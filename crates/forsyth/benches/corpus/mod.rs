@@ -16,10 +16,8 @@
 
 pub mod rival;
 
-use forsyth::{
-    Bitboard, CastlingNotation, CastlingSide, Chess960Start, Color, EnPassantMode, File, Position,
-    Role, Setup, WriteOptions,
-};
+use forsyth::fen::{CastlingNotation, EnPassantMode, WriteOptions};
+use forsyth::{Bitboard, CastlingSide, Chess960Start, Color, File, Position, Role, Setup};
 
 /// Positions in the full corpus.
 pub const POSITIONS: usize = 200_000;

@@ -11,23 +11,45 @@
 
 use core::fmt;
 
-use crate::{
-    explain, Bitboard, CastlingSide, CheckMarkers, Color, File, IllegalMoveReason, Language, Move,
-    Position, Rank, Role, San, Square, Suffix,
-};
+use super::language::Language;
+use super::parse_move::explain_san;
+use super::san::{San, Suffix};
+use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::explain::{self, IllegalMoveReason};
+use crate::rules::Position;
+
+/// How a reader takes a check marker that is not printed. A missing mate
+/// marker always rules out the moves that mate; a printed marker always
+/// keeps the moves that check (or mate).
+///
+/// ```
+/// use forsyth::notation::CheckMarkers;
+/// assert_eq!(CheckMarkers::default(), CheckMarkers::Optional);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckMarkers {
+    /// Books often omit check markers: a missing one rules out nothing.
+    #[default]
+    Optional,
+    /// The text marks every check: a missing check marker rules out the
+    /// moves that check.
+    Always,
+}
 
 /// A language of descriptive notation: English, Spanish or French. Each is
 /// one row of one table (piece letters, the order of file names and
 /// squares, the spellings of capture, check and mate).
 ///
 /// ```
-/// use forsyth::{Descriptive, Notation, Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::notation::{Descriptive, Notation};
+/// let pos = Position::standard();
 /// let es = Notation::Descriptive(Descriptive::Spanish);
 /// let m = es.read(&pos, "C3AR")?;
 /// assert_eq!(Notation::Descriptive(Descriptive::English).write(&pos, m), "N-KB3");
 /// assert_eq!(Notation::Descriptive(Descriptive::French).write(&pos, m), "C3FR");
-/// # Ok::<_, forsyth::ReadMoveError>(())
+/// # Ok::<_, forsyth::notation::ReadMoveError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -909,7 +931,7 @@ impl Descriptive {
     /// Every language, in table order.
     ///
     /// ```
-    /// use forsyth::Descriptive;
+    /// use forsyth::notation::Descriptive;
     /// assert_eq!(Descriptive::ALL, [Descriptive::English, Descriptive::Spanish, Descriptive::French]);
     /// ```
     pub const ALL: [Descriptive; 3] = [
@@ -927,7 +949,7 @@ impl Descriptive {
     /// The ISO 639-1 code (`en`).
     ///
     /// ```
-    /// use forsyth::Descriptive;
+    /// use forsyth::notation::Descriptive;
     /// assert_eq!(Descriptive::Spanish.code(), "es");
     /// ```
     pub fn code(self) -> &'static str {
@@ -937,7 +959,7 @@ impl Descriptive {
     /// The language whose piece letters these are (its placement letters).
     ///
     /// ```
-    /// use forsyth::{Descriptive, Language};
+    /// use forsyth::notation::{Descriptive, Language};
     /// assert_eq!(Descriptive::French.language(), Language::French);
     /// ```
     pub fn language(self) -> Language {
@@ -947,7 +969,7 @@ impl Descriptive {
     /// The language of an ISO 639-1 code (ASCII case ignored).
     ///
     /// ```
-    /// use forsyth::Descriptive;
+    /// use forsyth::notation::Descriptive;
     /// assert_eq!(Descriptive::from_code("FR"), Some(Descriptive::French));
     /// assert_eq!(Descriptive::from_code("de"), None);
     /// ```
@@ -1303,7 +1325,7 @@ impl Form {
             return None;
         }
         match self.from {
-            Qualifier::Any => Some(explain::of_san(
+            Qualifier::Any => Some(explain_san(
                 pos,
                 &San::Normal {
                     role: self.role,

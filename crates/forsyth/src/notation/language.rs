@@ -4,15 +4,17 @@
 use core::fmt;
 use std::borrow::Cow;
 
-use crate::letters::{ENGLISH_BLACK, ENGLISH_FILES, ENGLISH_WHITE};
-use crate::{Color, File, Letter, Letters, Piece, Role};
+use crate::board::{Color, File, Piece, Role};
+use crate::text::letters::{Letter, Letters};
+use crate::text::letters::{ENGLISH_BLACK, ENGLISH_FILES, ENGLISH_WHITE};
 
 /// A language of localized algebraic notation (SAN with its piece letters)
 /// and of problemist placements. Each is one row of one table; its letters
 /// are [`Language::letters`].
 ///
 /// ```
-/// use forsyth::{Color, Language, Role};
+/// use forsyth::{Color, Role};
+/// use forsyth::notation::Language;
 /// let de = Language::from_code("de").unwrap();
 /// assert_eq!(de, Language::German);
 /// assert_eq!(de.letters().role(Role::Rook), "T");
@@ -496,7 +498,7 @@ impl Language {
     /// Every language, in table order (English first).
     ///
     /// ```
-    /// use forsyth::Language;
+    /// use forsyth::notation::Language;
     /// assert_eq!(Language::ALL[0], Language::English);
     /// assert_eq!(Language::ALL.len(), 19);
     /// ```
@@ -532,7 +534,8 @@ impl Language {
     /// `#` in every one).
     ///
     /// ```
-    /// use forsyth::{File, Language};
+    /// use forsyth::File;
+    /// use forsyth::notation::Language;
     /// assert_eq!(Language::Greek.letters().file(File::D), "δ");
     /// ```
     pub fn letters(self) -> &'static Letters {
@@ -548,7 +551,7 @@ impl Language {
     /// The ISO 639-1 code (`de`).
     ///
     /// ```
-    /// use forsyth::Language;
+    /// use forsyth::notation::Language;
     /// assert_eq!(Language::Greek.code(), "el");
     /// ```
     pub fn code(self) -> &'static str {
@@ -558,7 +561,7 @@ impl Language {
     /// The English name of the language (`German`).
     ///
     /// ```
-    /// use forsyth::Language;
+    /// use forsyth::notation::Language;
     /// assert_eq!(Language::Dutch.name(), "Dutch");
     /// ```
     pub fn name(self) -> &'static str {
@@ -568,7 +571,7 @@ impl Language {
     /// The language of an ISO 639-1 code (ASCII case ignored).
     ///
     /// ```
-    /// use forsyth::Language;
+    /// use forsyth::notation::Language;
     /// assert_eq!(Language::from_code("RU"), Some(Language::Russian));
     /// assert_eq!(Language::from_code("xx"), None);
     /// ```

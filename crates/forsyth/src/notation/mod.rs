@@ -1,35 +1,83 @@
-//! Notations over a [`Position`]: a [`Notation`] reads one move text to a
-//! legal [`Move`] and writes a legal move as text; [`Translator`] carries a
-//! movetext (move numbers, comments, NAGs, variations, the result) from one
-//! notation to another. `specs/notation.md` gives each notation's grammar
-//! and writing rule, and the language table.
+//! Moves in every notation and language, given the position.
+//!
+//! A [`Notation`] reads one move text to a legal
+//! [`Move`] and writes a legal move as text; [`Translator`]
+//! carries a movetext (move numbers, comments, NAGs, variations, the
+//! result) from one notation to another. `specs/notation.md` gives each
+//! notation's grammar and writing rule, and the language table. SAN and
+//! UCI, the notations of PGN and of engines, have their own modules
+//! ([`san`](crate::san), [`uci`](crate::uci)).
 //!
 //! The algebraic notations name squares by file and rank; descriptive
 //! notation (English, Spanish, French: [`Descriptive`]) is a kind of its
 //! own, since it names files by the pieces that start on them and counts
 //! ranks from the mover's side.
+//!
+//! A move in text whose notation is not known is read by
+//! [`Position::parse_move`](crate::Position::parse_move) (UCI, long
+//! algebraic or SAN; [`ParseMoveError`]). The problemist's statement of a
+//! position, `(PLACEMENT) (w+b)`, is read by
+//! [`Setup::from_statement`](crate::Setup::from_statement)
+//! ([`ParseStatementError`]).
+//!
+//! # Letters
+//!
+//! The letters of a notation are one table that the placement field of FEN
+//! and SAN read and write through. A language is one value of [`Letters`]:
+//! the piece letters of each colour, the file letters, the castling words
+//! and the capture, check and mate markers. Letters are strings, not bytes,
+//! since a letter may be more than one byte (Greek `Ρ`, files `α`-`θ`) or
+//! more than one character (Russian `Кр` for the king). English is
+//! [`Letters::ENGLISH`], and the functions without a `_with` suffix
+//! ([`Fen::from_ascii`](crate::fen::Fen::from_ascii),
+//! [`Board::write_placement`](crate::Board::write_placement),
+//! [`San::from_ascii`](crate::san::San::from_ascii), `Display`) use it
+//! through byte-level fast paths built from this same table. Ranks are
+//! always the digits `1`-`8`; empty squares in a placement are always
+//! digits, ranks always separated by `/`.
+//!
+//! # In the library
+//!
+//! Layer 4, notations: a move read from text and written as text, given the
+//! position: SAN (`san.rs`), UCI (`uci.rs`), LAN (`lan.rs`), descriptive
+//! notation (`descriptive.rs`) and the letters of each language
+//! (`language.rs`); any of them by name ([`Notation`], in this file); a
+//! movetext translated from one notation to another (`movetext.rs`); a move
+//! read from text in whatever notation it is written (`parse_move.rs`); the
+//! problemist's statement of a position (`statement.rs`).
+//!
+//! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
 
 mod descriptive;
+mod lan;
 mod language;
 mod movetext;
+pub(crate) mod parse_move;
+pub(crate) mod san;
 mod statement;
+pub(crate) mod uci;
 
 use core::fmt;
 use core::str::FromStr;
 
-pub use descriptive::Descriptive;
+pub use crate::text::letters::{Letter, Letters};
 use descriptive::Failure;
+pub use descriptive::{CheckMarkers, Descriptive};
+pub(crate) use lan::read_lan;
+use lan::write_lan;
 pub use language::Language;
 use language::FIGURINE;
-pub(crate) use movetext::is_result;
 pub use movetext::{TranslateError, TranslateWarning, Translator};
+use parse_move::explain_san;
+pub use parse_move::{ParseMoveError, ParseMoveErrorKind};
+pub(crate) use san::{San, SanError, SanErrorKind, SanPlus, Suffix};
 pub(crate) use statement::{check_count, piece_count};
-pub use statement::{ParseProblemError, ParseProblemErrorKind};
+pub use statement::{ParseStatementError, ParseStatementErrorKind};
+pub(crate) use uci::{CastlingMode, UciMove};
 
-use crate::{
-    CastlingMode, CastlingSide, Color, IllegalMoveKind, IllegalMoveReason, Letters, Move, Position,
-    Role, San, SanErrorKind, SanPlus, Square, Suffix, UciMove,
-};
+use crate::board::{Color, Move};
+use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
+use crate::rules::Position;
 
 /// A notation a move is read and written in, with its language where it
 /// has one. Names (`Display`, `FromStr`): `san` (English), `san-de`,
@@ -38,8 +86,9 @@ use crate::{
 /// `uci`.
 ///
 /// ```
-/// use forsyth::{Language, Notation, Position, Setup};
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::notation::{Language, Notation};
+/// let pos = Position::standard();
 /// let de: Notation = "san-de".parse()?;
 /// assert_eq!(de, Notation::San(Language::German));
 /// let m = de.read(&pos, "Sf3")?;
@@ -73,7 +122,7 @@ impl Notation {
     /// `figurine`, `lan`, `uci`.
     ///
     /// ```
-    /// use forsyth::Notation;
+    /// use forsyth::notation::Notation;
     /// let names: Vec<String> = Notation::all().map(|n| n.to_string()).collect();
     /// assert_eq!(names[..3], ["san", "san-de", "san-es"]);
     /// assert_eq!(names[names.len() - 3..], ["figurine", "lan", "uci"]);
@@ -91,7 +140,8 @@ impl Notation {
     /// its piece letters).
     ///
     /// ```
-    /// use forsyth::{Notation, Role};
+    /// use forsyth::Role;
+    /// use forsyth::notation::Notation;
     /// assert_eq!(Notation::Figurine.letters().role(Role::Knight), "♘");
     /// ```
     pub fn letters(self) -> &'static Letters {
@@ -114,10 +164,11 @@ impl Notation {
     /// move ([`ReadMoveError::reason`]).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
-    /// let ru: forsyth::Notation = "san-ru".parse()?;
-    /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::Language::English).read(&pos, "Nf3")?);
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
+    /// let ru: forsyth::notation::Notation = "san-ru".parse()?;
+    /// assert_eq!(ru.read(&pos, "Кf3")?, Notation::San(forsyth::notation::Language::English).read(&pos, "Nf3")?);
     /// let err = ru.read(&pos, "Кd4").unwrap_err();
     /// assert_eq!(err.to_string(), "illegal move 'Кd4' for white (san-ru): no knight can move to d4; legal moves to that square: d4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -131,10 +182,11 @@ impl Notation {
     /// one legal move, settled by its markers (`specs/notation.md` §6).
     ///
     /// ```
-    /// use forsyth::{CheckMarkers, Notation, Position, Setup};
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{CheckMarkers, Notation};
     /// // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4, Black's bishop can take
     /// // the b4 pawn, or the f2 pawn with check.
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal")
+    /// let pos = Position::standard()
     ///     .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])?;
     /// let es: Notation = "descriptive-es".parse()?;
     /// assert!(es.read(&pos, "AxP").is_err());
@@ -157,8 +209,10 @@ impl Notation {
     /// that gives no check, `mate` on one that does not mate).
     ///
     /// ```
-    /// use forsyth::{CheckMarkers, Descriptive, Notation, Position, Setup, Suffix};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::Position;
+    /// use forsyth::notation::{CheckMarkers, Descriptive, Notation};
+    /// use forsyth::san::Suffix;
+    /// let pos = Position::standard();
     /// let en = Notation::Descriptive(Descriptive::English);
     /// let (m, warning) = en.read_noting(&pos, "N-KB3 ch", CheckMarkers::Optional)?;
     /// assert_eq!(m, pos.parse_move("Nf3")?);
@@ -211,7 +265,7 @@ impl Notation {
                     _ => error(
                         ReadMoveErrorKind::Illegal,
                         to_same_square(pos, &readings.first.san),
-                        Some(crate::explain::of_san(pos, &readings.first.san)),
+                        Some(explain_san(pos, &readings.first.san)),
                     ),
                 })?
             }
@@ -279,8 +333,9 @@ impl Notation {
     /// `#` where the notation has them (all but UCI).
     ///
     /// ```
-    /// use forsyth::{Language, Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Language, Notation};
+    /// let pos = Position::standard();
     /// let m = pos.parse_move("e4")?;
     /// let mut out = String::new();
     /// Notation::San(Language::Greek).write_to(&pos, m, &mut out).unwrap();
@@ -310,7 +365,7 @@ impl Notation {
     /// `forsyth play` read as one move.
     ///
     /// ```
-    /// use forsyth::{Descriptive, Language, Notation};
+    /// use forsyth::notation::{Descriptive, Language, Notation};
     /// let en = Notation::Descriptive(Descriptive::English);
     /// assert_eq!(en.move_len("N-B6 ch K-R1"), "N-B6 ch".len());
     /// assert_eq!(en.move_len("R(QR3)-Q3, P-K4"), "R(QR3)-Q3".len());
@@ -333,7 +388,7 @@ impl Notation {
     /// `Black resigns.`, `Drawn`, `Las negras abandonan`, `Partie nulle`).
     ///
     /// ```
-    /// use forsyth::{Descriptive, Language, Notation};
+    /// use forsyth::notation::{Descriptive, Language, Notation};
     /// let en = Notation::Descriptive(Descriptive::English);
     /// let text = "Black resigns.";
     /// assert_eq!(en.move_len(text), text.len());
@@ -343,14 +398,15 @@ impl Notation {
     /// assert!(!Notation::San(Language::English).is_game_end("Resigns"));
     /// ```
     pub fn is_game_end(self, text: &str) -> bool {
-        movetext::is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
+        is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
     }
 
     /// [`Notation::write_to`] into a new string.
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
     /// let m = pos.parse_move("e4")?;
     /// assert_eq!(Notation::Lan.write(&pos, m), "e2-e4");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -361,25 +417,6 @@ impl Notation {
         let _ = self.write_to(pos, m, &mut out);
         out
     }
-}
-
-/// How a reader takes a check marker that is not printed. A missing mate
-/// marker always rules out the moves that mate; a printed marker always
-/// keeps the moves that check (or mate).
-///
-/// ```
-/// use forsyth::CheckMarkers;
-/// assert_eq!(CheckMarkers::default(), CheckMarkers::Optional);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum CheckMarkers {
-    /// Books often omit check markers: a missing one rules out nothing.
-    #[default]
-    Optional,
-    /// The text marks every check: a missing check marker rules out the
-    /// moves that check.
-    Always,
 }
 
 /// `true` for the reasons a castling is refused for.
@@ -416,7 +453,9 @@ fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
 /// moves that fit, for an illegal one the legal moves to the same square.
 ///
 /// ```
-/// use forsyth::{Fen, Notation, Position, ReadMoveErrorKind, Setup};
+/// use forsyth::{Position, Setup};
+/// use forsyth::fen::Fen;
+/// use forsyth::notation::{Notation, ReadMoveErrorKind};
 /// let pos = Position::from_fen(&Fen::from_ascii(b"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?, None)?;
 /// let err = Notation::Figurine.read(&pos, "♘d2").unwrap_err();
 /// assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous);
@@ -425,6 +464,7 @@ fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadMoveError {
     /// The text read.
     pub text: String,
@@ -469,7 +509,7 @@ impl ReadMoveErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ReadMoveErrorKind;
+    /// use forsyth::notation::ReadMoveErrorKind;
     /// assert_eq!(ReadMoveErrorKind::Unreadable.name(), "unreadable");
     /// ```
     pub fn name(self) -> &'static str {
@@ -481,8 +521,9 @@ impl ReadMoveError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::Notation;
+    /// let pos = Position::standard();
     /// assert_eq!(Notation::Uci.read(&pos, "e4").unwrap_err().kind().name(), "unreadable");
     /// ```
     pub fn kind(&self) -> ReadMoveErrorKind {
@@ -543,9 +584,10 @@ impl fmt::Display for ReadMoveError {
 /// looked at.
 ///
 /// ```
-/// use forsyth::{CheckMarkers, Descriptive, Notation, Position, Setup, Suffix};
+/// use forsyth::Position;
+/// use forsyth::notation::{CheckMarkers, Descriptive, Notation};
 /// // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 mates.
-/// let pos = Position::from_setup(Setup::standard()).expect("legal")
+/// let pos = Position::standard()
 ///     .play_moves(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"])?;
 /// let en = Notation::Descriptive(Descriptive::English);
 /// let (_, warning) = en.read_noting(&pos, "QxBP ch", CheckMarkers::Optional)?;
@@ -570,7 +612,7 @@ pub struct ReadMoveWarning {
 /// The classification of a [`ReadMoveWarning`]; names are stable.
 ///
 /// ```
-/// use forsyth::ReadMoveWarningKind;
+/// use forsyth::notation::ReadMoveWarningKind;
 /// assert_eq!(ReadMoveWarningKind::CheckMarkerContradicted.name(), "check_marker_contradicted");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter)]
@@ -619,11 +661,12 @@ impl std::error::Error for ReadMoveError {}
 /// The error of reading a notation's name.
 ///
 /// ```
-/// use forsyth::Notation;
+/// use forsyth::notation::Notation;
 /// let err = "san-xx".parse::<Notation>().unwrap_err();
 /// assert!(err.to_string().starts_with("'san-xx' is not a notation"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseNotationError {
     /// The name given.
     pub name: String,
@@ -682,157 +725,7 @@ impl fmt::Display for Notation {
     }
 }
 
-/// A LAN move as read: `O-O`, `O-O-O` (or with zeros), or an optional
-/// English piece letter, the origin, `-` or `x`, the destination and an
-/// optional promotion. The one LAN reader: `Position::parse_move` reads
-/// `e2-e4` through it too.
-pub(crate) struct Lan {
-    pub(crate) castle: Option<CastlingSide>,
-    pub(crate) role: Option<Role>,
-    pub(crate) from: Square,
-    pub(crate) capture: bool,
-    pub(crate) to: Option<Square>,
-    pub(crate) promotion: Option<Role>,
-}
-
-impl Lan {
-    /// Castling written as the king's move, as UCI writes it (`Ke1-g1`,
-    /// `Ke1-c1`; in Chess960 the king onto its rook too, `Kf1-h1`): the
-    /// legal castling UCI reads from the same squares, when no other legal
-    /// move fits.
-    fn king_castling(&self, pos: &Position) -> Option<Move> {
-        let king = pos.board().piece_at(self.from) == Some(Role::King.of(pos.turn()));
-        if !king || self.capture || self.promotion.is_some() {
-            return None;
-        }
-        let uci = crate::UciMove::Normal {
-            from: self.from,
-            to: self.to?,
-            promotion: None,
-        };
-        uci.to_move(pos).ok().filter(|m| m.is_castle())
-    }
-
-    /// Why this move, which no legal move fits, is illegal.
-    fn reason(&self, pos: &Position) -> Option<crate::IllegalMoveReason> {
-        if let Some(side) = self.castle {
-            return Some(crate::explain::castle(pos, side));
-        }
-        let uci = crate::UciMove::Normal {
-            from: self.from,
-            to: self.to?,
-            promotion: self.promotion,
-        };
-        match uci.to_move(pos) {
-            Err(e) => Some(e.reason),
-            Ok(m) if self.role.is_some_and(|r| r != m.role()) => {
-                Some(crate::IllegalMoveReason::NoPiece {
-                    square: self.from,
-                    role: self.role,
-                })
-            }
-            Ok(m) if self.capture && !m.is_capture() => {
-                Some(crate::IllegalMoveReason::NothingToCapture { to: m.to() })
-            }
-            Ok(_) => None,
-        }
-    }
-
-    /// `true` if the legal move `m` is this one.
-    fn matches(&self, m: Move) -> bool {
-        if let Some(side) = self.castle {
-            return m.castling_side() == Some(side);
-        }
-        !m.is_castle()
-            && m.from() == self.from
-            && Some(m.to()) == self.to
-            && m.promotion() == self.promotion
-            && self.role.is_none_or(|r| r == m.role())
-            && (m.is_capture() || !self.capture)
-    }
-}
-
-/// Reads LAN: `[piece] square ("-" | "x" | "X") square [["="] piece]`, or
-/// castling, followed by any `+`, `#`, `!`, `?` (the promotion letter in
-/// either case).
-pub(crate) fn read_lan(text: &[u8]) -> Option<Lan> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
-        end -= 1;
-    }
-    let b = &text[..end];
-    let castle = match b {
-        b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
-        b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
-        _ => None,
-    };
-    if castle.is_some() {
-        return Some(Lan {
-            castle,
-            role: None,
-            from: Square::A1,
-            capture: false,
-            to: None,
-            promotion: None,
-        });
-    }
-    let (role, b) = match b
-        .first()
-        .and_then(|&c| crate::Piece::from_char(char::from(c)))
-    {
-        Some(p) if p.color == Color::White => (Some(p.role), &b[1..]),
-        _ => (None, b),
-    };
-    if b.len() < 5 {
-        return None;
-    }
-    let from = Square::from_ascii(&b[0..2])?;
-    let capture = match b[2] {
-        b'-' => false,
-        b'x' | b'X' => true,
-        _ => return None,
-    };
-    let to = Square::from_ascii(&b[3..5])?;
-    let promotion = match &b[5..] {
-        [] => None,
-        [b'=', c] | [c] => match crate::Piece::from_char(char::from(*c))?.role {
-            r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => Some(r),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(Lan {
-        castle: None,
-        role,
-        from,
-        capture,
-        to: Some(to),
-        promotion,
-    })
-}
-
-/// Writes the legal move `m` of `pos` in LAN, with its check or mate
-/// marker.
-fn write_lan<W: fmt::Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    let english = Language::English.letters();
-    let suffix = SanPlus::from_move(pos, m).suffix;
-    match m.castling_side() {
-        Some(CastlingSide::KingSide) => out.write_str(&english.castle_king_side)?,
-        Some(CastlingSide::QueenSide) => out.write_str(&english.castle_queen_side)?,
-        None => {
-            if m.role() != Role::Pawn {
-                out.write_str(english.role(m.role()))?;
-            }
-            let mark = if m.is_capture() { "x" } else { "-" };
-            write!(out, "{}{mark}{}", m.from(), m.to())?;
-            if let Some(p) = m.promotion() {
-                write!(out, "={}", english.role(p))?;
-            }
-        }
-    }
-    match suffix {
-        Some(Suffix::Check) => out.write_str(&english.check),
-        Some(Suffix::Checkmate) => out.write_str(&english.checkmate),
-        None => Ok(()),
-    }
+/// `true` for a game result.
+pub(crate) fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }

@@ -2,9 +2,10 @@
 
 use core::fmt;
 
-use crate::{
-    CheckMarkers, Color, Fen, Notation, Position, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning,
-};
+use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning};
+use crate::board::Color;
+use crate::rules::Position;
+use crate::text::fen::Fen;
 
 /// Translates movetext from one [`Notation`] to another, a piece of text
 /// at a time (a line, a file), keeping everything that is not a move as it
@@ -25,13 +26,14 @@ use crate::{
 /// as printed scores use it.
 ///
 /// ```
-/// use forsyth::{Language, Notation, Position, Setup, Translator};
-/// let start = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::notation::{Language, Notation, Translator};
+/// let start = Position::standard();
 /// let mut t = Translator::new(start, Notation::San(Language::English), Notation::San(Language::German));
 /// let mut out = String::new();
 /// t.translate("1.e4 e5 2.Nf3 {best} Nc6 (2...Qf6?! 3.Bc4) 3.Bb5 $1 *", &mut out)?;
 /// assert_eq!(out, "1.e4 e5 2.Sf3 {best} Sc6 (2...Df6?! 3.Lc4) 3.Lb5 $1 *");
-/// # Ok::<_, forsyth::TranslateError>(())
+/// # Ok::<_, forsyth::notation::TranslateError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Translator {
@@ -61,15 +63,17 @@ pub struct Translator {
 /// does not read as one legal move.
 ///
 /// ```
-/// use forsyth::{Language, Notation, Position, Setup, Translator};
-/// let start = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::{Position, Setup};
+/// use forsyth::notation::{Language, Notation, Translator};
+/// let start = Position::standard();
 /// let mut t = Translator::new(start, Notation::San(Language::English), Notation::Uci);
 /// let err = t.translate("1.e4 e5 2.Ke3", &mut String::new()).unwrap_err();
 /// assert_eq!((err.move_number, err.offset, err.error.text.as_str()), (2, 10, "Ke3"));
 /// assert_eq!(err.to_string(), "col 11: move 2.: illegal move 'Ke3' for white (san): no king can move to e3");
-/// # Ok::<_, forsyth::TranslateError>(())
+/// # Ok::<_, forsyth::notation::TranslateError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TranslateError {
     /// The byte offset of the move in the text given.
     pub offset: usize,
@@ -101,8 +105,9 @@ impl std::error::Error for TranslateError {}
 /// [`TranslateError`] places a move.
 ///
 /// ```
-/// use forsyth::{Descriptive, Language, Notation, Position, Setup, Translator};
-/// let start = Position::from_setup(Setup::standard()).expect("legal");
+/// use forsyth::Position;
+/// use forsyth::notation::{Descriptive, Language, Notation, Translator};
+/// let start = Position::standard();
 /// let en = Notation::Descriptive(Descriptive::English);
 /// let mut t = Translator::new(start, en, Notation::San(Language::English));
 /// let mut out = String::new();
@@ -111,7 +116,7 @@ impl std::error::Error for TranslateError {}
 /// let warnings = t.take_warnings();
 /// assert_eq!(warnings[0].to_string(), "col 15: move 2.: 'N-KB3 ch' is marked check, but the move gives no check");
 /// assert!(t.take_warnings().is_empty());
-/// # Ok::<_, forsyth::TranslateError>(())
+/// # Ok::<_, forsyth::notation::TranslateError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranslateWarning {
@@ -136,11 +141,6 @@ impl fmt::Display for TranslateWarning {
             self.warning
         )
     }
-}
-
-/// `true` for a game result.
-pub(crate) fn is_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
 /// The length of a leading move number (`12.`, `12...`, `12…`, or a word
@@ -180,8 +180,9 @@ impl Translator {
     /// A translator from `from` to `to`, starting at `start`.
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup, Translator};
-    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Notation, Translator};
+    /// let start = Position::standard();
     /// let t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
     /// assert_eq!(t.position(), &start);
     /// ```
@@ -206,8 +207,9 @@ impl Translator {
     /// (by default [`CheckMarkers::Optional`]).
     ///
     /// ```
-    /// use forsyth::{CheckMarkers, Descriptive, Language, Notation, Position, Setup, Translator};
-    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{CheckMarkers, Descriptive, Language, Notation, Translator};
+    /// let start = Position::standard();
     /// let es = Notation::Descriptive(Descriptive::Spanish);
     /// let san = Notation::San(Language::English);
     /// let text = "1.P4R P4R 2.C3AR C3AD 3.A4A A4A 4.P4CD AxP";
@@ -217,7 +219,7 @@ impl Translator {
     ///     .with_check_markers(CheckMarkers::Always)
     ///     .translate(text, &mut out)?;
     /// assert_eq!(out, "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4");
-    /// # Ok::<_, forsyth::TranslateError>(())
+    /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
     pub fn with_check_markers(mut self, markers: CheckMarkers) -> Translator {
         self.markers = markers;
@@ -227,12 +229,13 @@ impl Translator {
     /// The position after the last move read (in the current variation).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup, Translator};
-    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Notation, Translator};
+    /// let start = Position::standard();
     /// let mut t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
     /// t.translate("e2e4", &mut String::new())?;
     /// assert_eq!(t.position(), &start.play(start.parse_move("e4").unwrap()).unwrap());
-    /// # Ok::<_, forsyth::TranslateError>(())
+    /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
     pub fn position(&self) -> &Position {
         &self.current
@@ -241,12 +244,13 @@ impl Translator {
     /// How many moves were translated so far (in every game and variation).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup, Translator};
-    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Notation, Translator};
+    /// let start = Position::standard();
     /// let mut t = Translator::new(start, Notation::Uci, Notation::Lan);
     /// t.translate("e2e4 e7e5 1-0 d2d4", &mut String::new())?;
     /// assert_eq!(t.plies(), 3);
-    /// # Ok::<_, forsyth::TranslateError>(())
+    /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
     pub fn plies(&self) -> u64 {
         self.plies
@@ -262,13 +266,14 @@ impl Translator {
     /// new game).
     ///
     /// ```
-    /// use forsyth::{Notation, Position, Setup, Translator};
-    /// let start = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::notation::{Notation, Translator};
+    /// let start = Position::standard();
     /// let mut t = Translator::new(start.clone(), Notation::Uci, Notation::Lan);
     /// t.translate("e2e4 {open", &mut String::new())?;
     /// t.reset();
     /// assert_eq!(t.position(), &start);
-    /// # Ok::<_, forsyth::TranslateError>(())
+    /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
     pub fn reset(&mut self) {
         // A `[FEN]` tag holds until its game has had a move.

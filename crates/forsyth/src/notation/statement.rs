@@ -2,30 +2,35 @@
 
 use core::fmt;
 
-use crate::{Board, CastlingRights, Color, Fen, Letters, ParseFenError, Setup, Variant};
+use crate::board::{Board, CastlingRights, Color};
+use crate::setup::{Setup, Variant};
+use crate::text::fen::{Fen, ParseFenError};
+use crate::text::letters::Letters;
 
-/// The error of [`Setup::from_problem`]: the byte offset of the fault and
+/// The error of [`Setup::from_statement`]: the byte offset of the fault and
 /// what is wrong.
 ///
 /// ```
-/// use forsyth::{Letters, ParseProblemErrorKind, Setup};
-/// let err = Setup::from_problem("(R7/4k3/8/K7/8/8/8/8) (3+1)", &Letters::ENGLISH).unwrap_err();
-/// assert_eq!(err.kind, ParseProblemErrorKind::CountMismatch { stated: (3, 1), actual: (2, 1) });
+/// use forsyth::Setup;
+/// use forsyth::notation::{Letters, ParseStatementErrorKind};
+/// let err = Setup::from_statement("(R7/4k3/8/K7/8/8/8/8) (3+1)", &Letters::ENGLISH).unwrap_err();
+/// assert_eq!(err.kind, ParseStatementErrorKind::CountMismatch { stated: (3, 1), actual: (2, 1) });
 /// assert_eq!(err.to_string(), "col 23: piece count: (3+1) stated, but the placement has 2 white and 1 black (2+1)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseProblemError {
+#[non_exhaustive]
+pub struct ParseStatementError {
     /// 0-based byte offset of the fault.
     pub offset: usize,
     /// What is wrong.
-    pub kind: ParseProblemErrorKind,
+    pub kind: ParseStatementErrorKind,
 }
 
 /// What is wrong with a problem statement. The kind names (`name()`) are
 /// stable.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum ParseProblemErrorKind {
+pub enum ParseStatementErrorKind {
     /// `expected`: the text does not follow the form; the expected token.
     Expected(&'static str),
     /// `placement`: the placement does not read (the FEN error, its
@@ -41,40 +46,42 @@ pub enum ParseProblemErrorKind {
     },
 }
 
-impl ParseProblemErrorKind {
+impl ParseStatementErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseProblemErrorKind;
-    /// assert_eq!(ParseProblemErrorKind::Expected(")").name(), "expected");
+    /// use forsyth::notation::ParseStatementErrorKind;
+    /// assert_eq!(ParseStatementErrorKind::Expected(")").name(), "expected");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            ParseProblemErrorKind::Expected(_) => "expected",
-            ParseProblemErrorKind::Placement(_) => "placement",
-            ParseProblemErrorKind::CountMismatch { .. } => "count_mismatch",
+            ParseStatementErrorKind::Expected(_) => "expected",
+            ParseStatementErrorKind::Placement(_) => "placement",
+            ParseStatementErrorKind::CountMismatch { .. } => "count_mismatch",
         }
     }
 }
 
-impl ParseProblemError {
+impl ParseStatementError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::{Letters, Setup};
-    /// assert_eq!(Setup::from_problem("8/8", &Letters::ENGLISH).unwrap_err().kind().name(), "expected");
+    /// use forsyth::Setup;
+    /// use forsyth::notation::Letters;
+    /// assert_eq!(Setup::from_statement("8/8", &Letters::ENGLISH).unwrap_err().kind().name(), "expected");
     /// ```
-    pub fn kind(&self) -> ParseProblemErrorKind {
+    pub fn kind(&self) -> ParseStatementErrorKind {
         self.kind
     }
 }
 
-impl ParseProblemError {
+impl ParseStatementError {
     /// The message without the column: `piece count: ...`.
     ///
     /// ```
-    /// use forsyth::{Letters, Setup};
-    /// let err = Setup::from_problem("(8/8/8/8/8/8/8/8", &Letters::ENGLISH).unwrap_err();
+    /// use forsyth::Setup;
+    /// use forsyth::notation::Letters;
+    /// let err = Setup::from_statement("(8/8/8/8/8/8/8/8", &Letters::ENGLISH).unwrap_err();
     /// assert_eq!(err.message(), "problem statement: expected ')' after the placement");
     /// ```
     pub fn message(&self) -> String {
@@ -83,9 +90,9 @@ impl ParseProblemError {
 }
 
 /// The message of a kind.
-struct Message(ParseProblemErrorKind);
+struct Message(ParseStatementErrorKind);
 
-impl fmt::Display for ParseProblemError {
+impl fmt::Display for ParseStatementError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "col {}: {}", self.offset + 1, Message(self.kind))
     }
@@ -94,9 +101,9 @@ impl fmt::Display for ParseProblemError {
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            ParseProblemErrorKind::Expected(what) => write!(f, "problem statement: expected {what}"),
-            ParseProblemErrorKind::Placement(e) => f.write_str(&e.message()),
-            ParseProblemErrorKind::CountMismatch {
+            ParseStatementErrorKind::Expected(what) => write!(f, "problem statement: expected {what}"),
+            ParseStatementErrorKind::Placement(e) => f.write_str(&e.message()),
+            ParseStatementErrorKind::CountMismatch {
                 stated: (sw, sb),
                 actual: (aw, ab),
             } => write!(
@@ -107,7 +114,7 @@ impl fmt::Display for Message {
     }
 }
 
-impl std::error::Error for ParseProblemError {}
+impl std::error::Error for ParseStatementError {}
 
 /// The decimal number at the start of `text` and its length.
 fn number(text: &str) -> Option<(usize, usize)> {
@@ -120,10 +127,10 @@ fn number(text: &str) -> Option<(usize, usize)> {
 pub(crate) fn piece_count(
     text: &str,
     mut at: usize,
-) -> Result<((usize, usize), usize), ParseProblemError> {
-    let expected = |offset, what| ParseProblemError {
+) -> Result<((usize, usize), usize), ParseStatementError> {
+    let expected = |offset, what| ParseStatementError {
         offset,
-        kind: ParseProblemErrorKind::Expected(what),
+        kind: ParseStatementErrorKind::Expected(what),
     };
     if !text[at..].starts_with('(') {
         return Err(expected(at, "'(' before the piece count"));
@@ -153,15 +160,15 @@ pub(crate) fn check_count(
     board: &Board,
     stated: (usize, usize),
     at: usize,
-) -> Result<(), ParseProblemError> {
+) -> Result<(), ParseStatementError> {
     let count = board.material_count();
     let actual = (*count.get(Color::White), *count.get(Color::Black));
     if actual == stated {
         Ok(())
     } else {
-        Err(ParseProblemError {
+        Err(ParseStatementError {
             offset: at,
-            kind: ParseProblemErrorKind::CountMismatch { stated, actual },
+            kind: ParseStatementErrorKind::CountMismatch { stated, actual },
         })
     }
 }
@@ -173,14 +180,15 @@ impl Setup {
     /// given, must be the placement's (White's pieces, Black's).
     ///
     /// ```
-    /// use forsyth::{Language, Setup};
-    /// let greek = Setup::from_problem("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1)", Language::Greek.letters())?;
+    /// use forsyth::Setup;
+    /// use forsyth::notation::Language;
+    /// let greek = Setup::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1)", Language::Greek.letters())?;
     /// assert_eq!(greek.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
-    /// # Ok::<_, forsyth::ParseProblemError>(())
+    /// # Ok::<_, forsyth::notation::ParseStatementError>(())
     /// ```
-    pub fn from_problem(text: &str, letters: &Letters) -> Result<Setup, ParseProblemError> {
-        let err = |offset, kind| ParseProblemError { offset, kind };
-        let expected = |offset, what| err(offset, ParseProblemErrorKind::Expected(what));
+    pub fn from_statement(text: &str, letters: &Letters) -> Result<Setup, ParseStatementError> {
+        let err = |offset, kind| ParseStatementError { offset, kind };
+        let expected = |offset, what| err(offset, ParseStatementErrorKind::Expected(what));
         let lead = text.len() - text.trim_start().len();
         let mut at = lead;
         if !text[at..].starts_with('(') {
@@ -194,7 +202,7 @@ impl Setup {
         let record = format!("{placement} w - - 0 1");
         let fen = Fen::from_ascii_with(record.as_bytes(), letters).map_err(|e| {
             let offset = at + e.offset.min(placement.len());
-            err(offset, ParseProblemErrorKind::Placement(e))
+            err(offset, ParseStatementErrorKind::Placement(e))
         })?;
         at += close + 1;
         let setup = Setup {

@@ -2,15 +2,17 @@
 
 use core::fmt;
 
-use crate::{Problem, ProblemKind};
+use crate::setup::{Problem, ProblemKind};
 
 /// Castling letters of a record that name no right under the variant: every
 /// one, in order, each a castling [`Problem`] with the letter, its byte
 /// offset and the squares involved (the same problems
-/// [`Report::of_fen`](crate::Report::of_fen) reports).
+/// [`Report::of_fen`](crate::validate::Report::of_fen) reports).
 ///
 /// ```
-/// use forsyth::{Fen, ProblemKind, Setup, Square, Variant};
+/// use forsyth::{Setup, Square, Variant};
+/// use forsyth::fen::Fen;
+/// use forsyth::validate::ProblemKind;
 /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K3 w K - 0 1")?;
 /// let err = Setup::from_fen(&fen, Some(Variant::Standard)).unwrap_err();
 /// assert_eq!(err.kind(), ProblemKind::CastlingRookMissing);
@@ -34,7 +36,9 @@ impl SetupError {
     /// The kind of the first bad letter.
     ///
     /// ```
-    /// use forsyth::{Fen, ProblemKind, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::validate::ProblemKind;
     /// let fen = Fen::from_ascii(b"8/8/8/8/8/8/8/8 w K - 0 1")?;
     /// let err = Setup::from_fen(&fen, None).unwrap_err();
     /// assert_eq!(err.kind(), ProblemKind::CastlingWithoutKing);
@@ -50,7 +54,8 @@ impl SetupError {
     /// Every bad letter, in the order of the field.
     ///
     /// ```
-    /// use forsyth::{Fen, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K3 w Kq - 0 1")?;
     /// assert_eq!(Setup::from_fen(&fen, None).unwrap_err().problems().len(), 2);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -62,7 +67,8 @@ impl SetupError {
     /// Every bad letter, by value.
     ///
     /// ```
-    /// use forsyth::{Fen, Setup};
+    /// use forsyth::Setup;
+    /// use forsyth::fen::Fen;
     /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K3 w K - 0 1")?;
     /// assert_eq!(Setup::from_fen(&fen, None).unwrap_err().into_problems().len(), 1);
     /// # Ok::<_, Box<dyn std::error::Error>>(())

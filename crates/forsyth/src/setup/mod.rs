@@ -1,3 +1,12 @@
+//! Layer 2, setup: a position with meaning, not yet judged
+//! ([`Setup`], in this file, and [`Variant`]); the castling letters of a
+//! record resolved to rights, with the one castling judgement
+//! ([`resolve`]); what can be wrong with a setup, as data ([`problem`]:
+//! `Problem`, `ProblemKind`, `Severity`); the 960 starts and their
+//! numbering ([`chess960`]).
+//!
+//! May use: layers 0 and 1 (`board`, `text`).
+//!
 //! A position as meaning, not yet judged legal: castling letters resolved to
 //! rooks, the variant decided.
 //!
@@ -5,12 +14,19 @@
 //! uses it for each letter of a record, validation for each right of a
 //! setup, and both report in the one [`ProblemKind`] taxonomy.
 
+pub(crate) mod chess960;
 mod error;
+pub(crate) mod problem;
 mod resolve;
 
-use crate::{Board, CastlingRights, CastlingSide, Color, Fen, File, Square};
+use crate::board::{Board, CastlingRights, Color, File, Square};
 
+pub use chess960::{
+    BackRankError, Chess960Start, ParseStartNumberError, ParseStartNumberErrorKind,
+    StartPositionError,
+};
 pub use error::SetupError;
+pub use problem::{Problem, ProblemKind, Severity};
 pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
 
 /// The rules a position is played under.
@@ -61,7 +77,8 @@ pub enum Variant {
 /// Its [`Display`](core::fmt::Display) writes X-FEN, which can say every setup.
 ///
 /// ```
-/// use forsyth::{Fen, Setup, Variant};
+/// use forsyth::{Setup, Variant};
+/// use forsyth::fen::Fen;
 /// let fen = Fen::from_ascii(b"rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").unwrap();
 /// let setup = Setup::from_fen(&fen, None).unwrap();
 /// assert_eq!(setup.variant, Variant::Chess960);
@@ -108,36 +125,6 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             variant: Variant::Standard,
-        }
-    }
-
-    /// Gives a parsed record meaning: resolves the castling letters to rooks
-    /// under `variant`, or, with `None`, under `Standard` when the position
-    /// fits it and `Chess960` otherwise.
-    ///
-    /// On failure, every letter that cannot be resolved is reported, as a
-    /// castling [`Problem`](crate::Problem) with the letter's byte offset.
-    /// With `None`, when the letters fit neither variant, the errors are
-    /// those of the variant with fewer bad letters; on a tie, `Chess960`
-    /// when the field holds a file letter (`A`-`H`, `a`-`h`), else
-    /// `Standard`. [`Report::of_fen`](crate::Report::of_fen) picks the same
-    /// way, and its [`setup`](crate::Report::setup) tells the variant chosen.
-    ///
-    /// ```
-    /// use forsyth::{CastlingSide, Color, Fen, File, Setup, Variant};
-    /// // X-FEN: `Q` is the outermost queen-side rook, `G` an inner king-side rook.
-    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/RR2K1RR w GQ - 0 1").unwrap();
-    /// let setup = Setup::from_fen(&fen, None).unwrap();
-    /// assert_eq!(setup.variant, Variant::Chess960);
-    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::KingSide), Some(File::G));
-    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
-    /// ```
-    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, SetupError> {
-        let (setup, problems) = resolve_fen(fen, variant);
-        if problems.is_empty() {
-            Ok(setup)
-        } else {
-            Err(SetupError::new(problems))
         }
     }
 
@@ -189,21 +176,6 @@ impl Setup {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             variant: self.variant,
-        }
-    }
-}
-
-impl CastlingSide {
-    /// Picks `king_side` for the king side and `queen_side` for the queen side.
-    ///
-    /// ```
-    /// use forsyth::CastlingSide;
-    /// assert_eq!(CastlingSide::QueenSide.fold('K', 'Q'), 'Q');
-    /// ```
-    pub fn fold<T>(self, king_side: T, queen_side: T) -> T {
-        match self {
-            CastlingSide::KingSide => king_side,
-            CastlingSide::QueenSide => queen_side,
         }
     }
 }

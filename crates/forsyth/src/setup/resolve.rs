@@ -1,10 +1,12 @@
 //! Castling letters to rights, and the one castling judgement.
 
-use crate::problem::Remedy;
-use crate::{
-    Bitboard, Board, CastlingField, CastlingRights, CastlingSide, CastlingToken, Color, Fen, File,
-    Problem, ProblemKind, Rank, Role, Setup, Square, Variant,
+use super::SetupError;
+use crate::board::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Role, Square,
 };
+use crate::setup::problem::Remedy;
+use crate::setup::{Problem, ProblemKind, Setup, Variant};
+use crate::text::fen::{CastlingField, CastlingToken, Fen};
 
 /// Why `color` cannot hold a castling right, as [`judge_right`] finds it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -231,6 +233,39 @@ fn resolve_with(
         let _ = rights.add(color, king.file(), rook_file);
     }
     rights
+}
+
+impl Setup {
+    /// Gives a parsed record meaning: resolves the castling letters to rooks
+    /// under `variant`, or, with `None`, under `Standard` when the position
+    /// fits it and `Chess960` otherwise.
+    ///
+    /// On failure, every letter that cannot be resolved is reported, as a
+    /// castling [`Problem`](crate::validate::Problem) with the letter's byte offset.
+    /// With `None`, when the letters fit neither variant, the errors are
+    /// those of the variant with fewer bad letters; on a tie, `Chess960`
+    /// when the field holds a file letter (`A`-`H`, `a`-`h`), else
+    /// `Standard`. [`Report::of_fen`](crate::validate::Report::of_fen) picks the same
+    /// way, and its [`setup`](crate::validate::Report::setup) tells the variant chosen.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, Color, File, Setup, Variant};
+    /// use forsyth::fen::Fen;
+    /// // X-FEN: `Q` is the outermost queen-side rook, `G` an inner king-side rook.
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/RR2K1RR w GQ - 0 1").unwrap();
+    /// let setup = Setup::from_fen(&fen, None).unwrap();
+    /// assert_eq!(setup.variant, Variant::Chess960);
+    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::KingSide), Some(File::G));
+    /// assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::A));
+    /// ```
+    pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Setup, SetupError> {
+        let (setup, problems) = resolve_fen(fen, variant);
+        if problems.is_empty() {
+            Ok(setup)
+        } else {
+            Err(SetupError::new(problems))
+        }
+    }
 }
 
 #[cfg(test)]

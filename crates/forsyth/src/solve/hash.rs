@@ -2,8 +2,9 @@
 //! random 64-bit number per (piece, square), per castling rook, per
 //! en-passant file and for the side to move, XORed together.
 
-use crate::chess960::SplitMix64;
-use crate::{CastlingSide, Color, Position, Role};
+use crate::board::{CastlingSide, Color, Role};
+use crate::rules::Position;
+use crate::setup::chess960::SplitMix64;
 
 /// Pieces (2 colours x 6 roles x 64 squares), then castling rooks
 /// (2 colours x 2 wings x 8 files), en-passant files, the side to move.
@@ -63,11 +64,11 @@ pub(crate) fn key(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Setup, Square};
+    use crate::board::Square;
 
     #[test]
     fn transpositions_have_one_key_and_different_positions_differ() {
-        let start = Position::from_setup(Setup::standard()).expect("legal");
+        let start = Position::standard();
         let a = start.play_moves(["Nf3", "Nf6", "Nc3"]).expect("legal");
         let b = start.play_moves(["Nc3", "Nf6", "Nf3"]).expect("legal");
         assert_eq!(key(&a), key(&b));

@@ -3,11 +3,12 @@
 
 use core::fmt;
 
-use crate::notation::{check_count, piece_count};
-use crate::{
-    Board, CastlingRights, Color, Fen, File, Language, Letters, ParseFenError, ParseProblemError,
-    Position, PositionError, Problem, ProblemKind, Rank, Role, Setup, Severity, Square, Variant,
-};
+use crate::board::{Board, CastlingRights, Color, File, Rank, Role, Square};
+use crate::notation::{check_count, piece_count, Language, ParseStatementError};
+use crate::rules::{Position, PositionError};
+use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
+use crate::text::fen::{Fen, ParseFenError};
+use crate::text::letters::Letters;
 
 use super::{ParseStipulationError, Stipulation};
 
@@ -16,13 +17,14 @@ use super::{ParseStipulationError, Stipulation};
 /// source, Popeye options).
 ///
 /// ```
-/// use forsyth::{ChessProblem, Stipulation};
+/// use forsyth::solve::{ChessProblem, Stipulation};
 /// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)?;
 /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
 /// assert_eq!(p.position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
-/// # Ok::<_, forsyth::ParseStatementError>(())
+/// # Ok::<_, forsyth::solve::ReadProblemError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChessProblem {
     /// The position, the attacker (White) to move.
     pub position: Position,
@@ -43,12 +45,13 @@ pub struct ChessProblem {
     /// Popeye input in English.
     ///
     /// ```
-    /// use forsyth::{ChessProblem, Language};
+    /// use forsyth::notation::Language;
+    /// use forsyth::solve::ChessProblem;
     /// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) #3", None)?;
     /// assert_eq!(p.language, Some(Language::Greek));
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
     /// assert_eq!(p.language, None);
-    /// # Ok::<_, forsyth::ParseStatementError>(())
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub language: Option<Language>,
     /// The 1-based line of the input the problem starts on: in a Popeye
@@ -63,38 +66,42 @@ pub struct ChessProblem {
     /// refused.
     ///
     /// ```
-    /// use forsyth::{ChessProblem, ProblemKind};
+    /// use forsyth::solve::ChessProblem;
+    /// use forsyth::validate::ProblemKind;
     /// // White's king on f6 is in check from g7, a pawn that never moved.
     /// let p = ChessProblem::from_statement("(7k/6p1/5K2/8/8/8/8/6Q1) #1", None)?;
     /// assert_eq!(p.set_aside[0].kind(), ProblemKind::ImpossibleCheck);
     /// assert!(ChessProblem::from_statement("(8/8/8/8/8/8/8/6Q1) #1", None).is_err());
-    /// # Ok::<_, forsyth::ParseStatementError>(())
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub set_aside: Vec<Problem>,
 }
 
-/// Why a statement does not read: the byte offset and what is wrong.
+/// Why a problem given on one line ([`ChessProblem::from_statement`]: a
+/// statement or a FEN record, then a stipulation) does not read: the byte
+/// offset and what is wrong.
 ///
 /// ```
-/// use forsyth::ChessProblem;
+/// use forsyth::solve::ChessProblem;
 /// let err = ChessProblem::from_statement("(R7/4k3/8/K7/8/8/8/8) (2+1) mate in lots", None).unwrap_err();
 /// assert_eq!(err.kind().name(), "stipulation");
 /// assert_eq!(err.offset, 36);
 /// ```
 #[derive(Clone, Debug)]
-pub struct ParseStatementError {
+#[non_exhaustive]
+pub struct ReadProblemError {
     /// 0-based byte offset of the fault.
     pub offset: usize,
     /// What is wrong.
-    pub kind: ParseStatementErrorKind,
+    pub kind: ReadProblemErrorKind,
 }
 
-/// What is wrong with a statement. The names (`name()`) are stable.
+/// What is wrong with a problem's line. The names (`name()`) are stable.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub enum ParseStatementErrorKind {
+pub enum ReadProblemErrorKind {
     /// `statement`: the problemist's `(PLACEMENT) (w+b)` does not read.
-    Statement(ParseProblemError),
+    Statement(ParseStatementError),
     /// `fen`: the FEN record does not read.
     Fen(ParseFenError),
     /// `stipulation`: the stipulation does not read.
@@ -104,60 +111,60 @@ pub enum ParseStatementErrorKind {
     Illegal(Box<PositionError>),
 }
 
-impl ParseStatementErrorKind {
+impl ReadProblemErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ChessProblem;
+    /// use forsyth::solve::ChessProblem;
     /// let err = ChessProblem::from_statement("(8/8/8/8/8/8/8/8)", None).unwrap_err();
     /// assert_eq!(err.kind.name(), "illegal");
     /// ```
     pub fn name(&self) -> &'static str {
         match self {
-            ParseStatementErrorKind::Statement(_) => "statement",
-            ParseStatementErrorKind::Fen(_) => "fen",
-            ParseStatementErrorKind::Stipulation(_) => "stipulation",
-            ParseStatementErrorKind::Illegal(_) => "illegal",
+            ReadProblemErrorKind::Statement(_) => "statement",
+            ReadProblemErrorKind::Fen(_) => "fen",
+            ReadProblemErrorKind::Stipulation(_) => "stipulation",
+            ReadProblemErrorKind::Illegal(_) => "illegal",
         }
     }
 }
 
-impl ParseStatementError {
+impl ReadProblemError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::ChessProblem;
+    /// use forsyth::solve::ChessProblem;
     /// let err = ChessProblem::from_statement("(R7/8/8/8/8/8/8/8", None).unwrap_err();
     /// assert_eq!(err.kind().name(), "statement");
     /// ```
-    pub fn kind(&self) -> &ParseStatementErrorKind {
+    pub fn kind(&self) -> &ReadProblemErrorKind {
         &self.kind
     }
 
     /// The message without the column.
     ///
     /// ```
-    /// use forsyth::ChessProblem;
+    /// use forsyth::solve::ChessProblem;
     /// let err = ChessProblem::from_statement("4k3/8/8/8/8/8/8/4K3 w - - 0 1 #0", None).unwrap_err();
     /// assert_eq!(err.message(), "stipulation: #0: the number of moves must be 1 to 60");
     /// ```
     pub fn message(&self) -> String {
         match &self.kind {
-            ParseStatementErrorKind::Statement(e) => e.message(),
-            ParseStatementErrorKind::Fen(e) => e.message(),
-            ParseStatementErrorKind::Stipulation(e) => e.message(),
-            ParseStatementErrorKind::Illegal(e) => e.to_string(),
+            ReadProblemErrorKind::Statement(e) => e.message(),
+            ReadProblemErrorKind::Fen(e) => e.message(),
+            ReadProblemErrorKind::Stipulation(e) => e.message(),
+            ReadProblemErrorKind::Illegal(e) => e.to_string(),
         }
     }
 }
 
-impl fmt::Display for ParseStatementError {
+impl fmt::Display for ReadProblemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "col {}: {}", self.offset + 1, self.message())
     }
 }
 
-impl std::error::Error for ParseStatementError {}
+impl std::error::Error for ReadProblemError {}
 
 /// The castling rights the problemists' codex grants: for each colour, its
 /// king on `e1`/`e8` and each rook on `a`/`h` of the same rank.
@@ -250,8 +257,9 @@ impl ChessProblem {
     /// A problem with nothing but its position and stipulation.
     ///
     /// ```
-    /// use forsyth::{ChessProblem, Position, Setup, Stipulation};
-    /// let pos = Position::from_setup(Setup::standard()).expect("legal");
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::solve::{ChessProblem, Stipulation};
+    /// let pos = Position::standard();
     /// let p = ChessProblem::new(pos, Some(Stipulation::Mate(2)));
     /// assert!(p.title.is_none() && p.options.is_empty());
     /// ```
@@ -281,7 +289,8 @@ impl ChessProblem {
     /// language of [`Language::ALL`] in turn.
     ///
     /// ```
-    /// use forsyth::{ChessProblem, Language, Stipulation};
+    /// use forsyth::notation::Language;
+    /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3", None)?;
     /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
     /// // A bare placement may have its count too.
@@ -294,12 +303,12 @@ impl ChessProblem {
     /// // French letters asked for: R is the king, not a rook.
     /// let p = ChessProblem::from_statement("(4r3/8/8/8/8/8/8/T3R2T) #2", Some(Language::French.letters()))?;
     /// assert_eq!(p.position.setup().to_string(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    /// # Ok::<_, forsyth::ParseStatementError>(())
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub fn from_statement(
         text: &str,
         letters: Option<&Letters>,
-    ) -> Result<ChessProblem, ParseStatementError> {
+    ) -> Result<ChessProblem, ReadProblemError> {
         let lead = text.len() - text.trim_start().len();
         let body = text.trim();
         let languages: Vec<&Letters> = match letters {
@@ -313,17 +322,17 @@ impl ChessProblem {
             // letters asked for (English by default).
             let (setup, read_in) = languages
                 .iter()
-                .find_map(|l| Setup::from_problem(head, l).ok().map(|s| (s, Some(*l))))
+                .find_map(|l| Setup::from_statement(head, l).ok().map(|s| (s, Some(*l))))
                 .map_or_else(
                     || {
-                        Setup::from_problem(head, letters.unwrap_or(&Letters::ENGLISH))
+                        Setup::from_statement(head, letters.unwrap_or(&Letters::ENGLISH))
                             .map(|s| (s, None))
                     },
                     Ok,
                 )
-                .map_err(|e| ParseStatementError {
+                .map_err(|e| ReadProblemError {
                     offset: lead + e.offset,
-                    kind: ParseStatementErrorKind::Statement(e),
+                    kind: ReadProblemErrorKind::Statement(e),
                 })?;
             let (position, set_aside) =
                 problem_position(setup.board).map_err(|e| illegal(e, lead))?;
@@ -341,13 +350,10 @@ impl ChessProblem {
         let stipulation = if rest.trim().is_empty() {
             None
         } else {
-            Some(
-                rest.parse::<Stipulation>()
-                    .map_err(|e| ParseStatementError {
-                        offset: lead + rest_at + e.offset,
-                        kind: ParseStatementErrorKind::Stipulation(e),
-                    })?,
-            )
+            Some(rest.parse::<Stipulation>().map_err(|e| ReadProblemError {
+                offset: lead + rest_at + e.offset,
+                kind: ReadProblemErrorKind::Stipulation(e),
+            })?)
         };
         let mut problem = ChessProblem::new(read.position, stipulation);
         problem.language = read.read_in.and_then(language_of);
@@ -377,10 +383,10 @@ struct Read<'l> {
 }
 
 /// The statement's error of a position that is not legal.
-fn illegal(e: PositionError, lead: usize) -> ParseStatementError {
-    ParseStatementError {
+fn illegal(e: PositionError, lead: usize) -> ReadProblemError {
+    ReadProblemError {
         offset: lead,
-        kind: ParseStatementErrorKind::Illegal(Box::new(e)),
+        kind: ReadProblemErrorKind::Illegal(Box::new(e)),
     }
 }
 
@@ -393,15 +399,15 @@ fn count_after(
     end: usize,
     board: &Board,
     lead: usize,
-) -> Result<usize, ParseStatementError> {
+) -> Result<usize, ReadProblemError> {
     let rest = &body[end..];
     let at = end + (rest.len() - rest.trim_start().len());
     if !body[at..].starts_with('(') {
         return Ok(end);
     }
-    let statement = |e: ParseProblemError| ParseStatementError {
+    let statement = |e: ParseStatementError| ReadProblemError {
         offset: lead + e.offset,
-        kind: ParseStatementErrorKind::Statement(e),
+        kind: ReadProblemErrorKind::Statement(e),
     };
     let (stated, after) = piece_count(body, at).map_err(statement)?;
     check_count(board, stated, at).map_err(statement)?;
@@ -414,7 +420,7 @@ fn read_fen<'l>(
     body: &str,
     languages: &[&'l Letters],
     lead: usize,
-) -> Result<Read<'l>, ParseStatementError> {
+) -> Result<Read<'l>, ReadProblemError> {
     // The record's words: the placement, then up to five fields.
     let mut ends = Vec::new();
     for word in body.split_whitespace().take(6) {
@@ -465,17 +471,17 @@ fn read_fen<'l>(
             Ok(_) => return Err(fen_missing(lead)),
         },
     };
-    Err(ParseStatementError {
+    Err(ReadProblemError {
         offset: lead + e.offset.min(body.len()),
-        kind: ParseStatementErrorKind::Fen(e),
+        kind: ReadProblemErrorKind::Fen(e),
     })
 }
 
 /// The error of a text with no record (the empty record's).
-fn fen_missing(lead: usize) -> ParseStatementError {
-    ParseStatementError {
+fn fen_missing(lead: usize) -> ReadProblemError {
+    ReadProblemError {
         offset: lead,
-        kind: ParseStatementErrorKind::Fen(
+        kind: ReadProblemErrorKind::Fen(
             Fen::from_ascii(b"").expect_err("the empty record does not read"),
         ),
     }

@@ -7,7 +7,8 @@
 //! mates marked.
 //!
 //! ```
-//! use forsyth::{write_solution, ChessProblem, Notation, Solver, Stipulation};
+//! use forsyth::notation::Notation;
+//! use forsyth::solve::{ChessProblem, Solver, Stipulation, write_solution};
 //! let problem = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) #3", None)?;
 //! let solution = Solver::new(Stipulation::Mate(3)).solve(&problem.position)?;
 //! assert!(!solution.is_cooked());
@@ -22,6 +23,15 @@
 //! [`write_popeye`] render it. Problems are read from a statement
 //! ([`ChessProblem::from_statement`]) or a Popeye input file
 //! ([`read_popeye`]).
+//!
+//! # In the library
+//!
+//! Layer 6, problems: the solver (`search.rs`, its transposition table in
+//! `hash.rs`), the problems it reads (a statement or a FEN record,
+//! `input.rs`; a Popeye input, `popeye.rs`; the stipulation,
+//! `stipulation.rs`) and the solutions it writes (`render.rs`).
+//!
+//! May use: every layer below (`board` to `game`).
 
 mod hash;
 mod input;
@@ -33,14 +43,15 @@ mod stipulation;
 use core::fmt;
 use std::sync::atomic::AtomicBool;
 
-pub use input::{ChessProblem, ParseStatementError, ParseStatementErrorKind};
+pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind};
 pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
 pub use render::{write_popeye, write_solution};
 pub use stipulation::{ParseStipulationError, ParseStipulationErrorKind, Stipulation};
 
-use crate::{Color, Move, Position};
+use crate::board::{Color, Move};
+use crate::rules::Position;
 use search::{after, may_check, Search, MAX_MOVES};
 
 /// One move of a solution's tree and what follows it: after a White move,
@@ -48,7 +59,9 @@ use search::{after, may_check, Search, MAX_MOVES};
 /// that still mates in time; nothing after a mating move.
 ///
 /// ```
-/// use forsyth::{Fen, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::solve::{Solver, Stipulation};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
 /// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
 /// let key = &solution.keys[0];
@@ -57,6 +70,7 @@ use search::{after, may_check, Search, MAX_MOVES};
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Variation {
     /// The move.
     pub mv: Move,
@@ -74,7 +88,9 @@ pub struct Variation {
 /// A key: a first White move that mates in time against every defence.
 ///
 /// ```
-/// use forsyth::{Fen, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::solve::{Solver, Stipulation};
 /// // 1.Rb7! threatens 2.Rh8#; Black has only king moves.
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/1R6/7R w - - 0 1".parse()?, None)?;
 /// let solution = Solver::new(Stipulation::Mate(2)).solve(&pos)?;
@@ -82,6 +98,7 @@ pub struct Variation {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Key {
     /// The key move.
     pub mv: Move,
@@ -106,7 +123,7 @@ impl Variation {
     /// worst defence's continuations.
     ///
     /// ```
-    /// use forsyth::{ChessProblem, Solver, Stipulation};
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
     /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
     /// // 1.Nd4 Kd6 2.Rd8+: two moves, the mate included.
@@ -143,7 +160,8 @@ impl Key {
     /// `true` for a waiting key: Black can pass and White has no threat.
     ///
     /// ```
-    /// use forsyth::{Key, Move, Square, Variation};
+    /// use forsyth::{Move, Square};
+    /// use forsyth::solve::{Key, Variation};
     /// let mv = Move::Castle { king: Square::E1, rook: Square::H1 };
     /// let mate = Key { mv, short: false, check: true, threat: None, defences: Vec::new() };
     /// assert!(!mate.is_waiting()); // no defence: the key mates
@@ -160,7 +178,7 @@ impl Key {
     /// gives check (Black cannot pass).
     ///
     /// ```
-    /// use forsyth::{ChessProblem, Solver, Stipulation};
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
     /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
     /// let passed = key.threat_position(&p.position).expect("a quiet key");
@@ -177,13 +195,16 @@ impl Key {
 /// The solution of a problem: every key, and the work it took.
 ///
 /// ```
-/// use forsyth::{Fen, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::solve::{Solver, Stipulation};
 /// let pos = Position::from_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?, None)?;
 /// let solution = Solver::new(Stipulation::Mate(2)).solve(&pos)?;
 /// assert!(solution.keys.is_empty() && !solution.is_cooked());
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Solution {
     /// The stipulation solved.
     pub stipulation: Stipulation,
@@ -197,7 +218,8 @@ impl Solution {
     /// `true` when more than one key works (the problem is cooked).
     ///
     /// ```
-    /// # use forsyth::{Fen, Position, Solver, Stipulation};
+    /// # use forsyth::Position;
+    /// # use forsyth::solve::{Solver, Stipulation};
     /// # let pos = Position::from_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap(), None).unwrap();
     /// # let solution = Solver::new(Stipulation::Mate(1)).solve(&pos).unwrap();
     /// assert!(!solution.is_cooked());
@@ -211,13 +233,15 @@ impl Solution {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use forsyth::{Position, Setup, Solver, Stipulation};
+/// use forsyth::{Position, Setup};
+/// use forsyth::solve::{Solver, Stipulation};
 /// let stop = AtomicBool::new(true);
-/// let pos = Position::from_setup(Setup::standard()).expect("legal");
+/// let pos = Position::standard();
 /// let err = Solver::new(Stipulation::Mate(3)).cancel(&stop).solve(&pos).unwrap_err();
 /// assert_eq!(err.to_string(), format!("cancelled after {} nodes", err.nodes));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Cancelled {
     /// Positions visited before the cancel was seen.
     pub nodes: u64,
@@ -235,7 +259,9 @@ impl std::error::Error for Cancelled {}
 /// progress callback.
 ///
 /// ```
-/// use forsyth::{Fen, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::solve::{Solver, Stipulation};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
 /// let mut reports = 0;
 /// let mut count = |_nodes: u64| reports += 1;
@@ -253,9 +279,9 @@ impl<'a> Solver<'a> {
     /// A solver for `stipulation`.
     ///
     /// ```
-    /// use forsyth::{Solver, Stipulation};
+    /// use forsyth::solve::{Solver, Stipulation};
     /// let _solver = Solver::new("#3".parse::<Stipulation>()?);
-    /// # Ok::<_, forsyth::ParseStipulationError>(())
+    /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
     /// ```
     pub fn new(stipulation: Stipulation) -> Solver<'a> {
         Solver {
@@ -270,7 +296,7 @@ impl<'a> Solver<'a> {
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;
-    /// use forsyth::{Solver, Stipulation};
+    /// use forsyth::solve::{Solver, Stipulation};
     /// let flag = AtomicBool::new(false);
     /// let _solver = Solver::new(Stipulation::Mate(2)).cancel(&flag);
     /// ```
@@ -282,7 +308,7 @@ impl<'a> Solver<'a> {
     /// Calls `report` with the nodes visited so far, every 65,536 nodes.
     ///
     /// ```
-    /// use forsyth::{Solver, Stipulation};
+    /// use forsyth::solve::{Solver, Stipulation};
     /// let mut last = 0;
     /// let mut report = |nodes: u64| last = nodes;
     /// let _solver = Solver::new(Stipulation::Mate(2)).progress(&mut report);
@@ -296,7 +322,9 @@ impl<'a> Solver<'a> {
     /// in every orthodox problem).
     ///
     /// ```
-    /// use forsyth::{Fen, Position, Solver, Stipulation};
+    /// use forsyth::Position;
+    /// use forsyth::fen::Fen;
+    /// use forsyth::solve::{Solver, Stipulation};
     /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
     /// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
     /// assert_eq!(solution.keys.len(), 1);

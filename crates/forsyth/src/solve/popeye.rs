@@ -6,7 +6,10 @@
 
 use core::fmt;
 
-use crate::{Board, Color, Fen, Language, Letters, Piece, Role, Square};
+use crate::board::{Board, Color, Piece, Role, Square};
+use crate::notation::Language;
+use crate::text::fen::Fen;
+use crate::text::letters::Letters;
 
 use super::input::problem_position;
 use super::{ChessProblem, ParseStipulationError, Stipulation};
@@ -15,12 +18,13 @@ use super::{ChessProblem, ParseStipulationError, Stipulation};
 /// column) and what is wrong.
 ///
 /// ```
-/// use forsyth::{read_popeye, ParsePopeyeErrorKind};
+/// use forsyth::solve::{ParsePopeyeErrorKind, read_popeye};
 /// let err = read_popeye("beginproblem\npieces white Kc7 Xb2\n").unwrap_err();
 /// assert_eq!((err.line, err.column, err.kind), (2, 18, ParsePopeyeErrorKind::Piece));
 /// assert_eq!(err.to_string(), "line 2, col 18: pieces: 'Xb2' is not a piece and its squares (Kc7, Sa1b2)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParsePopeyeError {
     /// 1-based line.
     pub line: usize,
@@ -61,7 +65,7 @@ pub enum ParsePopeyeErrorKind {
     Unsupported,
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (no king, a pawn on a back rank; see
-    /// [`ChessProblem::set_aside`](crate::ChessProblem::set_aside)).
+    /// [`ChessProblem::set_aside`](crate::solve::ChessProblem::set_aside)).
     Illegal,
 }
 
@@ -69,7 +73,7 @@ impl ParsePopeyeErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParsePopeyeErrorKind;
+    /// use forsyth::solve::ParsePopeyeErrorKind;
     /// assert_eq!(ParsePopeyeErrorKind::SquareTaken.name(), "square_taken");
     /// ```
     pub fn name(self) -> &'static str {
@@ -93,7 +97,7 @@ impl ParsePopeyeError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::read_popeye;
+    /// use forsyth::solve::read_popeye;
     /// assert_eq!(read_popeye("pieces").unwrap_err().kind().name(), "begin");
     /// ```
     pub fn kind(&self) -> ParsePopeyeErrorKind {
@@ -103,7 +107,7 @@ impl ParsePopeyeError {
     /// The message without the place.
     ///
     /// ```
-    /// use forsyth::read_popeye;
+    /// use forsyth::solve::read_popeye;
     /// let err = read_popeye("beginproblem\ns #2\nendproblem").unwrap_err();
     /// assert_eq!(err.message(), "'s' abbreviates more than one command (source, steine, stipulation, schwarz)");
     /// ```
@@ -374,7 +378,7 @@ impl Draft {
 /// [`read_popeye_each`] reads every problem it can.
 ///
 /// ```
-/// use forsyth::{read_popeye, Stipulation};
+/// use forsyth::solve::{read_popeye, Stipulation};
 /// let input = "beginproblem\ntitle The Greek three-mover\npieces\n  white Ka5 Ra8 Rf1 Bd5 Se6\n  black Ke7\nstip #3\nendproblem\n";
 /// let problems = read_popeye(input)?;
 /// assert_eq!(problems[0].position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
@@ -384,7 +388,7 @@ impl Draft {
 /// assert_eq!(german[0].position, problems[0].position);
 /// let french = read_popeye("debut pieces blanc Ra5 Ta8 Tf1 Fd5 Ce6 noir Re7 enonce #3 fin")?;
 /// assert_eq!(french[0].position, problems[0].position);
-/// # Ok::<_, forsyth::ParsePopeyeError>(())
+/// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
 /// ```
 pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
     read_popeye_each(input).into_iter().collect()
@@ -396,7 +400,7 @@ pub fn read_popeye(input: &str) -> Result<Vec<ChessProblem>, ParsePopeyeError> {
 /// or `endproblem`, or words after `endproblem`, are faults of their own.
 ///
 /// ```
-/// use forsyth::{read_popeye_each, ParsePopeyeErrorKind};
+/// use forsyth::solve::{ParsePopeyeErrorKind, read_popeye_each};
 /// let input = "beginproblem pieces white Kb6 Qc1 black Ka8 stip #1
 ///     nextproblem pieces white Kb6 Xa1 black Ka8 stip #1
 ///     nextproblem pieces white Kb6 Rh2 black Ka8 stip #1
@@ -460,7 +464,7 @@ pub fn read_popeye_each(input: &str) -> Vec<Result<ChessProblem, ParsePopeyeErro
 /// in words names one, so a file of statements, one per line, is not.
 ///
 /// ```
-/// use forsyth::{is_popeye_input, read_popeye_each, ParsePopeyeErrorKind};
+/// use forsyth::solve::{is_popeye_input, read_popeye_each, ParsePopeyeErrorKind};
 /// let misspelt = "beginprobelm\npieces white Kb6 Rh2 black Ka8\nstipulation #1\nendproblem\n";
 /// assert!(is_popeye_input(misspelt));
 /// let read = read_popeye_each(misspelt);

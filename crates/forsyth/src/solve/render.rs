@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use crate::{Move, Notation, Position, Role};
+use crate::board::{Move, Role};
+use crate::notation::Notation;
+use crate::rules::Position;
 
 use super::search::after;
 use super::{Key, Solution, Variation};
@@ -18,11 +20,14 @@ use super::{Key, Solution, Variation};
 /// `cook: N keys`; no key at all is `no solution`.
 ///
 /// ```
-/// use forsyth::{write_solution, Fen, Notation, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::notation::Notation;
+/// use forsyth::solve::{Solver, Stipulation, write_solution};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
 /// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
 /// let mut text = String::new();
-/// write_solution(&mut text, &pos, &solution, Notation::San(forsyth::Language::German))?;
+/// write_solution(&mut text, &pos, &solution, Notation::San(forsyth::notation::Language::German))?;
 /// assert_eq!(text, "1.Th8#!\n");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -147,7 +152,9 @@ fn write_line<W: fmt::Write>(out: &mut W, line: &Line) -> fmt::Result {
 /// as fast is left out (the threat's line stands for it).
 ///
 /// ```
-/// use forsyth::{write_popeye, Fen, Position, Solver, Stipulation};
+/// use forsyth::Position;
+/// use forsyth::fen::Fen;
+/// use forsyth::solve::{Solver, Stipulation, write_popeye};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
 /// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
 /// let mut text = String::new();

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::{attacks, Bitboard, Color, Move, MoveList, Position, Role};
+use crate::board::{attacks, Bitboard, Color, Move, Role};
+use crate::rules::{MoveList, Position};
 
 use super::hash;
 
@@ -71,7 +72,7 @@ pub(crate) fn after(pos: &Position, m: Move) -> Position {
 /// `false` only for a move that cannot give check to the enemy king on
 /// `king` (a cheap filter: the caller plays the move to be sure).
 #[inline]
-pub(crate) fn may_check(m: Move, king: crate::Square, them: Color) -> bool {
+pub(crate) fn may_check(m: Move, king: crate::board::Square, them: Color) -> bool {
     let lines = attacks::queen(king, Bitboard::EMPTY);
     match m {
         Move::Castle { .. } | Move::EnPassant { .. } => true,

@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::search::MAX_MOVES;
-use crate::Language;
+use crate::notation::Language;
 
 /// What a problem asks: `Mate(n)`, White to play and mate in at most `n`
 /// moves against any defence (`#n`); `Selfmate(n)`, White to play and
@@ -19,7 +19,7 @@ use crate::Language;
 /// language table (`specs/solve.md` §5).
 ///
 /// ```
-/// use forsyth::Stipulation;
+/// use forsyth::solve::Stipulation;
 /// assert_eq!("#3".parse::<Stipulation>()?, Stipulation::Mate(3));
 /// assert_eq!("Matt in 2 Zügen".parse::<Stipulation>()?, Stipulation::Mate(2));
 /// assert_eq!("Ματ σε 3 κινήσεις".parse::<Stipulation>()?, Stipulation::Mate(3));
@@ -28,7 +28,7 @@ use crate::Language;
 /// assert_eq!("s#2".parse::<Stipulation>()?, Stipulation::Selfmate(2));
 /// let err = "h#2".parse::<Stipulation>().unwrap_err();
 /// assert_eq!(err.to_string(), "col 1: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)");
-/// # Ok::<_, forsyth::ParseStipulationError>(())
+/// # Ok::<_, forsyth::solve::ParseStipulationError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -49,16 +49,22 @@ impl fmt::Display for Stipulation {
     }
 }
 
+// A stipulation is stored as its text (`"#3"`, `"s#2"`), read back by the
+// parser, so data read never holds a stipulation it would refuse.
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(Stipulation, "a stipulation", |t| t.parse().ok());
+
 /// Why a stipulation does not read: the byte offset and what is wrong.
 ///
 /// ```
-/// use forsyth::{ParseStipulationErrorKind, Stipulation};
+/// use forsyth::solve::{ParseStipulationErrorKind, Stipulation};
 /// let err = "mate in lots".parse::<Stipulation>().unwrap_err();
 /// assert_eq!(err.kind, ParseStipulationErrorKind::Word);
 /// assert_eq!(err.offset, 8);
 /// assert_eq!(err.kind().name(), "word");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseStipulationError {
     /// 0-based byte offset of the fault in the stipulation's text.
     pub offset: usize,
@@ -90,7 +96,7 @@ impl ParseStipulationErrorKind {
     /// The stable kind name, snake case.
     ///
     /// ```
-    /// use forsyth::ParseStipulationErrorKind;
+    /// use forsyth::solve::ParseStipulationErrorKind;
     /// assert_eq!(ParseStipulationErrorKind::Helpmate.name(), "helpmate");
     /// ```
     pub fn name(self) -> &'static str {
@@ -109,7 +115,7 @@ impl ParseStipulationError {
     /// What is wrong (the `kind` field).
     ///
     /// ```
-    /// use forsyth::Stipulation;
+    /// use forsyth::solve::Stipulation;
     /// assert_eq!("".parse::<Stipulation>().unwrap_err().kind().name(), "empty");
     /// ```
     pub fn kind(&self) -> ParseStipulationErrorKind {
@@ -119,7 +125,7 @@ impl ParseStipulationError {
     /// The message without the column.
     ///
     /// ```
-    /// use forsyth::Stipulation;
+    /// use forsyth::solve::Stipulation;
     /// let err = "#0".parse::<Stipulation>().unwrap_err();
     /// assert_eq!(err.message(), "stipulation: #0: the number of moves must be 1 to 60");
     /// ```

@@ -1,0 +1,301 @@
+//! Attack sets of every piece, from tables computed at compile time.
+//!
+//! Sliding pieces use "fancy" magic bitboards: the occupancy of the squares
+//! that matter is multiplied by a per-square factor and shifted into an index
+//! of a table of precomputed attack sets. `build.rs` searches the factors
+//! (with a fixed seed, so every build is the same) and writes the tables.
+
+use forsyth_types::geometry::{
+    self, BISHOP_DIRECTIONS, BLACK_PAWN_CAPTURES, KING_STEPS, KNIGHT_STEPS, ROOK_DIRECTIONS,
+    WHITE_PAWN_CAPTURES,
+};
+use forsyth_types::{Bitboard, Color, Piece, Role, Square};
+
+/// The squares a step of `deltas` reaches from each square.
+const fn step_table(deltas: &[geometry::Delta]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = geometry::steps(Square::new_wrapping(i as u32), deltas).bits();
+        i += 1;
+    }
+    table
+}
+
+/// The squares a slider moving in `dirs` sees from each square on an
+/// empty board.
+const fn rays_table(dirs: &[geometry::Delta]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::new_wrapping(i as u32);
+        table[i] = geometry::slider_attacks(sq, Bitboard::EMPTY, dirs).bits();
+        i += 1;
+    }
+    table
+}
+
+/// [`geometry::between`] and [`geometry::line`] of every pair of squares.
+const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
+    let mut between = [[0u64; 64]; 64];
+    let mut line = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (sa, sb) = (
+                Square::new_wrapping(a as u32),
+                Square::new_wrapping(b as u32),
+            );
+            between[a][b] = geometry::between(sa, sb).bits();
+            line[a][b] = geometry::line(sa, sb).bits();
+            b += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
+static ROOK_RAYS: [u64; 64] = rays_table(&ROOK_DIRECTIONS);
+static BISHOP_RAYS: [u64; 64] = rays_table(&BISHOP_DIRECTIONS);
+static KING: [u64; 64] = step_table(&KING_STEPS);
+static PAWN: [[u64; 64]; 2] = [
+    step_table(&WHITE_PAWN_CAPTURES),
+    step_table(&BLACK_PAWN_CAPTURES),
+];
+static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
+
+/// One square's entry of a magic table (see the module doc).
+struct Magic {
+    /// The squares whose occupancy matters (rays without their edge square).
+    mask: u64,
+    /// The multiplier mapping each subset of `mask` to a table slot.
+    factor: u64,
+    /// 64 minus the number of bits of `mask`.
+    shift: u32,
+    /// Where the square's window starts in `SLIDER_ATTACKS`.
+    offset: usize,
+}
+
+include!(concat!(env!("OUT_DIR"), "/magics.rs"));
+
+#[inline(always)]
+fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = ((occupied.bits() & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
+    // The mask keeps the index in bounds (the table length is a power of two),
+    // which lets the compiler drop the bounds check.
+    Bitboard::from_bits(SLIDER_ATTACKS[(magic.offset + index) & SLIDER_TABLE_MASK])
+}
+
+/// The squares a knight on `sq` attacks.
+///
+/// ```
+/// use forsyth::{attacks, Square};
+/// assert_eq!(attacks::knight(Square::A1).count(), 2);
+/// ```
+#[inline]
+pub fn knight(sq: Square) -> Bitboard {
+    Bitboard::from_bits(KNIGHT[sq.index()])
+}
+
+/// The squares a king on `sq` attacks.
+///
+/// ```
+/// use forsyth::{attacks, Square};
+/// assert_eq!(attacks::king(Square::E4).count(), 8);
+/// ```
+#[inline]
+pub fn king(sq: Square) -> Bitboard {
+    Bitboard::from_bits(KING[sq.index()])
+}
+
+/// The squares a pawn of `color` on `sq` attacks (diagonally forward).
+///
+/// ```
+/// use forsyth::{attacks, Color, Square};
+/// assert!(attacks::pawn(Color::White, Square::E4).contains(Square::D5));
+/// assert!(attacks::pawn(Color::Black, Square::E4).contains(Square::F3));
+/// ```
+#[inline]
+pub fn pawn(color: Color, sq: Square) -> Bitboard {
+    Bitboard::from_bits(PAWN[color.index()][sq.index()])
+}
+
+/// The squares a rook on `sq` attacks, given the occupied squares.
+///
+/// ```
+/// use forsyth::{attacks, Bitboard, Square};
+/// let occupied = Bitboard::from_square(Square::A4);
+/// let att = attacks::rook(Square::A1, occupied);
+/// assert!(att.contains(Square::A4));
+/// assert!(!att.contains(Square::A5));
+/// assert_eq!(att.count(), 3 + 7);
+/// ```
+#[inline]
+pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&ROOK_MAGICS[sq.index() & 63], occupied)
+}
+
+/// The squares a bishop on `sq` attacks, given the occupied squares.
+///
+/// ```
+/// use forsyth::{attacks, Bitboard, Square};
+/// assert_eq!(attacks::bishop(Square::A1, Bitboard::EMPTY).count(), 7);
+/// ```
+#[inline]
+pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&BISHOP_MAGICS[sq.index() & 63], occupied)
+}
+
+/// The squares a queen on `sq` attacks, given the occupied squares.
+///
+/// ```
+/// use forsyth::{attacks, Bitboard, Square};
+/// assert_eq!(attacks::queen(Square::D4, Bitboard::EMPTY).count(), 27);
+/// ```
+#[inline]
+pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook(sq, occupied) | bishop(sq, occupied)
+}
+
+/// The squares a rook on `sq` attacks on an empty board: a table lookup,
+/// cheaper than [`rook`], to rule out rook attacks before looking.
+#[inline]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard::from_bits(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` attacks on an empty board (see
+/// [`rook_rays`]).
+#[inline]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard::from_bits(BISHOP_RAYS[sq.index()])
+}
+
+/// The squares `piece` on `sq` attacks, given the occupied squares.
+///
+/// ```
+/// use forsyth::{attacks, Bitboard, Color, Role, Square};
+/// let att = attacks::attacks(Square::G1, Role::Knight.of(Color::White), Bitboard::EMPTY);
+/// assert_eq!(att, attacks::knight(Square::G1));
+/// ```
+#[inline]
+pub fn attacks(sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn(piece.color, sq),
+        Role::Knight => knight(sq),
+        Role::Bishop => bishop(sq, occupied),
+        Role::Rook => rook(sq, occupied),
+        Role::Queen => queen(sq, occupied),
+        Role::King => king(sq),
+    }
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise.
+///
+/// ```
+/// use forsyth::{attacks, Square};
+/// assert_eq!(attacks::between(Square::A1, Square::D4).count(), 2);
+/// assert!(attacks::between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard::from_bits(LINES.0[a.index()][b.index()])
+}
+
+/// The whole line (edge to edge) through `a` and `b` when they share a rank,
+/// file or diagonal; empty otherwise (and for `a == b`).
+///
+/// ```
+/// use forsyth::{attacks, Square};
+/// assert_eq!(attacks::line(Square::B2, Square::C3).count(), 8);
+/// assert!(attacks::line(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard::from_bits(LINES.1[a.index()][b.index()])
+}
+
+/// `true` if `a`, `b` and `c` stand on one rank, file or diagonal.
+///
+/// ```
+/// use forsyth::{attacks, Square};
+/// assert!(attacks::aligned(Square::A1, Square::C3, Square::H8));
+/// assert!(!attacks::aligned(Square::A1, Square::C3, Square::H7));
+/// ```
+#[inline]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line(a, b).contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Slow reference: walk each direction square by square.
+    fn slow_slider(sq: Square, occ: Bitboard, dirs: &[(i32, i32)]) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for &(df, dr) in dirs {
+            let mut cur = sq;
+            while let Some(next) = cur.offset(df, dr) {
+                out = out.with(next);
+                if occ.contains(next) {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn sliders_match_square_walk() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let occ = Bitboard::from_bits(seed & seed.rotate_left(17));
+            for sq in Square::all() {
+                assert_eq!(
+                    rook(sq, occ),
+                    slow_slider(sq, occ, &[(0, 1), (1, 0), (0, -1), (-1, 0)])
+                );
+                assert_eq!(
+                    bishop(sq, occ),
+                    slow_slider(sq, occ, &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for sq in Square::all() {
+            let empty = Bitboard::EMPTY;
+            assert_eq!(
+                rook_rays(sq),
+                slow_slider(sq, empty, &[(0, 1), (1, 0), (0, -1), (-1, 0)])
+            );
+            assert_eq!(
+                bishop_rays(sq),
+                slow_slider(sq, empty, &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
+            );
+        }
+    }
+
+    #[test]
+    fn between_is_symmetric_and_excludes_ends() {
+        for a in Square::all() {
+            for b in Square::all() {
+                assert_eq!(between(a, b), between(b, a));
+                assert!(!between(a, b).contains(a) && !between(a, b).contains(b));
+                if !line(a, b).is_empty() {
+                    assert!(line(a, b).contains(a) && line(a, b).contains(b));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1244 @@
+//! Standard Algebraic Notation (SAN), as the PGN standard defines it; see
+//! [`San`] for what is written and what is read.
+
+use core::{fmt, str::FromStr};
+
+use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::movegen::{legal_origins, resolve, MovePattern};
+use crate::rules::Position;
+use crate::text::letters::Letters;
+use crate::text::letters::{Alphabet, English};
+
+/// A move in SAN, without check or checkmate suffix, not yet related to a
+/// position.
+///
+/// Writing follows the standard: the piece letter (none for pawns), the
+/// origin file, rank or square only when another piece of the same kind
+/// could go to the same square (file first, then rank, then both), `x` for a
+/// capture (a pawn capture always names its origin file), the destination,
+/// `=Q` for a promotion, `O-O` / `O-O-O` for castling (in Chess960 too, by the
+/// wing of the rook), and `+` / `#` for check / checkmate.
+///
+/// Reading is lenient where the meaning stays clear:
+///
+/// - `0-0` and `0-0-0` for castling;
+/// - a promotion without `=` (`e8Q`, `e8q`), and a lowercase promotion
+///   letter after `=` (`e8=q`);
+/// - a missing, wrong or extra `+` / `#` (and `++`);
+/// - trailing annotation glyphs `!`, `?`, `!!`, `??`, `!?`, `?!`;
+/// - a capture without `x` (`Nf3` for `Nxf3`; a pawn's `ef4` for `exf4`,
+///   since a pawn names its file only when capturing), and more
+///   disambiguation than needed (`Ngf3`; a pawn's own file, `bb7` for `b7`);
+/// - a lowercase piece letter where it cannot be a file (`nf3`, `qd1`);
+///   `bxc3` and `bb7` stay pawn moves, with the bishop's move as the
+///   alternative reading (see [`SanReadings`]);
+/// - a pawn letter `P` (`Pe4`, `Pexd5`), and `e.p.` after an en-passant
+///   capture (`exd6e.p.`; only on a pawn capture to the third or sixth rank).
+///
+/// Every reader has a `_with` twin taking a [`Letters`] table (German,
+/// Russian, Greek...; `specs/notation.md`), and so has the writer
+/// ([`San::write_with`]).
+///
+/// It is strict where the text would say something false: `x` on a move that
+/// captures nothing, a missing promotion piece, or a move that more than one
+/// piece could make (the error names the candidates).
+///
+/// ```
+/// use forsyth::{File, Role, Square};
+/// use forsyth::san::San;
+/// let san: San = "Nbd2".parse()?;
+/// assert_eq!(
+///     san,
+///     San::Normal { role: Role::Knight, file: Some(File::B), rank: None, capture: false, to: Square::D2, promotion: None }
+/// );
+/// assert_eq!(san.to_string(), "Nbd2");
+/// # Ok::<_, forsyth::san::ParseSanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece's role.
+        role: Role,
+        /// The origin file, when written.
+        file: Option<File>,
+        /// The origin rank, when written.
+        rank: Option<Rank>,
+        /// `true` if written with `x`.
+        capture: bool,
+        /// Destination square.
+        to: Square,
+        /// The promotion role, when written.
+        promotion: Option<Role>,
+    },
+    /// `O-O` (king side) or `O-O-O` (queen side).
+    Castle(CastlingSide),
+}
+
+/// A check or checkmate suffix.
+///
+/// ```
+/// use forsyth::san::Suffix;
+/// assert_eq!(Suffix::Checkmate.char(), '#');
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+impl Suffix {
+    /// `+` or `#`.
+    ///
+    /// ```
+    /// use forsyth::san::Suffix;
+    /// assert_eq!(Suffix::Check.char(), '+');
+    /// ```
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// A move in SAN with its check or checkmate suffix.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// use forsyth::san::SanPlus;
+/// let pos = Position::standard();
+/// let m = "e4".parse::<SanPlus>()?.san.to_move(&pos)?;
+/// assert_eq!(SanPlus::from_move(&pos, m).to_string(), "e4");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+` or `#`, if any.
+    pub suffix: Option<Suffix>,
+}
+
+/// The error of reading text that is not SAN.
+///
+/// ```
+/// use forsyth::san::{ParseSanErrorKind, San};
+/// let err = "Nz4".parse::<San>().unwrap_err();
+/// assert_eq!(err.to_string(), "'Nz4' is not a san move");
+/// assert_eq!(err.kind(), ParseSanErrorKind::InvalidSan);
+/// assert_eq!(err.kind().name(), "invalid_san");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseSanError {
+    /// The text, lossily decoded.
+    pub text: String,
+}
+
+/// Why a text is not SAN. The kind names (`name()`) are stable.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
+)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum ParseSanErrorKind {
+    /// The text does not follow the SAN grammar.
+    InvalidSan,
+}
+
+impl ParseSanErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::san::ParseSanErrorKind;
+    /// assert_eq!(ParseSanErrorKind::InvalidSan.name(), "invalid_san");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ParseSanError {
+    /// The error of `text`.
+    fn of(text: &[u8]) -> ParseSanError {
+        ParseSanError {
+            text: String::from_utf8_lossy(text).into_owned(),
+        }
+    }
+
+    /// What is wrong.
+    ///
+    /// ```
+    /// use forsyth::san::San;
+    /// assert_eq!("".parse::<San>().unwrap_err().kind().name(), "invalid_san");
+    /// ```
+    pub fn kind(&self) -> ParseSanErrorKind {
+        ParseSanErrorKind::InvalidSan
+    }
+}
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a san move", self.text)
+    }
+}
+
+impl std::error::Error for ParseSanError {}
+
+/// Why a SAN move is not one legal move of a position.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumIter, strum::EnumCount,
+)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum SanErrorKind {
+    /// No legal move fits.
+    IllegalSan,
+    /// More than one legal move fits.
+    AmbiguousSan,
+}
+
+impl SanErrorKind {
+    /// The stable kind name, snake case.
+    ///
+    /// ```
+    /// use forsyth::san::SanErrorKind;
+    /// assert_eq!(SanErrorKind::AmbiguousSan.name(), "ambiguous_san");
+    /// ```
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The error of [`San::to_move`].
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// use forsyth::fen::Fen;
+/// use forsyth::san::{San, SanErrorKind};
+/// let fen = Fen::from_ascii(b"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?;
+/// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+/// let err = "Nd2".parse::<San>()?.to_move(&pos).unwrap_err();
+/// assert_eq!(err.kind, SanErrorKind::AmbiguousSan);
+/// assert_eq!(err.to_string(), "ambiguous move Nd2 for white: Nbd2 or Nfd2");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SanError {
+    /// The move as read.
+    pub san: San,
+    /// The side to move.
+    pub turn: Color,
+    /// What is wrong.
+    pub kind: SanErrorKind,
+    /// For an ambiguous move, each legal move that fits, written
+    /// unambiguously.
+    pub candidates: Vec<San>,
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let color = self.turn.name();
+        match self.kind {
+            SanErrorKind::IllegalSan => {
+                write!(f, "illegal move {} for {color}", self.san)?;
+                if let San::Normal {
+                    role: Role::Pawn,
+                    to,
+                    promotion: None,
+                    ..
+                } = self.san
+                {
+                    if to.rank() == Rank::Eighth.relative_to(self.turn) {
+                        write!(f, " (a pawn reaching {to} must promote, as {to}=Q)")?;
+                    }
+                }
+                Ok(())
+            }
+            SanErrorKind::AmbiguousSan => {
+                write!(f, "ambiguous move {} for {color}: ", self.san)?;
+                for (i, c) in self.candidates.iter().enumerate() {
+                    if i > 0 {
+                        let last = i + 1 == self.candidates.len();
+                        f.write_str(if last { " or " } else { ", " })?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl SanError {
+    /// What is wrong (the `kind` field).
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::san::San;
+    /// let pos = Position::standard();
+    /// assert_eq!("Ke2".parse::<San>()?.to_move(&pos).unwrap_err().kind().name(), "illegal_san");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> SanErrorKind {
+        self.kind
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// Splits off trailing check and mate markers (`+`, `#` in English) and
+/// annotations (`!`, `?`) in any order; returns the move text and the
+/// suffix (mate wins over check).
+#[inline(always)]
+fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], Option<Suffix>) {
+    let (check, mate) = letters.check_and_mate();
+    let mut suffix = None;
+    loop {
+        if let Some(rest) = strip_suffix(text, mate) {
+            suffix = Some(Suffix::Checkmate);
+            text = rest;
+        } else if let Some(rest) = strip_suffix(text, check) {
+            suffix = suffix.or(Some(Suffix::Check));
+            text = rest;
+        } else if let [rest @ .., b'!' | b'?'] = text {
+            text = rest;
+        } else {
+            return (text, suffix);
+        }
+    }
+}
+
+/// `text` without the non-empty `end`, if it ends so.
+#[inline]
+fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
+    match (end, text) {
+        ([], _) => None,
+        // A one-byte marker (every English one) by a byte comparison, not
+        // a call to `memcmp` (measured).
+        (&[e], [rest @ .., last]) => (*last == e).then_some(rest),
+        _ => text.strip_suffix(end),
+    }
+}
+
+/// The castling side `body` names: the table's words, or `0-0` / `0-0-0`.
+#[inline]
+fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
+    let (king, queen) = letters.castles();
+    // Most moves start with neither word's first byte nor `0`: skip them
+    // without comparing whole words (measured).
+    let first = *body.first()?;
+    if first != b'0' && king.first() != Some(&first) && queen.first() != Some(&first) {
+        return None;
+    }
+    if body == king || body == b"0-0" {
+        Some(CastlingSide::KingSide)
+    } else if body == queen || body == b"0-0-0" {
+        Some(CastlingSide::QueenSide)
+    } else {
+        None
+    }
+}
+
+/// The promotion piece at the end of `text` (`=Q`, `=q`, `Q` or `q` in
+/// English), and the text before it.
+#[inline(always)]
+fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [u8], Role)> {
+    if text.last().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let (head, piece) = match text.iter().rposition(|&b| b == b'=') {
+        Some(i) => match letters.piece_prefix(&text[i + 1..])? {
+            (p, n) if i + 1 + n == text.len() => (&text[..i], p),
+            _ => return None,
+        },
+        // Without `=`: the piece letter that ends the text.
+        None => {
+            let (p, n) = letters.piece_suffix(text)?;
+            (&text[..text.len() - n], p)
+        }
+    };
+    matches!(
+        piece.role,
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+    )
+    .then_some((head, piece.role))
+}
+
+/// Capture marks read in every language besides its own (never written):
+/// `:` (Russian and older German scores), `×`, and the Cyrillic `х` that
+/// Russian keyboards type for `x`.
+const OTHER_CAPTURE_MARKS: [&[u8]; 3] = [b":", "×".as_bytes(), "х".as_bytes()];
+
+/// Reads the text after the piece letter (`role`, the pawn when none):
+/// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
+/// stripped (`en_passant`).
+#[inline(always)]
+fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet) -> Option<San> {
+    let (text, promotion) = match strip_promotion(text, letters) {
+        Some((head, p)) if role == Role::Pawn => (head, Some(p)),
+        Some(_) => return None,
+        None => (text, None),
+    };
+    // The destination: a file letter and a rank digit, at the end.
+    let (&r, text) = text.split_last()?;
+    let to_rank = Rank::from_char(char::from(r))?;
+    let (to_file, n) = letters.file_suffix(text)?;
+    let text = &text[..text.len() - n];
+    let to = Square::from_coords(to_file, to_rank);
+    let capture_mark = strip_suffix(text, letters.capture()).or_else(|| {
+        OTHER_CAPTURE_MARKS
+            .iter()
+            .find_map(|m| strip_suffix(text, m))
+    });
+    let (text, capture) = match capture_mark {
+        Some(head) => (head, true),
+        None => (text, false),
+    };
+    // Disambiguation: a file, a rank, or both.
+    let (file, text) = match letters.file_prefix(text) {
+        Some((f, n)) => (Some(f), &text[n..]),
+        None => (None, text),
+    };
+    let rank = match *text {
+        [] => None,
+        [b] => Some(Rank::from_char(char::from(b))?),
+        _ => return None,
+    };
+    // A pawn names at most its file, and only when capturing: a file
+    // without `x` (`ef4`) is a capture written without it, unless it is the
+    // destination's own file (`bb7`), which no capture can be: then the
+    // file is only said twice, and the move is a push.
+    let (file, capture) = match file {
+        Some(f) if role == Role::Pawn && !capture && f == to.file() => (None, false),
+        _ => (file, capture || (role == Role::Pawn && file.is_some())),
+    };
+    if role == Role::Pawn && (rank.is_some() || (capture && file.is_none())) {
+        return None;
+    }
+    // `e.p.` only where an en-passant capture can land.
+    if en_passant
+        && (role != Role::Pawn
+            || !capture
+            || promotion.is_some()
+            || !matches!(to.rank(), Rank::Third | Rank::Sixth))
+    {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// Both readings of a SAN text whose lowercase piece letter is also a file
+/// letter (English `bxc3`: a pawn capture, or a bishop written in lower
+/// case).
+///
+/// The standard reading comes `first`; `alternative` is the other one, if
+/// the text has one. The position layer takes `first` unless only the
+/// alternative is legal ([`SanReadings::to_move`] does exactly that).
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::san::{San, SanPlus};
+/// let r = SanPlus::readings(b"bxc3")?;
+/// assert!(matches!(r.first.san, San::Normal { role: Role::Pawn, .. }));
+/// assert!(matches!(r.alternative.map(|a| a.san), Some(San::Normal { role: Role::Bishop, .. })));
+/// assert_eq!(SanPlus::readings(b"nf3")?.alternative, None);
+/// # Ok::<_, forsyth::san::ParseSanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SanReadings {
+    /// The standard reading.
+    pub first: SanPlus,
+    /// The other reading, if the text has one.
+    pub alternative: Option<SanPlus>,
+}
+
+impl SanReadings {
+    /// The legal move of `pos` the text describes: the first reading's,
+    /// or, when that is illegal, the alternative's (`bxc3` is a pawn
+    /// capture unless only a bishop can make it). The error is the first
+    /// reading's, unless the alternative is ambiguous.
+    ///
+    /// ```
+    /// use forsyth::{Position, Role, Setup};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::SanPlus;
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Pawn);
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(SanPlus::readings(b"bxc3")?.to_move(&pos)?.role(), Role::Bishop);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let first = self.first.san.to_move(pos);
+        match (&first, self.alternative) {
+            (Err(e), Some(alt)) if e.kind == SanErrorKind::IllegalSan => {
+                match alt.san.to_move(pos) {
+                    Ok(m) => Ok(m),
+                    Err(e) if e.kind == SanErrorKind::AmbiguousSan => Err(e),
+                    Err(_) => first,
+                }
+            }
+            _ => first,
+        }
+    }
+}
+
+impl San {
+    /// Reads SAN, ignoring a check or checkmate suffix and annotations (see [`San`]
+    /// for what is accepted).
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, Role, Square};
+    /// use forsyth::san::San;
+    /// assert_eq!(San::from_ascii(b"0-0-0")?, San::Castle(CastlingSide::QueenSide));
+    /// assert_eq!(San::from_ascii(b"e8Q+!?")?, San::from_ascii(b"e8=Q")?);
+    /// assert!(San::from_ascii(b"Ke9").is_err());
+    /// assert_eq!(San::from_ascii(b"Pe4")?, San::from_ascii(b"e4")?);
+    /// assert_eq!(San::from_ascii(b"exd6e.p.+")?, San::from_ascii(b"exd6+")?);
+    /// assert!(San::from_ascii(b"exd5e.p.").is_err());
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn from_ascii(text: &[u8]) -> Result<San, ParseSanError> {
+        SanPlus::from_ascii(text).map(|s| s.san)
+    }
+
+    /// The SAN of a legal move of `pos`, without suffix.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Role, Setup, Square};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::San;
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/6K1/R6R w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// let m = Move::Normal { role: Role::Rook, from: Square::A1, capture: None, to: Square::D1, promotion: None };
+    /// assert_eq!(San::from_move(&pos, m).to_string(), "Rad1");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        // Only a piece's move has rivals to tell apart: the other pieces
+        // of its role with a legal move to its square, found without
+        // listing every legal move.
+        let rivals = match m {
+            Move::Normal { role, from, to, .. } if role != Role::Pawn => {
+                legal_origins(pos, role, to).without(from)
+            }
+            _ => Bitboard::EMPTY,
+        };
+        San::with_rivals(m, rivals)
+    }
+
+    /// [`San::from_move`] with the legal moves of `pos` already at hand.
+    fn from_move_in(m: Move, legal: &[Move]) -> San {
+        let rivals = legal
+            .iter()
+            .filter(|o| {
+                matches!(o, Move::Normal { role, from, to, .. }
+                    if *role == m.role() && *to == m.to() && *from != m.from())
+            })
+            .map(|o| o.from())
+            .collect();
+        San::with_rivals(m, rivals)
+    }
+
+    /// The SAN of `m` when `rivals` are the squares of the other pieces of
+    /// its role with a legal move to its square (not looked at for
+    /// castling and pawn moves, which have no rivals to tell apart).
+    fn with_rivals(m: Move, rivals: Bitboard) -> San {
+        match m {
+            Move::Castle { .. } => San::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
+            Move::EnPassant { from, to } => San::Normal {
+                role: Role::Pawn,
+                file: Some(from.file()),
+                rank: None,
+                capture: true,
+                to,
+                promotion: None,
+            },
+            Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion,
+            } => San::Normal {
+                role: Role::Pawn,
+                file: capture.map(|_| from.file()),
+                rank: None,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            },
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                ..
+            } => {
+                let any = !rivals.is_empty();
+                let same_file = rivals.intersects(Bitboard::from_file(from.file()));
+                let same_rank = rivals.intersects(Bitboard::from_rank(from.rank()));
+                let (file, rank) = match (any, same_file, same_rank) {
+                    (false, _, _) => (None, None),
+                    (true, false, _) => (Some(from.file()), None),
+                    (true, true, false) => (None, Some(from.rank())),
+                    (true, true, true) => (Some(from.file()), Some(from.rank())),
+                };
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: capture.is_some(),
+                    to,
+                    promotion: None,
+                }
+            }
+        }
+    }
+
+    /// `true` if this SAN describes the legal move `m` (ignoring whether the
+    /// description is unambiguous).
+    ///
+    /// ```
+    /// use forsyth::{Move, Role, Square};
+    /// use forsyth::san::San;
+    /// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+    /// assert!("Nf3".parse::<San>()?.matches(m));
+    /// assert!("Ngf3".parse::<San>()?.matches(m));
+    /// assert!(!"Nxf3".parse::<San>()?.matches(m));
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn matches(&self, m: Move) -> bool {
+        match self.pattern() {
+            Ok(pattern) => pattern.matches(m),
+            Err(side) => m.castling_side() == Some(side),
+        }
+    }
+
+    /// What the move generator's quick lookups take: the pattern of a
+    /// piece's or pawn's move, or the wing of a castling.
+    #[inline]
+    pub(crate) fn pattern(&self) -> Result<MovePattern, CastlingSide> {
+        match *self {
+            San::Castle(side) => Err(side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => Ok(MovePattern {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            }),
+        }
+    }
+
+    /// The legal move of `pos` this SAN describes.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Setup, Square};
+    /// use forsyth::san::San;
+    /// let pos = Position::standard();
+    /// let m = "Nc3".parse::<San>()?.to_move(&pos)?;
+    /// assert_eq!((m.from(), m.to()), (Square::B1, Square::C3));
+    /// let err = "Nd4".parse::<San>()?.to_move(&pos).unwrap_err();
+    /// assert_eq!(err.to_string(), "illegal move Nd4 for white");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        // One legal move found among the pieces that reach the square;
+        // anything else (castling, no move, several) is looked for among
+        // all the legal moves, which name the fault.
+        match self.pattern().ok().and_then(|p| resolve(pos, p)) {
+            Some(m) => Ok(m),
+            None => self.resolve_by_listing(pos),
+        }
+    }
+
+    /// [`San::to_move`] by listing every legal move.
+    fn resolve_by_listing(&self, pos: &Position) -> Result<Move, SanError> {
+        let legal = pos.legal_moves();
+        let mut fits = legal.iter().copied().filter(|&m| self.matches(m));
+        let error = |kind, candidates| SanError {
+            san: *self,
+            turn: pos.turn(),
+            kind,
+            candidates,
+        };
+        match (fits.next(), fits.next()) {
+            (Some(m), None) => Ok(m),
+            (None, _) => Err(error(SanErrorKind::IllegalSan, Vec::new())),
+            (Some(_), Some(_)) => {
+                let candidates = legal
+                    .iter()
+                    .filter(|&&m| self.matches(m))
+                    .map(|&m| San::from_move_in(m, &legal))
+                    .collect();
+                Err(error(SanErrorKind::AmbiguousSan, candidates))
+            }
+        }
+    }
+}
+
+impl San {
+    /// Writes this SAN with the letters of `letters`.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::San;
+    /// let russian = Letters::ENGLISH.with_pieces(
+    ///     ["П", "К", "С", "Л", "Ф", "Кр"].map(Cow::Borrowed),
+    ///     ["п", "к", "с", "л", "ф", "кр"].map(Cow::Borrowed),
+    /// );
+    /// let mut s = String::new();
+    /// "Kxd7".parse::<San>()?.write_with(&russian, &mut s).unwrap();
+    /// assert_eq!(s, "Крxd7");
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
+        match *self {
+            San::Castle(CastlingSide::KingSide) => out.write_str(&letters.castle_king_side),
+            San::Castle(CastlingSide::QueenSide) => out.write_str(&letters.castle_queen_side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    out.write_str(letters.role(role))?;
+                }
+                if let Some(file) = file {
+                    out.write_str(letters.file(file))?;
+                }
+                if let Some(rank) = rank {
+                    out.write_char(rank.char())?;
+                }
+                if capture {
+                    out.write_str(&letters.capture)?;
+                }
+                out.write_str(letters.file(to.file()))?;
+                out.write_char(to.rank().char())?;
+                if let Some(p) = promotion {
+                    out.write_char('=')?;
+                    out.write_str(letters.role(p))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `Display` in English letters (`write_with`) and `FromStr`
+/// (`from_ascii`), the same for [`San`] and [`SanPlus`].
+macro_rules! english_text {
+    ($ty:ident) => {
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.english(&mut [0; 8]))
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = ParseSanError;
+
+            fn from_str(s: &str) -> Result<$ty, ParseSanError> {
+                $ty::from_ascii(s.as_bytes())
+            }
+        }
+    };
+}
+
+english_text!(San);
+english_text!(SanPlus);
+
+impl San {
+    /// The text in English letters, as [`San::write_with`] writes it with
+    /// [`Letters::ENGLISH`], put together in `buf` (the longest, `exd8=Q`
+    /// or `O-O-O`, and a suffix fit) and written at once.
+    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
+        let len = self.english_bytes(buf);
+        // Only ASCII bytes are put in the buffer.
+        core::str::from_utf8(&buf[..len]).unwrap_or_default()
+    }
+
+    /// [`San::english`]'s bytes: their number.
+    fn english_bytes(&self, buf: &mut [u8; 8]) -> usize {
+        const LETTERS: [u8; 6] = *b"PNBRQK";
+        let mut len = 0;
+        let mut push = |b: u8| {
+            buf[len] = b;
+            len += 1;
+        };
+        match *self {
+            San::Castle(side) => {
+                let text: &[u8] = match side {
+                    CastlingSide::KingSide => b"O-O",
+                    CastlingSide::QueenSide => b"O-O-O",
+                };
+                text.iter().for_each(|&b| push(b));
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    push(LETTERS[role.index()]);
+                }
+                if let Some(file) = file {
+                    push(b'a' + file.index() as u8);
+                }
+                if let Some(rank) = rank {
+                    push(b'1' + rank.index() as u8);
+                }
+                if capture {
+                    push(b'x');
+                }
+                push(b'a' + to.file().index() as u8);
+                push(b'1' + to.rank().index() as u8);
+                if let Some(p) = promotion {
+                    push(b'=');
+                    push(LETTERS[p.index()]);
+                }
+            }
+        }
+        len
+    }
+}
+
+impl SanPlus {
+    /// [`San::english`] with the suffix.
+    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
+        let mut len = self.san.english_bytes(buf);
+        if let Some(suffix) = self.suffix {
+            buf[len] = match suffix {
+                Suffix::Check => b'+',
+                Suffix::Checkmate => b'#',
+            };
+            len += 1;
+        }
+        core::str::from_utf8(&buf[..len]).unwrap_or_default()
+    }
+}
+
+impl SanPlus {
+    /// Reads SAN with its suffix (see [`San`] for what is accepted).
+    ///
+    /// ```
+    /// use forsyth::san::{SanPlus, Suffix};
+    /// assert_eq!(SanPlus::from_ascii(b"Qxf7#")?.suffix, Some(Suffix::Checkmate));
+    /// assert_eq!(SanPlus::from_ascii(b"O-O+?!")?.suffix, Some(Suffix::Check));
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        // The plain form (`Nbd7`, `exd8=Q+`), read in one pass; any other
+        // by the grammar.
+        if let Some(san) = plain_san(text) {
+            let suffix = match text.last() {
+                Some(b'+') => Some(Suffix::Check),
+                Some(b'#') => Some(Suffix::Checkmate),
+                _ => None,
+            };
+            return Ok(SanPlus { san, suffix });
+        }
+        SanPlus::read(text, &English).map(|r| r.first)
+    }
+
+    /// Reads SAN written with the letters of `letters` (see [`San`] for
+    /// what is accepted; `0-0` and `0-0-0` read in every language).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
+    /// let german = Letters::ENGLISH.with_pieces(
+    ///     ["B", "S", "L", "T", "D", "K"].map(Cow::Borrowed),
+    ///     ["b", "s", "l", "t", "d", "k"].map(Cow::Borrowed),
+    /// );
+    /// assert_eq!(SanPlus::from_str_with("Sf3+", &german)?, "Nf3+".parse()?);
+    /// assert_eq!(SanPlus::from_str_with("e8D", &german)?, "e8=Q".parse()?);
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn from_str_with(text: &str, letters: &Letters) -> Result<SanPlus, ParseSanError> {
+        SanPlus::read(text.as_bytes(), letters).map(|r| r.first)
+    }
+
+    /// Every reading of an English SAN text (see [`SanReadings`]).
+    ///
+    /// ```
+    /// use forsyth::san::SanPlus;
+    /// let r = SanPlus::readings(b"bc3")?;
+    /// assert_eq!(r.first.to_string(), "bxc3");
+    /// assert_eq!(r.alternative.map(|a| a.to_string()).as_deref(), Some("Bc3"));
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn readings(text: &[u8]) -> Result<SanReadings, ParseSanError> {
+        SanPlus::read(text, &English)
+    }
+
+    /// Every reading of a SAN text written with the letters of `letters`.
+    ///
+    /// ```
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
+    /// let r = SanPlus::readings_with("qd1", &Letters::ENGLISH)?;
+    /// assert_eq!((r.first.to_string(), r.alternative), ("Qd1".to_string(), None));
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn readings_with(text: &str, letters: &Letters) -> Result<SanReadings, ParseSanError> {
+        SanPlus::read(text.as_bytes(), letters)
+    }
+
+    /// The reader behind every `from_*` and `readings*` function.
+    #[inline(always)]
+    fn read(text: &[u8], letters: &impl Alphabet) -> Result<SanReadings, ParseSanError> {
+        let err = || ParseSanError::of(text);
+        let (body, suffix) = strip_suffixes(text, letters);
+        let with = |san| SanPlus { san, suffix };
+        let (body, en_passant) = match body.strip_suffix(b"e.p.") {
+            Some(head) => (head, true),
+            None => (body, false),
+        };
+        if let Some(side) = castling_side(body, letters) {
+            if en_passant {
+                return Err(err());
+            }
+            return Ok(SanReadings {
+                first: with(San::Castle(side)),
+                alternative: None,
+            });
+        }
+        let pawn = |text| read_move(text, Role::Pawn, en_passant, letters);
+        let Some((piece, n)) = letters.piece_prefix(body) else {
+            let first = pawn(body).ok_or_else(err)?;
+            return Ok(SanReadings {
+                first: with(first),
+                alternative: None,
+            });
+        };
+        let as_piece = read_move(&body[n..], piece.role, en_passant, letters);
+        // A lowercase letter that is also a file (`bxc3`) reads first as a
+        // pawn's file; the piece is the alternative.
+        let as_pawn = match piece.color {
+            Color::Black if letters.file_prefix(body).is_some() => pawn(body),
+            _ => None,
+        };
+        let (first, alternative) = match (as_pawn, as_piece) {
+            (Some(p), alt) => (p, alt),
+            (None, Some(p)) => (p, None),
+            (None, None) => return Err(err()),
+        };
+        Ok(SanReadings {
+            first: with(first),
+            alternative: alternative.map(with),
+        })
+    }
+
+    /// The SAN of a legal move of `pos`, with `+` or `#` when the move
+    /// checks or mates. (For a move that is not legal the text is written
+    /// the same way, without suffix, and means nothing.)
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// use forsyth::fen::Fen;
+    /// use forsyth::san::SanPlus;
+    /// use forsyth::uci::UciMove;
+    /// let fen = Fen::from_ascii(b"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// let m = "d8h4".parse::<UciMove>()?.to_move(&pos)?;
+    /// assert_eq!(SanPlus::from_move(&pos, m).to_string(), "Qh4#");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        if !pos.is_legal(m) {
+            return SanPlus { san, suffix: None };
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let suffix = if !after.is_check() {
+            None
+        } else if after.count_legal_moves() == 0 {
+            Some(Suffix::Checkmate)
+        } else {
+            Some(Suffix::Check)
+        };
+        SanPlus { san, suffix }
+    }
+}
+
+impl SanPlus {
+    /// Writes this SAN and its suffix with the letters of `letters`.
+    ///
+    /// ```
+    /// use forsyth::notation::Letters;
+    /// use forsyth::san::SanPlus;
+    /// let mut s = String::new();
+    /// "Qxf7#".parse::<SanPlus>()?.write_with(&Letters::ENGLISH, &mut s).unwrap();
+    /// assert_eq!(s, "Qxf7#");
+    /// # Ok::<_, forsyth::san::ParseSanError>(())
+    /// ```
+    pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
+        self.san.write_with(letters, out)?;
+        match self.suffix {
+            Some(Suffix::Check) => out.write_str(&letters.check),
+            Some(Suffix::Checkmate) => out.write_str(&letters.checkmate),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Position {
+    /// A legal move in SAN, with its check or checkmate suffix.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::standard();
+    /// let mut sans: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();
+    /// sans.sort();
+    /// assert_eq!(sans[..4], ["Na3", "Nc3", "Nf3", "Nh3"]);
+    /// ```
+    pub fn san(&self, m: Move) -> String {
+        SanPlus::from_move(self, m).to_string()
+    }
+}
+
+/// A piece or pawn move in plain English SAN, the shape PGN exports write:
+/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
+/// anything else (castling, UCI, LAN, lenient or localized forms), which
+/// the general reading then takes; what it accepts it reads as
+/// [`San::from_ascii`] does.
+pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
+    let piece = |b: u8| match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| crate::board::File::ALL[usize::from(b - b'a')])
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::ALL[usize::from(b - b'1')])
+    };
+    let (role, mut body) = match text.split_first() {
+        Some((&b, rest)) => match piece(b) {
+            Some(role) => (role, rest),
+            None => (Role::Pawn, text),
+        },
+        None => return None,
+    };
+    if let Some((b'+' | b'#', head)) = body.split_last() {
+        body = head;
+    }
+    let mut promotion = None;
+    if let Some((&last, head)) = body.split_last() {
+        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
+            promotion = Some(p);
+            body = match head.split_last() {
+                Some((b'=', h)) => h,
+                _ => head,
+            };
+        }
+    }
+    let [head @ .., f, r] = body else {
+        return None;
+    };
+    let to = Square::from_coords(file(*f)?, rank(*r)?);
+    let (capture, head) = match head.split_last() {
+        Some((b'x', h)) => (true, h),
+        _ => (false, head),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [a, b] => (Some(file(a)?), Some(rank(b)?)),
+        [a] => match (file(a), rank(a)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file: from_file,
+        rank: from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Suffix;
+    use crate::rules::movegen::{random_square, random_walk};
+
+    /// What `SanPlus::from_move` was before its fast path, written from
+    /// the full list of legal moves: the reference the fast path must
+    /// match.
+    fn san_plus_by_listing(pos: &Position, m: Move) -> SanPlus {
+        let legal = pos.legal_moves();
+        let san = San::from_move_in(m, &legal);
+        if !legal.contains(&m) {
+            return SanPlus { san, suffix: None };
+        }
+        let after = pos.play(m).expect("legal");
+        let suffix = match (after.is_check(), after.legal_moves().is_empty()) {
+            (false, _) => None,
+            (true, true) => Some(Suffix::Checkmate),
+            (true, false) => Some(Suffix::Check),
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// The fast paths (a move's rivals and a SAN's move found among the
+    /// pieces that reach the square) agree with the listing paths, along
+    /// random games from random Chess960 starts (the standard one among
+    /// them): every legal move written, random moves that are not legal
+    /// written, and the texts read back, each also without its
+    /// disambiguation, with its origin spelled out in full, with its
+    /// capture mark flipped, and for another piece of another role (so
+    /// illegal, ambiguous and unknown moves are read too), the errors
+    /// included.
+    #[test]
+    fn fast_paths_agree_with_the_listing_paths() {
+        let (mut written, mut read) = (0, 0);
+        random_walk(0x2545_f491_4f6c_dd1d, 40, 100, |pos, legal, rng| {
+            let mut moves: Vec<Move> = legal.iter().copied().collect();
+            // Moves that are not legal: random pieces to random squares.
+            for _ in 0..8 {
+                let n = rng.next_u64();
+                let to = random_square(n >> 16);
+                moves.push(Move::Normal {
+                    role: Role::ALL[(n % 6) as usize],
+                    from: random_square(n >> 8),
+                    capture: pos.board().role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+            for &m in &moves {
+                assert_eq!(San::from_move(pos, m), San::from_move_in(m, legal), "{m:?}");
+                let plus = SanPlus::from_move(pos, m);
+                assert_eq!(plus, san_plus_by_listing(pos, m), "{m:?}");
+                written += 1;
+                let mut texts = vec![plus.san];
+                if let San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } = plus.san
+                {
+                    let other = Role::ALL[(rng.next_u64() % 6) as usize];
+                    let normal = |role, file, rank, capture| San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    };
+                    let from = m.from();
+                    texts.extend([
+                        normal(role, None, None, capture),
+                        normal(role, Some(from.file()), Some(from.rank()), capture),
+                        normal(role, file, rank, !capture),
+                        normal(other, file, rank, capture),
+                    ]);
+                }
+                let mut general = String::new();
+                plus.write_with(&Letters::ENGLISH, &mut general).unwrap();
+                assert_eq!(plus.to_string(), general);
+                for san in texts {
+                    assert_eq!(san.to_move(pos), san.resolve_by_listing(pos), "{san}");
+                    read += 1;
+                }
+            }
+        });
+        assert!(written > 100_000 && read > 300_000, "{written} {read}");
+    }
+
+    /// The plain-form fast path of `SanPlus::from_ascii` reads what the
+    /// grammar reads, result and error alike, on mutated SAN texts; and
+    /// the English `Display` writes what `write_with` writes with the
+    /// English letters, for every shape of SAN.
+    #[test]
+    fn english_fast_paths_agree_with_the_general_ones() {
+        let alphabet = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?/ e.";
+        let seeds = [
+            "e4", "exd5", "Nbd7", "R1e2", "Qh4xe1", "exd8=Q+", "b1N#", "O-O", "O-O-O+", "Kxe2",
+            "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?",
+        ];
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move || rng.next_u64();
+        let general = |t: &[u8]| SanPlus::read(t, &English).map(|r| r.first);
+        for i in 0..60_000 {
+            let mut text = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..(next() % 3) {
+                let at = (next() % 8) as usize;
+                let b = alphabet[(next() % alphabet.len() as u64) as usize];
+                match next() % 3 {
+                    0 if at < text.len() => text[at] = b,
+                    1 => text.insert(at.min(text.len()), b),
+                    _ if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let fast = SanPlus::from_ascii(&text);
+            assert_eq!(fast, general(&text), "{}", String::from_utf8_lossy(&text));
+            if let Ok(plus) = fast {
+                let mut written = String::new();
+                plus.write_with(&Letters::ENGLISH, &mut written).unwrap();
+                assert_eq!(plus.to_string(), written);
+                assert_eq!(plus.san.to_string(), written.trim_end_matches(['+', '#']));
+            }
+        }
+    }
+}

@@ -1,0 +1,1190 @@
+//! Legal move generation, for standard chess and Chess960 alike.
+//!
+//! Moves are generated legal from the start, not filtered after the fact:
+//!
+//! - the checkers of the king decide the *check mask*: every move but a king
+//!   move must capture the single checker or block between it and the king,
+//!   and under double check only the king moves;
+//! - pinned pieces (found by looking through our own pieces from the king
+//!   towards the enemy sliders) move only along the line through the king;
+//! - a king move is legal when its destination is not attacked with the king
+//!   taken off the board (so that it cannot hide behind itself);
+//! - en passant, rare and full of traps (the two pawns leaving one rank at
+//!   once, the captured pawn giving check), is checked by looking at the king
+//!   after the move;
+//! - castling follows the Chess960 rule, which standard chess is a case of
+//!   (see [`Position::legal_moves`]).
+//!
+//! The generator writes into a sink, so the same code fills a [`MoveList`]
+//! or only counts moves (for perft's last ply).
+
+use core::{fmt, ops::Deref};
+
+use super::safety::{checkers_and_pinned, en_passant_capturers, is_attacked, king_destinations};
+use crate::board::moves::castling_targets;
+use crate::board::{attacks, Bitboard, Board, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::rules::Position;
+
+/// Moves kept inline before a [`MoveList`] moves to the heap. No legal
+/// position of chess has more than 218 moves; positions with many promoted
+/// pieces can have more, and still work.
+const INLINE: usize = 256;
+
+/// A list of moves, without allocation for up to 256 of them.
+///
+/// Dereferences to a slice of [`Move`].
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::standard();
+/// let moves = pos.legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().all(|m| !m.is_capture()));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    buf: [Move; INLINE],
+    len: usize,
+    /// Every move, once there are more than `INLINE` of them.
+    spill: Option<Vec<Move>>,
+}
+
+const PLACEHOLDER: Move = Move::EnPassant {
+    from: Square::A1,
+    to: Square::A1,
+};
+
+impl MoveList {
+    /// An empty list.
+    ///
+    /// ```
+    /// use forsyth::MoveList;
+    /// assert!(MoveList::new().is_empty());
+    /// ```
+    pub fn new() -> MoveList {
+        MoveList {
+            buf: [PLACEHOLDER; INLINE],
+            len: 0,
+            spill: None,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// for _ in 0..300 {
+    ///     list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// }
+    /// assert_eq!(list.len(), 300);
+    /// ```
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        if self.len < INLINE {
+            self.buf[self.len] = m;
+            self.len += 1;
+        } else {
+            self.push_spilled(m);
+        }
+    }
+
+    #[cold]
+    fn push_spilled(&mut self, m: Move) {
+        let buf = &self.buf;
+        self.spill.get_or_insert_with(|| buf.to_vec()).push(m);
+        self.len += 1;
+    }
+
+    /// Empties the list, keeping its storage.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill = None;
+    }
+
+    /// The moves as a slice.
+    ///
+    /// ```
+    /// use forsyth::MoveList;
+    /// assert_eq!(MoveList::new().as_slice(), &[]);
+    /// ```
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        match &self.spill {
+            Some(v) => v,
+            None => &self.buf[..self.len],
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = IntoIter;
+
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> MoveList {
+        let mut list = MoveList::new();
+        for m in iter {
+            list.push(m);
+        }
+        list
+    }
+}
+
+/// The moves of a [`MoveList`], by value.
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// let pos = Position::standard();
+/// assert_eq!(pos.legal_moves().into_iter().filter(|m| m.role() == forsyth::Role::Knight).count(), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct IntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for IntoIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        m
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len.saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
+
+/// Where generated moves go: into a list, or only into a count.
+pub(crate) trait MoveSink {
+    /// Moves of the piece of `role` on `from` to every square of `targets`.
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
+    /// The moves of the unpinned pawns: single and double pushes to
+    /// `single` and `double` (`push` squares forward), captures to `left`
+    /// and `right` (each `left_delta` or `right_delta` squares forward), in
+    /// that order.
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets);
+    /// One pawn move (four with promotions).
+    fn pawn(&mut self, board: &Board, from: Square, to: Square);
+    /// An en-passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Castling.
+    fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// The destinations of the unpinned pawns' moves, by kind, with the
+/// distance from each move's origin (see [`MoveSink::free_pawns`]).
+#[derive(Copy, Clone)]
+pub(crate) struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    left: Bitboard,
+    right: Bitboard,
+    push: i32,
+    left_delta: i32,
+    right_delta: i32,
+}
+
+impl MoveList {
+    /// Pawn moves to every square of `targets`, each from the square
+    /// `delta` indices before it; promotions on the last rank.
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        if self.len > INLINE - 64 || targets.intersects(Bitboard::BACKRANKS) {
+            for to in targets {
+                let from = Square::new_wrapping((to.index() as i32 - delta) as u32);
+                self.pawn(board, from, to);
+            }
+            return;
+        }
+        // No promotion and room for every target.
+        self.store_normal(board, Role::Pawn, targets, |to| {
+            Square::new_wrapping((to.index() as i32 - delta) as u32)
+        });
+    }
+
+    /// The normal moves of `role` to every square of `targets`, each from
+    /// `from(to)`, none a promotion, when the list has room for 64 more:
+    /// stored with the length kept in a register, no capacity test each,
+    /// and the captured role read from three planes made once.
+    #[inline(always)]
+    fn store_normal(
+        &mut self,
+        board: &Board,
+        role: Role,
+        targets: Bitboard,
+        from: impl Fn(Square) -> Square,
+    ) {
+        let roles = RolePlanes::new(board);
+        let mut len = self.len;
+        for to in targets {
+            self.buf[len] = Move::Normal {
+                role,
+                from: from(to),
+                capture: roles.at(to),
+                to,
+                promotion: None,
+            };
+            len += 1;
+        }
+        self.len = len;
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        if self.len > INLINE - 64 {
+            for to in targets {
+                self.push(Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+            return;
+        }
+        self.store_normal(board, role, targets, |_| from);
+    }
+
+    #[inline(always)]
+    fn free_pawns(&mut self, board: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            push,
+            left_delta,
+            right_delta,
+        } = targets;
+        self.pawns(board, single, push);
+        self.pawns(board, double, 2 * push);
+        self.pawns(board, left, left_delta);
+        self.pawns(board, right, right_delta);
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, board: &Board, from: Square, to: Square) {
+        let capture = board.role_at(to);
+        if Bitboard::BACKRANKS.contains(to) {
+            self.promotions(from, to, capture);
+        } else {
+            self.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.push(Move::EnPassant { from, to });
+    }
+
+    #[inline]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.push(Move::Castle { king, rook });
+    }
+}
+
+impl MoveList {
+    /// The four promotions of a pawn move, apart from the common case so
+    /// that a pawn move is listed inline.
+    #[inline(never)]
+    fn promotions(&mut self, from: Square, to: Square, capture: Option<Role>) {
+        for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            self.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    }
+}
+
+/// The role on each square as a three-bit code (`role + 1`, 0 for an empty
+/// square) spread over three planes, so that the role on a square is three
+/// bit tests and one lookup ([`Board::role_at`] looks at seven sets).
+#[derive(Copy, Clone)]
+struct RolePlanes([u64; 3]);
+
+impl RolePlanes {
+    #[inline(always)]
+    fn new(board: &Board) -> RolePlanes {
+        let bits = |role| board.by_role(role).bits();
+        let (p, n, b, r, q, k) = (
+            bits(Role::Pawn),
+            bits(Role::Knight),
+            bits(Role::Bishop),
+            bits(Role::Rook),
+            bits(Role::Queen),
+            bits(Role::King),
+        );
+        // Codes: pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6.
+        RolePlanes([p | b | q, n | b | k, r | q | k])
+    }
+
+    #[inline(always)]
+    fn at(self, sq: Square) -> Option<Role> {
+        let at = sq.index();
+        let [one, two, four] = self.0.map(|plane| ((plane >> at) & 1) as usize);
+        crate::board::ROLE_BY_CODE[one | (two << 1) | (four << 2)]
+    }
+}
+
+/// A sink that only counts.
+pub(crate) struct Counter(pub(crate) usize);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    /// One popcount for the four sets, where the general path takes eight:
+    /// pushes go to empty squares and captures to enemy pieces, and a
+    /// double push's destination has an empty square behind it (so no
+    /// single push goes there), which makes `single`, `double` and either
+    /// capture set disjoint. What the union misses, squares both capture
+    /// sets hold and the three extra moves of each promotion, is rare and
+    /// tested for before it is counted.
+    #[inline]
+    fn free_pawns(&mut self, _: &Board, targets: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            ..
+        } = targets;
+        self.0 += (single | double | left | right).count();
+        let both = left & right;
+        if !both.is_empty() {
+            self.0 += both.count();
+        }
+        let promoting = (single | left | right) & Bitboard::BACKRANKS;
+        if !promoting.is_empty() {
+            let promoting = (single | left) & Bitboard::BACKRANKS;
+            self.0 += 3 * (promoting.count() + (right & Bitboard::BACKRANKS).count());
+        }
+    }
+
+    #[inline]
+    fn pawn(&mut self, _: &Board, _: Square, to: Square) {
+        self.0 += if Bitboard::BACKRANKS.contains(to) {
+            4
+        } else {
+            1
+        };
+    }
+
+    #[inline]
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn castle(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+#[inline(always)]
+fn shift(bb: Bitboard, delta: i32) -> Bitboard {
+    if delta >= 0 {
+        Bitboard::from_bits(bb.bits() << delta)
+    } else {
+        Bitboard::from_bits(bb.bits() >> -delta)
+    }
+}
+
+#[inline(always)]
+fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
+    let setup = &pos.setup;
+    let us = setup.turn;
+    let rights = &setup.castling;
+    let board = &setup.board;
+    if rights.king_file(us) != Some(king.file()) || king.rank() != Rank::back_rank(us) {
+        return;
+    }
+    for side in CastlingSide::ALL {
+        let Some(rook) = rights.rook_square(us, side) else {
+            continue;
+        };
+        if !board.by_piece(Role::Rook.of(us)).contains(rook) {
+            continue;
+        }
+        let (king_to, rook_to) = castling_targets(us, side);
+        // Everyone but the castling pair; the attacks on the king's path are
+        // judged with the rook gone, as it is once castling is done.
+        let others = board.occupied().without(king).without(rook);
+        let king_path = attacks::between(king, king_to).with(king_to);
+        let rook_path = attacks::between(rook, rook_to).with(rook_to);
+        if (king_path | rook_path).intersects(others) {
+            continue;
+        }
+        if king_path
+            .into_iter()
+            .any(|sq| is_attacked(board, sq, !us, others))
+        {
+            continue;
+        }
+        sink.castle(king, rook);
+    }
+}
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    // One copy of the generator per side to move, so that the pawn
+    // directions and ranks are constants in each.
+    match pos.setup.turn {
+        Color::White => generate_for::<S, true>(pos, sink),
+        Color::Black => generate_for::<S, false>(pos, sink),
+    }
+}
+
+/// [`generate`] for White (`WHITE`) or Black to move.
+fn generate_for<S: MoveSink, const WHITE: bool>(pos: &Position, sink: &mut S) {
+    let board = &pos.setup.board;
+    let us = if WHITE { Color::White } else { Color::Black };
+    let them = !us;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = board.occupied();
+    let Some(king) = (board.by_role(Role::King) & ours).first() else {
+        return;
+    };
+    let (checkers, pinned) = checkers_and_pinned(board, king, us);
+
+    let safe = king_destinations(board, king, us);
+    sink.piece(board, Role::King, king, safe);
+
+    if checkers.more_than_one() {
+        return;
+    }
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => {
+            castling(pos, king, sink);
+            !ours
+        }
+    };
+
+    for from in board.by_role(Role::Knight) & (ours - pinned) {
+        sink.piece(board, Role::Knight, from, attacks::knight(from) & target);
+    }
+    for from in board.by_role(Role::Bishop) & ours {
+        let mut to = attacks::bishop(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Bishop, from, to);
+    }
+    for from in board.by_role(Role::Rook) & ours {
+        let mut to = attacks::rook(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Rook, from, to);
+    }
+    for from in board.by_role(Role::Queen) & ours {
+        let mut to = attacks::queen(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(board, Role::Queen, from, to);
+    }
+
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let free = pawns - pinned;
+    let empty = !occupied;
+    let (push, left, right) = match us {
+        Color::White => (8, 7, 9),
+        Color::Black => (-8, -9, -7),
+    };
+    let single = shift(free, push) & empty;
+    let double = shift(
+        single & Bitboard::from_rank(Rank::Third.relative_to(us)),
+        push,
+    ) & empty;
+    let capturable = theirs & target;
+    sink.free_pawns(
+        board,
+        PawnTargets {
+            single: single & target,
+            double: double & target,
+            left: shift(free - Bitboard::from_file(File::A), left) & capturable,
+            right: shift(free - Bitboard::from_file(File::H), right) & capturable,
+            push,
+            left_delta: left,
+            right_delta: right,
+        },
+    );
+    for from in pawns & pinned {
+        let bb = Bitboard::from_square(from);
+        let one = shift(bb, push) & empty;
+        let two = shift(one & Bitboard::from_rank(Rank::Third.relative_to(us)), push) & empty;
+        let captures = attacks::pawn(us, from) & theirs;
+        for to in (one | two | captures) & target & attacks::line(king, from) {
+            sink.pawn(board, from, to);
+        }
+    }
+
+    if let Some(ep) = pos.setup.ep_square {
+        for from in en_passant_capturers(board, us, ep) {
+            sink.en_passant(from, ep);
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// Castling, in standard chess and Chess960 alike, is legal when the
+    /// colour still has the right, the king is not in check, every square
+    /// between the king and its destination (`g` or `c` file) and between the
+    /// rook and its destination (`f` or `d` file) is empty but for the king
+    /// and that rook, and no square the king passes or lands on is attacked,
+    /// judged with the castling rook already gone. The king or the rook may
+    /// not move at all.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Setup, Square};
+    /// use forsyth::fen::Fen;
+    /// // Chess960: the king stays on g1, only the rook moves.
+    /// let fen = Fen::from_ascii(b"4k3/8/8/8/8/8/8/6KR w H - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert!(pos.legal_moves().contains(&Move::Castle { king: Square::G1, rook: Square::H1 }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        generate(self, &mut list);
+        list
+    }
+
+    /// Replaces the contents of `list` with the legal moves: the same as
+    /// [`legal_moves`](Position::legal_moves), reusing the list's storage.
+    ///
+    /// ```
+    /// use forsyth::{MoveList, Position, Setup};
+    /// let pos = Position::standard();
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_into(&mut list);
+    /// assert_eq!(list, pos.legal_moves());
+    /// ```
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        generate(self, list);
+    }
+
+    /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// let pos = Position::standard();
+    /// assert_eq!(pos.count_legal_moves(), 20);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        generate(self, &mut counter);
+        counter.0
+    }
+
+    /// `true` if `m` is a legal move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Role, Setup, Square};
+    /// let pos = Position::standard();
+    /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+    /// assert!(pos.is_legal(m));
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        // Decided for the one move, without listing the others: a piece's
+        // or pawn's move is legal exactly when it is the one move its
+        // origin and destination name; castling by the castling rule.
+        match m {
+            Move::Castle { king, rook } => castle_is_legal(self, king, rook),
+            _ => resolve(self, MovePattern::of_move(m)) == Some(m),
+        }
+    }
+
+    /// The enemy pieces that attack the king of the side to move.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup, Square};
+    /// use forsyth::fen::Fen;
+    /// // Double check: the knight came from e5 and uncovered the rook.
+    /// let fen = Fen::from_ascii(b"4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1")?;
+    /// let pos = Position::from_setup(Setup::from_fen(&fen, None).unwrap()).expect("legal");
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), [Square::D3, Square::E8]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checkers(&self) -> Bitboard {
+        let board = &self.setup.board;
+        let us = self.setup.turn;
+        match board.by_piece(Role::King.of(us)).first() {
+            Some(king) => board.attackers_to(king, !us, board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// `true` if the side to move is in check.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup};
+    /// assert!(!Position::standard().is_check());
+    /// ```
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+}
+
+/// A move as a notation describes it, for the quick lookups: the piece's
+/// role, what is said of its origin (a file, a rank, both or neither),
+/// whether it is written as a capture, its destination and its promotion.
+/// SAN's `Nbd2` and UCI's `b1d2` (the origin given in full) are both one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MovePattern {
+    pub(crate) role: Role,
+    pub(crate) file: Option<File>,
+    pub(crate) rank: Option<Rank>,
+    pub(crate) capture: bool,
+    pub(crate) to: Square,
+    pub(crate) promotion: Option<Role>,
+}
+
+impl MovePattern {
+    /// The pattern that only `m` (a piece's or pawn's move) fits: its
+    /// origin in full.
+    #[inline]
+    pub(crate) fn of_move(m: Move) -> MovePattern {
+        let from = m.from();
+        MovePattern {
+            role: m.role(),
+            file: Some(from.file()),
+            rank: Some(from.rank()),
+            capture: false,
+            to: m.to(),
+            promotion: m.promotion(),
+        }
+    }
+
+    /// `true` if the move `m` (of the position's legal moves) fits, never
+    /// for castling.
+    pub(crate) fn matches(self, m: Move) -> bool {
+        !m.is_castle()
+            && m.role() == self.role
+            && m.to() == self.to
+            && m.promotion() == self.promotion
+            && (m.is_capture() || !self.capture)
+            && self.file.is_none_or(|f| m.from().file() == f)
+            && self.rank.is_none_or(|r| m.from().rank() == r)
+    }
+}
+
+/// The one legal move of a piece or pawn that fits `pattern`, found
+/// without listing every legal move: the pieces of its role that reach its
+/// square, each kept when its move leaves the king safe and fits the
+/// pattern. Every legal move to a square comes from a square that attacks
+/// it (a pawn's push from behind it), so the candidates hold every move the
+/// pattern can fit. `None` when no legal move fits, or more than one: the
+/// readers then list the legal moves to name the fault (the fast path of
+/// SAN's and UCI's readers and of [`Position::is_legal`]).
+#[inline]
+pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
+    let MovePattern {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = pattern;
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let occupied = board.occupied();
+    let ours = board.by_piece(role.of(us));
+    let target = board.piece_at(to);
+    if target.is_some_and(|p| p.color == us) {
+        return None;
+    }
+    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
+    let from = match role {
+        Role::Pawn if target.is_some() || ep => attacks::pawn(!us, to) & ours,
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            let mut from = Bitboard::EMPTY;
+            if let Some(one) = to.offset(0, back) {
+                if ours.contains(one) {
+                    from = from.with(one);
+                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
+                        from = from.with(two);
+                    }
+                }
+            }
+            from
+        }
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => attacks::knight(to) & ours,
+        Role::Bishop => attacks::bishop(to, occupied) & ours,
+        Role::Rook => attacks::rook(to, occupied) & ours,
+        Role::Queen => attacks::queen(to, occupied) & ours,
+        Role::King => attacks::king(to) & ours,
+    };
+    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
+    // A promotion must be written, and to a piece a pawn may become.
+    if promoting
+        && !matches!(
+            promotion,
+            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+        )
+    {
+        return None;
+    }
+    // What `MovePattern::matches` asks of each candidate, asked once: a capture
+    // written is one, a promotion written is one (never en passant); then
+    // only the squares the SAN names are kept.
+    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
+    if !fits {
+        return None;
+    }
+    let mut found = None;
+    for from in from {
+        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+            continue;
+        }
+        let m = if ep {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: promotion.filter(|_| promoting),
+            }
+        };
+        debug_assert!(pattern.matches(m));
+        if king_safe_after(pos, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// The squares of the side to move's pieces of `role` (a piece, not a
+/// pawn) with a legal move to `to`: those that reach it and leave their
+/// king safe. What writing SAN needs to know of a move's rivals, found
+/// without listing every legal move.
+pub(crate) fn legal_origins(pos: &Position, role: Role, to: Square) -> Bitboard {
+    let board = &pos.setup().board;
+    let us = pos.turn();
+    let target = board.piece_at(to);
+    if role == Role::Pawn || target.is_some_and(|p| p.color == us) {
+        return Bitboard::EMPTY;
+    }
+    // A piece reaches `to` from the squares it would attack from `to`.
+    let reach = attacks::attacks(to, role.of(us), board.occupied());
+    (reach & board.by_piece(role.of(us)))
+        .into_iter()
+        .filter(|&from| {
+            let m = Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion: None,
+            };
+            king_safe_after(pos, m)
+        })
+        .collect()
+}
+
+/// Whether the side to move's king is not attacked after the pseudo-legal
+/// normal or en-passant move `m` (of a piece of the side to move).
+fn king_safe_after(pos: &Position, m: Move) -> bool {
+    let setup = pos.setup();
+    let board = &setup.board;
+    let us = setup.turn;
+    let (from, to) = (m.from(), m.to());
+    let mut gone = Bitboard::from_square(to);
+    if let Move::EnPassant { .. } = m {
+        gone = gone.with(Square::from_coords(to.file(), from.rank()));
+    }
+    let occupied = (board.occupied().without(from) & !gone).with(to);
+    let them = board.by_color(!us) & !gone;
+    let king = match m.role() {
+        Role::King => to,
+        _ => match board.king_of(us) {
+            Some(king) => king,
+            None => return false,
+        },
+    };
+    let of = |role: Role| board.by_role(role) & them;
+    let queens = of(Role::Queen);
+    (attacks::knight(king) & of(Role::Knight)).is_empty()
+        && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
+        && (attacks::king(king) & of(Role::King)).is_empty()
+        && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
+        && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
+}
+
+/// Whether castling with the king on `king` and the rook on `rook` is a
+/// legal move: the generator's castling rule ([`castling`]) asked for the
+/// side to move's king, when it is not in check.
+fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> bool {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    if (board.by_role(Role::King) & board.by_color(us)).first() != Some(king) {
+        return false;
+    }
+    if !checkers_and_pinned(board, king, us).0.is_empty() {
+        return false;
+    }
+    let mut found = FindCastle { rook, found: false };
+    castling(pos, king, &mut found);
+    found.found
+}
+
+/// A sink that only looks for castling with one rook.
+struct FindCastle {
+    rook: Square,
+    found: bool,
+}
+
+impl MoveSink for FindCastle {
+    fn piece(&mut self, _: &Board, _: Role, _: Square, _: Bitboard) {}
+    fn free_pawns(&mut self, _: &Board, _: PawnTargets) {}
+    fn pawn(&mut self, _: &Board, _: Square, _: Square) {}
+    fn en_passant(&mut self, _: Square, _: Square) {}
+    fn castle(&mut self, _: Square, rook: Square) {
+        self.found |= rook == self.rook;
+    }
+}
+
+/// For the tests of the fast paths: positions along random games from
+/// random Chess960 starts (the standard one first), `games` games of at
+/// most `plies` plies each; `visit` gets each position, its legal moves and
+/// the walk's random numbers (for random moves of its own).
+#[cfg(test)]
+pub(crate) fn random_walk(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &crate::rules::MoveList, &mut crate::setup::chess960::SplitMix64),
+) {
+    let mut rng = crate::setup::chess960::SplitMix64::new(seed);
+    for game in 0..games {
+        let start = if game == 0 {
+            518
+        } else {
+            (rng.next_u64() % 960) as u16
+        };
+        let mut pos =
+            Position::from_setup(crate::setup::Chess960Start::new(start).unwrap().to_setup())
+                .expect("a start position is legal");
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            visit(&pos, &legal, &mut rng);
+            pos = pos
+                .play(legal[(rng.next_u64() % legal.len() as u64) as usize])
+                .expect("legal");
+        }
+    }
+}
+
+/// For the tests: a square from 6 random bits.
+#[cfg(test)]
+pub(crate) fn random_square(n: u64) -> Square {
+    Square::from_coords(
+        crate::board::File::ALL[(n % 8) as usize],
+        Rank::ALL[(n / 8 % 8) as usize],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{ProblemKind, Setup, Variant};
+    use crate::text::fen::Fen;
+
+    /// The perft suites' positions (the impossible ones of the trap suite
+    /// too, their ignorable problems ignored: checker alignments no game
+    /// reaches, en-passant pins) and every position of a random game of
+    /// `plies` plies from each, chosen by a fixed-seed generator.
+    fn sample_positions(plies: usize) -> Vec<Position> {
+        let mut starts = Vec::new();
+        for (text, variant, step) in [
+            (include_str!("../../tests/data/tricky.perft"), None, 1),
+            (include_str!("../../tests/data/classical.perft"), None, 1),
+            (
+                include_str!("../../tests/data/chess960.perft"),
+                Some(Variant::Chess960),
+                8,
+            ),
+        ] {
+            for fen in text
+                .lines()
+                .filter_map(|l| l.strip_prefix("epd "))
+                .step_by(step)
+            {
+                let fen = Fen::from_ascii(fen.as_bytes()).unwrap();
+                match Position::from_fen(&fen, variant) {
+                    Ok(pos) => starts.push(pos),
+                    Err(e) => {
+                        let kinds: Vec<ProblemKind> =
+                            e.problems().iter().map(|p| p.kind()).collect();
+                        starts.extend(e.ignore(&kinds).ok());
+                    }
+                }
+            }
+        }
+        assert!(starts.len() > 150, "{} starts", starts.len());
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut out = Vec::new();
+        for start in starts {
+            let mut pos = start;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                out.push(pos.clone());
+                if moves.is_empty() {
+                    break;
+                }
+                let seed = rng.next_u64();
+                let m = moves[(seed % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        out
+    }
+
+    /// Pins by their definition: one of our pieces alone between our king
+    /// and an enemy slider that moves along that line.
+    fn pinned_by_definition(board: &Board, king: Square, us: Color) -> Bitboard {
+        let mut pinned = Bitboard::EMPTY;
+        for slider in board.by_color(!us) {
+            let straight = king.file() == slider.file() || king.rank() == slider.rank();
+            let role = board.role_at(slider);
+            let moves_along = match role {
+                Some(Role::Queen) => true,
+                Some(Role::Rook) => straight,
+                Some(Role::Bishop) => !straight,
+                _ => false,
+            };
+            if !moves_along || attacks::line(king, slider).is_empty() {
+                continue;
+            }
+            let between = attacks::between(king, slider) & board.occupied();
+            if let Some(sq) = between.single_square() {
+                if board.by_color(us).contains(sq) {
+                    pinned = pinned.with(sq);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// The fast paths of the generator agree with the general ones: the
+    /// checkers and pins from one look with `attackers_to` and the
+    /// definition of a pin, the king's destinations with `is_attacked` on
+    /// each square, the count with the list's length.
+    #[test]
+    fn fast_paths_agree_with_general_ones() {
+        let positions = sample_positions(60);
+        assert!(positions.len() > 5_000, "{} positions", positions.len());
+        let (mut checks, mut pins, mut promotions) = (0, 0, 0);
+        for pos in &positions {
+            let board = &pos.setup.board;
+            let us = pos.setup.turn;
+            let king = board.by_piece(Role::King.of(us)).first().unwrap();
+            let (checkers, pinned) = checkers_and_pinned(board, king, us);
+            let fen = pos.setup.board.to_string();
+            assert_eq!(
+                checkers,
+                board.attackers_to(king, !us, board.occupied()),
+                "{fen}"
+            );
+            assert_eq!(pinned, pinned_by_definition(board, king, us), "{fen}");
+            let without_king = board.occupied().without(king);
+            let safe: Bitboard = (attacks::king(king) - board.by_color(us))
+                .into_iter()
+                .filter(|&to| !is_attacked(board, to, !us, without_king))
+                .collect();
+            assert_eq!(king_destinations(board, king, us), safe, "{fen}");
+            let moves = pos.legal_moves();
+            assert_eq!(pos.count_legal_moves(), moves.len(), "{fen}");
+            checks += usize::from(!checkers.is_empty());
+            pins += usize::from(!pinned.is_empty());
+            promotions += usize::from(moves.iter().any(|m| m.promotion().is_some()));
+        }
+        // The sample holds the cases the fast paths treat apart.
+        assert!(
+            checks > 100 && pins > 100 && promotions > 20,
+            "{checks} {pins} {promotions}"
+        );
+    }
+
+    /// `is_legal` and `play` judge a move as the legal move list does,
+    /// along random games from random Chess960 starts (the standard one
+    /// among them): every legal move; castling with the king and each rook
+    /// of the side to move on its back rank (blocked, through check, out of
+    /// check, without the right); and random moves with random roles,
+    /// captures and promotions, almost all of them illegal.
+    #[test]
+    fn is_legal_judges_moves_as_the_legal_list_does() {
+        let (mut judged, mut castles) = (0, 0);
+        random_walk(0x2545_f491_4f6c_dd1d, 30, 100, |pos, legal, rng| {
+            let mut moves: Vec<Move> = legal.iter().copied().collect();
+            let board = pos.board();
+            let us = pos.turn();
+            if let Some(king) = board.king_of(us) {
+                let back = Bitboard::from_rank(Rank::back_rank(us));
+                for rook in board.by_piece(Role::Rook.of(us)) & back {
+                    moves.push(Move::Castle { king, rook });
+                }
+            }
+            for _ in 0..16 {
+                let n = rng.next_u64();
+                let (from, to) = (random_square(n >> 8), random_square(n >> 16));
+                let role = Role::ALL[(n % 6) as usize];
+                moves.push(match n >> 24 & 7 {
+                    0 => Move::EnPassant { from, to },
+                    1 => Move::Castle {
+                        king: from,
+                        rook: to,
+                    },
+                    k => Move::Normal {
+                        role,
+                        from,
+                        capture: [None, pos.board().role_at(to)][(k & 1) as usize],
+                        to,
+                        promotion: [None, Some(Role::Queen)][(k >> 2 & 1) as usize],
+                    },
+                });
+            }
+            for m in moves {
+                let listed = legal.contains(&m);
+                assert_eq!(pos.is_legal(m), listed, "{m:?} in {}", pos.setup());
+                assert_eq!(pos.play(m).is_ok(), listed, "{m:?} in {}", pos.setup());
+                judged += 1;
+                castles += usize::from(listed && m.is_castle());
+            }
+        });
+        assert!(judged > 100_000 && castles > 100, "{judged} {castles}");
+    }
+
+    /// The move list's role planes are a second reading of the board: on
+    /// every square of these boards they name the role `Board::role_at`
+    /// names, and the list's fast path lists what one move at a time does.
+    #[test]
+    fn role_planes_agree_with_role_at() {
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQ1QQQQ/8/8/k1K5 w - - 0 1",
+        ] {
+            let fen = Fen::from_ascii(record.as_bytes()).unwrap();
+            let board = &fen.board;
+            let planes = RolePlanes::new(board);
+            for sq in (0..64).map(Square::new_wrapping) {
+                assert_eq!(planes.at(sq), board.role_at(sq), "{record} {sq}");
+            }
+            // Every target from one square, listed both ways.
+            let setup = Setup::from_fen(&fen, None).unwrap();
+            let targets = !Bitboard::EMPTY;
+            let mut fast = MoveList::new();
+            fast.piece(&setup.board, Role::Queen, Square::A1, targets);
+            let slow: Vec<Move> = targets
+                .into_iter()
+                .map(|to| Move::Normal {
+                    role: Role::Queen,
+                    from: Square::A1,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                })
+                .collect();
+            assert_eq!(fast.as_slice(), slow.as_slice(), "{record}");
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! King safety on a board, the facts both the move generator and
+//! validation ask for: whether a square is attacked, the pieces that give
+//! check and the pieces pinned to the king (from one look), the squares the
+//! king may step to, and the pawns that may legally capture en passant.
+
+use crate::board::{attacks, Bitboard, Board, Color, Rank, Role, Square};
+
+/// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers.
+#[inline]
+pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    !board.attackers_to(sq, by, occupied).is_empty()
+}
+
+/// The enemy pieces giving check to our king on `king`, and our pieces
+/// pinned to it, from one look along the lines through the king.
+///
+/// The enemy sliders seen from the king with only the enemy pieces as
+/// blockers (the snipers) have nothing but our pieces between them and the
+/// king: none, and the sniper gives check; one, and that piece is pinned.
+/// Knights and pawns give check from their step tables. The enemy king
+/// never does: a position with the kings side by side is not legal.
+#[inline]
+pub(crate) fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bitboard) {
+    let theirs = board.by_color(!us);
+    let snipers = ((attacks::rook(king, theirs) & board.rooks_and_queens())
+        | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
+        & theirs;
+    let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
+        | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
+        & theirs;
+    let occupied = board.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers = checkers.with(sniper);
+        } else if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    (checkers, pinned)
+}
+
+/// The squares our king on `king` may step to: not ours, and not attacked
+/// with the king taken off the board. The same answer as asking
+/// [`is_attacked`] of each square, cheaper: the step attacks (knights,
+/// pawns, king) are tested first, and a slider lookup is made only when an
+/// enemy slider of that kind stands on one of the square's lines.
+#[inline]
+pub(crate) fn king_destinations(board: &Board, king: Square, us: Color) -> Bitboard {
+    let theirs = board.by_color(!us);
+    let without_king = board.occupied().without(king);
+    let knights = board.by_role(Role::Knight) & theirs;
+    let pawns = board.by_role(Role::Pawn) & theirs;
+    let kings = board.by_role(Role::King) & theirs;
+    let rooks = board.rooks_and_queens() & theirs;
+    let bishops = board.bishops_and_queens() & theirs;
+    let mut safe = Bitboard::EMPTY;
+    for to in attacks::king(king) - board.by_color(us) {
+        let attacked = attacks::knight(to).intersects(knights)
+            || attacks::pawn(us, to).intersects(pawns)
+            || attacks::king(to).intersects(kings)
+            || (attacks::rook_rays(to).intersects(rooks)
+                && attacks::rook(to, without_king).intersects(rooks))
+            || (attacks::bishop_rays(to).intersects(bishops)
+                && attacks::bishop(to, without_king).intersects(bishops));
+        if !attacked {
+            safe = safe.with(to);
+        }
+    }
+    safe
+}
+
+/// The pawns of `turn` that may legally capture en passant on `ep`: the
+/// square must be empty on the right rank with an enemy pawn in front of it,
+/// and the king of `turn` must not stand in check after the capture.
+pub(crate) fn en_passant_capturers(board: &Board, turn: Color, ep: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let victim = Square::from_coords(ep.file(), Rank::Fifth.relative_to(turn));
+    if ep.rank() != Rank::Sixth.relative_to(turn)
+        || board.occupied().contains(ep)
+        || !board.by_piece(Role::Pawn.of(!turn)).contains(victim)
+    {
+        return out;
+    }
+    let Some(king) = board.by_piece(Role::King.of(turn)).first() else {
+        return out;
+    };
+    for from in attacks::pawn(!turn, ep) & board.by_piece(Role::Pawn.of(turn)) {
+        let occupied = board.occupied().without(from).without(victim).with(ep);
+        if (board.attackers_to(king, !turn, occupied) - Bitboard::from_square(victim)).is_empty() {
+            out = out.with(from);
+        }
+    }
+    out
+}
