@@ -46,5 +46,6 @@ fn forsyth_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PyCheck>()?;
     m.add_function(wrap_pyfunction!(pgn::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::check, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::split, m)?)?;
     Ok(())
 }

@@ -1202,7 +1202,9 @@ fn check_file(path: &std::path::Path, threads: usize) -> io::Result<Verdicts> {
             });
         }
         drop(done_tx);
-        let read = cut(&mut reader, &kept, &work_tx);
+        let read = cut(&mut reader, &kept, BATCH, |seq, at, bytes| {
+            Ok(work_tx.send((seq, at, bytes)).is_ok())
+        });
         drop(work_tx);
         let mut done: BTreeMap<usize, io::Result<Verdicts>> = done_rx.into_iter().collect();
         let sent = read?;
@@ -1218,39 +1220,110 @@ fn check_file(path: &std::path::Path, threads: usize) -> io::Result<Verdicts> {
     })
 }
 
-/// Reads the input for its game boundaries and sends it on in batches of
-/// [`BATCH`] games (the last one with what follows the last game);
-/// returns how many were sent.
+/// Reads the input for its game boundaries and hands it on in batches of
+/// `batch` whole games, each with the position it starts at, to `sink`,
+/// until `sink` says stop; the text after the last game goes with the
+/// last batch. Returns how many batches it handed on.
 fn cut<R: Read>(
     reader: &mut Reader<Tee<R>>,
     kept: &Rc<RefCell<Vec<u8>>>,
-    work: &mpsc::SyncSender<(usize, ReaderPosition, Vec<u8>)>,
+    batch: u64,
+    mut sink: impl FnMut(usize, ReaderPosition, Vec<u8>) -> io::Result<bool>,
 ) -> io::Result<usize> {
-    let (mut seq, mut base) = (0, 0u64);
+    let (mut seq, mut base, mut games) = (0, 0u64, 0);
     let mut at = reader.position();
-    let mut games = 0;
-    let send = |seq: &mut usize, at: ReaderPosition, end: u64, base: &mut u64| {
-        let bytes: Vec<u8> = kept.borrow_mut().drain(..(end - *base) as usize).collect();
-        *base = end;
-        let sent = work.send((*seq, at, bytes)).is_ok();
+    // A full batch is handed on when the next one fills or the input
+    // ends, so that what follows the last game can join it.
+    let mut pending: Option<(ReaderPosition, Vec<u8>)> = None;
+    let mut hand_on = |seq: &mut usize, (at, bytes): (ReaderPosition, Vec<u8>)| {
+        let go_on = sink(*seq, at, bytes);
         *seq += 1;
-        sent
+        go_on
     };
     while reader.read_game(&mut Boundaries)?.is_some() {
         games += 1;
-        if games == BATCH {
+        if games == batch {
             games = 0;
             let end = reader.position();
-            if !send(&mut seq, at, end.offset, &mut base) {
-                return Ok(seq);
+            let bytes: Vec<u8> = kept
+                .borrow_mut()
+                .drain(..(end.offset - base) as usize)
+                .collect();
+            base = end.offset;
+            if let Some(full) = pending.replace((at, bytes)) {
+                if !hand_on(&mut seq, full)? {
+                    return Ok(seq);
+                }
             }
             at = end;
         }
     }
-    // The rest: the last games, and any text after them (its errors).
-    let end = base + kept.borrow().len() as u64;
-    if end > base || games > 0 {
-        send(&mut seq, at, end, &mut base);
+    let rest = std::mem::take(&mut *kept.borrow_mut());
+    match pending {
+        Some(full) if games > 0 => {
+            if hand_on(&mut seq, full)? {
+                hand_on(&mut seq, (at, rest))?;
+            }
+        }
+        Some((at, mut bytes)) => {
+            bytes.extend_from_slice(&rest);
+            hand_on(&mut seq, (at, bytes))?;
+        }
+        None if games > 0 || !rest.is_empty() => {
+            hand_on(&mut seq, (at, rest))?;
+        }
+        None => {}
     }
     Ok(seq)
+}
+
+/// Splits the PGN file at ``path`` into shards of ``games`` whole games
+/// each, written to ``directory`` as ``STEM-00000.pgn``, ``STEM-00001.pgn``,
+/// ...; returns their paths (``pathlib.Path``), in order. Nothing is lost or changed: the
+/// shards, one after the other, are the file byte for byte (text between
+/// games goes with the game after it). The file is read once, for the
+/// games' boundaries only (no replay), in bounded memory.
+///
+/// >>> import os, tempfile
+/// >>> from forsyth import pgn
+/// >>> d = tempfile.mkdtemp()
+/// >>> src = os.path.join(d, "all.pgn")
+/// >>> with open(src, "w") as f:
+/// ...     _ = f.write("1. e4 *\n\n1. d4 *\n\n1. c4 *\n")
+/// >>> shards = pgn.split(src, d, games=2)
+/// >>> [s.name for s in shards], [len(pgn.check(s)) for s in shards]
+/// (['all-00000.pgn', 'all-00001.pgn'], [2, 1])
+#[pyfunction]
+#[pyo3(signature = (path, directory, games = 10_000))]
+pub fn split(
+    py: Python<'_>,
+    path: PathBuf,
+    directory: PathBuf,
+    games: u64,
+) -> PyResult<Vec<PathBuf>> {
+    if games == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "games: a shard holds at least one game",
+        ));
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "games".to_owned(), |s| s.to_string_lossy().into_owned());
+    py.detach(|| -> io::Result<Vec<PathBuf>> {
+        let file = BufReader::with_capacity(1 << 16, File::open(&path)?);
+        let kept = Rc::new(RefCell::new(Vec::new()));
+        let mut reader = Reader::new(Tee {
+            inner: file,
+            kept: Rc::clone(&kept),
+        });
+        let mut shards = Vec::new();
+        cut(&mut reader, &kept, games, |seq, _, bytes| {
+            let shard = directory.join(format!("{stem}-{seq:05}.pgn"));
+            std::fs::write(&shard, bytes)?;
+            shards.push(shard);
+            Ok(true)
+        })?;
+        Ok(shards)
+    })
+    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
 }

@@ -9,9 +9,9 @@ import types
 import pytest
 
 import forsyth
-from forsyth import notation, pgn
+from forsyth import dataset, notation, pgn
 
-MODULES = [forsyth, pgn, notation]
+MODULES = [forsyth, pgn, notation, dataset]
 # Constants have no docstring of their own: the module's says them.
 CONSTANTS = {"STARTING_FEN", "__version__"}
 

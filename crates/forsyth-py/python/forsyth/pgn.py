@@ -10,7 +10,7 @@ verdict, the first fault with its line and column.
 ('Anna', ['e4', 'e5', 'Nf3', 'Nc6'], True)
 """
 
-from forsyth._forsyth import Check, Fault, Game, Reader, Verdict, check
+from forsyth._forsyth import Check, Fault, Game, Reader, Verdict, check, split
 from forsyth._forsyth import read
 
-__all__ = ["Check", "Fault", "Game", "Reader", "Verdict", "check", "read"]
+__all__ = ["Check", "Fault", "Game", "Reader", "Verdict", "check", "read", "split"]
