@@ -581,15 +581,20 @@ impl PyGame {
 }
 
 /// The legal move of `before` that leads to `after`, if any. Only the
-/// moves whose destination square changes are played and compared
-/// (castling always: a Chess960 king may castle in place).
+/// moves whose piece leaves its square and arrives on its destination by
+/// the two boards are played and compared (castling always: a Chess960
+/// king may castle in place).
 fn move_between(before: &Position, after: &Position) -> Option<Move> {
-    let (b, a) = (before.board(), after.board());
+    let us = before.turn();
+    let (was, is) = (before.board().by_color(us), after.board().by_color(us));
     before
         .legal_moves()
         .iter()
         .copied()
-        .filter(|m| m.is_castle() || b.piece_at(m.to()) != a.piece_at(m.to()))
+        .filter(|m| {
+            m.is_castle()
+                || (!is.contains(m.from()) && is.contains(m.to()) && !was.contains(m.to()))
+        })
         .find(|&m| before.play(m).is_ok_and(|p| p == *after))
 }
 

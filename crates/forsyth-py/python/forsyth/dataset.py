@@ -84,7 +84,7 @@ def schema() -> Any:
     >>> dataset.schema().field("tags").type
     MapType(map<string, string>)
     """
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     text, number = pa.string(), pa.int64()
     return pa.schema([
@@ -124,13 +124,13 @@ def write_shard(shard: Path, directory: Path) -> "dict[str, Any]":
     >>> counts["games"], counts["ok"], counts["fault"]
     (2, 1, 1)
     """
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     shard_rows = rows(shard)
     name = os.path.splitext(os.path.basename(os.fspath(shard)))[0]
     out = os.path.join(os.fspath(directory), name + ".parquet")
     pq.write_table(table(shard_rows), out)
-    counts = {"games": len(shard_rows), "ok": 0, "warnings": 0, "fault": 0, "file": out}
+    counts: "dict[str, Any]" = {"games": len(shard_rows), "ok": 0, "warnings": 0, "fault": 0, "file": out}
     for r in shard_rows:
         counts[r["verdict"]] += 1
     return counts
@@ -152,7 +152,7 @@ def run_dask(client: Any, shards: Iterable[Path], directory: Path) -> "dict[str,
     futures = client.map(write_shard, [os.fspath(s) for s in shards],
                          directory=os.fspath(directory), pure=False)
     done = client.gather(futures)
-    total = {"games": 0, "ok": 0, "warnings": 0, "fault": 0, "files": []}
+    total: "dict[str, Any]" = {"games": 0, "ok": 0, "warnings": 0, "fault": 0, "files": []}
     for counts in done:
         for key in ("games", "ok", "warnings", "fault"):
             total[key] += counts[key]
