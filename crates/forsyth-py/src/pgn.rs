@@ -1264,20 +1264,22 @@ fn cut<R: Read>(
         }
     }
     let rest = std::mem::take(&mut *kept.borrow_mut());
-    match pending {
-        Some(full) if games > 0 => {
-            if hand_on(&mut seq, full)? {
-                hand_on(&mut seq, (at, rest))?;
-            }
-        }
-        Some((at, mut bytes)) => {
+    let last = match pending {
+        Some((first, mut bytes)) if games == 0 => {
             bytes.extend_from_slice(&rest);
-            hand_on(&mut seq, (at, bytes))?;
+            Some((first, bytes))
         }
-        None if games > 0 || !rest.is_empty() => {
-            hand_on(&mut seq, (at, rest))?;
+        Some(full) => {
+            if !hand_on(&mut seq, full)? {
+                return Ok(seq);
+            }
+            Some((at, rest))
         }
-        None => {}
+        None if games > 0 || !rest.is_empty() => Some((at, rest)),
+        None => None,
+    };
+    if let Some(last) = last {
+        hand_on(&mut seq, last)?;
     }
     Ok(seq)
 }

@@ -600,8 +600,8 @@ impl PyMove {
     /// >>> from forsyth import Position
     /// >>> Position().parse_move("e4").from_square
     /// 'e2'
-    #[getter]
-    fn from_square(&self) -> String {
+    #[getter(from_square)]
+    fn origin(&self) -> String {
         self.mv.from().to_string()
     }
 
