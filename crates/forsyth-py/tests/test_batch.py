@@ -140,21 +140,49 @@ def test_validate_many_matches_validate():
             (single.valid, single.variant, single.problems)
 
 
-def test_batches_free_the_interpreter():
+def long_calls(tmp_path):
+    """Calls that last a while, each of a function that frees the
+    interpreter."""
     lines = [Position.chess960(i % 960).play("e4").fen() for i in range(200_000)]
-    done = threading.Event()
-    ticks = 0
+    games = tmp_path / "games.pgn"
+    games.write_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n" * 60_000)
+    return {
+        "convert_many": lambda: forsyth.convert_many(lines, threads=2),
+        "validate_many": lambda: forsyth.validate_many(lines, threads=2),
+        "pgn.check": lambda: forsyth.pgn.check(games, threads=2),
+        "perft": lambda: Position().perft(perft_depth()),
+    }
+
+
+def perft_depth():
+    """A depth whose count lasts a good part of a second, optimised build
+    or not."""
+    start = time.monotonic()
+    Position().perft(4)
+    return 6 if time.monotonic() - start < 0.01 else 5
+
+
+@pytest.mark.parametrize("name", ["convert_many", "validate_many", "pgn.check", "perft"])
+def test_batches_free_the_interpreter(name, tmp_path):
+    call = long_calls(tmp_path)[name]
+    span = []
 
     def work():
-        forsyth.convert_many(lines, threads=2)
-        done.set()
+        start = time.monotonic()
+        call()
+        span.extend([start, time.monotonic()])
 
+    ticks = []
     worker = threading.Thread(target=work)
     worker.start()
-    deadline = time.monotonic() + 60
-    while not done.is_set() and time.monotonic() < deadline:
-        ticks += 1
+    while worker.is_alive():
+        ticks.append(time.monotonic())
     worker.join()
-    # With the interpreter held for the whole call this loop could not
-    # run while it lasted; freed, it spins thousands of times.
-    assert ticks > 1000
+    start, end = span
+    assert end - start > 0.05
+    # The middle half of the call: held for the whole call, the
+    # interpreter could not run this loop then (it may switch threads
+    # only at the call's two ends); freed, the loop runs all along.
+    quarter = (end - start) / 4
+    during = sum(start + quarter < t < end - quarter for t in ticks)
+    assert during > 100
