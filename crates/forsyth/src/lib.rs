@@ -47,6 +47,7 @@ mod castling;
 mod chess960;
 mod color;
 mod convert;
+pub mod diagram;
 mod epd;
 mod epd_convert;
 mod explain;

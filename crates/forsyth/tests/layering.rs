@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("fen", 1),
     ("pgn", 1),
     ("epd", 1),
+    ("diagram", 1),
     // 2: setup
     ("setup", 2),
     ("problem", 2),
@@ -338,7 +339,7 @@ fn no_message_is_read_back() {
             continue;
         };
         let parses_input = [
-            "fen", "pgn", "epd", "san", "uci", "play", "notation", "solve",
+            "fen", "pgn", "epd", "san", "uci", "play", "notation", "solve", "diagram",
         ]
         .contains(&module.as_str());
         let text = code(&fs::read_to_string(file).expect("readable"));
