@@ -903,8 +903,9 @@ pub struct DiagramArgs {
         long_help = "Draw an arrow for MOVE, straight from the centre of its square to the \
             centre of the other (knight moves and castling too); may be repeated. Two squares \
             (e2e4, a promotion letter allowed after them) are drawn as given, on any position; \
-            any other MOVE is read as a legal move of the position, in SAN or UCI (Nf3, O-O, \
-            e1h1), and castling runs from the king to the square it ends on."
+            any other MOVE is read as a legal move of the position, as play reads one (Nf3, exd5, O-O), \
+            and castling runs from the king to the square it ends on (to its rook when the \
+            king stays)."
     )]
     pub arrow: Vec<String>,
     /// Pixels a square
