@@ -23,7 +23,8 @@
 //!
 //! ```
 //! use forsyth::diagram::{Diagram, Style};
-//! use forsyth::{Fen, Square};
+//! use forsyth::fen::Fen;
+//! use forsyth::Square;
 //! let fen = Fen::from_ascii(b"R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1")?;
 //! let mut diagram = Diagram::from_board(&fen.board);
 //! let caption = diagram.problem_caption("#3");
