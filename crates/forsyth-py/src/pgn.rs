@@ -892,7 +892,7 @@ impl PyReader {
             }
             Err(e) => {
                 *guard = None;
-                Err(io_error(py, e))
+                Err(io_error(e))
             }
         }
     }
@@ -915,17 +915,14 @@ impl PyReader {
 }
 
 /// An input error as Python's: the file object's own exception when it
-/// raised one, else `OSError`.
-fn io_error(py: Python<'_>, e: io::Error) -> PyErr {
-    match e.into_inner() {
-        Some(inner) => match inner.downcast::<PyErr>() {
-            Ok(err) => *err,
-            Err(other) => pyo3::exceptions::PyOSError::new_err(other.to_string()),
-        },
-        None => {
-            let _ = py;
-            pyo3::exceptions::PyOSError::new_err("input error")
-        }
+/// raised one, else the `OSError` of the error.
+fn io_error(e: io::Error) -> PyErr {
+    if !e.get_ref().is_some_and(|inner| inner.is::<PyErr>()) {
+        return PyErr::from(e);
+    }
+    match e.into_inner().map(|inner| inner.downcast::<PyErr>()) {
+        Some(Ok(err)) => *err,
+        _ => pyo3::exceptions::PyOSError::new_err("input error"),
     }
 }
 

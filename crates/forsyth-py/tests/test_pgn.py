@@ -153,3 +153,21 @@ def test_missing_file():
         pgn.read("/nonexistent/games.pgn")
     with pytest.raises(FileNotFoundError):
         pgn.check("/nonexistent/games.pgn")
+
+
+def test_input_errors():
+    class Broken:
+        def read(self, n):
+            raise ValueError("boom")
+
+    with pytest.raises(ValueError, match="boom"):
+        next(pgn.read(Broken()))
+
+    class Wrong:
+        def read(self, n):
+            return 7
+
+    with pytest.raises(TypeError):
+        next(pgn.read(Wrong()))
+    with pytest.raises(IsADirectoryError):
+        next(pgn.read("/"))
