@@ -155,11 +155,14 @@ def long_calls(tmp_path):
 
 
 def perft_depth():
-    """A depth whose count lasts a good part of a second, optimised build
-    or not."""
-    start = time.monotonic()
-    Position().perft(4)
-    return 6 if time.monotonic() - start < 0.01 else 5
+    """A depth whose count lasts a good part of a second on this machine
+    and build: the first that takes a tenth of a second."""
+    for depth in range(4, 7):
+        start = time.monotonic()
+        Position().perft(depth)
+        if time.monotonic() - start > 0.1:
+            return depth
+    return 7
 
 
 @pytest.mark.parametrize("name", ["convert_many", "validate_many", "pgn.check", "perft"])
