@@ -200,3 +200,49 @@ def test_outcome_objects():
     b = Position("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").outcome()
     assert a == b and hash(a) == hash(b)
     assert str(a) and repr(a) == "Outcome(kind='checkmate', winner='white')"
+
+
+def pieces_in_svg(svg, coordinates, flip):
+    """{square: piece letter} read back from a diagram by the geometry of
+    specs/diagram.md: the squares' top left corner at (6 + c, 6), c = 18
+    with coordinates; a1 at the bottom left, or the top right flipped."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    c = 18 if coordinates else 0
+    found = {}
+    for use in root.iter("{http://www.w3.org/2000/svg}use"):
+        ref = use.get("href")[1:]
+        if not (len(ref) == 10 and ref[8] in "wb" and "x" in use.attrib):
+            continue
+        col = (float(use.get("x")) - 6 - c) / 45
+        row = (float(use.get("y")) - 6) / 45
+        assert col == int(col) and row == int(row)
+        file, rank = (7 - int(col), int(row)) if flip else (int(col), 7 - int(row))
+        letter = ref[9]
+        found["abcdefgh"[file] + str(rank + 1)] = letter if ref[8] == "w" else letter.lower()
+    return found
+
+
+def pieces_in_fen(fen):
+    found = {}
+    for i, row in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+            else:
+                found["abcdefgh"[file] + str(8 - i)] = ch
+                file += 1
+    return found
+
+
+@pytest.mark.parametrize("flip,coordinates", [(False, True), (True, False), (True, True)])
+def test_svg_draws_every_piece_on_its_square(flip, coordinates):
+    for n in range(0, 960, 97):
+        pos = Position.chess960(n).play("e4").play("d5").play("exd5")
+        svg = pos.svg(flip=flip, coordinates=coordinates, size=30)
+        assert pieces_in_svg(svg, coordinates, flip) == pieces_in_fen(pos.fen())
+        side = 8 + (18 if coordinates else 0) + 4 + 8 * 45
+        assert f'width="{side * 30 / 45:g}"' in svg
+    assert Position()._repr_svg_() == Position().svg()
