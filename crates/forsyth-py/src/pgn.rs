@@ -22,7 +22,7 @@ use forsyth::pgn::{
     Skip, Span, Tag, Visitor,
 };
 use forsyth::uci::CastlingMode;
-use forsyth::{Move, Position};
+use forsyth::{Move, Position, Role, Square};
 
 use crate::position::{PyMove, PyPosition};
 use crate::validate::thread_count;
@@ -580,13 +580,20 @@ impl PyGame {
     }
 }
 
-/// The legal move of `before` that leads to `after`, if any. Only the
+/// The legal move of `before` that leads to `after`, if any. When one
+/// piece of the side to move left one square and one arrived, that is the
+/// move, played to be sure; otherwise (castling, a null move) only the
 /// moves whose piece leaves its square and arrives on its destination by
 /// the two boards are played and compared (castling always: a Chess960
 /// king may castle in place).
 fn move_between(before: &Position, after: &Position) -> Option<Move> {
     let us = before.turn();
     let (was, is) = (before.board().by_color(us), after.board().by_color(us));
+    if let (Some(from), Some(to)) = ((was - is).single_square(), (is - was).single_square()) {
+        if let Some(m) = direct_move(before, after, from, to) {
+            return Some(m);
+        }
+    }
     before
         .legal_moves()
         .iter()
@@ -596,6 +603,27 @@ fn move_between(before: &Position, after: &Position) -> Option<Move> {
                 || (!is.contains(m.from()) && is.contains(m.to()) && !was.contains(m.to()))
         })
         .find(|&m| before.play(m).is_ok_and(|p| p == *after))
+}
+
+/// The move from `from` to `to` that leads from `before` to `after`, if
+/// that one move does (playing it decides its legality and its result).
+fn direct_move(before: &Position, after: &Position, from: Square, to: Square) -> Option<Move> {
+    let board = before.board();
+    let role = board.role_at(from)?;
+    let captured = board.role_at(to);
+    let m = if role == Role::Pawn && captured.is_none() && from.file() != to.file() {
+        Move::EnPassant { from, to }
+    } else {
+        let arrived = after.board().role_at(to)?;
+        Move::Normal {
+            role,
+            from,
+            capture: captured,
+            to,
+            promotion: (arrived != role).then_some(arrived),
+        }
+    };
+    before.play(m).ok().filter(|p| p == after).map(|_| m)
 }
 
 #[pymethods]

@@ -171,3 +171,33 @@ def test_input_errors():
         next(pgn.read(Wrong()))
     with pytest.raises(IsADirectoryError):
         next(pgn.read("/"))
+
+
+@pytest.mark.parametrize("fen,chess960,moves", [
+    # En passant, promotions with and without capture, both castlings.
+    ("r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", False,
+     ["e5d6", "g2h1n", "b7a8b", "e8g8", "e1c1", "f8f1"]),
+    ("8/1P4P1/8/k7/7K/8/1p4p1/8 w - - 0 1", False,
+     ["g7g8q", "b2b1r", "b7b8n", "g2g1b"]),
+    # Chess960 (castling as the king taking its rook): the king stays on
+    # c1 and c8, only the rooks move; the king lands on its rook's square.
+    ("r1k5/8/8/8/8/8/8/R1K5 w Aa - 0 1", True, ["c1a1", "c8a8", "d1d2"]),
+    ("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", True, ["e1g1", "e8d8"]),
+    # The king castles in place; the king and rook swap squares.
+    ("4k3/8/8/8/8/8/8/6KR w H - 0 1", True, ["g1h1", "e8d8"]),
+    ("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", True, ["f1g1", "e8d8"]),
+])
+def test_moves_of_special_games(fen, chess960, moves):
+    # python-chess plays the moves (parse_uci refuses an illegal one) and
+    # writes the PGN; the moves read back are python-chess's.
+    board = chess.Board(fen, chess960=chess960)
+    sans = []
+    for uci in moves:
+        move = board.parse_uci(uci)
+        sans.append(board.san(move))
+        board.push(move)
+    game = next(pgn.read(io.StringIO(pgn_of(board))))
+    assert game.ok, game.fault and game.fault.kind
+    assert game.uci() == [board.uci(m) for m in board.move_stack]
+    assert game.san() == sans
+    assert game.end.fen() == board.fen()
