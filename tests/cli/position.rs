@@ -247,6 +247,7 @@ fn a_usage_error_reads_no_input() {
         &["play", "-", "e4", "--notation", "nope"][..],
         &["solve", "-", "--stipulation", "x3"],
         &["show", "-", "--letters", "xx"],
+        &["diagram", "-", "--highlight", "e9"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
             .args(args)

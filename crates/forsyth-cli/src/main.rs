@@ -19,6 +19,7 @@ mod notation;
 mod options;
 mod perft;
 mod pgn;
+mod picture;
 mod play;
 mod position;
 mod printer;
@@ -33,7 +34,6 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::FromArgMatches;
 
-use crate::exit::ResolveError;
 use crate::options::Job;
 
 pub use exit::{note, Outcome};
@@ -67,14 +67,7 @@ fn main() -> ExitCode {
 fn run(args: cli::Cli) -> io::Result<Outcome> {
     let job = match options::resolve(args) {
         Ok(job) => job,
-        Err(ResolveError::Usage(message)) => {
-            note(&message);
-            return Ok(Outcome::Failed);
-        }
-        Err(ResolveError::Rejected(message)) => {
-            note(&message);
-            return Ok(Outcome::Rejected);
-        }
+        Err(e) => return Ok(e.note()),
     };
     match job {
         Job::Convert(o) => convert::run(&o),
@@ -88,6 +81,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Pgn(o) => pgn::run(&o),
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
+        Job::Diagram(o) => picture::run(&o),
         Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut printer::Printer::stdout()).map(|()| Outcome::Ok)

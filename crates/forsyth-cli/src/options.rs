@@ -22,6 +22,7 @@ use crate::cli::{
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::exit::ResolveError;
 use crate::notation::{LettersMode, Translate};
+use crate::picture::{self, Picture};
 use crate::position::{self, Given, Legality, Rest};
 use crate::printer::Format;
 use crate::solve::{ProblemSource, Solve};
@@ -39,6 +40,8 @@ pub enum Job {
     Pgn(Pgn),
     Notation(Translate),
     Solve(Solve),
+    /// `diagram`, and `show --format svg`.
+    Diagram(Picture),
     /// `help` with the words of the command named (`pgn check`).
     Help(Vec<String>),
     Completions(clap_complete::Shell),
@@ -249,6 +252,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
+            if a.format == Format::Svg {
+                let picture = picture::resolve(picture::show_args(a.words, a.flip), letters)?;
+                return Ok(Job::Diagram(picture));
+            }
             Job::Show(Show {
                 letters,
                 position: position::resolve("show", &a.words, Rest::Nothing, letters)?.0,
@@ -256,6 +263,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 style: style(&a),
                 width: show_width(),
             })
+        }
+        Command::Diagram(a) => {
+            let letters = language(a.letters.as_deref())?;
+            Job::Diagram(picture::resolve(a, letters)?)
         }
         Command::Index(a) => Job::Index(Index {
             input: match a.words.as_slice() {

@@ -116,15 +116,13 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
         PgnMode::Check { format } => {
             let format = *format;
             // The verdicts need no positions but the last.
-            each_game(
-                args,
-                None,
-                Replay::final_only(),
-                |g, game, r| match format {
-                    Format::Json => r.out.json(&json::Game::new(g.name, game)),
-                    Format::Text => check_text(&mut r.out, g.name, game),
-                },
-            )
+            each_game(args, None, Replay::final_only(), |g, game, r| {
+                if format == Format::Json {
+                    r.out.json(&json::Game::new(g.name, game))
+                } else {
+                    check_text(&mut r.out, g.name, game)
+                }
+            })
         }
         PgnMode::Fens {
             write,

@@ -67,6 +67,17 @@ impl Record {
     }
 }
 
+impl std::fmt::Display for Record {
+    /// The record in FEN (a statement's: White to move, no castling, no en
+    /// passant).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Record::Fen(fen) => fen.fmt(f),
+            Record::Statement(setup) => setup.fmt(f),
+        }
+    }
+}
+
 impl Given {
     /// The position: as read from the command line, or the first record of
     /// standard input; else why there is none.
@@ -259,7 +270,7 @@ fn read(word: &str, letters: Option<Language>) -> Result<Record, String> {
 
 /// The first record on standard input (its first non-blank line; a byte
 /// order mark at the start is skipped).
-fn first_stdin_record() -> io::Result<String> {
+pub fn first_stdin_record() -> io::Result<String> {
     let mut line = String::new();
     let mut stdin = io::stdin().lock();
     let mut first = true;

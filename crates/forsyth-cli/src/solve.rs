@@ -247,7 +247,8 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 };
                 out.json(&Solved::new(pos, &solution, answers))?;
             }
-            Format::Text => {
+            // Text, the only other format `solve` admits.
+            _ => {
                 if i > 0 {
                     writeln!(out)?;
                 }

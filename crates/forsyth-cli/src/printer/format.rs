@@ -7,30 +7,37 @@ use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-/// How a command writes its results: its text form (each command's own:
-/// FEN records, `FILE:LINE: ok`, a problem's solution), or one JSON object
-/// per line (JSON Lines). The command line names the text form as each
-/// command's help says (`text`, or `fen` for `gen`).
+/// How a command writes its results. Records: its text form (each
+/// command's own: FEN records, `FILE:LINE: ok`, a problem's solution), or
+/// one JSON object per line (JSON Lines), written by the
+/// [`Printer`](super::Printer). Pictures: a board drawn as SVG or PNG, one
+/// document written whole (by `picture`). Each command admits the formats
+/// it writes, named as its help says (`text`, or `fen` for `gen`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
     Json,
+    Svg,
+    Png,
 }
 
-/// `--format` of a command: its text form, named and described as the
-/// command writes it (`text`, or `fen` for `gen`), or `json`; both read in
-/// any case.
+/// `--format` of a command: the formats it writes, each with its name and
+/// help; a name reads in any case.
 #[derive(Clone)]
-pub struct Formats(PossibleValuesParser);
+pub struct Formats {
+    parser: PossibleValuesParser,
+    formats: Vec<(&'static str, Format)>,
+}
 
 impl Formats {
-    /// The text form named `text.0`, described by `text.1`; `json`,
-    /// described by `json_help`.
-    pub fn new(text: (&'static str, &'static str), json_help: &'static str) -> Formats {
-        Formats(PossibleValuesParser::new([
-            PossibleValue::new(text.0).help(text.1),
-            PossibleValue::new("json").help(json_help),
-        ]))
+    /// The formats `(name, format, help)`, in the order the help lists them.
+    pub fn new<const N: usize>(formats: [(&'static str, Format, &'static str); N]) -> Formats {
+        Formats {
+            parser: PossibleValuesParser::new(
+                formats.map(|(name, _, help)| PossibleValue::new(name).help(help)),
+            ),
+            formats: formats.map(|(name, format, _)| (name, format)).to_vec(),
+        }
     }
 }
 
@@ -45,15 +52,15 @@ impl TypedValueParser for Formats {
     ) -> Result<Format, clap::Error> {
         // A value that is not UTF-8 is refused as any unknown value is.
         let value = value.to_string_lossy();
-        let name = self.0.parse_ref(cmd, arg, OsStr::new(&*value))?;
-        Ok(if name.eq_ignore_ascii_case("json") {
-            Format::Json
-        } else {
-            Format::Text
-        })
+        let name = self.parser.parse_ref(cmd, arg, OsStr::new(&*value))?;
+        self.formats
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&name))
+            .map(|&(_, format)| format)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        self.0.possible_values()
+        self.parser.possible_values()
     }
 }
