@@ -117,8 +117,7 @@ fn a_problem_statement_is_captioned_as_problem_columns_print_it() {
 
 /// `-` alone: the first record of standard input, with the stipulation
 /// on its line; `-` then a stipulation: the record alone. Standard input
-/// is read once: a `-` on it is no position (it used to send the command
-/// to read the next line).
+/// is read once: a `-` on it is no position.
 #[test]
 fn standard_input_gives_the_position_and_its_stipulation() {
     let problem = "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3\n";

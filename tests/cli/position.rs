@@ -1,4 +1,4 @@
-//! One way to give a position (issue 8), in every command that takes one:
+//! One way to give a position, in every command that takes one:
 //! a quoted record, its fields as words, `-` for standard input, `startpos`,
 //! `960:N`; a bare placement or four fields anywhere; options before or
 //! after. Counts are the published perft figures of the start (chess
@@ -83,7 +83,7 @@ fn moves_show_index_and_play_read_every_form() {
         assert!(r.stdout.contains("8 | r n b q k b n r |"), "{form:?}");
         let r = forsyth(&with(&["index"], &form, &[]), input.as_bytes());
         // Each command's own answer, checked as perft's is above: alike in
-        // shape only (the duplicates tool pairs the two).
+        // shape only.
         assert_eq!(
             (r.code, r.stdout.as_str()),
             (0, "518\n"),
@@ -107,7 +107,7 @@ fn moves_show_index_and_play_read_every_form() {
 
 #[test]
 // Run, check the exit code, check the output: alike in shape only, each a
-// case of its own (the duplicates tool pairs tests like this one).
+// case of its own.
 fn a_bare_placement_is_white_to_move_with_nothing_else() {
     let r = forsyth(&["show", PLACEMENT], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -220,9 +220,8 @@ fn chess960_starts_by_number_and_a_lone_dash() {
     assert_contains(&r.stderr, "standard input");
 }
 
-/// `-` is read once, when the command runs: `show --letters auto -` used
-/// to read a record for each language it tried, and showed the second
-/// record of the input.
+/// `-` is read once, when the command runs: `show --letters auto -` shows
+/// the first record of the input, whatever languages it tries.
 #[test]
 fn standard_input_is_read_once() {
     // The first record has its kings on e8 and e1, the second on h1 and a1.
@@ -283,8 +282,8 @@ fn a_usage_error_reads_no_input() {
 
 /// With `--letters`, a placement in that language is read as it is
 /// written: a fault elsewhere shows the words as typed, and a problem
-/// statement's fault is placed in the statement as written (it used to
-/// show an English rewrite of the placement nobody typed).
+/// statement's fault is placed in the statement as written, not in an
+/// English rewrite of the placement nobody typed.
 #[test]
 fn a_placement_in_other_letters_is_quoted_as_written() {
     let german = "tsldklst/bbbbbbbb/8/8/8/8/BBBBBBBB/TSLDKLST";
