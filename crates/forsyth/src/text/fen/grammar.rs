@@ -27,7 +27,7 @@ use nom::{
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
 use crate::board::{Board, Color, File, Rank, Square};
-use crate::text::letters::{Alphabet, English, Letters};
+use crate::text::letters::{ascii_byte, Alphabet, English, Letters, ENGLISH_BLACK, ENGLISH_WHITE};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -284,10 +284,13 @@ static ENGLISH_STEP: [Step; 256] = {
         set: 12,
         advance: 0,
     }; 256];
-    let letters = *b"PNBRQKpnbrqk";
     let mut k = 0;
     while k < 12 {
-        table[letters[k] as usize] = Step {
+        let letter = match k {
+            0..6 => ENGLISH_WHITE[k],
+            _ => ENGLISH_BLACK[k - 6],
+        };
+        table[ascii_byte(letter) as usize] = Step {
             kind: 1,
             set: k as u8,
             advance: 1,
