@@ -1,6 +1,6 @@
 //! PGN games replayed and judged: every move token of a game, main line and
 //! variations, read against its position ([`Position::parse_move`]: SAN,
-//! the lenient forms, UCI; then every other [`Notation`](crate::notation::Notation)
+//! the lenient forms, UCI; then every other [`Notation`]
 //! when their legal readings agree) and required legal; the start read from the
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
@@ -18,7 +18,7 @@ use core::fmt;
 use std::ops::ControlFlow;
 
 use crate::board::{Color, Move};
-use crate::notation::{ParseMoveError, ParseMoveErrorKind, San};
+use crate::notation::{detect, Notation, ParseMoveError, ParseMoveErrorKind, San, Settle};
 use crate::rules::{Outcome, Position, Report};
 use crate::setup::{Chess960Start, Problem, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
@@ -842,17 +842,8 @@ fn start_of(
 /// every reading that is legal gives the same move (`specs/pgn.md` 4.2);
 /// asked only for text that English SAN, UCI and LAN do not read.
 fn localized(pos: &Position, text: &str) -> Option<Move> {
-    let mut found = None;
-    for notation in crate::notation::Notation::all() {
-        if let Ok(mv) = notation.read(pos, text) {
-            match found {
-                None => found = Some(mv),
-                Some(other) if other != mv => return None,
-                Some(_) => {}
-            }
-        }
-    }
-    found
+    let read = |notation: Notation| notation.read(pos, text).ok();
+    detect(Notation::all(), Settle::Agreeing, read).map(|(_, mv)| mv)
 }
 
 /// A null move: the turn passes, the en-passant square goes, the clocks
