@@ -391,8 +391,14 @@ impl Position {
 /// can fit, and one kept move is the move `parse_move` reads.
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
-    // `.` is read in SAN only in `e.p.`.
-    if text.contains(&b'.') || UciMove::read(text).is_some() {
+    // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
+    // `.` is read in SAN only in `e.p.`, which ends a move but for its
+    // suffix. Most moves (`e4`, `Nf3`, `exd5`) need neither look.
+    let uci_shaped = matches!(text, [_, b'0'..=b'9', _, _] | [_, b'0'..=b'9', _, _, _]);
+    if uci_shaped && UciMove::read(text).is_some() {
+        return None;
+    }
+    if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
         return None;
     }
     resolve(pos, SanPlus::first_reading(text)?.pattern().ok()?)
