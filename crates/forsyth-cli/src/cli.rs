@@ -439,6 +439,27 @@ pub enum Command {
             forsyth man --all /usr/local/share/man/man1"
     )]
     Man(ManArgs),
+    /// Serve a page for every notation, and its JSON API, over HTTP
+    #[command(
+        long_about = "Serve one page, and the JSON API behind it, over HTTP on loopback: paste \
+            a position in any form forsyth reads (FEN, X-FEN, Shredder-FEN, EPD, 960:N, a \
+            problem statement in any language's letters, a Popeye input) and see its diagram, \
+            its validation report with each problem's squares marked on the board, the three \
+            castling encodings and the legal moves; replay and translate a game; solve a \
+            problem within a time limit. The page's state is in its address, so a link shows \
+            the same result. The page, its script and style are built into the binary and need \
+            no network.\n\n\
+            Safe to leave running: loopback only unless --addr says otherwise; requests and \
+            bodies are bounded in size and time, at most --solves solves run at once, and no \
+            request reads or writes a file. The API and its limits are in specs/http.md. \
+            Ctrl-C stops the server.",
+        after_long_help = "Examples:\n  \
+            forsyth serve                       # then open http://127.0.0.1:8960/\n  \
+            forsyth serve --addr 127.0.0.1:0    # any free port (printed)\n  \
+            curl -s localhost:8960/api/position -H 'Content-Type: application/json' \\\n    \
+            -d '{\"position\": \"960:0\"}'"
+    )]
+    Serve(crate::serve::ServeArgs),
 }
 
 #[derive(Args, Debug)]

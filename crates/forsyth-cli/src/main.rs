@@ -24,6 +24,7 @@ mod play;
 mod position;
 mod progress;
 mod report;
+mod serve;
 mod show;
 mod solve;
 mod validate;
@@ -98,6 +99,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
         Job::Diagram(o) => picture::run(&o),
+        Job::Serve(o) => serve::run(&o),
         Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)

@@ -43,6 +43,7 @@ pub enum Job {
     Help(Vec<String>),
     Completions(clap_complete::Shell),
     Man(Man),
+    Serve(crate::serve::ServeArgs),
 }
 
 /// What `man` writes.
@@ -505,6 +506,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             Some(dir) => Man::All(dir),
             None => Man::Page(a.command),
         }),
+        Command::Serve(a) => Job::Serve(a),
     })
 }
 
