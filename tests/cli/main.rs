@@ -9,6 +9,8 @@ mod definition;
 
 /// A byte order mark at the start of every line input.
 mod bom;
+/// `serve`'s page in headless Chromium, driven over WebDriver.
+mod browser;
 /// `convert`: every line converted or reported.
 mod convert;
 /// `diagram` and `show --format svg`: the pictures read back (SVG parsed,
@@ -21,6 +23,8 @@ mod gen;
 /// Help and man pages: short help within 80 columns, nested commands, examples
 /// never wrapped, option values in any case, `-q` only where there is progress.
 mod help;
+/// A server of `forsyth serve` for a test, and a small HTTP client.
+mod http;
 /// `--lenient` on the move commands.
 mod lenient;
 /// What people look at: board styles, status line, progress, completions, man pages.
@@ -39,6 +43,8 @@ mod play;
 mod play_rules;
 /// One way to give a position, in every command that takes one.
 mod position;
+/// `serve`: the JSON API over loopback HTTP, its errors and limits, a load test.
+mod serve;
 /// `show`.
 mod show;
 /// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.

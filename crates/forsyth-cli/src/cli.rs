@@ -2,6 +2,7 @@
 //! syntax is checked here. `options::resolve` turns it into the options
 //! each command runs on.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -459,7 +460,7 @@ pub enum Command {
             curl -s localhost:8960/api/position -H 'Content-Type: application/json' \\\n    \
             -d '{\"position\": \"960:0\"}'"
     )]
-    Serve(crate::serve::ServeArgs),
+    Serve(ServeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -1242,6 +1243,34 @@ pub struct SolveArgs {
     pub style: SolveStyleArg,
     #[command(flatten)]
     pub progress: ProgressArgs,
+}
+
+/// The options of `forsyth serve`, as typed.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback unless you say otherwise)
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:8960",
+        long_help = "The address and port to listen on. The default is loopback only: no \
+            other machine can reach the page. Port 0 picks a free port (the address is printed \
+            either way). An address other than loopback lets anyone who can reach it use the \
+            server; its limits hold for them too."
+    )]
+    pub addr: SocketAddr,
+    /// Solves that may run at once (more are answered 429)
+    #[arg(long, value_name = "N", default_value_t = 2,
+        value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub solves: u16,
+    /// The longest time limit a solve may ask for, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub max_time: u64,
+    /// The time a client has to send its whole request, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub timeout: u64,
 }
 
 #[derive(Args, Debug)]

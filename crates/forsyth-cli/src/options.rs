@@ -43,7 +43,7 @@ pub enum Job {
     Help(Vec<String>),
     Completions(clap_complete::Shell),
     Man(Man),
-    Serve(crate::serve::ServeArgs),
+    Serve(crate::cli::ServeArgs),
 }
 
 /// What `man` writes.

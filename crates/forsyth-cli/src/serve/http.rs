@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use super::limits::{MAX_BODY, MAX_HEAD, READ_TIME};
+use super::limits::{MAX_BODY, MAX_HEAD};
 
 /// A request as read: the method, the path and query decoded, the body.
 #[derive(Debug)]
@@ -106,7 +106,7 @@ fn bad(status: u16, kind: &'static str, message: impl Into<String>) -> ReadError
 
 /// A reader of the socket that gives up at a deadline: each read waits at
 /// most until then, so a client that sends a byte a second still cannot
-/// hold a worker longer than [`READ_TIME`].
+/// hold a worker longer than the time it was given.
 struct Timed<'a> {
     stream: &'a TcpStream,
     until: Instant,
@@ -128,14 +128,14 @@ impl Read for Timed<'_> {
     }
 }
 
-fn io_error(e: &io::Error) -> Option<ReadError> {
+fn io_error(e: &io::Error, time: Duration) -> Option<ReadError> {
     match e.kind() {
         io::ErrorKind::TimedOut => Some(bad(
             408,
             "request_timeout",
             format!(
                 "the request was not received within {} seconds",
-                READ_TIME.as_secs()
+                time.as_secs_f64()
             ),
         )),
         // Reset, broken pipe, end of input: the client is gone.
@@ -144,13 +144,13 @@ fn io_error(e: &io::Error) -> Option<ReadError> {
 }
 
 /// Reads one request from `stream`, within [`MAX_HEAD`] bytes of request
-/// line and headers, [`MAX_BODY`] bytes of body and [`READ_TIME`].
+/// line and headers, [`MAX_BODY`] bytes of body and `time`.
 /// `Ok(None)`: the client closed or reset the connection before a whole
 /// request came.
-pub fn read_request(stream: &TcpStream) -> Result<Option<Request>, ReadError> {
+pub fn read_request(stream: &TcpStream, time: Duration) -> Result<Option<Request>, ReadError> {
     let timed = Timed {
         stream,
-        until: Instant::now() + READ_TIME,
+        until: Instant::now() + time,
     };
     let mut reader = BufReader::new(timed.take(MAX_HEAD as u64));
     let mut lines: Vec<String> = Vec::new();
@@ -171,7 +171,7 @@ pub fn read_request(stream: &TcpStream) -> Result<Option<Request>, ReadError> {
                 return Ok(None);
             }
             Ok(_) => {}
-            Err(e) => return io_error(&e).map_or(Ok(None), Err),
+            Err(e) => return io_error(&e, time).map_or(Ok(None), Err),
         }
         let text = String::from_utf8(line)
             .map_err(|_| bad(400, "bad_request", "the request head is not UTF-8"))?;
@@ -254,7 +254,7 @@ pub fn read_request(stream: &TcpStream) -> Result<Option<Request>, ReadError> {
     // from the socket, no more than the body.
     reader.get_mut().set_limit(length as u64);
     if let Err(e) = reader.read_exact(&mut body) {
-        return io_error(&e).map_or(Ok(None), Err);
+        return io_error(&e, time).map_or(Ok(None), Err);
     }
     let (path, query) = match target.split_once('?') {
         Some((path, query)) => (path, query),

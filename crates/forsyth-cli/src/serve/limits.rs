@@ -8,8 +8,6 @@ use std::time::Duration;
 pub const MAX_HEAD: usize = 16 * 1024;
 /// A request's body: room for a long PGN game or a Popeye file.
 pub const MAX_BODY: usize = 256 * 1024;
-/// The time a client has to send its whole request.
-pub const READ_TIME: Duration = Duration::from_secs(10);
 /// The time a response may take to be written to the client.
 pub const WRITE_TIME: Duration = Duration::from_secs(10);
 /// Threads answering requests: a fixed pool, whatever the load.
@@ -26,6 +24,8 @@ pub struct State {
     pub slots: SolveSlots,
     /// The longest time limit a solve may have.
     pub max_time: Duration,
+    /// The time a client has to send its whole request.
+    pub read_time: Duration,
 }
 
 /// The solves that may run at once; a solve asks for a slot and gives it

@@ -16,40 +16,15 @@ mod read;
 mod routes;
 
 use std::io::{self, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{TcpListener, TcpStream};
 use std::sync::mpsc::{self, Receiver, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use clap::Args;
-
+use crate::cli::ServeArgs;
 use crate::Outcome;
 use limits::{SolveSlots, State, QUEUE, WORKERS, WRITE_TIME};
-
-/// The options of `forsyth serve`, as typed.
-#[derive(Args, Debug)]
-pub struct ServeArgs {
-    /// The address to listen on (loopback unless you say otherwise)
-    #[arg(
-        long,
-        value_name = "ADDR",
-        default_value = "127.0.0.1:8960",
-        long_help = "The address and port to listen on. The default is loopback only: no \
-            other machine can reach the page. Port 0 picks a free port (the address is printed \
-            either way). An address other than loopback lets anyone who can reach it use the \
-            server; the limits below hold for them too."
-    )]
-    pub addr: SocketAddr,
-    /// Solves that may run at once (more are answered 429)
-    #[arg(long, value_name = "N", default_value_t = 2,
-        value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub solves: u16,
-    /// The longest time limit a solve may ask for, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 60,
-        value_parser = clap::value_parser!(u64).range(1..=3600))]
-    pub max_time: u64,
-}
 
 pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
     let listener = match TcpListener::bind(args.addr) {
@@ -73,6 +48,7 @@ pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
     let state = Arc::new(State {
         slots: SolveSlots::new(usize::from(args.solves)),
         max_time: Duration::from_secs(args.max_time),
+        read_time: Duration::from_secs(args.timeout),
     });
     let (queue, waiting) = mpsc::sync_channel::<TcpStream>(QUEUE);
     let waiting = Arc::new(Mutex::new(waiting));
@@ -116,7 +92,7 @@ fn work(waiting: &Mutex<Receiver<TcpStream>>, state: &State) {
 /// Reads one request from `stream`, answers it and closes.
 fn answer(stream: &TcpStream, state: &State) {
     let _ = stream.set_write_timeout(Some(WRITE_TIME));
-    let response = match http::read_request(stream) {
+    let response = match http::read_request(stream, state.read_time) {
         Ok(Some(request)) => routes::respond(&request, state),
         Ok(None) => return,
         Err(e) => error::error_response(e.status, e.kind, &e.message),

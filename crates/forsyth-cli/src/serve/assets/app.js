@@ -117,7 +117,7 @@ function renderPosition(answer) {
 
   const status = answer.status;
   if (!status) $("status").textContent = "No moves: the position is not legal.";
-  else if (status.outcome) $("status").textContent = "Game over: " + status.outcome.replace(/_/g, " ") + ".";
+  else if (status.outcome) $("status").textContent = "Game over: " + outcomeText(status.outcome) + ".";
   else $("status").textContent = (status.check ? "Check. " : "") + status.legal_moves + " legal moves.";
   $("notes").textContent = answer.notes.join(" ");
 
@@ -127,6 +127,14 @@ function renderPosition(answer) {
   for (const m of answer.moves) {
     list.append(element("li", { "data-uci": m.uci, title: m.san + " (" + m.uci + ")", text: m.text }));
   }
+}
+
+// The library's outcome: a name, or an object {name: {winner: ...}}.
+function outcomeText(outcome) {
+  if (typeof outcome === "string") return outcome.replace(/_/g, " ");
+  const name = Object.keys(outcome)[0];
+  const winner = outcome[name] && outcome[name].winner;
+  return name.replace(/_/g, " ") + (winner ? ", " + winner.toLowerCase() + " wins" : "");
 }
 
 async function showPosition(text) {
