@@ -457,8 +457,7 @@ pub enum Command {
         after_long_help = "Examples:\n  \
             forsyth serve                       # then open http://127.0.0.1:8960/\n  \
             forsyth serve --addr 127.0.0.1:0    # any free port (printed)\n  \
-            curl -s localhost:8960/api/position -H 'Content-Type: application/json' \\\n    \
-            -d '{\"position\": \"960:0\"}'"
+            forsyth serve --solves 4 --max-time 300"
     )]
     Serve(ServeArgs),
 }
