@@ -745,7 +745,7 @@ pub fn solve(request: &Request, state: &State) -> Result<Response, ApiError> {
                 answers.push(Answer {
                     problem: AnswerOf {
                         index: i + 1,
-                        line: error.line,
+                        line: error.line.map(|l| l as usize),
                         title: None,
                         stipulation: None,
                         set_aside: Vec::new(),

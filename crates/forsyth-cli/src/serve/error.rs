@@ -17,9 +17,9 @@ pub struct ApiError {
     pub kind: String,
     pub message: String,
     /// 1-based line of the text at fault (`null` when it has no lines).
-    pub line: Option<usize>,
+    pub line: Option<u32>,
     /// 1-based byte column in that line (`null` when not known).
-    pub column: Option<usize>,
+    pub column: Option<u32>,
     /// The field at fault: a FEN field's name (`castling`), or the key of
     /// the request (`position`).
     pub field: Option<String>,
@@ -58,8 +58,9 @@ impl ApiError {
 
     /// At 1-based `line` and `column` of the text.
     pub fn at(mut self, line: usize, column: usize) -> ApiError {
-        self.line = Some(line);
-        self.column = Some(column);
+        let small = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.line = Some(small(line));
+        self.column = Some(small(column));
         self
     }
 

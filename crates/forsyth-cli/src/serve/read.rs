@@ -160,7 +160,7 @@ pub fn read(
         return Ok(read);
     }
     // A grammar error is one fault.
-    let fault = ConvertError::Parse(error.clone()).faults().swap_remove(0);
+    let fault = ConvertError::Parse(error).faults().swap_remove(0);
     let offset = fault.offset().min(t.len());
     let (line, column) = line_column(text, start + offset);
     Err(ApiError::content(
