@@ -43,6 +43,9 @@ mod play;
 mod play_rules;
 /// One way to give a position, in every command that takes one.
 mod position;
+/// The generator of the library's tests, shared so both draw cases alike.
+#[path = "../../crates/forsyth/tests/common/rng.rs"]
+mod rng;
 /// `serve`: the JSON API over loopback HTTP, its errors and limits, a load test.
 mod serve;
 /// `show`.
