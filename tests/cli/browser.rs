@@ -8,6 +8,7 @@
 //! unless `FORSYTH_BROWSER_TESTS=1` (as `.ci/run` sets it): then a
 //! missing browser fails them.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
@@ -41,8 +42,11 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
             panic!("FORSYTH_BROWSER_TESTS=1 but chromedriver or chromium is not on PATH")
         }
         _ => {
-            eprintln!(
-                "browser tests SKIPPED: chromium and chromium-driver are not installed \
+            // Straight to standard error: the test harness captures
+            // `eprintln!` of a passing test, and this must be seen.
+            let _ = writeln!(
+                std::io::stderr(),
+                "browser test SKIPPED: chromium and chromium-driver are not installed \
                  (apt-get install chromium chromium-driver; FORSYTH_BROWSER_TESTS=1 makes \
                  this a failure)"
             );
