@@ -14,14 +14,15 @@ use forsyth::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions}
 use forsyth::notation::{Language, Notation};
 use forsyth::pgn::{Reader, Replay};
 use forsyth::solve::{
-    is_popeye_input, read_popeye_each, write_solution, ChessProblem, Key, Solution, Solver,
-    Stipulation, Variation,
+    is_popeye_input, read_popeye_each, write_solution, ChessProblem, Solution, Solver, Stipulation,
 };
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::validate::{ProblemKind, Report, Severity};
 use forsyth::{Chess960Start, Color, Move, Outcome, Position, Setup, Square, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+
+use crate::printer::json::{Answers as Solving, Solved};
 
 use super::error::ApiError;
 use super::http::{Request, Response};
@@ -560,20 +561,19 @@ pub struct SolveRequest {
 }
 
 #[derive(Serialize)]
-struct Answers {
-    answers: Vec<Answer>,
+struct SolveAnswer<'a> {
+    answers: Vec<Answer<'a>>,
 }
 
-/// The solution of one problem, or why it has none.
+/// The solution of one problem, as `solve --format json` writes it, with
+/// the tree as text; or why it has none.
 #[derive(Serialize)]
-struct Answer {
-    problem: AnswerOf,
+struct Answer<'a> {
+    #[serde(flatten)]
+    solved: Option<Solved<'a>>,
+    /// Which problem, for an answer without a solution.
     #[serde(skip_serializing_if = "Option::is_none")]
-    cook: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    keys: Option<Vec<KeyJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    problem: Option<Unsolved>,
     /// The tree as the problemist writes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     text: Option<String>,
@@ -581,71 +581,21 @@ struct Answer {
     error: Option<ApiError>,
 }
 
-/// Which problem an answer is for, as `solve --format json` says it.
+/// Which problem has no solution: its place, as a solution's `problem`.
 #[derive(Serialize)]
-struct AnswerOf {
+struct Unsolved {
     index: usize,
     line: Option<usize>,
-    title: Option<String>,
-    stipulation: Option<Stipulation>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    set_aside: Vec<ProblemKind>,
 }
 
-/// A key, as `solve --format json` writes it.
-#[derive(Serialize)]
-struct KeyJson {
-    replies: Vec<PlayedJson>,
-    san: String,
-    #[serde(skip_serializing_if = "is_false")]
-    short: bool,
-    threat: Option<Vec<PlayedJson>>,
-    uci: UciMove,
-}
-
-#[derive(Serialize)]
-struct PlayedJson {
-    #[serde(skip_serializing_if = "is_false")]
-    dual: bool,
-    replies: Vec<PlayedJson>,
-    san: String,
-    #[serde(skip_serializing_if = "is_false")]
-    short: bool,
-    uci: UciMove,
-}
-
-fn is_false(value: &bool) -> bool {
-    !*value
-}
-
-fn after(pos: &Position, m: Move) -> Position {
-    // The tree's moves are legal where they stand.
-    pos.play(m).unwrap_or_else(|_| pos.clone())
-}
-
-fn key_json(pos: &Position, key: &Key) -> KeyJson {
-    let next = after(pos, key.mv);
-    let threat = match (&key.threat, key.threat_position(pos)) {
-        (Some(list), Some(passed)) => Some(list.iter().map(|t| played(&passed, t)).collect()),
-        _ => None,
-    };
-    KeyJson {
-        replies: key.defences.iter().map(|d| played(&next, d)).collect(),
-        san: pos.san(key.mv),
-        short: key.short,
-        threat,
-        uci: UciMove::from_move(key.mv, CastlingMode::from_variant(pos.variant())),
-    }
-}
-
-fn played(pos: &Position, v: &Variation) -> PlayedJson {
-    let next = after(pos, v.mv);
-    PlayedJson {
-        dual: v.dual,
-        replies: v.replies.iter().map(|r| played(&next, r)).collect(),
-        san: pos.san(v.mv),
-        short: v.short,
-        uci: UciMove::from_move(v.mv, CastlingMode::from_variant(pos.variant())),
+impl Answer<'_> {
+    fn failed(index: usize, line: Option<usize>, error: ApiError) -> Self {
+        Answer {
+            solved: None,
+            problem: Some(Unsolved { index, line }),
+            text: None,
+            error: Some(error),
+        }
     }
 }
 
@@ -738,47 +688,25 @@ pub fn solve(request: &Request, state: &State) -> Result<Response, ApiError> {
     };
     let deadline = Instant::now() + limit;
     let mut answers = Vec::new();
-    for (i, problem) in problems.into_iter().enumerate() {
+    for (i, problem) in problems.iter().enumerate() {
         let problem = match problem {
             Ok(p) => p,
             Err(error) => {
-                answers.push(Answer {
-                    problem: AnswerOf {
-                        index: i + 1,
-                        line: error.line.map(|l| l as usize),
-                        title: None,
-                        stipulation: None,
-                        set_aside: Vec::new(),
-                    },
-                    cook: None,
-                    keys: None,
-                    nodes: None,
-                    text: None,
-                    error: Some(error),
-                });
+                let line = error.line.map(|l| l as usize);
+                answers.push(Answer::failed(i + 1, line, error.clone()));
                 continue;
             }
         };
-        let of = AnswerOf {
-            index: i + 1,
-            line: Some(problem.line),
-            title: problem.title.clone(),
-            stipulation: stipulation.or(problem.stipulation),
-            set_aside: problem.set_aside.iter().map(|p| p.kind()).collect(),
-        };
-        let Some(stip) = of.stipulation else {
-            answers.push(Answer {
-                problem: of,
-                cook: None,
-                keys: None,
-                nodes: None,
-                text: None,
-                error: Some(ApiError::content(
+        let Some(stip) = stipulation.or(problem.stipulation) else {
+            answers.push(Answer::failed(
+                i + 1,
+                Some(problem.line),
+                ApiError::content(
                     "stipulation",
                     "no_stipulation",
                     "no stipulation: give one (#3, mate in 3) in the problem or as stipulation",
-                )),
-            });
+                ),
+            ));
             continue;
         };
         let pos = &problem.position;
@@ -811,16 +739,21 @@ pub fn solve(request: &Request, state: &State) -> Result<Response, ApiError> {
         ));
         let mut text = String::new();
         let _ = write_solution(&mut text, pos, &solution, tree_notation);
+        let of = Solving {
+            index: i + 1,
+            line: Some(problem.line),
+            set_aside: problem.set_aside.iter().map(|p| p.kind()).collect(),
+            stipulation: stip,
+            title: problem.title.as_deref(),
+        };
         answers.push(Answer {
-            problem: of,
-            cook: Some(solution.is_cooked()),
-            keys: Some(solution.keys.iter().map(|k| key_json(pos, k)).collect()),
-            nodes: Some(solution.nodes),
+            solved: Some(Solved::new(pos, &solution, of)),
+            problem: None,
             text: Some(text),
             error: None,
         });
     }
-    Ok(json(&Answers { answers }))
+    Ok(json(&SolveAnswer { answers }))
 }
 
 // ----------------------------------------------------------------- diagram

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::http::Response;
 
 /// Why a request gets no result: the status and the error object.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ApiError {
     #[serde(skip)]
     pub status: u16,
