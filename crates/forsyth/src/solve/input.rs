@@ -19,7 +19,7 @@ use super::{ParseStipulationError, Stipulation};
 /// ```
 /// use forsyth::solve::{ChessProblem, Stipulation};
 /// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)?;
-/// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+/// assert_eq!(p.stipulation, Some(Stipulation::mate(3)));
 /// assert_eq!(p.position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
 /// # Ok::<_, forsyth::solve::ReadProblemError>(())
 /// ```
@@ -75,6 +75,11 @@ pub struct ChessProblem {
     /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub set_aside: Vec<Problem>,
+    /// `true` when the input stated the side to move (a FEN record): it
+    /// makes the first move whatever the stipulation. Otherwise (a
+    /// statement, a Popeye input) the stipulation decides who starts, as
+    /// the codex does: White, Black in a helpmate in whole moves.
+    pub turn_stated: bool,
 }
 
 /// Why a problem given on one line ([`ChessProblem::from_statement`]: a
@@ -191,14 +196,17 @@ pub(crate) fn codex_castling(board: &Board) -> CastlingRights {
     rights
 }
 
-/// The problem position of a placement: White to move, castling by the
-/// codex, no en passant; with what validation found and
-/// [`tolerate`] sets aside.
-pub(crate) fn problem_position(board: Board) -> Result<(Position, Vec<Problem>), PositionError> {
+/// The problem position of a placement: `turn` to move (White, or Black
+/// when the defender starts), castling by the codex, no en passant; with
+/// what validation found and [`tolerate`] sets aside.
+pub(crate) fn problem_position(
+    board: Board,
+    turn: Color,
+) -> Result<(Position, Vec<Problem>), PositionError> {
     let castling = codex_castling(&board);
     tolerate(Position::from_setup(Setup {
         board,
-        turn: Color::White,
+        turn,
         castling,
         ep_square: None,
         halfmoves: 0,
@@ -254,13 +262,14 @@ fn statement_end(text: &str) -> usize {
 }
 
 impl ChessProblem {
-    /// A problem with nothing but its position and stipulation.
+    /// A problem with nothing but its position (its side to move makes
+    /// the first move: [`ChessProblem::turn_stated`]) and stipulation.
     ///
     /// ```
     /// use forsyth::{Position, Setup};
     /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let pos = Position::standard();
-    /// let p = ChessProblem::new(pos, Some(Stipulation::Mate(2)));
+    /// let p = ChessProblem::new(pos, Some(Stipulation::mate(2)));
     /// assert!(p.title.is_none() && p.options.is_empty());
     /// ```
     pub fn new(position: Position, stipulation: Option<Stipulation>) -> ChessProblem {
@@ -274,6 +283,7 @@ impl ChessProblem {
             language: None,
             line: 1,
             set_aside: Vec::new(),
+            turn_stated: true,
         }
     }
 
@@ -292,7 +302,7 @@ impl ChessProblem {
     /// use forsyth::notation::Language;
     /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3", None)?;
-    /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+    /// assert_eq!(p.stipulation, Some(Stipulation::mate(3)));
     /// // A bare placement may have its count too.
     /// let bare = ChessProblem::from_statement("R7/4k3/4N3/K2B4/8/8/8/5R2 (5+1) mate in three", None)?;
     /// assert_eq!((&bare.position, bare.stipulation), (&p.position, p.stipulation));
@@ -334,11 +344,8 @@ impl ChessProblem {
                     offset: lead + e.offset,
                     kind: ReadProblemErrorKind::Statement(e),
                 })?;
-            let (position, set_aside) =
-                problem_position(setup.board).map_err(|e| illegal(e, lead))?;
             Read {
-                position,
-                set_aside,
+                placed: Placed::Diagram(setup.board),
                 rest_at: end,
                 read_in,
             }
@@ -355,11 +362,61 @@ impl ChessProblem {
                 kind: ReadProblemErrorKind::Stipulation(e),
             })?)
         };
-        let mut problem = ChessProblem::new(read.position, stipulation);
+        let (position, set_aside, turn_stated) = match read.placed {
+            Placed::Diagram(board) => {
+                let (position, set_aside) = problem_position(board, first_mover(stipulation))
+                    .map_err(|e| illegal(e, lead))?;
+                (position, set_aside, false)
+            }
+            Placed::Record(position, set_aside) => (position, set_aside, true),
+        };
+        let mut problem = ChessProblem::new(position, stipulation);
         problem.language = read.read_in.and_then(language_of);
-        problem.set_aside = read.set_aside;
+        problem.set_aside = set_aside;
+        problem.turn_stated = turn_stated;
         Ok(problem)
     }
+
+    /// The position to solve `stipulation` from: the problem's own, when
+    /// its input stated the side to move (a FEN record) or when the side
+    /// that starts `stipulation` is already to move; else the diagram with
+    /// that side to move (Black in a helpmate in whole moves,
+    /// [`Stipulation::defender_starts`]), validated as the readers
+    /// validate it.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// use forsyth::solve::{ChessProblem, Stipulation};
+    /// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) #2", None)?;
+    /// assert_eq!(p.position.turn(), Color::White);
+    /// let h = p.start(&Stipulation::helpmate(2)).expect("legal");
+    /// assert_eq!(h.turn(), Color::Black);
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
+    /// ```
+    pub fn start(&self, stipulation: &Stipulation) -> Result<Position, PositionError> {
+        let first = first_mover(Some(*stipulation));
+        if self.turn_stated || self.position.turn() == first {
+            return Ok(self.position.clone());
+        }
+        problem_position(self.position.board().clone(), first).map(|(position, _)| position)
+    }
+}
+
+/// Who moves first in a diagram (no side to move stated) for
+/// `stipulation`: White, Black when the defender starts.
+pub(crate) fn first_mover(stipulation: Option<Stipulation>) -> Color {
+    if stipulation.is_some_and(|s| s.defender_starts()) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// What the start of a statement placed: a diagram (its side to move by
+/// the stipulation) or a FEN record's position (its own).
+enum Placed {
+    Diagram(Board),
+    Record(Position, Vec<Problem>),
 }
 
 /// The language whose letters `letters` are, English excepted (FEN's
@@ -373,9 +430,7 @@ fn language_of(letters: &Letters) -> Option<Language> {
 
 /// The position at the start of a statement, and where the rest begins.
 struct Read<'l> {
-    position: Position,
-    /// What validation refused and [`tolerate`] set aside.
-    set_aside: Vec<Problem>,
+    placed: Placed,
     /// The byte offset of the rest (the stipulation) in the statement.
     rest_at: usize,
     /// The letters of a placement (none for a FEN record).
@@ -441,16 +496,16 @@ fn read_fen<'l>(
             match Fen::from_ascii_with(record.as_bytes(), letters) {
                 Ok(fen) => {
                     let mut rest_at = end;
-                    let (position, set_aside) = if fields == 1 {
+                    let placed = if fields == 1 {
                         rest_at = count_after(body, end, &fen.board, lead)?;
-                        problem_position(fen.board)
+                        Placed::Diagram(fen.board)
                     } else {
-                        tolerate(Position::from_fen(&fen, None))
-                    }
-                    .map_err(|e| illegal(e, lead))?;
+                        let (position, set_aside) = tolerate(Position::from_fen(&fen, None))
+                            .map_err(|e| illegal(e, lead))?;
+                        Placed::Record(position, set_aside)
+                    };
                     return Ok(Read {
-                        position,
-                        set_aside,
+                        placed,
                         rest_at,
                         // A full record is a FEN: its letters are FEN's.
                         read_in: (fields == 1).then_some(*letters),
