@@ -347,7 +347,7 @@ pub enum Command {
             --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
-    /// Solve chess problems (#n, s#n): keys, threats, every variation
+    /// Solve chess problems (#n, s#n, h#n, ser-#n...): keys, variations, solutions
     #[command(
         override_usage = "forsyth solve [OPTIONS] <PROBLEM>...",
         long_about = "Solve a chess problem, a direct mate (#n: White to play and mate in at \
@@ -1106,6 +1106,31 @@ pub struct SolveArgs {
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,
+    /// Show the tries too: first moves refuted by one defence only
+    #[arg(
+        long,
+        long_help = "Show the tries of direct, self and reflex play too: the first moves \
+            that fail to one defence only, each with its tree and its refutation \
+            (1.Sc5? (2.Se4) 1...Kd6!). A Popeye input asks for them with option Try."
+    )]
+    pub tries: bool,
+    /// Show the set play too: Black's moves first and White's answers
+    #[arg(
+        long,
+        long_help = "Show the set play of direct, self and reflex play too: were Black to \
+            move first in the diagram, each Black move that White answers in one move \
+            fewer, with the answers. A Popeye input asks for it with option SetPlay."
+    )]
+    pub set_play: bool,
+    /// Stop a problem's search after about N positions
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop a problem's search after SECONDS (decimals allowed)
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+    /// Stop a problem whose solution would take more than MB megabytes
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    pub max_memory: u64,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
-    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem, Key,
-    ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
+    duplex_position, is_popeye_input, read_popeye_each, write_popeye_with, write_solution,
+    ChessProblem, Key, ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, StopReason,
+    Stipulation, Variation,
 };
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::{Move, Position};
@@ -35,7 +36,44 @@ pub struct Solve {
     pub json: bool,
     /// `--style popeye`.
     pub popeye: bool,
+    /// `--tries`, `--set-play` (a Popeye input's options ask for them too).
+    pub tries: bool,
+    pub set_play: bool,
+    pub limits: Limits,
     pub progress: bool,
+}
+
+/// `--max-nodes`, `--max-time`, `--max-memory`: each problem's search stops
+/// at the first reached.
+pub struct Limits {
+    pub nodes: Option<u64>,
+    pub time: Option<std::time::Duration>,
+    /// Bytes.
+    pub memory: usize,
+}
+
+impl Limits {
+    pub fn resolve(
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        megabytes: u64,
+    ) -> Result<Limits, ResolveError> {
+        let time = seconds
+            .map(|s| {
+                std::time::Duration::try_from_secs_f64(s).map_err(|_| {
+                    ResolveError::Usage(format!(
+                        "--max-time: '{s}' is not a number of seconds, 0 or more"
+                    ))
+                })
+            })
+            .transpose()?;
+        let memory = usize::try_from(megabytes.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        Ok(Limits {
+            nodes,
+            time,
+            memory,
+        })
+    }
 }
 
 /// A problem read, or why it does not read, and where from.
@@ -48,6 +86,8 @@ pub struct Given {
     /// The line of its input it starts on (none on the command line).
     pub line: Option<usize>,
     pub problem: Result<ChessProblem, String>,
+    /// Read from a Popeye input: its options say what Popeye's tree shows.
+    pub popeye: bool,
 }
 
 /// Reads the problems of `solve`'s words: one Popeye input or statement
@@ -94,6 +134,7 @@ pub fn read_problems(
                 index: 1,
                 line: None,
                 problem: Ok(problem),
+                popeye: false,
             }]);
         }
     };
@@ -115,6 +156,7 @@ pub fn read_problems(
                     problem: ChessProblem::from_statement(line, letters).map_err(|e| {
                         format!("{source}:{}:{}: {}", i + 1, e.offset + 1, e.message())
                     }),
+                    popeye: false,
                 })
                 .collect();
             if out.is_empty() {
@@ -136,6 +178,7 @@ pub fn read_problems(
             }),
             problem: problem
                 .map_err(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message())),
+            popeye: true,
         })
         .collect())
 }
@@ -199,7 +242,15 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 problem_line(set_aside)
             ));
         }
-        let pos = &problem.position;
+        let start = match problem.start(&stipulation) {
+            Ok(start) => start,
+            Err(e) => {
+                crate::note(&format!("{place}{stipulation}: {e}"));
+                outcome = Outcome::Rejected;
+                continue;
+            }
+        };
+        let pos = &start;
         let solution = {
             let mut progress = Progress::new(args.progress, "nodes");
             let mut seen = 0;
@@ -207,16 +258,31 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 progress.add(nodes - seen);
                 seen = nodes;
             };
-            Solver::new(stipulation)
+            let mut solver = Solver::new(stipulation)
+                .tries(args.tries || problem.asks_tries())
+                .set_play(args.set_play || problem.asks_set_play())
+                .max_memory(args.limits.memory)
                 .cancel(&INTERRUPTED)
-                .progress(&mut report)
-                .solve(pos)
+                .progress(&mut report);
+            if let Some(nodes) = args.limits.nodes {
+                solver = solver.max_nodes(nodes);
+            }
+            if let Some(time) = args.limits.time {
+                solver = solver.max_time(time);
+            }
+            solver.solve(pos)
         };
         let solution = match solution {
             Ok(s) => s,
-            Err(e) => {
+            Err(e) if e.reason == StopReason::Cancelled => {
                 crate::note(&format!("{place}interrupted: {e}"));
                 return Ok(Outcome::Interrupted);
+            }
+            Err(e) => {
+                // A limit costs only this problem: the next are solved.
+                crate::note(&format!("{place}stopped: {e}"));
+                outcome = Outcome::Rejected;
+                continue;
             }
         };
         if args.json {
@@ -234,15 +300,19 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 }
                 writeln!(out, " {stipulation}")?;
             }
+            let language = args
+                .letters
+                .or(problem.language)
+                .unwrap_or(Language::English);
             let mut text = String::new();
             let written = if args.popeye {
-                write_popeye(&mut text, pos, &solution)
+                let mut style = PopeyeStyle::default();
+                style.language = language;
+                // Popeye writes threats and variations when asked.
+                style.variations = !given.popeye || problem.asks_variations();
+                write_popeye_with(&mut text, pos, &solution, &style)
             } else {
-                let notation = args.notation.unwrap_or(Notation::San(
-                    args.letters
-                        .or(problem.language)
-                        .unwrap_or(Language::English),
-                ));
+                let notation = args.notation.unwrap_or(Notation::San(language));
                 write_solution(&mut text, pos, &solution, notation)
             };
             written.map_err(io::Error::other)?;
@@ -254,14 +324,59 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
     Ok(outcome)
 }
 
-/// `{"keys": [...], "cook": bool, "nodes": N}`.
+/// `{"keys": [...], "cook": bool, "nodes": N}`, with `tries`, `set_play`,
+/// `lines` and `duplex` when there are any.
 fn solution_json(pos: &Position, solution: &Solution) -> Value {
+    let mut value = half_json(pos, solution);
+    if let Some(second) = &solution.duplex {
+        let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        value["duplex"] = half_json(&start, second);
+    }
+    value["nodes"] = json!(solution.nodes);
+    value
+}
+
+/// One half of a solution (the whole when it is not duplex).
+fn half_json(pos: &Position, solution: &Solution) -> Value {
     let keys: Vec<Value> = solution.keys.iter().map(|k| key_json(pos, k)).collect();
-    json!({
+    let mut value = json!({
         "keys": keys,
         "cook": solution.is_cooked(),
-        "nodes": solution.nodes,
-    })
+    });
+    if !solution.tries.is_empty() {
+        let tries: Vec<Value> = solution.tries.iter().map(|k| key_json(pos, k)).collect();
+        value["tries"] = Value::Array(tries);
+    }
+    if let Some(set) = &solution.set_play {
+        let black = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        value["set_play"] = Value::Array(set.iter().map(|v| black_json(&black, v)).collect());
+    }
+    if solution.stipulation.is_lines() {
+        let lines: Vec<Value> = solution
+            .lines
+            .iter()
+            .map(|line| {
+                let positions = line.positions(pos, &solution.stipulation);
+                let moves: Vec<Value> = line
+                    .moves
+                    .iter()
+                    .zip(&positions)
+                    .map(|(&m, at)| {
+                        let mut object = move_json(at, m, Vec::new());
+                        object.remove("replies");
+                        Value::Object(object)
+                    })
+                    .collect();
+                let mut object = json!({ "moves": moves });
+                if line.short {
+                    object["short"] = Value::Bool(true);
+                }
+                object
+            })
+            .collect();
+        value["lines"] = Value::Array(lines);
+    }
+    value
 }
 
 /// Which problem a solution answers: its place in the input (`index`,
@@ -312,6 +427,14 @@ fn key_json(pos: &Position, key: &Key) -> Value {
     if key.short {
         object.insert("short".to_owned(), Value::Bool(true));
     }
+    if !key.refutations.is_empty() {
+        let refutations = key
+            .refutations
+            .iter()
+            .map(|&r| Value::Object(move_json(&next, r, Vec::new())))
+            .collect();
+        object.insert("refutations".to_owned(), Value::Array(refutations));
+    }
     Value::Object(object)
 }
 
@@ -320,6 +443,11 @@ fn white_json(pos: &Position, v: &Variation) -> Value {
     let next = after(pos, v.mv);
     let replies = v.replies.iter().map(|r| black_json(&next, r)).collect();
     let mut object = move_json(pos, v.mv, replies);
+    if let Some(threat) = &v.threat {
+        let passed = duplex_position(&next).unwrap_or_else(|| next.clone());
+        let threat = threat.iter().map(|t| white_json(&passed, t)).collect();
+        object.insert("threat".to_owned(), Value::Array(threat));
+    }
     if v.dual {
         object.insert("dual".to_owned(), Value::Bool(true));
     }
