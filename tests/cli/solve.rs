@@ -201,7 +201,12 @@ fn bad_problems_are_named_with_their_place() {
         assert_contains(&r.stderr, "must be 1 to 60");
     }
     let r = forsyth(
-        &["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--stipulation", "hs#2"],
+        &[
+            "solve",
+            "R7/4k3/4N3/K2B4/8/8/8/5R2",
+            "--stipulation",
+            "hs#2",
+        ],
         b"",
     );
     assert_eq!(r.code, 2);

@@ -7,8 +7,8 @@ use std::path::Path;
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
     duplex_position, is_popeye_input, read_popeye_each, write_popeye_with, write_solution,
-    ChessProblem, Key, ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, StopReason,
-    Stipulation, Variation,
+    ChessProblem, Key, ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, Stipulation,
+    StopReason, Variation,
 };
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::{Move, Position};
@@ -242,63 +242,95 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 problem_line(set_aside)
             ));
         }
-        let start = match problem.start(&stipulation) {
-            Ok(start) => start,
-            Err(e) => {
-                crate::note(&format!("{place}{stipulation}: {e}"));
-                outcome = Outcome::Rejected;
-                continue;
-            }
-        };
-        let pos = &start;
-        let solution = {
-            let mut progress = Progress::new(args.progress, "nodes");
-            let mut seen = 0;
-            let mut report = |nodes: u64| {
-                progress.add(nodes - seen);
-                seen = nodes;
-            };
-            let mut solver = Solver::new(stipulation)
-                .tries(args.tries || problem.asks_tries())
-                .set_play(args.set_play || problem.asks_set_play())
-                .max_memory(args.limits.memory)
-                .cancel(&INTERRUPTED)
-                .progress(&mut report);
-            if let Some(nodes) = args.limits.nodes {
-                solver = solver.max_nodes(nodes);
-            }
-            if let Some(time) = args.limits.time {
-                solver = solver.max_time(time);
-            }
-            solver.solve(pos)
-        };
-        let solution = match solution {
-            Ok(s) => s,
-            Err(e) if e.reason == StopReason::Cancelled => {
-                crate::note(&format!("{place}interrupted: {e}"));
-                return Ok(Outcome::Interrupted);
-            }
-            Err(e) => {
-                // A limit costs only this problem: the next are solved.
-                crate::note(&format!("{place}stopped: {e}"));
-                outcome = Outcome::Rejected;
-                continue;
-            }
-        };
-        if args.json {
-            let mut value = solution_json(pos, &solution);
-            value["problem"] = problem_json(given, problem, stipulation);
-            writeln!(out, "{value}")?;
+        // The problem, then each twin, labelled a), b), ... when it has any.
+        let twins = if problem.twins.is_empty() {
+            vec![Ok((String::new(), problem.clone()))]
         } else {
-            if i > 0 {
-                writeln!(out)?;
+            problem.twin_problems()
+        };
+        let labelled = twins.len() > 1;
+        if !args.json && i > 0 {
+            writeln!(out)?;
+        }
+        if !args.json && (several || problem.title.is_some()) {
+            write!(out, "{}", given.source)?;
+            if let Some(title) = &problem.title {
+                write!(out, " ({title})")?;
             }
-            if several || problem.title.is_some() {
-                write!(out, "{}", given.source)?;
-                if let Some(title) = &problem.title {
-                    write!(out, " ({title})")?;
+            writeln!(out, " {stipulation}")?;
+        }
+        for (t, twin) in twins.iter().enumerate() {
+            let letter = twin_letter(t);
+            let continued = problem
+                .twins
+                .get(t.wrapping_sub(1))
+                .is_some_and(|x| x.continued);
+            let (label, twin) = match twin {
+                Ok(made) => made,
+                Err(e) => {
+                    crate::note(&format!("{place}{letter}) {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
                 }
-                writeln!(out, " {stipulation}")?;
+            };
+            let stipulation = args.stipulation.or(twin.stipulation).unwrap_or(stipulation);
+            let start = match twin.start(&stipulation) {
+                Ok(start) => start,
+                Err(e) => {
+                    crate::note(&format!("{place}{stipulation}: {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            let pos = &start;
+            let solution = {
+                let mut progress = Progress::new(args.progress, "nodes");
+                let mut seen = 0;
+                let mut report = |nodes: u64| {
+                    progress.add(nodes - seen);
+                    seen = nodes;
+                };
+                let mut solver = Solver::new(stipulation)
+                    .tries(args.tries || problem.asks_tries())
+                    .set_play(args.set_play || problem.asks_set_play())
+                    .max_memory(args.limits.memory)
+                    .cancel(&INTERRUPTED)
+                    .progress(&mut report);
+                if let Some(nodes) = args.limits.nodes {
+                    solver = solver.max_nodes(nodes);
+                }
+                if let Some(time) = args.limits.time {
+                    solver = solver.max_time(time);
+                }
+                solver.solve(pos)
+            };
+            let solution = match solution {
+                Ok(s) => s,
+                Err(e) if e.reason == StopReason::Cancelled => {
+                    crate::note(&format!("{place}interrupted: {e}"));
+                    return Ok(Outcome::Interrupted);
+                }
+                Err(e) => {
+                    // A limit costs only this problem: the next are solved.
+                    crate::note(&format!("{place}stopped: {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            if args.json {
+                let mut value = solution_json(pos, &solution);
+                value["problem"] = problem_json(given, problem, stipulation);
+                if labelled {
+                    value["twin"] = json!({
+                        "label": letter.to_string(),
+                        "changes": label.trim_end(),
+                        "continued": continued,
+                        "fen": pos.setup().to_string(),
+                    });
+                }
+                writeln!(out, "{value}")?;
+                out.flush()?;
+                continue;
             }
             let language = args
                 .letters
@@ -306,22 +338,44 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 .unwrap_or(Language::English);
             let mut text = String::new();
             let written = if args.popeye {
+                if labelled {
+                    // Popeye's label: `+c)` for a continued twin, the
+                    // changes, then a blank line.
+                    let plus = if continued { "+" } else { "" };
+                    text.push_str(&format!("{plus}{letter}) {label}\n\n"));
+                }
                 let mut style = PopeyeStyle::default();
                 style.language = language;
                 // Popeye writes threats and variations when asked.
                 style.variations = !given.popeye || problem.asks_variations();
                 write_popeye_with(&mut text, pos, &solution, &style)
             } else {
+                if labelled {
+                    let plus = if continued { "+" } else { "" };
+                    text.push_str(
+                        &format!("{plus}{letter}) {}\n", label.trim_end()).replace(") \n", ")\n"),
+                    );
+                }
                 let notation = args.notation.unwrap_or(Notation::San(language));
                 write_solution(&mut text, pos, &solution, notation)
             };
             written.map_err(io::Error::other)?;
             out.write_all(text.as_bytes())?;
+            out.flush()?;
         }
         // What is solved is written, whatever happens to the next problem.
         out.flush()?;
     }
     Ok(outcome)
+}
+
+/// The label of twin `t` (0 for the problem itself): `a` to `z`, then
+/// `z1`, `z2`...
+fn twin_letter(t: usize) -> String {
+    match u8::try_from(t).ok().filter(|&t| t < 26) {
+        Some(t) => char::from(b'a' + t).to_string(),
+        None => format!("z{}", t - 25),
+    }
 }
 
 /// `{"keys": [...], "cook": bool, "nodes": N}`, with `tries`, `set_play`,

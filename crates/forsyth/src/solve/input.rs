@@ -10,6 +10,7 @@ use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::letters::Letters;
 
+use super::twin::{is_twin_word, read_twins, Twin, TwinChange, TwinError};
 use super::{ParseStipulationError, Stipulation};
 
 /// A problem: the position (the attacker to move) and, where the input
@@ -80,6 +81,14 @@ pub struct ChessProblem {
     /// statement, a Popeye input) the stipulation decides who starts, as
     /// the codex does: White, Black in a helpmate in whole moves.
     pub turn_stated: bool,
+    /// The twins, b) on (empty for a problem without): each changes the
+    /// diagram, or the twin before when continued
+    /// ([`ChessProblem::twin_problems`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub twins: Vec<Twin>,
 }
 
 /// Why a problem given on one line ([`ChessProblem::from_statement`]: a
@@ -114,6 +123,9 @@ pub enum ReadProblemErrorKind {
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (see [`ChessProblem::set_aside`]).
     Illegal(Box<PositionError>),
+    /// `twin`: a twin after the stipulation does not read; what was
+    /// expected at the offset.
+    Twin(&'static str),
 }
 
 impl ReadProblemErrorKind {
@@ -130,6 +142,7 @@ impl ReadProblemErrorKind {
             ReadProblemErrorKind::Fen(_) => "fen",
             ReadProblemErrorKind::Stipulation(_) => "stipulation",
             ReadProblemErrorKind::Illegal(_) => "illegal",
+            ReadProblemErrorKind::Twin(_) => "twin",
         }
     }
 }
@@ -159,6 +172,7 @@ impl ReadProblemError {
             ReadProblemErrorKind::Fen(e) => e.message(),
             ReadProblemErrorKind::Stipulation(e) => e.message(),
             ReadProblemErrorKind::Illegal(e) => e.to_string(),
+            ReadProblemErrorKind::Twin(expected) => format!("twin: expected {expected}"),
         }
     }
 }
@@ -284,6 +298,7 @@ impl ChessProblem {
             line: 1,
             set_aside: Vec::new(),
             turn_stated: true,
+            twins: Vec::new(),
         }
     }
 
@@ -353,7 +368,39 @@ impl ChessProblem {
             read_fen(body, &languages, lead)?
         };
         let rest_at = read.rest_at;
-        let rest = &body[rest_at..];
+        let mut rest = &body[rest_at..];
+        // Twins follow the stipulation: `h#2 twin move h1 g1`.
+        let mut twins = Vec::new();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if let Some(first) = words.iter().position(|w| is_twin_word(w)) {
+            let offset_of = |k: usize| {
+                words
+                    .get(k)
+                    .map_or(body.len(), |w| w.as_ptr() as usize - body.as_ptr() as usize)
+            };
+            let twin_at = offset_of(first);
+            let language = read
+                .read_in
+                .and_then(language_of)
+                .unwrap_or(Language::English);
+            let (read_twins, used) =
+                read_twins(&words[first..], language).map_err(|e| ReadProblemError {
+                    offset: lead + offset_of(first + e.at),
+                    kind: ReadProblemErrorKind::Twin(e.expected),
+                })?;
+            if let Some(extra) = words.get(first + used) {
+                return Err(ReadProblemError {
+                    offset: lead + offset_of(first + used),
+                    kind: ReadProblemErrorKind::Twin(if extra.is_empty() {
+                        "the end"
+                    } else {
+                        "twin or the end"
+                    }),
+                });
+            }
+            twins = read_twins;
+            rest = &body[rest_at..twin_at];
+        }
         let stipulation = if rest.trim().is_empty() {
             None
         } else {
@@ -374,6 +421,7 @@ impl ChessProblem {
         problem.language = read.read_in.and_then(language_of);
         problem.set_aside = set_aside;
         problem.turn_stated = turn_stated;
+        problem.twins = twins;
         Ok(problem)
     }
 
@@ -400,7 +448,107 @@ impl ChessProblem {
         }
         problem_position(self.position.board().clone(), first).map(|(position, _)| position)
     }
+
+    /// The problem and each of its twins, in order (a), b), ...), with
+    /// each twin's label ([`Twin::apply`]; empty for a)): the position to
+    /// solve, its first mover by its stipulation as for a diagram, and the
+    /// stipulation. A twin that cannot be made, or whose position is
+    /// illegal, is an error of its own, and a twin continued from it is
+    /// too.
+    ///
+    /// ```
+    /// use forsyth::solve::ChessProblem;
+    /// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin move h1 g1 twin remove a7", None)?;
+    /// let all = p.twin_problems();
+    /// assert_eq!(all.len(), 3);
+    /// let (label, b) = all[1].as_ref().unwrap();
+    /// assert_eq!(label, "wRh1-->g1  ");
+    /// assert!(b.position.board().piece_at(forsyth::Square::G1).is_some());
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
+    /// ```
+    pub fn twin_problems(&self) -> Vec<Result<(String, ChessProblem), TwinProblemError>> {
+        let language = self.language.unwrap_or(Language::English);
+        let mut base = self.clone();
+        base.twins = Vec::new();
+        let mut out = vec![Ok((String::new(), base.clone()))];
+        let mut previous: Option<(Board, Option<Stipulation>)> =
+            Some((self.position.board().clone(), self.stipulation));
+        for twin in &self.twins {
+            let from = if twin.continued {
+                previous.clone()
+            } else {
+                Some((self.position.board().clone(), self.stipulation))
+            };
+            let Some((mut board, stipulation)) = from else {
+                out.push(Err(TwinProblemError::Continued));
+                continue;
+            };
+            let mut s = stipulation.unwrap_or(Stipulation::mate(1));
+            let made = twin
+                .apply(&mut board, &mut s, language)
+                .map_err(TwinProblemError::Twin)
+                .and_then(|label| {
+                    let restated = twin
+                        .changes
+                        .iter()
+                        .any(|c| matches!(c, TwinChange::Stipulation(_)));
+                    let stipulation = if restated { Some(s) } else { stipulation };
+                    let (position, set_aside) =
+                        problem_position(board.clone(), first_mover(stipulation))
+                            .map_err(|e| TwinProblemError::Illegal(Box::new(e)))?;
+                    let mut problem = base.clone();
+                    problem.position = position;
+                    problem.set_aside = set_aside;
+                    problem.stipulation = stipulation;
+                    problem.turn_stated = false;
+                    Ok((label, problem))
+                });
+            previous = made
+                .as_ref()
+                .ok()
+                .map(|(_, p)| (p.position.board().clone(), p.stipulation));
+            out.push(made);
+        }
+        out
+    }
 }
+
+/// Why a twin of a problem cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TwinProblemError {
+    /// `twin`: its changes cannot be made.
+    Twin(TwinError),
+    /// `illegal`: its position is illegal.
+    Illegal(Box<PositionError>),
+    /// `continued`: it continues a twin that could not be made.
+    Continued,
+}
+
+impl TwinProblemError {
+    /// The stable kind name, snake case.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TwinProblemError::Twin(_) => "twin",
+            TwinProblemError::Illegal(_) => "illegal",
+            TwinProblemError::Continued => "continued",
+        }
+    }
+}
+
+impl fmt::Display for TwinProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TwinProblemError::Twin(e) => write!(f, "{e}"),
+            TwinProblemError::Illegal(e) => write!(f, "twin: {e}"),
+            TwinProblemError::Continued => {
+                write!(f, "twin: it continues a twin that could not be made")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TwinProblemError {}
 
 /// Who moves first in a diagram (no side to move stated) for
 /// `stipulation`: White, Black when the defender starts.

@@ -44,19 +44,19 @@ mod popeye;
 mod render;
 mod search;
 mod stipulation;
+mod twin;
 
 use core::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind};
+pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind, TwinProblemError};
 pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
 pub use render::{write_popeye, write_popeye_with, write_solution, PopeyeStyle};
-pub use stipulation::{
-    Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation,
-};
+pub use stipulation::{Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation};
+pub use twin::{Mirror, Twin, TwinChange, TwinError};
 
 use crate::board::{Color, Move};
 use crate::rules::Position;
@@ -137,7 +137,10 @@ pub struct Key {
     pub defences: Vec<Variation>,
     /// A try's refutations: the Black moves after which White no longer
     /// reaches the goal in time. Empty for a key.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub refutations: Vec<Move>,
 }
 
@@ -301,7 +304,10 @@ pub struct Solution {
     pub keys: Vec<Key>,
     /// The tries, when asked for ([`Solver::tries`]): the first moves
     /// that fail to one defence only, each with its refutation.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub tries: Vec<Key>,
     /// The set play, when asked for ([`Solver::set_play`]) and Black can
     /// move in the diagram: every Black move, were Black to move first,
@@ -314,10 +320,16 @@ pub struct Solution {
     /// Reflex play: the attacker's first moves that reach the goal at
     /// once, which the reflex rule obliges it to play (so the problem has
     /// no key); Popeye marks them `?!?`.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub forced: Vec<Move>,
     /// Every line that solves help or series play, the shorter first.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub lines: Vec<Line>,
     /// A duplex's second half: the same stipulation with the other side
     /// starting in the other's role, from [`duplex_position`].

@@ -36,6 +36,8 @@ pub struct ParsePopeyeError {
     pub word: String,
     /// For `stipulation`: the stipulation's own error.
     pub stipulation: Option<ParseStipulationError>,
+    /// For `twin`: what was expected at the word.
+    pub expected: Option<&'static str>,
 }
 
 /// What is wrong with a Popeye input. The names (`name()`) are stable.
@@ -60,8 +62,10 @@ pub enum ParsePopeyeErrorKind {
     Forsyth,
     /// `stipulation`: the stipulation does not read.
     Stipulation,
-    /// `unsupported`: a command of fairy chess or twins (`condition`,
-    /// `twin`, `neutral`), which are not read.
+    /// `twin`: a twin's changes do not read (`twin rotate 45`).
+    Twin,
+    /// `unsupported`: a command of fairy chess (`condition`, `neutral`),
+    /// which is not read.
     Unsupported,
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (no king, a pawn on a back rank; see
@@ -87,6 +91,7 @@ impl ParsePopeyeErrorKind {
             ParsePopeyeErrorKind::SquareTaken => "square_taken",
             ParsePopeyeErrorKind::Forsyth => "forsyth",
             ParsePopeyeErrorKind::Stipulation => "stipulation",
+            ParsePopeyeErrorKind::Twin => "twin",
             ParsePopeyeErrorKind::Unsupported => "unsupported",
             ParsePopeyeErrorKind::Illegal => "illegal",
         }
@@ -146,8 +151,12 @@ impl ParsePopeyeError {
                 Some(e) => e.message(),
                 None => "stipulation: expected one, such as #3".to_owned(),
             },
+            ParsePopeyeErrorKind::Twin => format!(
+                "twin: '{word}': expected {}",
+                self.expected.unwrap_or("a change")
+            ),
             ParsePopeyeErrorKind::Unsupported => {
-                format!("'{word}' (fairy chess or twins) is not read, only orthodox problems")
+                format!("'{word}' (fairy chess) is not read, only orthodox problems")
             }
             // The position error already reads `illegal position: …`.
             ParsePopeyeErrorKind::Illegal => word.clone(),
@@ -184,6 +193,7 @@ enum Command {
     Stipulation,
     Option,
     Protocol,
+    Twin,
     Unsupported,
     /// A colour word opening a piece list, in a language.
     Colour(Color, Lang),
@@ -232,9 +242,9 @@ const COMMANDS: &[(&str, Command)] = &[
     ("protocole", Command::Protocol),
     ("condition", Command::Unsupported),
     ("bedingung", Command::Unsupported),
-    ("twin", Command::Unsupported),
-    ("zwilling", Command::Unsupported),
-    ("jumeau", Command::Unsupported),
+    ("twin", Command::Twin),
+    ("zwilling", Command::Twin),
+    ("jumeau", Command::Twin),
     ("white", Command::Colour(Color::White, Lang::English)),
     ("weiss", Command::Colour(Color::White, Lang::German)),
     ("blanc", Command::Colour(Color::White, Lang::French)),
@@ -354,6 +364,7 @@ struct Draft {
     language: Option<Language>,
     /// The line of the command that opened the problem.
     line: usize,
+    twins: Vec<super::Twin>,
 }
 
 impl Draft {
@@ -367,6 +378,7 @@ impl Draft {
             origin: None,
             options: Vec::new(),
             language: None,
+            twins: Vec::new(),
         }
     }
 }
@@ -485,6 +497,7 @@ fn word_error(w: &Word<'_>, kind: ParsePopeyeErrorKind) -> ParsePopeyeError {
         kind,
         word: w.text.to_owned(),
         stipulation: None,
+        expected: None,
     }
 }
 
@@ -498,6 +511,7 @@ fn end_error(input: &str) -> ParsePopeyeError {
         kind: ParsePopeyeErrorKind::End,
         word: String::new(),
         stipulation: None,
+        expected: None,
     }
 }
 
@@ -667,6 +681,19 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
                 })?;
                 draft.stipulation = Some(stipulation);
             }
+            Command::Twin => {
+                let texts: Vec<&str> = words[*i - 1..].iter().map(|w| w.text).collect();
+                let language = draft.language.unwrap_or(Language::English);
+                let (twins, used) = super::twin::read_twins(&texts, language).map_err(|e| {
+                    let at = (*i - 1 + e.at).min(words.len() - 1);
+                    ParsePopeyeError {
+                        expected: Some(e.expected),
+                        ..word_error(&words[at], ParsePopeyeErrorKind::Twin)
+                    }
+                })?;
+                draft.twins.extend(twins);
+                *i += used - 1;
+            }
             Command::Unsupported => return Err(word_error(w, ParsePopeyeErrorKind::Unsupported)),
         }
     }
@@ -773,13 +800,15 @@ fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
     let first = super::input::first_mover(draft.stipulation);
-    let (position, set_aside) = problem_position(draft.board, first).map_err(|e| ParsePopeyeError {
-        line: at.line,
-        column: at.column,
-        kind: ParsePopeyeErrorKind::Illegal,
-        word: e.to_string(),
-        stipulation: None,
-    })?;
+    let (position, set_aside) =
+        problem_position(draft.board, first).map_err(|e| ParsePopeyeError {
+            line: at.line,
+            column: at.column,
+            kind: ParsePopeyeErrorKind::Illegal,
+            word: e.to_string(),
+            stipulation: None,
+            expected: None,
+        })?;
     Ok(ChessProblem {
         position,
         stipulation: draft.stipulation,
@@ -791,6 +820,7 @@ fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeEr
         line: draft.line,
         set_aside,
         turn_stated: false,
+        twins: draft.twins,
     })
 }
 

@@ -208,7 +208,13 @@ impl Text {
         Ok(())
     }
 
-    fn key<W: fmt::Write>(&self, out: &mut W, pos: &Position, key: &Key, is_try: bool) -> fmt::Result {
+    fn key<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        key: &Key,
+        is_try: bool,
+    ) -> fmt::Result {
         write!(
             out,
             "1.{}{}",
@@ -277,7 +283,10 @@ impl Text {
             let after_cont = after(&next, cont.mv);
             let mut text = format!("{}.{}", number + 1, self.mv(&next, cont.mv));
             if let Some(threat) = &cont.threat {
-                text.push_str(&format!(" ({})", self.threat(&after_cont, threat, number + 2)));
+                text.push_str(&format!(
+                    " ({})",
+                    self.threat(&after_cont, threat, number + 2)
+                ));
             }
             line.moves.push(text);
             if cont.replies.is_empty() {
@@ -307,7 +316,12 @@ impl Text {
     }
 
     /// Help and series play: the count, then each solution.
-    fn lines<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
+    fn lines<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        solution: &Solution,
+    ) -> fmt::Result {
         let n = solution.lines.len();
         match n {
             0 => return writeln!(out, "{}", self.words.no_solution),
@@ -460,7 +474,8 @@ pub fn write_popeye<W: fmt::Write>(
 /// move on its own line indented by its depth. As Popeye does, a defence
 /// after which a threat move still reaches the goal as fast is left out
 /// (the threat's line stands for it). Help and series play: one line per
-/// solution, the shorter first.
+/// solution, the shorter first, then a blank line. No solution: a blank
+/// line.
 ///
 /// ```
 /// use forsyth::notation::Language;
@@ -471,7 +486,7 @@ pub fn write_popeye<W: fmt::Write>(
 /// let mut german = PopeyeStyle::default();
 /// german.language = Language::German;
 /// write_popeye_with(&mut text, &p.position, &solution, &german)?;
-/// assert_eq!(text, "  1.Ka8-b8 Th1-h8 #\n");
+/// assert_eq!(text, "  1.Ka8-b8 Th1-h8 #\n\n");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_popeye_with<W: fmt::Write>(
@@ -535,7 +550,8 @@ impl Tree {
                 }
                 writeln!(out, "  {text}")?;
             }
-            return Ok(());
+            // Popeye ends the list, even an empty one, with a blank line.
+            return writeln!(out);
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);
@@ -550,6 +566,10 @@ impl Tree {
             writeln!(out, "   1.{} ?!?", self.mv(pos, m))?;
         }
         let mut all = first_moves(pos, solution);
+        if all.is_empty() && solution.forced.is_empty() {
+            // No key: Popeye's blank line alone.
+            return writeln!(out);
+        }
         let last = self.direct_mate && stipulation.moves == 1;
         all.sort_by_key(|(k, _)| order_key(pos, k.mv, last));
         for (key, is_try) in all {
@@ -574,7 +594,8 @@ impl Tree {
         )?;
         let next = after(pos, key.mv);
         if self.variations {
-            let waiting = key.is_waiting() && !(self.reflex && super::moves_after(&key.defences) == 0);
+            let waiting =
+                key.is_waiting() && !(self.reflex && super::moves_after(&key.defences) == 0);
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
             self.defences(out, &next, &key.defences, key.threat.as_deref(), 1, n - 1)?;
         } else {
@@ -681,7 +702,11 @@ impl Tree {
         let mut replies: Vec<&Variation> = v.replies.iter().collect();
         // Popeye finds the shortest continuations first: a mate in one
         // comes from its mating move generator.
-        sort_popeye(&next, &mut replies, self.direct_mate && super::fewest(&v.replies) == 1);
+        sort_popeye(
+            &next,
+            &mut replies,
+            self.direct_mate && super::fewest(&v.replies) == 1,
+        );
         for reply in replies {
             self.white(out, &next, reply, number + 1, left)?;
         }
@@ -715,7 +740,14 @@ impl Tree {
         } else {
             writeln!(out)?;
         }
-        self.defences(out, &next, &v.replies, v.threat.as_deref(), number, left.saturating_sub(1))
+        self.defences(
+            out,
+            &next,
+            &v.replies,
+            v.threat.as_deref(),
+            number,
+            left.saturating_sub(1),
+        )
     }
 
     /// A move in Popeye's long algebraic notation, with ` +`, ` #` or
@@ -741,10 +773,10 @@ fn executes_threat(defence: &Variation, threat: Option<&[Variation]>) -> bool {
     }
     after < moves
         || threat.iter().all(|t| {
-            defence
-                .replies
-                .iter()
-                .any(|c| (t.mv.from(), t.mv.to(), t.mv.promotion()) == (c.mv.from(), c.mv.to(), c.mv.promotion()))
+            defence.replies.iter().any(|c| {
+                (t.mv.from(), t.mv.to(), t.mv.promotion())
+                    == (c.mv.from(), c.mv.to(), c.mv.promotion())
+            })
         })
 }
 
@@ -939,17 +971,20 @@ mod tests {
     /// c8, h7 ... d7.
     #[test]
     fn popeye_orders_moves_by_square_then_reversed_walk() {
-        let pos = Position::from_fen(&"k7/2R5/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None)
-            .unwrap();
+        let pos =
+            Position::from_fen(&"k7/2R5/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
         let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
         moves.sort_by_key(|&m| order_key(&pos, m, false));
-        let lan: Vec<String> = moves.iter().map(|&m| popeye_move(&pos, m, Language::English)).collect();
+        let lan: Vec<String> = moves
+            .iter()
+            .map(|&m| popeye_move(&pos, m, Language::English))
+            .collect();
         let expected = [
             "Rh1-a1 +", "Rh1-b1", "Rh1-c1", "Rh1-d1", "Rh1-e1", "Rh1-f1", "Rh1-g1", "Rh1-h8 #",
             "Rh1-h7", "Rh1-h6", "Rh1-h5", "Rh1-h4", "Rh1-h3", "Rh1-h2", "Kb6-a5", "Kb6-c5",
             "Kb6-b5", "Kb6-a6", "Kb6-c6", "Rc7-c1", "Rc7-c2", "Rc7-c3", "Rc7-c4", "Rc7-c5",
-            "Rc7-c6", "Rc7-a7 +", "Rc7-b7 =", "Rc7-c8 #", "Rc7-h7", "Rc7-g7", "Rc7-f7",
-            "Rc7-e7", "Rc7-d7",
+            "Rc7-c6", "Rc7-a7 +", "Rc7-b7 =", "Rc7-c8 #", "Rc7-h7", "Rc7-g7", "Rc7-f7", "Rc7-e7",
+            "Rc7-d7",
         ];
         assert_eq!(lan, expected);
     }

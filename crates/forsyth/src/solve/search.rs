@@ -365,9 +365,7 @@ impl<'a> Search<'a> {
     pub(crate) fn refutes(&mut self, next: &Position, k: u8) -> bool {
         match self.battle {
             Battle::Direct | Battle::Reflex => !(k > 1 && self.mates(next, k - 1)),
-            Battle::SelfPlay => {
-                !(suffers(next, self.goal) || (k > 1 && self.mates(next, k - 1)))
-            }
+            Battle::SelfPlay => !(suffers(next, self.goal) || (k > 1 && self.mates(next, k - 1))),
         }
     }
 

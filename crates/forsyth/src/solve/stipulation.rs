@@ -504,7 +504,11 @@ fn symbolic(body: &str, at: usize, lead: usize) -> Result<Stipulation, ParseStip
     let shown = &body[..body.len() - tail.len()];
     let moves = length(lead, digits, half, shown.trim_end())?;
     if half && play != Play::Help {
-        return Err(err(lead, ParseStipulationErrorKind::HalfMove, shown.trim_end()));
+        return Err(err(
+            lead,
+            ParseStipulationErrorKind::HalfMove,
+            shown.trim_end(),
+        ));
     }
     let mut stipulation = Stipulation {
         play,
@@ -549,7 +553,10 @@ impl Said {
         }
         for c in rest.chars() {
             let ok = match c {
-                '#' => self.goal.replace(Goal::Mate).is_none_or(|g| g == Goal::Mate),
+                '#' => self
+                    .goal
+                    .replace(Goal::Mate)
+                    .is_none_or(|g| g == Goal::Mate),
                 '=' => self
                     .goal
                     .replace(Goal::Stalemate)
@@ -822,8 +829,14 @@ mod tests {
         assert_eq!(kind("mate in 2 or 3"), ParseStipulationErrorKind::Word);
         assert_eq!(kind("mate in 2 3"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("in 3 moves"), ParseStipulationErrorKind::Unsupported);
-        assert_eq!(kind("helpmate selfmate in 3"), ParseStipulationErrorKind::Unsupported);
-        assert_eq!(kind("stalemate mate in 3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(
+            kind("helpmate selfmate in 3"),
+            ParseStipulationErrorKind::Unsupported
+        );
+        assert_eq!(
+            kind("stalemate mate in 3"),
+            ParseStipulationErrorKind::Unsupported
+        );
         assert_eq!(kind("selfmate in 2.5"), ParseStipulationErrorKind::HalfMove);
         assert_eq!(kind("  "), ParseStipulationErrorKind::Empty);
         let e = "Matt in elf Zügen".parse::<Stipulation>().unwrap_err();
@@ -858,11 +871,22 @@ mod tests {
             ("ser-h#5", Play::SeriesHelp, Goal::Mate, 5, false, "ser-h#5"),
             ("ser-s#4", Play::SeriesSelf, Goal::Mate, 4, false, "ser-s#4"),
             ("ser-=6", Play::Series, Goal::Stalemate, 6, false, "ser-=6"),
-            ("ser-h=3", Play::SeriesHelp, Goal::Stalemate, 3, false, "ser-h=3"),
+            (
+                "ser-h=3",
+                Play::SeriesHelp,
+                Goal::Stalemate,
+                3,
+                false,
+                "ser-h=3",
+            ),
             ("h# 2", Play::Help, Goal::Mate, 2, false, "h#2"),
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!((s.play, s.goal, s.moves, s.half), (play, goal, moves, half), "{text}");
+            assert_eq!(
+                (s.play, s.goal, s.moves, s.half),
+                (play, goal, moves, half),
+                "{text}"
+            );
             assert_eq!(s.to_string(), written, "{text}");
             assert_eq!(written.parse(), Ok(s), "{written}");
             let duplex: Stipulation = format!("{text} Duplex").parse().expect("duplex");
