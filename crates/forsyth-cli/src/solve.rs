@@ -406,11 +406,25 @@ fn half_json(pos: &Position, solution: &Solution) -> Value {
         value["set_play"] = Value::Array(set.iter().map(|v| black_json(&black, v)).collect());
     }
     if solution.stipulation.is_lines() {
-        let lines: Vec<Value> = solution
-            .lines
+        value["lines"] = lines_json(pos, &solution.stipulation, &solution.lines);
+        if let Some(set) = solution.stipulation.set_play() {
+            if !solution.set_lines.is_empty() {
+                let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+                value["set_lines"] = lines_json(&start, &set, &solution.set_lines);
+            }
+        }
+    }
+    value
+}
+
+/// Help or series lines of `stipulation` from `pos`: each its moves and
+/// `short` when true.
+fn lines_json(pos: &Position, stipulation: &Stipulation, lines: &[forsyth::solve::Line]) -> Value {
+    {
+        let lines: Vec<Value> = lines
             .iter()
             .map(|line| {
-                let positions = line.positions(pos, &solution.stipulation);
+                let positions = line.positions(pos, stipulation);
                 let moves: Vec<Value> = line
                     .moves
                     .iter()
@@ -428,9 +442,8 @@ fn half_json(pos: &Position, solution: &Solution) -> Value {
                 object
             })
             .collect();
-        value["lines"] = Value::Array(lines);
+        Value::Array(lines)
     }
-    value
 }
 
 /// Which problem a solution answers: its place in the input (`index`,

@@ -331,6 +331,15 @@ pub struct Solution {
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
     pub lines: Vec<Line>,
+    /// Help play's set play, when asked for ([`Solver::set_play`]): the
+    /// lines with the other side starting and half a move fewer (`h#2`'s
+    /// set play is `h#1.5` with White first), from the diagram with that
+    /// side to move ([`Stipulation::set_play`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub set_lines: Vec<Line>,
     /// A duplex's second half: the same stipulation with the other side
     /// starting in the other's role, from [`duplex_position`].
     #[cfg_attr(
@@ -678,6 +687,7 @@ fn empty(stipulation: Stipulation) -> Solution {
         set_play: None,
         forced: Vec::new(),
         lines: Vec::new(),
+        set_lines: Vec::new(),
         duplex: None,
         nodes: 0,
     }
@@ -700,6 +710,14 @@ fn solve_one(
             let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
             lines.solve(pos, &stipulation);
             solution.lines = core::mem::take(&mut lines.found);
+            let set = stipulation
+                .set_play()
+                .filter(|_| options.set_play && !pos.is_check());
+            if let Some(set) = set {
+                let mut lines = help::Lines::new(meter, set.goal, options.max_moves);
+                lines.solve(&passed(pos), &set);
+                solution.set_lines = core::mem::take(&mut lines.found);
+            }
             return solution;
         }
     };

@@ -315,13 +315,24 @@ impl Text {
         writeln!(out)
     }
 
-    /// Help and series play: the count, then each solution.
+    /// Help and series play: the set play when asked for and there is
+    /// some (under `set play:`), the count, then each solution.
     fn lines<W: fmt::Write>(
         &self,
         out: &mut W,
         pos: &Position,
         solution: &Solution,
     ) -> fmt::Result {
+        if let Some(set) = solution.stipulation.set_play() {
+            if !solution.set_lines.is_empty() {
+                writeln!(out, "{}:", self.words.set_play)?;
+                let start = passed(pos);
+                for line in &solution.set_lines {
+                    let moves = numbered(&start, &set, line, |p, m| self.mv(p, m));
+                    writeln!(out, "  {}", moves.join(" "))?;
+                }
+            }
+        }
         let n = solution.lines.len();
         match n {
             0 => return writeln!(out, "{}", self.words.no_solution),
@@ -526,32 +537,48 @@ struct Tree {
 }
 
 impl Tree {
+    /// Help or series lines of `stipulation` from `pos`, in Popeye's
+    /// order, then a blank line (Popeye ends a list, even an empty one,
+    /// with one).
+    fn lines<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        stipulation: &Stipulation,
+        lines: &[Line],
+    ) -> fmt::Result {
+        let mut lines: Vec<(&Line, Vec<OrderKey>)> = lines
+            .iter()
+            .map(|l| (l, line_order(pos, stipulation, l)))
+            .collect();
+        lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
+        for (line, _) in lines {
+            let moves = numbered(pos, stipulation, line, |p, m| self.mv(p, m));
+            // Popeye separates the move numbers by three spaces.
+            let mut text = String::new();
+            for (i, m) in moves.iter().enumerate() {
+                if i > 0 {
+                    let numbered = m.split_once('.').is_some_and(|(n, _)| {
+                        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                    });
+                    text.push_str(if numbered { "   " } else { " " });
+                }
+                text.push_str(m);
+            }
+            writeln!(out, "  {text}")?;
+        }
+        writeln!(out)
+    }
+
     fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
         let stipulation = &solution.stipulation;
         if stipulation.is_lines() {
-            let mut lines: Vec<(&Line, Vec<OrderKey>)> = solution
-                .lines
-                .iter()
-                .map(|l| (l, line_order(pos, stipulation, l)))
-                .collect();
-            lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
-            for (line, _) in lines {
-                let moves = numbered(pos, stipulation, line, |p, m| self.mv(p, m));
-                // Popeye separates the move numbers by three spaces.
-                let mut text = String::new();
-                for (i, m) in moves.iter().enumerate() {
-                    if i > 0 {
-                        let numbered = m.split_once('.').is_some_and(|(n, _)| {
-                            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
-                        });
-                        text.push_str(if numbered { "   " } else { " " });
-                    }
-                    text.push_str(m);
+            if let Some(set) = stipulation.set_play() {
+                if !solution.set_lines.is_empty() {
+                    self.lines(out, &passed(pos), &set, &solution.set_lines)?;
                 }
-                writeln!(out, "  {text}")?;
             }
-            // Popeye ends the list, even an empty one, with a blank line.
-            return writeln!(out);
+            return self.lines(out, pos, stipulation, &solution.lines);
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);

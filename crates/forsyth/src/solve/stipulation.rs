@@ -220,6 +220,37 @@ impl Stipulation {
         )
     }
 
+    /// The stipulation of help play's set play, as Popeye solves it: the
+    /// other side starts, half a move fewer (`h#2`: `h#1.5`; `h#2.5`:
+    /// `h#2`); a series helpmate's is the attacker's one move to the goal
+    /// (`h#0.5`). `None` for the other kinds of play and for `h#0.5`.
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::helpmate(2).set_play().unwrap().to_string(), "h#1.5");
+    /// assert_eq!(Stipulation::helpmate(2).with_half().set_play().unwrap().to_string(), "h#2");
+    /// assert_eq!("ser-h=5".parse::<Stipulation>()?.set_play().unwrap().to_string(), "h=0.5");
+    /// assert_eq!(Stipulation::mate(2).set_play(), None);
+    /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
+    /// ```
+    pub fn set_play(&self) -> Option<Stipulation> {
+        if self.play == Play::SeriesHelp {
+            return Some(Stipulation::new(Play::Help, self.goal, 0).with_half());
+        }
+        if self.play != Play::Help || self.half_moves() < 2 {
+            return None;
+        }
+        let mut s = *self;
+        s.duplex = false;
+        if self.half {
+            s.half = false;
+        } else {
+            s.moves -= 1;
+            s.half = true;
+        }
+        Some(s)
+    }
+
     /// Half-moves of help play: `2n`, `2n + 1` with the half move.
     pub(crate) fn half_moves(&self) -> u16 {
         2 * u16::from(self.moves) + u16::from(self.half)
