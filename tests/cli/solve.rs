@@ -627,3 +627,115 @@ fn json_names_each_problem() {
         ]
     );
 }
+
+/// Twins in a Popeye input: each solved under its label, `+c)` for a
+/// continued twin, the whole text as Popeye 4.104 writes it.
+#[test]
+fn twins_as_popeye_writes_them() {
+    let r = forsyth(&["solve", &data("twins.inp"), "--style", "popeye"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let popeye = std::fs::read_to_string(data("twins.popeye")).unwrap();
+    assert_eq!(r.stdout, popeye);
+    // The same twins after a statement's stipulation, in the problemist's
+    // text: b) has the rook on g1, d) no black pawn (two solutions: the
+    // king goes to b6 or c7, Black's king to b8 or a7).
+    let r = forsyth(
+        &[
+            "solve",
+            "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin move h1 g1 twin continued mirror a1<-->h1 twin remove a7",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("a)\n11 solutions\n1...Rh8# (short)\n"),
+        "{}",
+        r.stdout
+    );
+    assert_contains(&r.stdout, "b) wRh1-->g1\n11 solutions\n1...Rg8# (short)\n");
+    assert_contains(&r.stdout, "+c) mirror a1<-->h1\n");
+    assert_contains(
+        &r.stdout,
+        "d) -bPa7\n2 solutions\n1...Kb6 2.Kb8 Rh8#\n1...Kc7 2.Ka7 Ra1#\n",
+    );
+    // A twin that cannot be made is named; the others are solved.
+    let r = forsyth(
+        &["solve", "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin remove e4"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "b) twin: no piece on e4");
+    assert!(r.stdout.starts_with("a)\n"), "{}", r.stdout);
+    let r = forsyth(
+        &["solve", "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin rotate 45"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "twin: expected 90, 180 or 270");
+}
+
+/// A helpmate's solutions as problemists write them, all of them, the
+/// goal marked: from Popeye's example file intell.inp, Torsten Linß,
+/// 4164, Themes-64 11, 7-9/1983, h#3 (one solution, the one Popeye
+/// finds); and its Popeye style.
+#[test]
+fn a_published_helpmate() {
+    let statement = "(8/8/8/3kp3/4r3/4P1K1/2P2N2/8) h#3";
+    let r = forsyth(&["solve", statement], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "1 solution\n1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#\n");
+    let r = forsyth(&["solve", statement, "--style", "popeye"], b"");
+    assert_eq!(
+        r.stdout,
+        "  1.Re4-d4 Sf2-h1   2.Kd5-e4 Kg3-f2   3.Rd4-d5 Sh1-g3 #\n\n"
+    );
+    let json = json_of(&["solve", statement, "--format", "json"], b"");
+    assert_eq!(json[0]["lines"][0]["moves"][5]["san"], "Ng3#");
+}
+
+/// Tries of a direct mate, asked for on the command line: the waiting
+/// two-mover 1.Kb6! (1...Ka8 2.Rc8#). Checked by hand: after 1.Ka6 Black
+/// has only 1...Ka8 (2.Rc8#: a7 and b7 are the king's, b8 the rook's)
+/// and 1...Kxc7, which takes the unprotected rook: the try
+/// fails to that one defence. Were Black to move first, neither
+/// Ka8 (2.Rc8+ Ka7) nor Kxc7 is mated: no set play is written.
+#[test]
+fn tries_and_set_play_on_request() {
+    let fen = "1k6/2R5/8/K7/8/8/8/8 w - - 0 1";
+    let r = forsyth(&["solve", fen, "#2", "--tries", "--set-play"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "1.Ka6? zugzwang 1...Kxc7!\n  1...Ka8 2.Rc8#\n1.Kb6! zugzwang\n  1...Ka8 2.Rc8#\n"
+    );
+    let r = forsyth(&["solve", fen, "#2"], b"");
+    assert!(!r.stdout.contains('?'), "{}", r.stdout);
+}
+
+/// The limits stop a problem, name why, and let the next be solved.
+#[test]
+fn limits_stop_one_problem() {
+    let r = forsyth(
+        &[
+            "solve",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "#6",
+            "--max-nodes",
+            "2000",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "stopped");
+    let r = forsyth(
+        &[
+            "solve",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+            "#1",
+            "--max-time=-1",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "--max-time");
+}

@@ -382,3 +382,44 @@ fn limits_stop_every_kind_of_play() {
     let all = solve(&many, Stipulation::new(Play::Help, Goal::Stalemate, 2));
     assert_eq!(all.lines.len(), 12);
 }
+
+/// Published helpmates, helpstalemates and series movers (authors and
+/// sources in `data/published_help.txt`, from Popeye's example files):
+/// every solution, and the set play and duplex their options ask for,
+/// written in Popeye's German as Popeye 4.104 writes them.
+#[test]
+fn published_help_and_series_problems_have_popeyes_solutions() {
+    use forsyth::notation::Language;
+    use forsyth::solve::{read_popeye, write_popeye_with, PopeyeStyle};
+    let text = include_str!("data/published_help.txt");
+    let mut count = 0;
+    for block in text.split("====\n") {
+        let Some((input, want)) = block.split_once("----\n") else {
+            continue;
+        };
+        let input = input
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let problems = read_popeye(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let p = &problems[0];
+        let stipulation = p.stipulation.expect("a stipulation");
+        let start = p.start(&stipulation).expect("legal");
+        let solution = Solver::new(stipulation)
+            .set_play(p.asks_set_play())
+            .solve(&start)
+            .expect("no limit");
+        let mut style = PopeyeStyle::default();
+        style.language = Language::German;
+        let mut got = String::new();
+        write_popeye_with(&mut got, &start, &solution, &style).unwrap();
+        let mut got: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
+        let mut want: Vec<&str> = want.lines().filter(|l| !l.trim().is_empty()).collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "{}", p.origin.as_deref().unwrap_or("?"));
+        count += 1;
+    }
+    assert_eq!(count, 10);
+}
