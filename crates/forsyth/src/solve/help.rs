@@ -162,7 +162,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             // position the other side could end in one move does not end
             // the series, which may go on. No check before the last move:
             // the other side would have to answer it, and it only passes.
-            let goes_on = !(end == End::Goal && ended) && !next.is_check();
+            let goes_on = !(next.is_check() || end == End::Goal && ended);
             if goes_on && left > 1 && self.series(&pass(&next), left - 1, end) {
                 found = true;
             }

@@ -758,10 +758,9 @@ impl Tree {
             indent = white_indent(number)
         )?;
         let next = after(pos, v.mv);
-        let waiting = v.threat.is_none()
-            && !next.is_check()
-            && !v.replies.is_empty()
-            && !(self.reflex && v.moves() == 1);
+        let reflex_end = self.reflex && v.moves() == 1;
+        let waiting =
+            v.threat.is_none() && !next.is_check() && !v.replies.is_empty() && !reflex_end;
         if self.variations {
             self.threat(out, &next, v.threat.as_deref(), waiting, number + 1)?;
         } else {
