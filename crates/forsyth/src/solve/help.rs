@@ -6,9 +6,10 @@ use crate::board::Move;
 use crate::rules::Position;
 
 use super::hash;
+use super::line::Line;
 use super::search::{after, may_check, suffers, KeyMap, Meter};
 use super::stipulation::{Goal, Play, Stipulation};
-use super::{Line, StopReason};
+use super::stop::StopReason;
 
 /// Entries the table of failures holds before it is emptied.
 const TABLE_LIMIT: usize = 1 << 22;
@@ -39,7 +40,7 @@ pub(crate) struct Lines<'m, 'a> {
 /// `pos` with the side to move passing (the other side to move, no en
 /// passant): the position a series goes on from.
 fn pass(pos: &Position) -> Position {
-    super::passed(pos)
+    super::line::passed(pos)
 }
 
 impl<'m, 'a> Lines<'m, 'a> {

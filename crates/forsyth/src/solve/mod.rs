@@ -30,7 +30,8 @@
 //! # In the library
 //!
 //! Layer 6, problems: the solver (battle play in `search.rs`, help and
-//! series play in `help.rs`, the transposition keys in `hash.rs`), the
+//! series play in `help.rs`, their lines in `line.rs`, why a search
+//! stopped in `stop.rs`, the transposition keys in `hash.rs`), the
 //! problems it reads (a statement or a FEN record, `input.rs`; a Popeye
 //! input, `popeye.rs`; the stipulation, `stipulation.rs`; twins,
 //! `twin.rs`) and the solutions it writes (`render.rs`).
@@ -40,10 +41,12 @@
 mod hash;
 mod help;
 mod input;
+mod line;
 mod popeye;
 mod render;
 mod search;
 mod stipulation;
+mod stop;
 mod twin;
 
 use core::fmt;
@@ -51,16 +54,21 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind, TwinProblemError};
+pub use line::Line;
 pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
 pub use render::{write_popeye, write_popeye_with, write_solution, PopeyeStyle};
 pub use stipulation::{Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation};
+pub use stop::StopReason;
 pub use twin::{Mirror, Twin, TwinChange, TwinError};
 
-use crate::board::{Color, Move};
+pub(crate) use line::passed;
+
+use crate::board::Move;
 use crate::rules::Position;
-use search::{after, may_check, suffers, Battle, Meter, Search, MAX_MOVES};
+use search::{after, may_check, suffers, Battle, Meter, Search};
+use stipulation::MAX_MOVES;
 
 /// One move of a solution's tree and what follows it: after a White move,
 /// every Black defence; after a Black defence, every White continuation
@@ -142,67 +150,6 @@ pub struct Key {
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
     pub refutations: Vec<Move>,
-}
-
-/// A solution of help or series play: the moves from the diagram to the
-/// goal, both sides' in help play (the first mover's first), one side's
-/// in a series (and the other side's one move that ends `ser-h#n` and
-/// `ser-s#n`).
-///
-/// ```
-/// use forsyth::solve::{ChessProblem, Solver};
-/// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) h#1", None)?;
-/// let solution = Solver::new(p.stipulation.unwrap()).solve(&p.position)?;
-/// let line = &solution.lines[0];
-/// assert_eq!(line.moves.len(), 2);
-/// assert!(!line.short);
-/// # Ok::<_, Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Line {
-    /// The moves, in order.
-    pub moves: Vec<Move>,
-    /// It reaches the goal before the stipulation's last move.
-    pub short: bool,
-}
-
-impl Line {
-    /// The position before each move of the line, from `start` (the
-    /// position solved) under `stipulation`: in a series the other side
-    /// passes between the series' moves.
-    ///
-    /// ```
-    /// use forsyth::solve::{ChessProblem, Solver};
-    /// let p = ChessProblem::from_statement("(k7/7R/2K5/8/8/8/8/8) ser-#2", None)?;
-    /// let solution = Solver::new(p.stipulation.unwrap()).solve(&p.position)?;
-    /// let line = &solution.lines[0];
-    /// let positions = line.positions(&p.position, &solution.stipulation);
-    /// assert_eq!(positions[1].san(line.moves[1]), "Rh8#");
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn positions(&self, start: &Position, stipulation: &Stipulation) -> Vec<Position> {
-        let series = matches!(
-            stipulation.play,
-            Play::Series | Play::SeriesHelp | Play::SeriesSelf
-        );
-        // The series' own moves: all of a `ser-#n`, all but the other
-        // side's last move of `ser-h#n` and `ser-s#n`.
-        let series_moves = match stipulation.play {
-            Play::Series => self.moves.len(),
-            _ => self.moves.len().saturating_sub(1),
-        };
-        let mut out = Vec::with_capacity(self.moves.len());
-        let mut pos = start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            out.push(pos.clone());
-            pos = after(&pos, m);
-            if series && i + 1 < series_moves {
-                pos = passed(&pos);
-            }
-        }
-        out
-    }
 }
 
 impl Variation {
@@ -394,37 +341,6 @@ impl Solution {
 /// ```
 pub fn duplex_position(pos: &Position) -> Option<Position> {
     (!pos.is_check()).then(|| passed(pos))
-}
-
-/// Why a search stopped before it ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum StopReason {
-    /// The cancel flag was set ([`Solver::cancel`]).
-    Cancelled,
-    /// The node limit was reached ([`Solver::max_nodes`]).
-    Nodes,
-    /// The time limit was reached ([`Solver::max_time`]).
-    Time,
-    /// The solution outgrew its memory cap ([`Solver::max_memory`]).
-    Memory,
-}
-
-impl StopReason {
-    /// The stable name, snake case.
-    ///
-    /// ```
-    /// use forsyth::solve::StopReason;
-    /// assert_eq!(StopReason::Nodes.name(), "nodes");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            StopReason::Cancelled => "cancelled",
-            StopReason::Nodes => "nodes",
-            StopReason::Time => "time",
-            StopReason::Memory => "memory",
-        }
-    }
 }
 
 /// The search was stopped before it ended: cancelled, or a limit reached.
@@ -749,18 +665,6 @@ fn solve_one(
     }
     *meter = search.meter;
     solution
-}
-
-/// `pos` (not in check) with its side to move passing: the other side to
-/// move, no en passant.
-pub(crate) fn passed(pos: &Position) -> Position {
-    let mut setup = pos.setup.clone();
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    if setup.turn == Color::White {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    Position::from_setup_unchecked(setup)
 }
 
 /// Builds the tree of a solution on a search.

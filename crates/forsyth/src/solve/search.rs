@@ -14,15 +14,13 @@ use crate::board::{attacks, Bitboard, Color, Move, Role};
 use crate::rules::{MoveList, Position};
 
 use super::hash;
-use super::stipulation::Goal;
-use super::StopReason;
+use super::stipulation::{Goal, MAX_MOVES};
+use super::stop::StopReason;
 
 /// Nodes between two looks at the cancel flag and the clock.
 const CANCEL_EVERY: u64 = 1 << 10;
 /// Nodes between two progress reports.
 const PROGRESS_EVERY: u64 = 1 << 16;
-/// Deepest search (moves of the attacker): the killer table's size.
-pub(crate) const MAX_MOVES: u8 = 60;
 
 /// Entries the table holds before it is emptied (about 70 MB).
 const TABLE_LIMIT: usize = 1 << 21;

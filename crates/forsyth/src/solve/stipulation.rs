@@ -5,7 +5,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::search::MAX_MOVES;
 use crate::notation::Language;
 
 /// What a problem asks (`specs/solve.md` §1): a kind of play, a goal, and
@@ -343,6 +342,10 @@ impl ParseStipulationErrorKind {
         }
     }
 }
+
+/// The most moves a stipulation may ask for: the deepest search (moves of
+/// the attacker), the size of its killer table.
+pub(crate) const MAX_MOVES: u8 = 60;
 
 /// The stipulations read, for messages.
 const KNOWN: &str = "#n, s#n, r#n, =n, s=n, h#n, h#n.5, h=n, ser-#n, ser-h#n, ser-s#n, ser-=n";
