@@ -739,3 +739,28 @@ fn limits_stop_one_problem() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "--max-time");
 }
+
+/// A selfmate's last White move, after which Black must mate, is no
+/// waiting move: Popeye 4.104 writes `zugzwang.` after the key of this
+/// s#2 (its test file TESTS/battle_play.inp) and none after 2.Qd1-g4, nor
+/// after the key of its s#1 (1.Rh3-h4, 1...b3-b2#).
+#[test]
+fn a_selfmates_forcing_move_is_no_zugzwang() {
+    let s2 = "beginproblem\ntitle s#2\npieces white ka1 qg4\n       black ka3 pa2b4\nstipulation s#2\noption vari\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], s2.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with(
+            "   1.Qg4-d1 ! zugzwang.\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #\n\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let s1 = "beginproblem\npieces white ka1 rh3\n       black ka3 pa2b3\nstipulation s#1\noption vari\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], s1.as_bytes());
+    assert_eq!(
+        r.stdout, "   1.Rh3-h4 !\n      1...b3-b2 #\n\n",
+        "{}",
+        r.stderr
+    );
+}

@@ -513,6 +513,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         direct_mate: solution.stipulation.play == Play::Direct
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
+        forces_end: matches!(solution.stipulation.play, Play::Reflex | Play::SelfPlay),
     };
     tree.half(out, pos, solution)?;
     if let Some(second) = &solution.duplex {
@@ -534,6 +535,9 @@ struct Tree {
     /// Reflex play: the defender's forced mates come from that generator
     /// too, and the attacker's move that forces them is no waiting move.
     reflex: bool,
+    /// Self and reflex play: the attacker's move after which the defender
+    /// must end the play is no waiting move (Popeye writes no `zugzwang.`).
+    forces_end: bool,
 }
 
 impl Tree {
@@ -622,7 +626,7 @@ impl Tree {
         let next = after(pos, key.mv);
         if self.variations {
             let waiting =
-                key.is_waiting() && !(self.reflex && super::moves_after(&key.defences) == 0);
+                key.is_waiting() && !(self.forces_end && super::moves_after(&key.defences) == 0);
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
             self.defences(out, &next, &key.defences, key.threat.as_deref(), 1, n - 1)?;
         } else {
@@ -758,7 +762,7 @@ impl Tree {
             indent = white_indent(number)
         )?;
         let next = after(pos, v.mv);
-        let reflex_end = self.reflex && v.moves() == 1;
+        let reflex_end = self.forces_end && v.moves() == 1;
         let waiting =
             v.threat.is_none() && !next.is_check() && !v.replies.is_empty() && !reflex_end;
         if self.variations {

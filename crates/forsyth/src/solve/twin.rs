@@ -195,7 +195,7 @@ impl TwinChange {
     /// Makes the change on `board` and `stipulation`.
     ///
     /// ```
-    /// use forsyth::board::Board;
+    /// use forsyth::Board;
     /// use forsyth::{Color, Piece, Role, Square};
     /// use forsyth::solve::{Stipulation, TwinChange};
     /// let mut board = Board::empty();
