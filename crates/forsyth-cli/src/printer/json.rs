@@ -441,6 +441,7 @@ mod tests {
             replies: Vec::new(),
             san: "Nb3".to_owned(),
             short: false,
+            threat: None,
             uci,
         };
         let value = serde_json::to_value(&quiet).unwrap();
@@ -457,6 +458,7 @@ mod tests {
             r#"{"dual":true,"replies":[],"san":"Nb3","short":true,"uci":"d4b3"}"#
         );
         let key = KeyMove {
+            refutations: Vec::new(),
             replies: Vec::new(),
             san: "Rh8#".to_owned(),
             short: false,
