@@ -1,13 +1,17 @@
 //! Any text read as a Popeye input (whole, and problem by problem), and as
 //! a problem statement, never panics; an error points inside the input (a
 //! line that exists, a column within it or just past its end); every
-//! problem read has a position with White to move (legal, or with what
-//! validation refused set aside), and a problem written back as a Popeye
-//! input (its pieces listed by square) reads to the same position. Read problem by problem, the input gives at least
-//! one result, and its first fault is the whole input's.
+//! problem read has a position with the stipulation's first mover to move
+//! (White; Black in a helpmate in whole moves), legal or with what
+//! validation refused set aside, and a problem written back as a Popeye
+//! input (its pieces listed by square) reads to the same board. Each
+//! problem's twins are made without a panic. Read problem by problem, the
+//! input gives at least one result, and its first fault is the whole
+//! input's. Any text read as a stipulation, and as a statement with
+//! twins, never panics.
 #![no_main]
 
-use forsyth::solve::{read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError};
+use forsyth::solve::{read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError, Stipulation};
 use forsyth::{Color, Role};
 use libfuzzer_sys::fuzz_target;
 
@@ -24,7 +28,17 @@ fn letter(role: Role) -> char {
 }
 
 fn check_written_back(p: &ChessProblem) {
-    assert_eq!(p.position.turn(), Color::White);
+    let first = if p.stipulation.is_some_and(|s| s.defender_starts()) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    assert_eq!(p.position.turn(), first);
+    for twin in p.twin_problems() {
+        if let Err(e) = twin {
+            assert!(!e.to_string().is_empty());
+        }
+    }
     let mut input = String::from("beginproblem\npieces\n");
     for color in Color::ALL {
         input.push_str(if color == Color::White {
@@ -41,7 +55,7 @@ fn check_written_back(p: &ChessProblem) {
     }
     input.push_str("endproblem\n");
     let again = read_popeye(&input).expect("a written problem reads");
-    assert_eq!(again[0].position, p.position, "{input}");
+    assert_eq!(again[0].position.board(), p.position.board(), "{input}");
 }
 
 fn check_error(text: &str, e: &ParsePopeyeError) {
@@ -74,8 +88,16 @@ fuzz_target!(|data: &[u8]| {
             "the first fault"
         ),
     }
-    if let Err(e) = ChessProblem::from_statement(&text, None) {
-        assert!(e.offset <= text.len());
-        assert!(!e.to_string().is_empty());
+    match ChessProblem::from_statement(&text, None) {
+        Ok(p) => {
+            let _ = p.twin_problems();
+        }
+        Err(e) => {
+            assert!(e.offset <= text.len());
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    if let Ok(s) = text.parse::<Stipulation>() {
+        assert_eq!(s.to_string().parse::<Stipulation>(), Ok(s));
     }
 });

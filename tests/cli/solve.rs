@@ -15,7 +15,9 @@ fn the_greek_problem_in_greek_and_in_german_words() {
     let r = forsyth(&["solve", GREEK, "--notation", "san-el"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("1.Ιδ4! (2.Ιβ5)\n"), "{}", r.stdout);
-    assert_contains(&r.stdout, "  1...Ρδ7 2.Ιβ5 Ρε7 3.Πζ7#\n");
+    // After 1...Kd7 2.Nb5 the threat is 3.Rf7#: the rooks hold the 8th
+    // rank and the 7th, the bishop c6 and e6, the knight d6 and c7.
+    assert_contains(&r.stdout, "  1...Ρδ7 2.Ιβ5 (3.Πζ7#) Ρε7 3.Πζ7#\n");
     // The statement as words, the stipulation in German, German letters.
     let r = forsyth(
         &[
@@ -34,16 +36,17 @@ fn the_greek_problem_in_greek_and_in_german_words() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("1.Sd4! (2.Sb5)\n"), "{}", r.stdout);
     for line in [
-        "1...Kd7 2.Sb5 Ke7 3.Tf7#",
+        "1...Kd7 2.Sb5 (3.Tf7#) Ke7 3.Tf7#",
         "1...Kd6 2.Td8+ Kc7 3.Se6#",
         "1...Kd6 2.Td8+ Ke7 3.Sc6#",
         "1...Kd6 2.Td8+ Ke5 3.Sc6#",
     ] {
         assert_contains(&r.stdout, &format!("  {line}\n"));
     }
-    // After 1...Kd6 2.Rd8+ Kc5 both 3.Nb3# and 3.Ne6# mate: duals.
-    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Sb3# (dual)\n");
-    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Se6# (dual)\n");
+    // After 1...Kd6 2.Rd8+ Kc5 both 3.Nb3# and 3.Ne6# mate: duals, in
+    // the German of the notation asked for.
+    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Sb3# (Dual)\n");
+    assert_contains(&r.stdout, "  1...Kd6 2.Td8+ Kc5 3.Se6# (Dual)\n");
 }
 
 fn json_of(args: &[&str], stdin: &[u8]) -> Vec<Value> {
@@ -147,7 +150,7 @@ fn popeye_style_tree() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stdout,
-        "   1.Ka5-b6 ! zugzwang.\n      1...Kb8-a8\n          2.Rc7-c8 #\n"
+        "   1.Ka5-b6 ! zugzwang.\n      1...Kb8-a8\n          2.Rc7-c8 #\n\n"
     );
     let r = forsyth(&["solve", fen, "#2"], b"");
     assert_eq!(r.stdout, "1.Kb6! zugzwang\n  1...Ka8 2.Rc8#\n");
@@ -198,11 +201,16 @@ fn bad_problems_are_named_with_their_place() {
         assert_contains(&r.stderr, "must be 1 to 60");
     }
     let r = forsyth(
-        &["solve", "R7/4k3/4N3/K2B4/8/8/8/5R2", "--stipulation", "h#2"],
+        &[
+            "solve",
+            "R7/4k3/4N3/K2B4/8/8/8/5R2",
+            "--stipulation",
+            "hs#2",
+        ],
         b"",
     );
     assert_eq!(r.code, 2);
-    assert_contains(&r.stderr, "helpmate");
+    assert_contains(&r.stderr, "hs#2 is not solved");
 }
 
 #[test]
@@ -218,9 +226,14 @@ fn a_selfmate_in_one() {
     );
     let input =
         "beginproblem\npieces white Kh1 Qe3 Ph2 black Kf1 Ra1 Pd6\nstipulation s#1\nendproblem\n";
+    // Popeye 4.104 on this input writes the key alone, and the tree with
+    // option Variation, each followed by a blank line.
+    let r = forsyth(&["solve", "-", "--style", "popeye"], input.as_bytes());
+    assert_eq!(r.stdout, "   1.Qe3-f2 + !\n\n", "{}", r.stderr);
+    let input = input.replace("endproblem", "option variation\nendproblem");
     let r = forsyth(&["solve", "-", "--style", "popeye"], input.as_bytes());
     assert_eq!(
-        r.stdout, "   1.Qe3-f2 + !\n      1...Kf1*f2 #\n",
+        r.stdout, "   1.Qe3-f2 + !\n      1...Kf1*f2 #\n\n",
         "{}",
         r.stderr
     );
@@ -612,5 +625,142 @@ fn json_names_each_problem() {
             (&1.into(), &1.into(), &"#1".into()),
             (&3.into(), &4.into(), &"#1".into())
         ]
+    );
+}
+
+/// Twins in a Popeye input: each solved under its label, `+c)` for a
+/// continued twin, the whole text as Popeye 4.104 writes it.
+#[test]
+fn twins_as_popeye_writes_them() {
+    let r = forsyth(&["solve", &data("twins.inp"), "--style", "popeye"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let popeye = std::fs::read_to_string(data("twins.popeye")).unwrap();
+    assert_eq!(r.stdout, popeye);
+    // The same twins after a statement's stipulation, in the problemist's
+    // text: b) has the rook on g1, d) no black pawn (two solutions: the
+    // king goes to b6 or c7, Black's king to b8 or a7).
+    let r = forsyth(
+        &[
+            "solve",
+            "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin move h1 g1 twin continued mirror a1<-->h1 twin remove a7",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("a)\n11 solutions\n1...Rh8# (short)\n"),
+        "{}",
+        r.stdout
+    );
+    assert_contains(&r.stdout, "b) wRh1-->g1\n11 solutions\n1...Rg8# (short)\n");
+    assert_contains(&r.stdout, "+c) mirror a1<-->h1\n");
+    assert_contains(
+        &r.stdout,
+        "d) -bPa7\n2 solutions\n1...Kb6 2.Kb8 Rh8#\n1...Kc7 2.Ka7 Ra1#\n",
+    );
+    // A twin that cannot be made is named; the others are solved.
+    let r = forsyth(
+        &["solve", "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin remove e4"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "b) twin: no piece on e4");
+    assert!(r.stdout.starts_with("a)\n"), "{}", r.stdout);
+    let r = forsyth(
+        &["solve", "(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin rotate 45"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "twin: expected 90, 180 or 270");
+}
+
+/// A helpmate's solutions as problemists write them, all of them, the
+/// goal marked: from Popeye's example file intell.inp, Torsten Linß,
+/// 4164, Themes-64 11, 7-9/1983, h#3 (one solution, the one Popeye
+/// finds); and its Popeye style.
+#[test]
+fn a_published_helpmate() {
+    let statement = "(8/8/8/3kp3/4r3/4P1K1/2P2N2/8) h#3";
+    let r = forsyth(&["solve", statement], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "1 solution\n1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#\n");
+    let r = forsyth(&["solve", statement, "--style", "popeye"], b"");
+    assert_eq!(
+        r.stdout,
+        "  1.Re4-d4 Sf2-h1   2.Kd5-e4 Kg3-f2   3.Rd4-d5 Sh1-g3 #\n\n"
+    );
+    let json = json_of(&["solve", statement, "--format", "json"], b"");
+    assert_eq!(json[0]["lines"][0]["moves"][5]["san"], "Ng3#");
+}
+
+/// Tries of a direct mate, asked for on the command line: the waiting
+/// two-mover 1.Kb6! (1...Ka8 2.Rc8#). Checked by hand: after 1.Ka6 Black
+/// has only 1...Ka8 (2.Rc8#: a7 and b7 are the king's, b8 the rook's)
+/// and 1...Kxc7, which takes the unprotected rook: the try
+/// fails to that one defence. Were Black to move first, neither
+/// Ka8 (2.Rc8+ Ka7) nor Kxc7 is mated: no set play is written.
+#[test]
+fn tries_and_set_play_on_request() {
+    let fen = "1k6/2R5/8/K7/8/8/8/8 w - - 0 1";
+    let r = forsyth(&["solve", fen, "#2", "--tries", "--set-play"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "1.Ka6? zugzwang 1...Kxc7!\n  1...Ka8 2.Rc8#\n1.Kb6! zugzwang\n  1...Ka8 2.Rc8#\n"
+    );
+    let r = forsyth(&["solve", fen, "#2"], b"");
+    assert!(!r.stdout.contains('?'), "{}", r.stdout);
+}
+
+/// The limits stop a problem, name why, and let the next be solved.
+#[test]
+fn limits_stop_one_problem() {
+    let r = forsyth(
+        &[
+            "solve",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "#6",
+            "--max-nodes",
+            "2000",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_contains(&r.stderr, "stopped");
+    let r = forsyth(
+        &[
+            "solve",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+            "#1",
+            "--max-time=-1",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "--max-time");
+}
+
+/// A selfmate's last White move, after which Black must mate, is no
+/// waiting move: Popeye 4.104 writes `zugzwang.` after the key of this
+/// s#2 (its test file TESTS/battle_play.inp) and none after 2.Qd1-g4, nor
+/// after the key of its s#1 (1.Rh3-h4, 1...b3-b2#).
+#[test]
+fn a_selfmates_forcing_move_is_no_zugzwang() {
+    let s2 = "beginproblem\ntitle s#2\npieces white ka1 qg4\n       black ka3 pa2b4\nstipulation s#2\noption vari\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], s2.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with(
+            "   1.Qg4-d1 ! zugzwang.\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #\n\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let s1 = "beginproblem\npieces white ka1 rh3\n       black ka3 pa2b3\nstipulation s#1\noption vari\nendproblem\n";
+    let r = forsyth(&["solve", "-", "--style", "popeye"], s1.as_bytes());
+    assert_eq!(
+        r.stdout, "   1.Rh3-h4 !\n      1...b3-b2 #\n\n",
+        "{}",
+        r.stderr
     );
 }

@@ -375,38 +375,53 @@ pub enum Command {
             --fen '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' moves.txt"
     )]
     Notation(NotationArgs),
-    /// Solve chess problems (#n, s#n): keys, threats, every variation
+    /// Solve chess problems (#n, s#n, h#n, ser-#n...): keys, variations, solutions
     #[command(
         override_usage = "forsyth solve [OPTIONS] <PROBLEM>...",
-        long_about = "Solve a chess problem, a direct mate (#n: White to play and mate in at \
-            most n moves against any defence) or a selfmate (s#n: White to play and force \
-            Black to mate it in at most n), in full: every key (more than one: the problem \
-            is cooked), each key's threat (what mates if Black could pass; zugzwang for a \
-            waiting key), and every Black defence with each White continuation that mates \
-            in the fewest moves, down to the mates. Continuations with a rival are duals; \
-            mates before the last move are short. See specs/solve.md.\n\n\
+        long_about = "Solve a chess problem in full. Battle play: a direct mate (#n: White to \
+            play and mate in at most n moves against any defence), a selfmate (s#n: White \
+            forces Black to mate it), a reflexmate (r#n: a selfmate where each side must mate \
+            when it can), their stalemate forms (=n, s=n): every key (more than one: the \
+            problem is cooked), each key's threat (zugzwang for a waiting key), and every \
+            Black defence with each White continuation that reaches the goal in the fewest \
+            moves, a quiet continuation's threat in parentheses. Continuations with a rival \
+            are duals; mates before the last move are short. --tries adds the first moves \
+            refuted by one defence only; --set-play what White answers were Black to move \
+            first. Help play (h#n: Black starts, both sides help White mate; h#n.5: White \
+            starts; h=n) and series movers (ser-#n, ser-h#n, ser-s#n, ser-=n): every \
+            solution, listed whole. duplex solves it again with the roles exchanged. A \
+            statement may end in twins (twin move h1 g1 twin rotate 90), each solved under \
+            a), b)... See specs/solve.md.\n\n\
             Text output is the problemist's form, moves in --notation (by default SAN in \
             the problem's own letters: those of --letters, of the placement, or of a German \
             or French Popeye input; else English): the key line \
-            (1.Sd4! (2.Sb5)), then one line per variation (1...Kd7 2.Sb5 Ke7 3.Tf7#), \
-            ending in (dual) or (short) where it has one. --style popeye writes Popeye's \
-            long-algebraic tree instead (the key's defences that allow the threat left \
-            out, as Popeye does). --format json writes one object per problem: \
+            (1.Sd4! (2.Sb5)), then one line per variation (1...Kd7 2.Sb5 (3.Tf7#) Ke7 3.Tf7#), \
+            ending in (dual) or (short) where it has one; a helpmate's solutions one per \
+            line (1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#). --style popeye writes Popeye's text \
+            instead, in the input's language, with what a Popeye input's options ask for \
+            (Variation, Try, SetPlay, Duplex, WhiteToPlay). --format json writes one \
+            object per problem (or twin): \
             {\"problem\": {\"index\", \"line\", \"title\", \"stipulation\"}, \"keys\": [...], \
             \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \"replies\"}, keys \
-            with \"threat\", continuations with \"dual\" and \"short\" where true.\n\n\
+            with \"threat\", continuations with \"dual\" and \"short\" where true; \
+            \"tries\", \"set_play\", \"lines\", \"set_lines\", \"duplex\", \"twin\" when there \
+            are any.\n\n\
             A position no game reaches but move generation handles (a check from a pawn \
             that never moved) is solved as given, as Popeye solves it, with a warning on \
             standard error; one it cannot handle (no king) is refused.\n\n\
-            A search over a second shows its node count on standard error. Ctrl-C stops \
-            at once (nothing of the unfinished problem is written). No solution: empty \
-            keys (text: no solution), exit 0.",
+            --max-nodes, --max-time and --max-memory stop a problem's search (stopped: on \
+            standard error, the next problems solved, exit 1). A search over a second shows \
+            its node count on standard error. Ctrl-C stops at once (nothing of the \
+            unfinished problem is written). No solution: empty keys (text: no solution), \
+            exit 0.",
         after_long_help = "Examples:\n  \
             forsyth solve '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3'\n  \
             forsyth solve --letters el \\\n    \
             '(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις' --notation san-el\n  \
             forsyth solve R7/4k3/4N3/K2B4/8/8/8/5R2 --mate 3 --format json\n  \
-            forsyth solve problem.inp --style popeye"
+            forsyth solve problem.inp --style popeye\n  \
+            forsyth solve '(8/8/8/3kp3/4r3/4P1K1/2P2N2/8) h#3'\n  \
+            forsyth solve '(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin move h1 g1'"
     )]
     Solve(SolveArgs),
     /// Print the help of forsyth or of one of its commands
@@ -1161,8 +1176,9 @@ const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
     \n  \
     STATEMENT  the problemist's (PLACEMENT) (w+b) STIPULATION, the\n             \
     placement in parentheses or not, as one argument or as\n             \
-    words: White to move, castling for a king and rook on\n             \
-    their original squares, no en passant\n  \
+    words: White to move (Black in h#n and ser-h#n), castling\n             \
+    for a king and rook on their original squares, no en\n             \
+    passant; twins may follow (twin move h1 g1)\n  \
     FEN        a record (it keeps its own fields), then optionally\n             \
     the stipulation: #3, 'mate in 3', 'mate in three',\n             \
     'Matt in drei Zügen', ...\n  \
@@ -1207,6 +1223,32 @@ pub struct SolveArgs {
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,
+    /// Show the tries too: first moves refuted by one defence only
+    #[arg(
+        long,
+        long_help = "Show the tries of direct, self and reflex play too: the first moves \
+            that fail to one defence only, each with its tree and its refutation \
+            (1.Sc5? (2.Se4) 1...Kd6!). A Popeye input asks for them with option Try."
+    )]
+    pub tries: bool,
+    /// Show the set play too: Black's moves first and White's answers
+    #[arg(
+        long,
+        long_help = "Show the set play too: in direct, self and reflex play, were Black to \
+            move first in the diagram, each Black move that White answers in one move \
+            fewer, with the answers; in a helpmate, the play with the other side first and \
+            half a move fewer (h#3: h#2.5). A Popeye input asks for it with option SetPlay."
+    )]
+    pub set_play: bool,
+    /// Stop a problem's search after about N positions
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop a problem's search after SECONDS (decimals allowed)
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+    /// Stop a problem whose solution would take more than MB megabytes
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    pub max_memory: u64,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }

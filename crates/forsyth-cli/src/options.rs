@@ -25,7 +25,7 @@ use crate::notation::{LettersMode, Translate};
 use crate::picture::{self, Picture};
 use crate::position::{self, Given, Legality, Rest};
 use crate::printer::Format;
-use crate::solve::{ProblemSource, Solve};
+use crate::solve::{Limits, ProblemSource, Solve};
 
 /// A command with everything it needs, ready to run.
 pub enum Job {
@@ -495,6 +495,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             notation: a.notation.as_deref().map(notation_named).transpose()?,
             format: a.format,
             popeye: a.style == SolveStyleArg::Popeye,
+            tries: a.tries,
+            set_play: a.set_play,
+            limits: Limits::resolve(a.max_nodes, a.max_time, a.max_memory)?,
             progress,
         }),
         Command::Help(a) => Job::Help(a.command),

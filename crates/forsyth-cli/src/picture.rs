@@ -88,7 +88,7 @@ fn stipulation(text: &str) -> Result<String, ResolveError> {
         Err(e)
             if matches!(
                 e.kind(),
-                ParseStipulationErrorKind::Helpmate | ParseStipulationErrorKind::Unsupported
+                ParseStipulationErrorKind::HalfMove | ParseStipulationErrorKind::Unsupported
             ) =>
         {
             Ok(text.to_owned())

@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
-    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem,
-    ParsePopeyeErrorKind, Solver, Stipulation,
+    is_popeye_input, read_popeye_each, write_popeye_with, write_solution, ChessProblem,
+    ParsePopeyeErrorKind, PopeyeStyle, Solver, Stipulation, StopReason,
 };
 
+use crate::exit::ResolveError;
 use crate::lines::skip_bom;
 use crate::printer::diag::{caret, problem_line};
-use crate::printer::json::{Answers, Solved};
+use crate::printer::json::{extras, Answers, Solved, TwinRecord};
 use crate::printer::{Format, Printer};
 use crate::progress::Progress;
 use crate::Outcome;
@@ -42,7 +43,44 @@ pub struct Solve {
     pub format: Format,
     /// `--style popeye`.
     pub popeye: bool,
+    /// `--tries`, `--set-play` (a Popeye input's options ask for them too).
+    pub tries: bool,
+    pub set_play: bool,
+    pub limits: Limits,
     pub progress: bool,
+}
+
+/// `--max-nodes`, `--max-time`, `--max-memory`: each problem's search stops
+/// at the first reached.
+pub struct Limits {
+    pub nodes: Option<u64>,
+    pub time: Option<std::time::Duration>,
+    /// Bytes.
+    pub memory: usize,
+}
+
+impl Limits {
+    pub fn resolve(
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        megabytes: u64,
+    ) -> Result<Limits, ResolveError> {
+        let time = seconds
+            .map(|s| {
+                std::time::Duration::try_from_secs_f64(s).map_err(|_| {
+                    ResolveError::Usage(format!(
+                        "--max-time: '{s}' is not a number of seconds, 0 or more"
+                    ))
+                })
+            })
+            .transpose()?;
+        let memory = usize::try_from(megabytes.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        Ok(Limits {
+            nodes,
+            time,
+            memory,
+        })
+    }
 }
 
 /// A problem read, or why it does not read, and where from.
@@ -55,6 +93,8 @@ struct Entry {
     /// The line of its input it starts on (none on the command line).
     line: Option<usize>,
     problem: Result<ChessProblem, String>,
+    /// Read from a Popeye input: its options say what Popeye's text shows.
+    popeye: bool,
 }
 
 /// Why no problem could be read at all: how the command ends, and what it
@@ -104,6 +144,7 @@ fn read_problems(source: &ProblemSource, letters: Option<Language>) -> Result<Ve
                 index: 1,
                 line: None,
                 problem: Ok(problem),
+                popeye: false,
             }]);
         }
     };
@@ -125,6 +166,7 @@ fn read_problems(source: &ProblemSource, letters: Option<Language>) -> Result<Ve
                     problem: ChessProblem::from_statement(line, letters).map_err(|e| {
                         format!("{source}:{}:{}: {}", i + 1, e.offset + 1, e.message())
                     }),
+                    popeye: false,
                 })
                 .collect();
             if out.is_empty() {
@@ -146,6 +188,7 @@ fn read_problems(source: &ProblemSource, letters: Option<Language>) -> Result<Ve
             }),
             problem: problem
                 .map_err(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message())),
+            popeye: true,
         })
         .collect())
 }
@@ -169,6 +212,15 @@ fn no_file(word: &str) -> Option<String> {
     std::fs::read_to_string(path)
         .err()
         .map(|e| format!("{word}: {e}"))
+}
+
+/// The label of twin `t` (0 for the problem itself): `a` to `z`, then
+/// `z1`, `z2`...
+fn twin_letter(t: usize) -> String {
+    match u8::try_from(t).ok().filter(|&t| t < 26) {
+        Some(t) => char::from(b'a' + t).to_string(),
+        None => format!("z{}", t - 25),
+    }
 }
 
 /// Set by Ctrl-C while `solve` runs: the search stops at its next check.
@@ -216,28 +268,80 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 problem_line(set_aside)
             ));
         }
-        let pos = &problem.position;
-        let solution = {
-            let mut progress = Progress::new(args.progress, "nodes");
-            let mut seen = 0;
-            let mut report = |nodes: u64| {
-                progress.add(nodes - seen);
-                seen = nodes;
-            };
-            Solver::new(stipulation)
-                .cancel(&INTERRUPTED)
-                .progress(&mut report)
-                .solve(pos)
+        // The problem, then each twin, labelled a), b), ... when it has any.
+        let twins = if problem.twins.is_empty() {
+            vec![Ok((String::new(), problem.clone()))]
+        } else {
+            problem.twin_problems()
         };
-        let solution = match solution {
-            Ok(s) => s,
-            Err(e) => {
-                crate::note(&format!("{place}interrupted: {e}"));
-                return Ok(Outcome::Interrupted);
+        let labelled = twins.len() > 1;
+        let json = matches!(args.format, Format::Json);
+        if !json && i > 0 {
+            writeln!(out)?;
+        }
+        if !json && (several || problem.title.is_some()) {
+            write!(out, "{}", entry.source)?;
+            if let Some(title) = &problem.title {
+                write!(out, " ({title})")?;
             }
-        };
-        match args.format {
-            Format::Json => {
+            writeln!(out, " {stipulation}")?;
+        }
+        for (t, twin) in twins.iter().enumerate() {
+            let letter = twin_letter(t);
+            let continued = t > 0 && problem.twins.get(t - 1).is_some_and(|x| x.continued);
+            let (label, twin) = match twin {
+                Ok(made) => made,
+                Err(e) => {
+                    crate::note(&format!("{place}{letter}) {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            let stipulation = args.stipulation.or(twin.stipulation).unwrap_or(stipulation);
+            let start = match twin.start(&stipulation) {
+                Ok(start) => start,
+                Err(e) => {
+                    crate::note(&format!("{place}{stipulation}: {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            let pos = &start;
+            let solution = {
+                let mut progress = Progress::new(args.progress, "nodes");
+                let mut seen = 0;
+                let mut report = |nodes: u64| {
+                    progress.add(nodes - seen);
+                    seen = nodes;
+                };
+                let mut solver = Solver::new(stipulation)
+                    .tries(args.tries || problem.asks_tries())
+                    .set_play(args.set_play || problem.asks_set_play())
+                    .max_memory(args.limits.memory)
+                    .cancel(&INTERRUPTED)
+                    .progress(&mut report);
+                if let Some(nodes) = args.limits.nodes {
+                    solver = solver.max_nodes(nodes);
+                }
+                if let Some(time) = args.limits.time {
+                    solver = solver.max_time(time);
+                }
+                solver.solve(pos)
+            };
+            let solution = match solution {
+                Ok(s) => s,
+                Err(e) if e.reason == StopReason::Cancelled => {
+                    crate::note(&format!("{place}interrupted: {e}"));
+                    return Ok(Outcome::Interrupted);
+                }
+                Err(e) => {
+                    // A limit costs only this problem: the next are solved.
+                    crate::note(&format!("{place}stopped: {e}"));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            if json {
                 let answers = Answers {
                     index: entry.index,
                     line: entry.line,
@@ -245,34 +349,47 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     stipulation: solution.stipulation,
                     title: problem.title.as_deref(),
                 };
-                out.json(&Solved::new(pos, &solution, answers))?;
+                let twin_record = labelled.then(|| TwinRecord {
+                    changes: label.trim_end().to_owned(),
+                    continued,
+                    fen: pos.setup().to_string(),
+                    label: letter.clone(),
+                });
+                let mut value = serde_json::to_value(Solved::new(pos, &solution, answers))
+                    .map_err(io::Error::other)?;
+                extras(&mut value, pos, &solution, twin_record).map_err(io::Error::other)?;
+                out.json(&value)?;
+                out.flush()?;
+                continue;
             }
-            // Text, the only other format `solve` admits.
-            _ => {
-                if i > 0 {
-                    writeln!(out)?;
+            let language = args
+                .letters
+                .or(problem.language)
+                .unwrap_or(Language::English);
+            let plus = if continued { "+" } else { "" };
+            let mut text = String::new();
+            let written = if args.popeye {
+                if labelled {
+                    // Popeye's label: the changes, then a blank line.
+                    text.push_str(&format!("{plus}{letter}) {label}\n\n"));
                 }
-                if several || problem.title.is_some() {
-                    write!(out, "{}", entry.source)?;
-                    if let Some(title) = &problem.title {
-                        write!(out, " ({title})")?;
-                    }
-                    writeln!(out, " {stipulation}")?;
+                let mut style = PopeyeStyle::default();
+                style.language = language;
+                // Popeye writes threats and variations when asked.
+                style.variations = !entry.popeye || problem.asks_variations();
+                write_popeye_with(&mut text, pos, &solution, &style)
+            } else {
+                if labelled {
+                    let changes = label.trim_end();
+                    let gap = if changes.is_empty() { "" } else { " " };
+                    text.push_str(&format!("{plus}{letter}){gap}{changes}\n"));
                 }
-                let mut text = String::new();
-                let written = if args.popeye {
-                    write_popeye(&mut text, pos, &solution)
-                } else {
-                    let notation = args.notation.unwrap_or(Notation::San(
-                        args.letters
-                            .or(problem.language)
-                            .unwrap_or(Language::English),
-                    ));
-                    write_solution(&mut text, pos, &solution, notation)
-                };
-                written.map_err(io::Error::other)?;
-                out.write_all(text.as_bytes())?;
-            }
+                let notation = args.notation.unwrap_or(Notation::San(language));
+                write_solution(&mut text, pos, &solution, notation)
+            };
+            written.map_err(io::Error::other)?;
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
         }
         // What is solved is written, whatever happens to the next problem.
         out.flush()?;

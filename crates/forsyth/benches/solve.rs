@@ -45,13 +45,13 @@ fn run(label: &str, set: &[(String, Position, u8)]) {
     let mut times = Vec::new();
     for (name, pos, n) in set {
         let time = support::best(PASSES, || {
-            Solver::new(Stipulation::Mate(*n))
+            Solver::new(Stipulation::mate(*n))
                 .solve(pos)
                 .expect("not cancelled")
                 .keys
                 .len()
         });
-        let solution = Solver::new(Stipulation::Mate(*n))
+        let solution = Solver::new(Stipulation::mate(*n))
             .solve(pos)
             .expect("solves");
         keys += solution.keys.len();
@@ -64,7 +64,7 @@ fn run(label: &str, set: &[(String, Position, u8)]) {
     let all_nodes: u64 = set
         .iter()
         .map(|(_, pos, n)| {
-            Solver::new(Stipulation::Mate(*n))
+            Solver::new(Stipulation::mate(*n))
                 .solve(pos)
                 .expect("solves")
                 .nodes

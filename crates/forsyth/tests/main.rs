@@ -31,6 +31,7 @@ mod roundtrip;
 #[cfg(feature = "serde")]
 mod serde;
 mod solve;
+mod solve_genres;
 mod solve_published;
 mod validation_corpus;
 mod validation_props;

@@ -176,10 +176,10 @@ fn problems_and_solutions() {
         ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)
             .unwrap();
     round_trip(&problem);
-    assert_eq!(round_trip(&Stipulation::Mate(3)), "\"#3\"");
-    assert_eq!(round_trip(&Stipulation::Selfmate(2)), "\"s#2\"");
+    assert_eq!(round_trip(&Stipulation::mate(3)), "\"#3\"");
+    assert_eq!(round_trip(&Stipulation::selfmate(2)), "\"s#2\"");
     assert!(serde_json::from_str::<Stipulation>("\"#0\"").is_err());
-    let solution = Solver::new(Stipulation::Mate(3))
+    let solution = Solver::new(Stipulation::mate(3))
         .solve(&problem.position)
         .unwrap();
     assert!(solution.keys.iter().any(|k| !k.defences.is_empty()));

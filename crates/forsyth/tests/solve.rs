@@ -16,7 +16,7 @@ fn play(pos: &Position, m: Move) -> Position {
 }
 
 fn solve(pos: &Position, n: u8) -> Solution {
-    Solver::new(Stipulation::Mate(n))
+    Solver::new(Stipulation::mate(n))
         .solve(pos)
         .expect("not cancelled")
 }
@@ -51,7 +51,7 @@ fn the_greek_three_mover_has_one_key_and_every_printed_variation() {
     let problem =
         ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)
             .expect("reads");
-    assert_eq!(problem.stipulation, Some(Stipulation::Mate(3)));
+    assert_eq!(problem.stipulation, Some(Stipulation::mate(3)));
     let pos = &problem.position;
     let solution = solve(pos, 3);
     assert_eq!(solution.keys.len(), 1, "exactly one key");
@@ -229,7 +229,7 @@ fn mates_from_nineteenth_century_games() {
         };
         let problem = ChessProblem::from_statement(&format!("{record} {stipulation}"), None)
             .unwrap_or_else(|e| panic!("{source}: {e}"));
-        let Some(Stipulation::Mate(n)) = problem.stipulation else {
+        let Some(n) = problem.stipulation.map(|s| s.moves) else {
             panic!("{source}: no stipulation");
         };
         let pos = &problem.position;
@@ -294,7 +294,7 @@ fn a_selfmate_in_one_checked_by_hand() {
     // f2, h2 its own pawn).
     let pos =
         Position::from_fen(&"8/8/3p4/8/8/4Q3/7P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
-    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&pos).unwrap();
+    let solution = Solver::new(Stipulation::selfmate(1)).solve(&pos).unwrap();
     let keys: Vec<String> = solution.keys.iter().map(|k| pos.san(k.mv)).collect();
     assert_eq!(keys, ["Qf2+"]);
     let after = play(&pos, solution.keys[0].mv);
@@ -308,7 +308,7 @@ fn a_selfmate_in_one_checked_by_hand() {
     // The same position is no selfmate with White's queen elsewhere.
     let no =
         Position::from_fen(&"8/8/3p4/8/8/8/Q6P/r4k1K w - - 0 1".parse().unwrap(), None).unwrap();
-    let solution = Solver::new(Stipulation::Selfmate(1)).solve(&no).unwrap();
+    let solution = Solver::new(Stipulation::selfmate(1)).solve(&no).unwrap();
     check_tree(SELFMATE, &no, &solution, 1);
 }
 
@@ -316,7 +316,7 @@ fn a_selfmate_in_one_checked_by_hand() {
 fn a_set_flag_cancels_the_search() {
     let stop = std::sync::atomic::AtomicBool::new(true);
     let pos = Position::standard();
-    let result = Solver::new(Stipulation::Mate(4)).cancel(&stop).solve(&pos);
+    let result = Solver::new(Stipulation::mate(4)).cancel(&stop).solve(&pos);
     assert!(result.is_err());
 }
 
@@ -426,7 +426,7 @@ proptest! {
     fn selfmates_in_one_and_two_equal_the_brute_force(pos in arb_selfmate_position()) {
         let Some(pos) = pos else { return Ok(()) };
         for n in 1..=2 {
-            let solution = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            let solution = Solver::new(Stipulation::selfmate(n)).solve(&pos).expect("solves");
             check_tree(SELFMATE, &pos, &solution, n);
         }
     }
@@ -440,7 +440,7 @@ proptest! {
         let Some(pos) = pos else { return Ok(()) };
         for n in 1..=2 {
             check_tree(DIRECT, &pos, &solve(&pos, n), n);
-            let selfmate = Solver::new(Stipulation::Selfmate(n)).solve(&pos).expect("solves");
+            let selfmate = Solver::new(Stipulation::selfmate(n)).solve(&pos).expect("solves");
             check_tree(SELFMATE, &pos, &selfmate, n);
         }
     }
@@ -565,7 +565,7 @@ fn a_count_may_follow_a_bare_placement() {
     let a = ChessProblem::from_statement(bare, None).unwrap();
     let b = ChessProblem::from_statement(parenthesised, None).unwrap();
     assert_eq!(a, b);
-    assert_eq!(a.stipulation, Some(Stipulation::Mate(3)));
+    assert_eq!(a.stipulation, Some(Stipulation::mate(3)));
     assert_eq!(a.language, Some(Language::German));
     let err = ChessProblem::from_statement("T7/4k3/4S3/K2L4/8/8/8/5T2 (4+1) #3", None).unwrap_err();
     assert_eq!((err.kind().name(), err.offset), ("statement", 26));

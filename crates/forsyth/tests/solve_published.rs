@@ -35,9 +35,9 @@ fn published_two_movers_have_the_printed_key_threat_and_mates() {
         };
         let problem = ChessProblem::from_statement(&format!("({placement}) {stipulation}"), None)
             .unwrap_or_else(|e| panic!("{source}: {e}"));
-        assert_eq!(problem.stipulation, Some(Stipulation::Mate(2)), "{source}");
+        assert_eq!(problem.stipulation, Some(Stipulation::mate(2)), "{source}");
         let pos = &problem.position;
-        let solution = Solver::new(Stipulation::Mate(2))
+        let solution = Solver::new(Stipulation::mate(2))
             .solve(pos)
             .expect("not cancelled");
         let keys: Vec<String> = solution.keys.iter().map(|k| pos.san(k.mv)).collect();

@@ -8,7 +8,7 @@
 //! them.
 
 use forsyth::pgn::{ReplayError, ReplayWarning, ReplayedGame};
-use forsyth::solve::{Key, Solution, Stipulation, Variation};
+use forsyth::solve::{duplex_position, Key, Line as SolvedLine, Solution, Stipulation, Variation};
 use forsyth::uci::{CastlingMode, UciMove};
 use forsyth::validate::{ProblemKind, RepairKind, Severity};
 use forsyth::{Chess960Start, Move, Position, Square, Variant};
@@ -182,6 +182,9 @@ pub struct Answers<'a> {
 /// none).
 #[derive(Serialize)]
 pub struct KeyMove {
+    /// A try's refutations (only for a try).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refutations: Vec<Played>,
     pub replies: Vec<Played>,
     /// English SAN.
     pub san: String,
@@ -201,7 +204,120 @@ pub struct Played {
     pub san: String,
     #[serde(skip_serializing_if = "is_false")]
     pub short: bool,
+    /// After a quiet continuation: what it threatens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat: Option<Vec<Played>>,
     pub uci: UciMove,
+}
+
+/// Which twin an answer is (only for a problem with twins).
+#[derive(Serialize)]
+pub struct TwinRecord {
+    /// Its changes, as Popeye labels them (`wRh1-->g1`).
+    pub changes: String,
+    /// Made from the twin before, not from the diagram.
+    pub continued: bool,
+    /// The position solved.
+    pub fen: String,
+    /// `a`, `b`, ...
+    pub label: String,
+}
+
+/// A line of help or series play: its moves.
+#[derive(Serialize)]
+struct LineRecord {
+    moves: Vec<LineMove>,
+    #[serde(skip_serializing_if = "is_false")]
+    short: bool,
+}
+
+#[derive(Serialize)]
+struct LineMove {
+    san: String,
+    uci: UciMove,
+}
+
+fn lines_record(
+    pos: &Position,
+    stipulation: &Stipulation,
+    lines: &[SolvedLine],
+) -> Vec<LineRecord> {
+    lines
+        .iter()
+        .map(|line| {
+            let positions = line.positions(pos, stipulation);
+            let moves = line
+                .moves
+                .iter()
+                .zip(&positions)
+                .map(|(&m, at)| {
+                    let (uci, san) = written(at, m);
+                    LineMove { san, uci }
+                })
+                .collect();
+            LineRecord {
+                moves,
+                short: line.short,
+            }
+        })
+        .collect()
+}
+
+/// What `solution` holds beside its keys, added to its record `value`:
+/// `tries`, `set_play`, `lines`, `set_lines`, `duplex` (the second half's
+/// keys and the rest), and `twin` when there are any.
+pub fn extras(
+    value: &mut serde_json::Value,
+    pos: &Position,
+    solution: &Solution,
+    twin: Option<TwinRecord>,
+) -> serde_json::Result<()> {
+    half_extras(value, pos, solution)?;
+    if let Some(second) = &solution.duplex {
+        let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        let mut half = serde_json::json!({
+            "cook": second.is_cooked(),
+            "keys": second.keys.iter().map(|k| KeyMove::new(&start, k)).collect::<Vec<_>>(),
+        });
+        half_extras(&mut half, &start, second)?;
+        value["duplex"] = half;
+    }
+    if let Some(twin) = twin {
+        value["twin"] = serde_json::to_value(twin)?;
+    }
+    Ok(())
+}
+
+fn half_extras(
+    value: &mut serde_json::Value,
+    pos: &Position,
+    solution: &Solution,
+) -> serde_json::Result<()> {
+    if !solution.tries.is_empty() {
+        let tries: Vec<KeyMove> = solution
+            .tries
+            .iter()
+            .map(|k| KeyMove::new(pos, k))
+            .collect();
+        value["tries"] = serde_json::to_value(tries)?;
+    }
+    if let Some(set) = &solution.set_play {
+        let black = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        let set: Vec<Played> = set.iter().map(|v| Played::new(&black, v)).collect();
+        value["set_play"] = serde_json::to_value(set)?;
+    }
+    if solution.stipulation.is_lines() {
+        value["lines"] =
+            serde_json::to_value(lines_record(pos, &solution.stipulation, &solution.lines))?;
+        if let Some(set) = solution.stipulation.set_play() {
+            if !solution.set_lines.is_empty() {
+                let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+                value["set_lines"] =
+                    serde_json::to_value(lines_record(&start, &set, &solution.set_lines))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 impl<'a> Solved<'a> {
@@ -213,6 +329,13 @@ impl<'a> Solved<'a> {
             stipulation: _,
             keys,
             nodes,
+            // Written by `extras`, beside the keys, when there are any.
+            tries: _,
+            set_play: _,
+            forced: _,
+            lines: _,
+            set_lines: _,
+            duplex: _,
         } = solution;
         Solved {
             cook: solution.is_cooked(),
@@ -244,6 +367,7 @@ impl KeyMove {
             check: _,
             threat,
             defences,
+            refutations,
         } = key;
         let next = after(pos, *mv);
         let threat = match (threat, key.threat_position(pos)) {
@@ -254,6 +378,20 @@ impl KeyMove {
         };
         let (uci, san) = written(pos, *mv);
         KeyMove {
+            refutations: refutations
+                .iter()
+                .map(|&r| {
+                    let (uci, san) = written(&next, r);
+                    Played {
+                        dual: false,
+                        replies: Vec::new(),
+                        san,
+                        short: false,
+                        threat: None,
+                        uci,
+                    }
+                })
+                .collect(),
             replies: defences.iter().map(|d| Played::new(&next, d)).collect(),
             san,
             short: *short,
@@ -269,15 +407,21 @@ impl Played {
             mv,
             dual,
             short,
+            threat,
             replies,
         } = variation;
         let next = after(pos, *mv);
         let (uci, san) = written(pos, *mv);
+        let threat = threat.as_ref().and_then(|list| {
+            let passed = duplex_position(&next)?;
+            Some(list.iter().map(|t| Played::new(&passed, t)).collect())
+        });
         Played {
             dual: *dual,
             replies: replies.iter().map(|r| Played::new(&next, r)).collect(),
             san,
             short: *short,
+            threat,
             uci,
         }
     }
@@ -297,6 +441,7 @@ mod tests {
             replies: Vec::new(),
             san: "Nb3".to_owned(),
             short: false,
+            threat: None,
             uci,
         };
         let value = serde_json::to_value(&quiet).unwrap();
@@ -313,6 +458,7 @@ mod tests {
             r#"{"dual":true,"replies":[],"san":"Nb3","short":true,"uci":"d4b3"}"#
         );
         let key = KeyMove {
+            refutations: Vec::new(),
             replies: Vec::new(),
             san: "Rh8#".to_owned(),
             short: false,

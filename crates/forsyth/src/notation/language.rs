@@ -85,6 +85,11 @@ pub(crate) struct StipulationWords {
     pub(crate) fillers: &'static [&'static str],
     /// The numbers one to ten in words: `numbers[n - 1]` says `n`.
     pub(crate) numbers: [&'static [&'static str]; 10],
+    /// The words of the other genres, each with the part of a stipulation
+    /// in symbols it says: `ser-` (a series), `h`, `s`, `r` (help, self,
+    /// reflex play), `#` or `=` (mate, stalemate), `duplex`; `helpmate` is
+    /// `h#`, `Serienzughilfsmatt` is `ser-h#`.
+    pub(crate) genres: &'static [(&'static str, &'static str)],
 }
 
 /// The row of a language whose stipulation words are not in the table.
@@ -92,6 +97,7 @@ const NO_WORDS: StipulationWords = StipulationWords {
     mate: &[],
     fillers: &[],
     numbers: [&[]; 10],
+    genres: &[],
 };
 
 const ENGLISH_WORDS: StipulationWords = StipulationWords {
@@ -108,6 +114,29 @@ const ENGLISH_WORDS: StipulationWords = StipulationWords {
         &["eight"],
         &["nine"],
         &["ten"],
+    ],
+    genres: &[
+        ("helpmate", "h#"),
+        ("helpmates", "h#"),
+        ("help", "h"),
+        ("selfmate", "s#"),
+        ("selfmates", "s#"),
+        ("self", "s"),
+        ("reflexmate", "r#"),
+        ("reflex", "r"),
+        ("stalemate", "="),
+        ("stalemates", "="),
+        ("helpstalemate", "h="),
+        ("selfstalemate", "s="),
+        ("series", "ser-"),
+        ("series-mover", "ser-"),
+        ("seriesmover", "ser-"),
+        ("series-helpmate", "ser-h#"),
+        ("serieshelpmate", "ser-h#"),
+        ("series-selfmate", "ser-s#"),
+        ("seriesselfmate", "ser-s#"),
+        ("series-stalemate", "ser-="),
+        ("duplex", "duplex"),
     ],
 };
 
@@ -128,6 +157,24 @@ const GERMAN_WORDS: StipulationWords = StipulationWords {
         &["neun"],
         &["zehn"],
     ],
+    genres: &[
+        ("hilfsmatt", "h#"),
+        ("hilfspatt", "h="),
+        ("selbstmatt", "s#"),
+        ("selbstpatt", "s="),
+        ("reflexmatt", "r#"),
+        ("patt", "="),
+        ("serienzug", "ser-"),
+        ("serienzüger", "ser-"),
+        ("serienzuger", "ser-"),
+        ("serienzugmatt", "ser-#"),
+        ("serienzughilfsmatt", "ser-h#"),
+        ("serienzug-hilfsmatt", "ser-h#"),
+        ("serienzugselbstmatt", "ser-s#"),
+        ("serienzug-selbstmatt", "ser-s#"),
+        ("serienzugpatt", "ser-="),
+        ("duplex", "duplex"),
+    ],
 };
 
 const SPANISH_WORDS: StipulationWords = StipulationWords {
@@ -144,6 +191,15 @@ const SPANISH_WORDS: StipulationWords = StipulationWords {
         &["ocho"],
         &["nueve"],
         &["diez"],
+    ],
+    genres: &[
+        ("ayudado", "h"),
+        ("ayuda", "h"),
+        ("inverso", "s"),
+        ("reflejo", "r"),
+        ("ahogado", "="),
+        ("serie", "ser-"),
+        ("duplex", "duplex"),
     ],
 };
 
@@ -164,6 +220,17 @@ const FRENCH_WORDS: StipulationWords = StipulationWords {
         &["neuf"],
         &["dix"],
     ],
+    genres: &[
+        ("aidé", "h"),
+        ("aide", "h"),
+        ("inverse", "s"),
+        ("automat", "s#"),
+        ("réflexe", "r"),
+        ("reflexe", "r"),
+        ("pat", "="),
+        ("série", "ser-"),
+        ("duplex", "duplex"),
+    ],
 };
 
 const ITALIAN_WORDS: StipulationWords = StipulationWords {
@@ -183,6 +250,16 @@ const ITALIAN_WORDS: StipulationWords = StipulationWords {
         &["nove"],
         &["dieci"],
     ],
+    genres: &[
+        ("aiutomatto", "h#"),
+        ("aiuto", "h"),
+        ("automatto", "s#"),
+        ("riflessomatto", "r#"),
+        ("stallo", "="),
+        ("aiutostallo", "h="),
+        ("serie", "ser-"),
+        ("duplex", "duplex"),
+    ],
 };
 
 const DUTCH_WORDS: StipulationWords = StipulationWords {
@@ -199,6 +276,15 @@ const DUTCH_WORDS: StipulationWords = StipulationWords {
         &["acht"],
         &["negen"],
         &["tien"],
+    ],
+    genres: &[
+        ("hulpmat", "h#"),
+        ("hulppat", "h="),
+        ("zelfmat", "s#"),
+        ("reflexmat", "r#"),
+        ("pat", "="),
+        ("serie", "ser-"),
+        ("duplex", "duplex"),
     ],
 };
 
@@ -225,6 +311,16 @@ const RUSSIAN_WORDS: StipulationWords = StipulationWords {
         &["восемь"],
         &["девять"],
         &["десять"],
+    ],
+    genres: &[
+        ("кооперативный", "h"),
+        ("кооперативным", "h"),
+        ("обратный", "s"),
+        ("обратным", "s"),
+        ("рефлексный", "r"),
+        ("пат", "="),
+        ("серийный", "ser-"),
+        ("дуплекс", "duplex"),
     ],
 };
 
@@ -254,6 +350,13 @@ const GREEK_WORDS: StipulationWords = StipulationWords {
         &["εννέα", "εννεα", "εννιά", "εννια"],
         &["δέκα", "δεκα"],
     ],
+    genres: &[
+        ("βοηθητικό", "h"),
+        ("βοηθητικο", "h"),
+        ("αυτοματ", "s#"),
+        ("πατ", "="),
+        ("duplex", "duplex"),
+    ],
 };
 
 const POLISH_WORDS: StipulationWords = StipulationWords {
@@ -280,6 +383,15 @@ const POLISH_WORDS: StipulationWords = StipulationWords {
         &["osiem", "ośmiu"],
         &["dziewięć", "dziewięciu"],
         &["dziesięć", "dziesięciu"],
+    ],
+    genres: &[
+        ("pomocniczy", "h"),
+        ("pomocniczego", "h"),
+        ("samomat", "s#"),
+        ("samomata", "s#"),
+        ("pat", "="),
+        ("seryjny", "ser-"),
+        ("duplex", "duplex"),
     ],
 };
 

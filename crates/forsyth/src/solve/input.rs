@@ -10,6 +10,7 @@ use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::letters::Letters;
 
+use super::twin::{is_twin_word, read_twins, Twin, TwinChange, TwinError};
 use super::{ParseStipulationError, Stipulation};
 
 /// A problem: the position (the attacker to move) and, where the input
@@ -19,7 +20,7 @@ use super::{ParseStipulationError, Stipulation};
 /// ```
 /// use forsyth::solve::{ChessProblem, Stipulation};
 /// let p = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις", None)?;
-/// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+/// assert_eq!(p.stipulation, Some(Stipulation::mate(3)));
 /// assert_eq!(p.position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
 /// # Ok::<_, forsyth::solve::ReadProblemError>(())
 /// ```
@@ -75,6 +76,19 @@ pub struct ChessProblem {
     /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub set_aside: Vec<Problem>,
+    /// `true` when the input stated the side to move (a FEN record): it
+    /// makes the first move whatever the stipulation. Otherwise (a
+    /// statement, a Popeye input) the stipulation decides who starts, as
+    /// the codex does: White, Black in a helpmate in whole moves.
+    pub turn_stated: bool,
+    /// The twins, b) on (empty for a problem without): each changes the
+    /// diagram, or the twin before when continued
+    /// ([`ChessProblem::twin_problems`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub twins: Vec<Twin>,
 }
 
 /// Why a problem given on one line ([`ChessProblem::from_statement`]: a
@@ -109,6 +123,9 @@ pub enum ReadProblemErrorKind {
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (see [`ChessProblem::set_aside`]).
     Illegal(Box<PositionError>),
+    /// `twin`: a twin after the stipulation does not read; what was
+    /// expected at the offset.
+    Twin(&'static str),
 }
 
 impl ReadProblemErrorKind {
@@ -125,6 +142,7 @@ impl ReadProblemErrorKind {
             ReadProblemErrorKind::Fen(_) => "fen",
             ReadProblemErrorKind::Stipulation(_) => "stipulation",
             ReadProblemErrorKind::Illegal(_) => "illegal",
+            ReadProblemErrorKind::Twin(_) => "twin",
         }
     }
 }
@@ -154,6 +172,7 @@ impl ReadProblemError {
             ReadProblemErrorKind::Fen(e) => e.message(),
             ReadProblemErrorKind::Stipulation(e) => e.message(),
             ReadProblemErrorKind::Illegal(e) => e.to_string(),
+            ReadProblemErrorKind::Twin(expected) => format!("twin: expected {expected}"),
         }
     }
 }
@@ -191,14 +210,17 @@ pub(crate) fn codex_castling(board: &Board) -> CastlingRights {
     rights
 }
 
-/// The problem position of a placement: White to move, castling by the
-/// codex, no en passant; with what validation found and
-/// [`tolerate`] sets aside.
-pub(crate) fn problem_position(board: Board) -> Result<(Position, Vec<Problem>), PositionError> {
+/// The problem position of a placement: `turn` to move (White, or Black
+/// when the defender starts), castling by the codex, no en passant; with
+/// what validation found and [`tolerate`] sets aside.
+pub(crate) fn problem_position(
+    board: Board,
+    turn: Color,
+) -> Result<(Position, Vec<Problem>), PositionError> {
     let castling = codex_castling(&board);
     tolerate(Position::from_setup(Setup {
         board,
-        turn: Color::White,
+        turn,
         castling,
         ep_square: None,
         halfmoves: 0,
@@ -254,13 +276,14 @@ fn statement_end(text: &str) -> usize {
 }
 
 impl ChessProblem {
-    /// A problem with nothing but its position and stipulation.
+    /// A problem with nothing but its position (its side to move makes
+    /// the first move: [`ChessProblem::turn_stated`]) and stipulation.
     ///
     /// ```
     /// use forsyth::{Position, Setup};
     /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let pos = Position::standard();
-    /// let p = ChessProblem::new(pos, Some(Stipulation::Mate(2)));
+    /// let p = ChessProblem::new(pos, Some(Stipulation::mate(2)));
     /// assert!(p.title.is_none() && p.options.is_empty());
     /// ```
     pub fn new(position: Position, stipulation: Option<Stipulation>) -> ChessProblem {
@@ -274,6 +297,8 @@ impl ChessProblem {
             language: None,
             line: 1,
             set_aside: Vec::new(),
+            turn_stated: true,
+            twins: Vec::new(),
         }
     }
 
@@ -292,7 +317,7 @@ impl ChessProblem {
     /// use forsyth::notation::Language;
     /// use forsyth::solve::{ChessProblem, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3", None)?;
-    /// assert_eq!(p.stipulation, Some(Stipulation::Mate(3)));
+    /// assert_eq!(p.stipulation, Some(Stipulation::mate(3)));
     /// // A bare placement may have its count too.
     /// let bare = ChessProblem::from_statement("R7/4k3/4N3/K2B4/8/8/8/5R2 (5+1) mate in three", None)?;
     /// assert_eq!((&bare.position, bare.stipulation), (&p.position, p.stipulation));
@@ -333,11 +358,8 @@ impl ChessProblem {
                     None,
                 ),
             };
-            let (position, set_aside) =
-                problem_position(setup.board).map_err(|e| illegal(e, lead))?;
             Read {
-                position,
-                set_aside,
+                placed: Placed::Diagram(setup.board),
                 rest_at: end,
                 read_in,
             }
@@ -345,7 +367,39 @@ impl ChessProblem {
             read_fen(body, &languages, lead)?
         };
         let rest_at = read.rest_at;
-        let rest = &body[rest_at..];
+        let mut rest = &body[rest_at..];
+        // Twins follow the stipulation: `h#2 twin move h1 g1`.
+        let mut twins = Vec::new();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if let Some(first) = words.iter().position(|w| is_twin_word(w)) {
+            let offset_of = |k: usize| {
+                words
+                    .get(k)
+                    .map_or(body.len(), |w| w.as_ptr() as usize - body.as_ptr() as usize)
+            };
+            let twin_at = offset_of(first);
+            let language = read
+                .read_in
+                .and_then(language_of)
+                .unwrap_or(Language::English);
+            let (read_twins, used) =
+                read_twins(&words[first..], language).map_err(|e| ReadProblemError {
+                    offset: lead + offset_of(first + e.at),
+                    kind: ReadProblemErrorKind::Twin(e.expected),
+                })?;
+            if let Some(extra) = words.get(first + used) {
+                return Err(ReadProblemError {
+                    offset: lead + offset_of(first + used),
+                    kind: ReadProblemErrorKind::Twin(if extra.is_empty() {
+                        "the end"
+                    } else {
+                        "twin or the end"
+                    }),
+                });
+            }
+            twins = read_twins;
+            rest = &body[rest_at..twin_at];
+        }
         let stipulation = if rest.trim().is_empty() {
             None
         } else {
@@ -354,11 +408,162 @@ impl ChessProblem {
                 kind: ReadProblemErrorKind::Stipulation(e),
             })?)
         };
-        let mut problem = ChessProblem::new(read.position, stipulation);
+        let (position, set_aside, turn_stated) = match read.placed {
+            Placed::Diagram(board) => {
+                let (position, set_aside) = problem_position(board, first_mover(stipulation))
+                    .map_err(|e| illegal(e, lead))?;
+                (position, set_aside, false)
+            }
+            Placed::Record(position, set_aside) => (position, set_aside, true),
+        };
+        let mut problem = ChessProblem::new(position, stipulation);
         problem.language = read.read_in.and_then(language_of);
-        problem.set_aside = read.set_aside;
+        problem.set_aside = set_aside;
+        problem.turn_stated = turn_stated;
+        problem.twins = twins;
         Ok(problem)
     }
+
+    /// The position to solve `stipulation` from: the problem's own, when
+    /// its input stated the side to move (a FEN record) or when the side
+    /// that starts `stipulation` is already to move; else the diagram with
+    /// that side to move (Black in a helpmate in whole moves,
+    /// [`Stipulation::defender_starts`]), validated as the readers
+    /// validate it.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// use forsyth::solve::{ChessProblem, Stipulation};
+    /// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) #2", None)?;
+    /// assert_eq!(p.position.turn(), Color::White);
+    /// let h = p.start(&Stipulation::helpmate(2)).expect("legal");
+    /// assert_eq!(h.turn(), Color::Black);
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
+    /// ```
+    pub fn start(&self, stipulation: &Stipulation) -> Result<Position, PositionError> {
+        let first = first_mover(Some(*stipulation));
+        if self.turn_stated || self.position.turn() == first {
+            return Ok(self.position.clone());
+        }
+        problem_position(self.position.board().clone(), first).map(|(position, _)| position)
+    }
+
+    /// The problem and each of its twins, in order (a), b), ...), with
+    /// each twin's label ([`Twin::apply`]; empty for a)): the position to
+    /// solve, its first mover by its stipulation as for a diagram, and the
+    /// stipulation. A twin that cannot be made, or whose position is
+    /// illegal, is an error of its own, and a twin continued from it is
+    /// too.
+    ///
+    /// ```
+    /// use forsyth::solve::ChessProblem;
+    /// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) h#1.5 twin move h1 g1 twin remove a7", None)?;
+    /// let all = p.twin_problems();
+    /// assert_eq!(all.len(), 3);
+    /// let (label, b) = all[1].as_ref().unwrap();
+    /// assert_eq!(label, "wRh1-->g1  ");
+    /// assert!(b.position.board().piece_at(forsyth::Square::G1).is_some());
+    /// # Ok::<_, forsyth::solve::ReadProblemError>(())
+    /// ```
+    pub fn twin_problems(&self) -> Vec<Result<(String, ChessProblem), TwinProblemError>> {
+        let language = self.language.unwrap_or(Language::English);
+        let mut base = self.clone();
+        base.twins = Vec::new();
+        let mut out = vec![Ok((String::new(), base.clone()))];
+        let mut previous: Option<(Board, Option<Stipulation>)> =
+            Some((self.position.board().clone(), self.stipulation));
+        for twin in &self.twins {
+            let from = if twin.continued {
+                previous.clone()
+            } else {
+                Some((self.position.board().clone(), self.stipulation))
+            };
+            let Some((mut board, stipulation)) = from else {
+                out.push(Err(TwinProblemError::Continued));
+                continue;
+            };
+            let mut s = stipulation.unwrap_or(Stipulation::mate(1));
+            let made = twin
+                .apply(&mut board, &mut s, language)
+                .map_err(TwinProblemError::Twin)
+                .and_then(|label| {
+                    let restated = twin
+                        .changes
+                        .iter()
+                        .any(|c| matches!(c, TwinChange::Stipulation(_)));
+                    let stipulation = if restated { Some(s) } else { stipulation };
+                    let (position, set_aside) =
+                        problem_position(board.clone(), first_mover(stipulation))
+                            .map_err(|e| TwinProblemError::Illegal(Box::new(e)))?;
+                    let mut problem = base.clone();
+                    problem.position = position;
+                    problem.set_aside = set_aside;
+                    problem.stipulation = stipulation;
+                    problem.turn_stated = false;
+                    Ok((label, problem))
+                });
+            previous = made
+                .as_ref()
+                .ok()
+                .map(|(_, p)| (p.position.board().clone(), p.stipulation));
+            out.push(made);
+        }
+        out
+    }
+}
+
+/// Why a twin of a problem cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TwinProblemError {
+    /// `twin`: its changes cannot be made.
+    Twin(TwinError),
+    /// `illegal`: its position is illegal.
+    Illegal(Box<PositionError>),
+    /// `continued`: it continues a twin that could not be made.
+    Continued,
+}
+
+impl TwinProblemError {
+    /// The stable kind name, snake case.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TwinProblemError::Twin(_) => "twin",
+            TwinProblemError::Illegal(_) => "illegal",
+            TwinProblemError::Continued => "continued",
+        }
+    }
+}
+
+impl fmt::Display for TwinProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TwinProblemError::Twin(e) => write!(f, "{e}"),
+            TwinProblemError::Illegal(e) => write!(f, "twin: {e}"),
+            TwinProblemError::Continued => {
+                write!(f, "twin: it continues a twin that could not be made")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TwinProblemError {}
+
+/// Who moves first in a diagram (no side to move stated) for
+/// `stipulation`: White, Black when the defender starts.
+pub(crate) fn first_mover(stipulation: Option<Stipulation>) -> Color {
+    if stipulation.is_some_and(|s| s.defender_starts()) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// What the start of a statement placed: a diagram (its side to move by
+/// the stipulation) or a FEN record's position (its own).
+enum Placed {
+    Diagram(Board),
+    Record(Position, Vec<Problem>),
 }
 
 /// The language whose letters `letters` are, English excepted (FEN's
@@ -372,9 +577,7 @@ fn language_of(letters: &Letters) -> Option<Language> {
 
 /// The position at the start of a statement, and where the rest begins.
 struct Read<'l> {
-    position: Position,
-    /// What validation refused and [`tolerate`] set aside.
-    set_aside: Vec<Problem>,
+    placed: Placed,
     /// The byte offset of the rest (the stipulation) in the statement.
     rest_at: usize,
     /// The letters of a placement (none for a FEN record).
@@ -443,16 +646,16 @@ fn read_fen<'l>(
         };
         if let Some((letters, fen)) = detect(languages.iter().copied(), Settle::First, read) {
             let mut rest_at = end;
-            let (position, set_aside) = if fields == 1 {
+            let placed = if fields == 1 {
                 rest_at = count_after(body, end, &fen.board, lead)?;
-                problem_position(fen.board)
+                Placed::Diagram(fen.board)
             } else {
-                tolerate(Position::from_fen(&fen, None))
-            }
-            .map_err(|e| illegal(e, lead))?;
+                let (position, set_aside) =
+                    tolerate(Position::from_fen(&fen, None)).map_err(|e| illegal(e, lead))?;
+                Placed::Record(position, set_aside)
+            };
             return Ok(Read {
-                position,
-                set_aside,
+                placed,
                 rest_at,
                 // A full record is a FEN: its letters are FEN's.
                 read_in: (fields == 1).then_some(letters),

@@ -1,21 +1,24 @@
-//! Chess problems: direct mates (`#n`, White to play and mate in at most
-//! `n` moves against any defence) and selfmates (`s#n`, White to play and
-//! force Black to mate it in at most `n`) solved in full, as problemists
-//! read them (`specs/solve.md`): every key (two or more: the problem is
-//! cooked), each key's threat, and the tree of every Black defence with
-//! each White continuation that still mates in time, duals and short
-//! mates marked.
+//! Chess problems solved in full, as problemists read them
+//! (`specs/solve.md`): direct mates and stalemates (`#n`, `=n`), selfmates
+//! and selfstalemates (`s#n`, `s=n`) and reflexmates (`r#n`) with every
+//! key (two or more: the problem is cooked), each key's threat, and the
+//! tree of every defence with each continuation that still reaches the
+//! goal in time, threats after every quiet move, duals and short mates
+//! marked, tries with their refutations and set play on request;
+//! helpmates (`h#n`, `h#n.5`, `h=n`) and series movers (`ser-#n`,
+//! `ser-h#n`, `ser-s#n`, `ser-=n`) with every solution; duplex.
 //!
 //! ```
 //! use forsyth::notation::Notation;
 //! use forsyth::solve::{ChessProblem, Solver, Stipulation, write_solution};
 //! let problem = ChessProblem::from_statement("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) #3", None)?;
-//! let solution = Solver::new(Stipulation::Mate(3)).solve(&problem.position)?;
+//! let solution = Solver::new(Stipulation::mate(3)).solve(&problem.position)?;
 //! assert!(!solution.is_cooked());
 //! let mut text = String::new();
 //! write_solution(&mut text, &problem.position, &solution, "san-el".parse()?)?;
 //! assert!(text.starts_with("1.Ιδ4! (2.Ιβ5)\n"));
-//! assert!(text.contains("  1...Ρδ7 2.Ιβ5 Ρε7 3.Πζ7#\n"));
+//! // After 1...Kd7 2.Nb5, the threat is 3.Rf7#.
+//! assert!(text.contains("  1...Ρδ7 2.Ιβ5 (3.Πζ7#) Ρε7 3.Πζ7#\n"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -26,44 +29,58 @@
 //!
 //! # In the library
 //!
-//! Layer 6, problems: the solver (`search.rs`, its transposition table in
-//! `hash.rs`), the problems it reads (a statement or a FEN record,
-//! `input.rs`; a Popeye input, `popeye.rs`; the stipulation,
-//! `stipulation.rs`) and the solutions it writes (`render.rs`).
+//! Layer 6, problems: the solver (battle play in `search.rs`, help and
+//! series play in `help.rs`, their lines in `line.rs`, why a search
+//! stopped in `stop.rs`, the transposition keys in `hash.rs`), the
+//! problems it reads (a statement or a FEN record, `input.rs`; a Popeye
+//! input, `popeye.rs`; the stipulation, `stipulation.rs`; twins,
+//! `twin.rs`) and the solutions it writes (`render.rs`).
 //!
 //! May use: every layer below (`board` to `game`).
 
 mod hash;
+mod help;
 mod input;
+mod line;
 mod popeye;
 mod render;
 mod search;
 mod stipulation;
+mod stop;
+mod twin;
 
 use core::fmt;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind};
+pub use input::{ChessProblem, ReadProblemError, ReadProblemErrorKind, TwinProblemError};
+pub use line::Line;
 pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
-pub use render::{write_popeye, write_solution};
-pub use stipulation::{ParseStipulationError, ParseStipulationErrorKind, Stipulation};
+pub use render::{write_popeye, write_popeye_with, write_solution, PopeyeStyle};
+pub use stipulation::{Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation};
+pub use stop::StopReason;
+pub use twin::{Mirror, Twin, TwinChange, TwinError};
 
-use crate::board::{Color, Move};
+pub(crate) use line::passed;
+
+use crate::board::Move;
 use crate::rules::Position;
-use search::{after, may_check, Search, MAX_MOVES};
+use search::{after, may_check, suffers, Battle, Meter, Search};
+use stipulation::MAX_MOVES;
 
 /// One move of a solution's tree and what follows it: after a White move,
 /// every Black defence; after a Black defence, every White continuation
-/// that still mates in time; nothing after a mating move.
+/// that still reaches the goal in time; nothing after the move that
+/// reaches it.
 ///
 /// ```
 /// use forsyth::Position;
 /// use forsyth::fen::Fen;
 /// use forsyth::solve::{Solver, Stipulation};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
-/// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(1)).solve(&pos)?;
 /// let key = &solution.keys[0];
 /// assert_eq!(pos.san(key.mv), "Rh8#");
 /// assert!(key.defences.is_empty());
@@ -74,18 +91,29 @@ use search::{after, may_check, Search, MAX_MOVES};
 pub struct Variation {
     /// The move.
     pub mv: Move,
-    /// A White continuation with another beside it that also mates in
-    /// the same fewest moves (`false` for Black's moves).
+    /// A White continuation with another beside it that also reaches the
+    /// goal in the same fewest moves (`false` for Black's moves).
     pub dual: bool,
-    /// A White continuation that mates in fewer moves than the
+    /// A White continuation that reaches the goal in fewer moves than the
     /// stipulation leaves (`false` for Black's moves).
     pub short: bool,
+    /// After a White continuation that neither checks nor ends the play:
+    /// what White threatens, were Black to pass (the White moves that
+    /// reach the goal in the fewest moves, fewer than are left, each with
+    /// its tree); `None` otherwise, and when there is no such move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub threat: Option<Vec<Variation>>,
     /// What follows: Black's defences after a White move, White's
     /// continuations of the fewest moves after a Black move.
     pub replies: Vec<Variation>,
 }
 
-/// A key: a first White move that mates in time against every defence.
+/// A key: a first White move that reaches the goal in time against every
+/// defence; or, among a solution's tries, a first move that fails to its
+/// refutations alone.
 ///
 /// ```
 /// use forsyth::Position;
@@ -93,7 +121,7 @@ pub struct Variation {
 /// use forsyth::solve::{Solver, Stipulation};
 /// // 1.Rb7! threatens 2.Rh8#; Black has only king moves.
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/1R6/7R w - - 0 1".parse()?, None)?;
-/// let solution = Solver::new(Stipulation::Mate(2)).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(2)).solve(&pos)?;
 /// assert!(solution.keys.iter().any(|k| pos.san(k.mv) == "Rh8#" && k.short));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -102,18 +130,26 @@ pub struct Variation {
 pub struct Key {
     /// The key move.
     pub mv: Move,
-    /// It mates in fewer moves than stipulated.
+    /// It reaches the goal in fewer moves than stipulated.
     pub short: bool,
     /// It gives check (Black cannot pass: there is no threat to find).
     pub check: bool,
-    /// What White would mate with if Black could pass: the White moves
-    /// that mate in the fewest moves (fewer than the stipulation), each
-    /// with its tree. `None` when Black cannot pass (the key gives check),
-    /// when the key mates, or when no such mate exists (a waiting key,
-    /// zugzwang).
+    /// What White would do if Black could pass: the White moves that
+    /// reach the goal in the fewest moves (fewer than the stipulation),
+    /// each with its tree. `None` when Black cannot pass (the key gives
+    /// check), when the key ends the play, or when no such move exists (a
+    /// waiting key, zugzwang).
     pub threat: Option<Vec<Variation>>,
-    /// Every legal Black defence, each with White's continuations.
+    /// Every legal Black defence, each with White's continuations (a try:
+    /// every defence but its refutations).
     pub defences: Vec<Variation>,
+    /// A try's refutations: the Black moves after which White no longer
+    /// reaches the goal in time. Empty for a key.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub refutations: Vec<Move>,
 }
 
 impl Variation {
@@ -125,7 +161,7 @@ impl Variation {
     /// ```
     /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
-    /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
+    /// let key = &Solver::new(Stipulation::mate(3)).solve(&p.position)?.keys[0];
     /// // 1.Nd4 Kd6 2.Rd8+: two moves, the mate included.
     /// let rd8 = &key.defences.iter().find(|d| d.replies.len() == 1).expect("Kd6").replies[0];
     /// assert_eq!(rd8.moves(), 2);
@@ -163,14 +199,16 @@ impl Key {
     /// use forsyth::{Move, Square};
     /// use forsyth::solve::{Key, Variation};
     /// let mv = Move::Castle { king: Square::E1, rook: Square::H1 };
-    /// let mate = Key { mv, short: false, check: true, threat: None, defences: Vec::new() };
+    /// let mate = Key { mv, short: false, check: true, threat: None, defences: Vec::new(), refutations: Vec::new() };
     /// assert!(!mate.is_waiting()); // no defence: the key mates
-    /// let defence = Variation { mv, dual: false, short: false, replies: Vec::new() };
+    /// let defence = Variation { mv, dual: false, short: false, threat: None, replies: Vec::new() };
     /// let waiting = Key { check: false, defences: vec![defence], ..mate };
     /// assert!(waiting.is_waiting());
     /// ```
     pub fn is_waiting(&self) -> bool {
-        self.threat.is_none() && !self.defences.is_empty() && !self.check
+        self.threat.is_none()
+            && !self.check
+            && (!self.defences.is_empty() || !self.refutations.is_empty())
     }
 
     /// The position the threat is played from: after the key in `pos`,
@@ -180,7 +218,7 @@ impl Key {
     /// ```
     /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
     /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
-    /// let key = &Solver::new(Stipulation::Mate(3)).solve(&p.position)?.keys[0];
+    /// let key = &Solver::new(Stipulation::mate(3)).solve(&p.position)?.keys[0];
     /// let passed = key.threat_position(&p.position).expect("a quiet key");
     /// let threat = &key.threat.as_ref().expect("a threat")[0];
     /// assert_eq!(passed.san(threat.mv), "Nb5");
@@ -192,14 +230,15 @@ impl Key {
     }
 }
 
-/// The solution of a problem: every key, and the work it took.
+/// The solution of a problem: every key (battle play) or every line (help
+/// and series play), what was asked beside them, and the work it took.
 ///
 /// ```
 /// use forsyth::Position;
 /// use forsyth::fen::Fen;
 /// use forsyth::solve::{Solver, Stipulation};
 /// let pos = Position::from_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?, None)?;
-/// let solution = Solver::new(Stipulation::Mate(2)).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(2)).solve(&pos)?;
 /// assert!(solution.keys.is_empty() && !solution.is_cooked());
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -208,8 +247,53 @@ impl Key {
 pub struct Solution {
     /// The stipulation solved.
     pub stipulation: Stipulation,
-    /// Every key, in the move generator's order.
+    /// Every key, in the move generator's order (battle play).
     pub keys: Vec<Key>,
+    /// The tries, when asked for ([`Solver::tries`]): the first moves
+    /// that fail to one defence only, each with its refutation.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub tries: Vec<Key>,
+    /// The set play, when asked for ([`Solver::set_play`]) and Black can
+    /// move in the diagram: every Black move, were Black to move first,
+    /// that White answers in time, with White's answers.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub set_play: Option<Vec<Variation>>,
+    /// Reflex play: the attacker's first moves that reach the goal at
+    /// once, which the reflex rule obliges it to play (so the problem has
+    /// no key); Popeye marks them `?!?`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub forced: Vec<Move>,
+    /// Every line that solves help or series play, the shorter first.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub lines: Vec<Line>,
+    /// Help play's set play, when asked for ([`Solver::set_play`]): the
+    /// lines with the other side starting and half a move fewer (`h#2`'s
+    /// set play is `h#1.5` with White first), from the diagram with that
+    /// side to move ([`Stipulation::set_play`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub set_lines: Vec<Line>,
+    /// A duplex's second half: the same stipulation with the other side
+    /// starting in the other's role, from [`duplex_position`].
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub duplex: Option<Box<Solution>>,
     /// Positions the search visited.
     pub nodes: u64,
 }
@@ -221,42 +305,86 @@ impl Solution {
     /// # use forsyth::Position;
     /// # use forsyth::solve::{Solver, Stipulation};
     /// # let pos = Position::from_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap(), None).unwrap();
-    /// # let solution = Solver::new(Stipulation::Mate(1)).solve(&pos).unwrap();
+    /// # let solution = Solver::new(Stipulation::mate(1)).solve(&pos).unwrap();
     /// assert!(!solution.is_cooked());
     /// ```
     pub fn is_cooked(&self) -> bool {
         self.keys.len() > 1
     }
+
+    /// `true` when nothing solves the problem (no key, no line; a duplex
+    /// second half with none either).
+    ///
+    /// ```
+    /// # use forsyth::Position;
+    /// # use forsyth::solve::{Solver, Stipulation};
+    /// # let pos = Position::from_fen(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap(), None).unwrap();
+    /// let solution = Solver::new(Stipulation::mate(1)).solve(&pos).unwrap();
+    /// assert!(solution.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+            && self.lines.is_empty()
+            && self.duplex.as_ref().is_none_or(|d| d.is_empty())
+    }
 }
 
-/// The search was cancelled before it ended.
+/// The position a duplex's second half starts from: `pos` with the other
+/// side to move (no en passant); `None` when the side that would then not
+/// be on move is in check.
+///
+/// ```
+/// use forsyth::{Color, Position};
+/// use forsyth::solve::duplex_position;
+/// let start = Position::standard();
+/// assert_eq!(duplex_position(&start).unwrap().turn(), Color::Black);
+/// ```
+pub fn duplex_position(pos: &Position) -> Option<Position> {
+    (!pos.is_check()).then(|| passed(pos))
+}
+
+/// The search was stopped before it ended: cancelled, or a limit reached.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use forsyth::{Position, Setup};
-/// use forsyth::solve::{Solver, Stipulation};
+/// use forsyth::solve::{Solver, Stipulation, StopReason};
 /// let stop = AtomicBool::new(true);
 /// let pos = Position::standard();
-/// let err = Solver::new(Stipulation::Mate(3)).cancel(&stop).solve(&pos).unwrap_err();
+/// let err = Solver::new(Stipulation::mate(3)).cancel(&stop).solve(&pos).unwrap_err();
+/// assert_eq!(err.reason, StopReason::Cancelled);
 /// assert_eq!(err.to_string(), format!("cancelled after {} nodes", err.nodes));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Cancelled {
-    /// Positions visited before the cancel was seen.
+    /// Positions visited before the search stopped.
     pub nodes: u64,
+    /// Why it stopped.
+    pub reason: StopReason,
 }
 
 impl fmt::Display for Cancelled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cancelled after {} nodes", self.nodes)
+        let nodes = self.nodes;
+        match self.reason {
+            StopReason::Cancelled => write!(f, "cancelled after {nodes} nodes"),
+            StopReason::Nodes => write!(f, "node limit reached after {nodes} nodes"),
+            StopReason::Time => write!(f, "time limit reached after {nodes} nodes"),
+            StopReason::Memory => {
+                write!(f, "the solution outgrew its memory cap after {nodes} nodes")
+            }
+        }
     }
 }
 
 impl std::error::Error for Cancelled {}
 
-/// Solves problems: a stipulation, and optionally a cancel flag and a
-/// progress callback.
+/// The memory cap on a solution by default: 1 GiB.
+const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
+/// Solves problems: a stipulation, and optionally tries, set play, a
+/// cancel flag, limits and a progress callback.
 ///
 /// ```
 /// use forsyth::Position;
@@ -265,14 +393,19 @@ impl std::error::Error for Cancelled {}
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
 /// let mut reports = 0;
 /// let mut count = |_nodes: u64| reports += 1;
-/// let solution = Solver::new(Stipulation::Mate(2)).progress(&mut count).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(2)).progress(&mut count).solve(&pos)?;
 /// assert!(solution.nodes > 0);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<'a> {
     stipulation: Stipulation,
+    tries: bool,
+    set_play: bool,
     cancel: Option<&'a AtomicBool>,
     progress: Option<&'a mut dyn FnMut(u64)>,
+    max_nodes: Option<u64>,
+    max_time: Option<Duration>,
+    max_memory: usize,
 }
 
 impl<'a> Solver<'a> {
@@ -286,9 +419,46 @@ impl<'a> Solver<'a> {
     pub fn new(stipulation: Stipulation) -> Solver<'a> {
         Solver {
             stipulation,
+            tries: false,
+            set_play: false,
             cancel: None,
             progress: None,
+            max_nodes: None,
+            max_time: None,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
+    }
+
+    /// Finds the tries of battle play too: the first moves that fail to
+    /// exactly one defence (the refutation).
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let solution = Solver::new(Stipulation::mate(3)).tries(true).solve(&p.position)?;
+    /// let try_ = &solution.tries[0];
+    /// assert_eq!(p.position.san(try_.mv), "Nc5");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tries(mut self, on: bool) -> Solver<'a> {
+        self.tries = on;
+        self
+    }
+
+    /// Finds the set play of battle play too: Black's moves were Black to
+    /// move in the diagram, and White's answers in one move fewer.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(k7/2R5/1K6/8/8/8/8/7R) #2", None)?;
+    /// let solution = Solver::new(Stipulation::mate(2)).set_play(true).solve(&p.position)?;
+    /// let set = solution.set_play.expect("Black can move");
+    /// assert_eq!(set.len(), 1); // 1...Kb8 2.Rh8#
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_play(mut self, on: bool) -> Solver<'a> {
+        self.set_play = on;
+        self
     }
 
     /// Stops the search, with [`Cancelled`], once `flag` is set (it is
@@ -298,10 +468,56 @@ impl<'a> Solver<'a> {
     /// use std::sync::atomic::AtomicBool;
     /// use forsyth::solve::{Solver, Stipulation};
     /// let flag = AtomicBool::new(false);
-    /// let _solver = Solver::new(Stipulation::Mate(2)).cancel(&flag);
+    /// let _solver = Solver::new(Stipulation::mate(2)).cancel(&flag);
     /// ```
     pub fn cancel(mut self, flag: &'a AtomicBool) -> Solver<'a> {
         self.cancel = Some(flag);
+        self
+    }
+
+    /// Stops the search, with [`Cancelled`] ([`StopReason::Nodes`]), once
+    /// it has visited about `nodes` positions (looked at every thousand).
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::solve::{Solver, Stipulation, StopReason};
+    /// let err = Solver::new(Stipulation::mate(4)).max_nodes(5_000).solve(&Position::standard()).unwrap_err();
+    /// assert_eq!(err.reason, StopReason::Nodes);
+    /// ```
+    pub fn max_nodes(mut self, nodes: u64) -> Solver<'a> {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Stops the search, with [`Cancelled`] ([`StopReason::Time`]), once
+    /// it has run for `time` (the clock is read every thousand nodes).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use forsyth::Position;
+    /// use forsyth::solve::{Solver, Stipulation, StopReason};
+    /// let err = Solver::new(Stipulation::mate(5)).max_time(Duration::ZERO).solve(&Position::standard()).unwrap_err();
+    /// assert_eq!(err.reason, StopReason::Time);
+    /// ```
+    pub fn max_time(mut self, time: Duration) -> Solver<'a> {
+        self.max_time = Some(time);
+        self
+    }
+
+    /// Stops the search, with [`Cancelled`] ([`StopReason::Memory`]), once
+    /// the solution it builds (its tree of moves, or its lines) would take
+    /// more than about `bytes` (1 GiB by default): a cooked problem's tree
+    /// can outgrow any memory.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, StopReason};
+    /// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) h#2", None)?;
+    /// let err = Solver::new(p.stipulation.unwrap()).max_memory(16).solve(&p.position).unwrap_err();
+    /// assert_eq!(err.reason, StopReason::Memory);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_memory(mut self, bytes: usize) -> Solver<'a> {
+        self.max_memory = bytes;
         self
     }
 
@@ -311,115 +527,323 @@ impl<'a> Solver<'a> {
     /// use forsyth::solve::{Solver, Stipulation};
     /// let mut last = 0;
     /// let mut report = |nodes: u64| last = nodes;
-    /// let _solver = Solver::new(Stipulation::Mate(2)).progress(&mut report);
+    /// let _solver = Solver::new(Stipulation::mate(2)).progress(&mut report);
     /// ```
     pub fn progress(mut self, report: &'a mut dyn FnMut(u64)) -> Solver<'a> {
         self.progress = Some(report);
         self
     }
 
-    /// Solves the problem `pos` (the side to move is the attacker, White
-    /// in every orthodox problem).
+    /// Solves the problem `pos`, whose side to move makes the first move
+    /// (White in an orthodox problem; Black in a helpmate in whole moves,
+    /// [`Stipulation::defender_starts`]). A duplex is solved a second time
+    /// from [`duplex_position`].
     ///
     /// ```
     /// use forsyth::Position;
     /// use forsyth::fen::Fen;
     /// use forsyth::solve::{Solver, Stipulation};
     /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
-    /// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
+    /// let solution = Solver::new(Stipulation::mate(1)).solve(&pos)?;
     /// assert_eq!(solution.keys.len(), 1);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(self, pos: &Position) -> Result<Solution, Cancelled> {
-        let (n, selfmate) = match self.stipulation {
-            Stipulation::Mate(n) => (n, false),
-            Stipulation::Selfmate(n) => (n, true),
+        let deadline = self.max_time.map(|t| Instant::now() + t);
+        let stipulation = Stipulation {
+            duplex: false,
+            ..self.stipulation
         };
-        let n = n.clamp(1, MAX_MOVES);
-        let mut search = Search::new(selfmate, self.cancel, self.progress);
-        let mut tree = Tree {
-            search: &mut search,
+        let options = Options {
+            tries: self.tries,
+            set_play: self.set_play,
+            max_variations: self.max_memory / VARIATION_BYTES,
+            max_moves: self.max_memory / core::mem::size_of::<Move>(),
         };
-        let keys = tree.keys(pos, n);
-        let nodes = search.nodes;
-        if search.stopped {
-            return Err(Cancelled { nodes });
+        let mut meter = Meter::new(self.cancel, self.progress, self.max_nodes, deadline);
+        let mut solution = solve_one(pos, stipulation, &options, &mut meter);
+        if self.stipulation.duplex && meter.stopped.is_none() {
+            let second = match duplex_position(pos) {
+                Some(start) => solve_one(&start, stipulation, &options, &mut meter),
+                None => empty(stipulation),
+            };
+            solution.duplex = Some(Box::new(second));
+            solution.stipulation = self.stipulation;
         }
-        Ok(Solution {
-            stipulation: self.stipulation,
-            keys,
-            nodes,
-        })
+        solution.nodes = meter.nodes;
+        match meter.stopped {
+            Some(reason) => Err(Cancelled {
+                nodes: meter.nodes,
+                reason,
+            }),
+            None => Ok(solution),
+        }
     }
 }
 
-/// `pos` (Black to move, not in check) with Black passing: White to move,
-/// no en passant.
-pub(crate) fn passed(pos: &Position) -> Position {
-    let mut setup = pos.setup.clone();
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    if setup.turn == Color::White {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
+/// About what one move of a tree takes (the node and its place in its
+/// parent's list), for the memory cap.
+const VARIATION_BYTES: usize = core::mem::size_of::<Variation>() + 16;
+
+/// What a solve is asked for beside the keys or lines.
+struct Options {
+    tries: bool,
+    set_play: bool,
+    /// The most tree nodes (battle play) the memory cap allows.
+    max_variations: usize,
+    /// The most moves of lines (help and series play) it allows.
+    max_moves: usize,
+}
+
+fn empty(stipulation: Stipulation) -> Solution {
+    Solution {
+        stipulation,
+        keys: Vec::new(),
+        tries: Vec::new(),
+        set_play: None,
+        forced: Vec::new(),
+        lines: Vec::new(),
+        set_lines: Vec::new(),
+        duplex: None,
+        nodes: 0,
     }
-    Position::from_setup_unchecked(setup)
+}
+
+/// Solves one half of a problem (not duplex) on `meter`.
+fn solve_one(
+    pos: &Position,
+    stipulation: Stipulation,
+    options: &Options,
+    meter: &mut Meter<'_>,
+) -> Solution {
+    let mut solution = empty(stipulation);
+    let n = stipulation.moves.clamp(0, MAX_MOVES);
+    let battle = match stipulation.play {
+        Play::Direct => Battle::Direct,
+        Play::SelfPlay => Battle::SelfPlay,
+        Play::Reflex => Battle::Reflex,
+        Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
+            let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
+            lines.solve(pos, &stipulation);
+            solution.lines = core::mem::take(&mut lines.found);
+            let set = stipulation
+                .set_play()
+                .filter(|_| options.set_play && !pos.is_check());
+            if let Some(set) = set {
+                let mut lines = help::Lines::new(meter, set.goal, options.max_moves);
+                lines.solve(&passed(pos), &set);
+                solution.set_lines = core::mem::take(&mut lines.found);
+            }
+            return solution;
+        }
+    };
+    let n = n.max(1);
+    // The search takes the meter for its run and gives it back.
+    let taken = core::mem::replace(meter, Meter::new(None, None, None, None));
+    let mut search = Search::new(battle, stipulation.goal, taken);
+    let mut tree = Tree {
+        search: &mut search,
+        variations: 0,
+        max_variations: options.max_variations,
+    };
+    let moves = pos.legal_moves();
+    if battle == Battle::Reflex && tree.search.has_goal_move(pos, &moves) {
+        // The attacker must reach the goal itself: no key.
+        let goal = stipulation.goal;
+        solution.forced = moves
+            .iter()
+            .copied()
+            .filter(|&m| suffers(&after(pos, m), goal))
+            .collect();
+    } else {
+        let (keys, tries) = tree.first_moves(pos, n, options.tries);
+        solution.keys = keys;
+        solution.tries = tries;
+    }
+    if options.set_play {
+        solution.set_play = tree.set_play(pos, n);
+    }
+    *meter = search.meter;
+    solution
 }
 
 /// Builds the tree of a solution on a search.
 struct Tree<'s, 'a> {
     search: &'s mut Search<'a>,
+    /// Tree nodes built so far, and the most the memory cap allows.
+    variations: usize,
+    max_variations: usize,
 }
 
 impl Tree<'_, '_> {
-    /// The keys of `pos` for mate in `n`.
-    fn keys(&mut self, pos: &Position, n: u8) -> Vec<Key> {
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    /// Counts a node of the tree; `false` (and the search stopped) past
+    /// the memory cap.
+    fn grow(&mut self) -> bool {
+        self.variations += 1;
+        if self.variations > self.max_variations {
+            self.search.meter.stopped.get_or_insert(StopReason::Memory);
+            return false;
+        }
+        true
+    }
+
+    /// The keys of `pos` for the goal in `n`, and its tries when asked.
+    fn first_moves(&mut self, pos: &Position, n: u8, tries: bool) -> (Vec<Key>, Vec<Key>) {
         let mut keys = Vec::new();
+        let mut found_tries = Vec::new();
         for &m in pos.legal_moves().iter() {
-            if self.search.stopped {
+            if self.stopped() {
                 break;
             }
             let next = after(pos, m);
-            let Some(len) = self.search.mate_length(&next, n) else {
-                continue;
-            };
-            let check = next.is_check();
-            let threat = if len == 1 || check {
-                None
-            } else {
-                self.threat(&next, n - 1)
-            };
-            keys.push(Key {
-                mv: m,
-                short: len < n,
-                check,
-                threat,
-                defences: self.defences(&next, n),
-            });
+            match self.search.mate_length(&next, n) {
+                Some(len) => {
+                    let check = next.is_check();
+                    let threat = if len == 1 || check {
+                        None
+                    } else {
+                        self.threat(&next, n - 1)
+                    };
+                    keys.push(Key {
+                        mv: m,
+                        short: len < n,
+                        check,
+                        threat,
+                        defences: self.defences(&next, n),
+                        refutations: Vec::new(),
+                    });
+                }
+                None if tries => {
+                    if let Some(t) = self.try_of(m, &next, n) {
+                        found_tries.push(t);
+                    }
+                }
+                None => {}
+            }
         }
-        keys
+        (keys, found_tries)
     }
 
-    /// The threat after the key (Black to move, not in check): White's
-    /// shortest mates, in at most `max` moves, were Black to pass.
+    /// The first move `m` (to `next`) that is no key, as a try: when
+    /// exactly one defence refutes it, its tree without the refutation.
+    fn try_of(&mut self, m: Move, next: &Position, n: u8) -> Option<Key> {
+        let replies = next.legal_moves();
+        let mut refutations = Vec::new();
+        for &r in replies.iter() {
+            if self.search.refutes(&after(next, r), n) {
+                refutations.push(r);
+                if refutations.len() > 1 {
+                    return None;
+                }
+            }
+            if self.stopped() {
+                return None;
+            }
+        }
+        if refutations.is_empty() {
+            return None;
+        }
+        let check = next.is_check();
+        let threat = if check {
+            None
+        } else {
+            self.threat(next, n - 1)
+        };
+        let mut defences = self.defences(next, n);
+        defences.retain(|d| !refutations.contains(&d.mv));
+        Some(Key {
+            mv: m,
+            short: false,
+            check,
+            threat,
+            defences,
+            refutations,
+        })
+    }
+
+    /// The set play: were Black to move in `pos` (White to move, not in
+    /// check), each Black move with White's answers in `n - 1` moves; only
+    /// the Black moves that have one. `None` when Black cannot move first
+    /// (White in check), for a problem in one move, and when Black has no
+    /// move.
+    fn set_play(&mut self, pos: &Position, n: u8) -> Option<Vec<Variation>> {
+        if n < 2 || pos.is_check() {
+            return None;
+        }
+        let black = passed(pos);
+        let moves = black.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let battle = self.search.battle;
+        let goal = self.search.goal;
+        // Reflex play: a Black that can mate must.
+        let forced = battle == Battle::Reflex && self.search.has_goal_move(&black, &moves);
+        let mut out = Vec::new();
+        for &m in moves.iter() {
+            if self.stopped() {
+                break;
+            }
+            let next = after(&black, m);
+            // Reflex play: Black's forced mate ends the play.
+            let ends = forced && suffers(&next, goal);
+            if forced && !ends {
+                continue;
+            }
+            let replies = if ends {
+                Vec::new()
+            } else {
+                self.continuations(&next, n - 1)
+            };
+            if (ends || !replies.is_empty()) && self.grow() {
+                out.push(Variation {
+                    mv: m,
+                    dual: false,
+                    short: false,
+                    threat: None,
+                    replies,
+                });
+            }
+        }
+        Some(out)
+    }
+
+    /// The threat after a White move (Black to move, not in check): White's
+    /// shortest ways to the goal, in at most `max` moves, were Black to
+    /// pass.
     fn threat(&mut self, pos: &Position, max: u8) -> Option<Vec<Variation>> {
+        if max == 0 {
+            return None;
+        }
         let passed = passed(pos);
         let len = (1..=max).find(|&j| self.search.mates(&passed, j))?;
         Some(self.continuations(&passed, len))
     }
 
-    /// White to move with `k` moves left: every move that mates in the
-    /// fewest moves (at most `k`), each with its tree; all marked dual when
-    /// there are several.
+    /// White to move with `k` moves left: every move that reaches the goal
+    /// in the fewest moves (at most `k`), each with its threat and tree;
+    /// all marked dual when there are several.
     fn continuations(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
         let mut found = Vec::new();
         let them = !pos.turn();
         let king = pos.board().king_of(them);
-        for &m in pos.legal_moves().iter() {
-            if self.search.stopped {
+        let moves = pos.legal_moves();
+        // Reflex play: an attacker that can mate must, and fails.
+        if self.search.battle == Battle::Reflex && self.search.has_goal_move(pos, &moves) {
+            return Vec::new();
+        }
+        for &m in moves.iter() {
+            if self.stopped() {
                 break;
             }
             // The last move mates only if it checks.
-            if k == 1 && !self.search.selfmate && king.is_some_and(|king| !may_check(m, king, them))
+            if k == 1
+                && self.search.last_move_checks()
+                && king.is_some_and(|king| !may_check(m, king, them))
             {
                 continue;
             }
@@ -439,33 +863,49 @@ impl Tree<'_, '_> {
         let dual = found.len() > 1;
         let mut out = Vec::with_capacity(found.len());
         for (m, next, len) in found {
-            if self.search.stopped {
+            if self.stopped() || !self.grow() {
                 break;
             }
+            let threat = if len == 1 || next.is_check() {
+                None
+            } else {
+                self.threat(&next, k - 1)
+            };
             out.push(Variation {
                 mv: m,
                 dual,
                 short: len < k,
+                threat,
                 replies: self.defences(&next, k),
             });
         }
         out
     }
 
-    /// Black to move after White's move that had `k` moves to mate: every
-    /// defence with White's continuations (none after a mate: White's in
-    /// a direct mate, Black's in a selfmate).
+    /// Black to move after White's move that had `k` moves: every defence
+    /// with White's continuations (none after the goal is reached: a
+    /// direct mate's last move, the defender's move that ends self play).
     fn defences(&mut self, pos: &Position, k: u8) -> Vec<Variation> {
         let mut out = Vec::new();
-        if k <= 1 && !self.search.selfmate {
+        let battle = self.search.battle;
+        if k <= 1 && battle == Battle::Direct {
             return out;
         }
-        for &m in pos.legal_moves().iter() {
-            if self.search.stopped {
+        let moves = pos.legal_moves();
+        // Reflex play: a defender that can mate must; its mates are its
+        // only moves.
+        let forced = battle == Battle::Reflex && self.search.has_goal_move(pos, &moves);
+        let goal = self.search.goal;
+        for &m in moves.iter() {
+            if self.stopped() || !self.grow() {
                 break;
             }
             let next = after(pos, m);
-            let replies = if k <= 1 || next.is_checkmate() {
+            let ends = battle != Battle::Direct && suffers(&next, goal);
+            if forced && !ends {
+                continue;
+            }
+            let replies = if k <= 1 || ends {
                 Vec::new()
             } else {
                 self.continuations(&next, k - 1)
@@ -474,6 +914,7 @@ impl Tree<'_, '_> {
                 mv: m,
                 dual: false,
                 short: false,
+                threat: None,
                 replies,
             });
         }

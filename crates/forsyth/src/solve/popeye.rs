@@ -36,6 +36,8 @@ pub struct ParsePopeyeError {
     pub word: String,
     /// For `stipulation`: the stipulation's own error.
     pub stipulation: Option<ParseStipulationError>,
+    /// For `twin`: what was expected at the word.
+    pub expected: Option<&'static str>,
 }
 
 /// What is wrong with a Popeye input. The names (`name()`) are stable.
@@ -60,8 +62,10 @@ pub enum ParsePopeyeErrorKind {
     Forsyth,
     /// `stipulation`: the stipulation does not read.
     Stipulation,
-    /// `unsupported`: a command of fairy chess or twins (`condition`,
-    /// `twin`, `neutral`), which are not read.
+    /// `twin`: a twin's changes do not read (`twin rotate 45`).
+    Twin,
+    /// `unsupported`: a command of fairy chess (`condition`, `neutral`),
+    /// which is not read.
     Unsupported,
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (no king, a pawn on a back rank; see
@@ -87,6 +91,7 @@ impl ParsePopeyeErrorKind {
             ParsePopeyeErrorKind::SquareTaken => "square_taken",
             ParsePopeyeErrorKind::Forsyth => "forsyth",
             ParsePopeyeErrorKind::Stipulation => "stipulation",
+            ParsePopeyeErrorKind::Twin => "twin",
             ParsePopeyeErrorKind::Unsupported => "unsupported",
             ParsePopeyeErrorKind::Illegal => "illegal",
         }
@@ -146,8 +151,12 @@ impl ParsePopeyeError {
                 Some(e) => e.message(),
                 None => "stipulation: expected one, such as #3".to_owned(),
             },
+            ParsePopeyeErrorKind::Twin => format!(
+                "twin: '{word}': expected {}",
+                self.expected.unwrap_or("a change")
+            ),
             ParsePopeyeErrorKind::Unsupported => {
-                format!("'{word}' (fairy chess or twins) is not read, only orthodox problems")
+                format!("'{word}' (fairy chess) is not read, only orthodox problems")
             }
             // The position error already reads `illegal position: …`.
             ParsePopeyeErrorKind::Illegal => word.clone(),
@@ -184,6 +193,7 @@ enum Command {
     Stipulation,
     Option,
     Protocol,
+    Twin,
     Unsupported,
     /// A colour word opening a piece list, in a language.
     Colour(Color, Lang),
@@ -232,9 +242,9 @@ const COMMANDS: &[(&str, Command)] = &[
     ("protocole", Command::Protocol),
     ("condition", Command::Unsupported),
     ("bedingung", Command::Unsupported),
-    ("twin", Command::Unsupported),
-    ("zwilling", Command::Unsupported),
-    ("jumeau", Command::Unsupported),
+    ("twin", Command::Twin),
+    ("zwilling", Command::Twin),
+    ("jumeau", Command::Twin),
     ("white", Command::Colour(Color::White, Lang::English)),
     ("weiss", Command::Colour(Color::White, Lang::German)),
     ("blanc", Command::Colour(Color::White, Lang::French)),
@@ -354,6 +364,7 @@ struct Draft {
     language: Option<Language>,
     /// The line of the command that opened the problem.
     line: usize,
+    twins: Vec<super::Twin>,
 }
 
 impl Draft {
@@ -367,6 +378,7 @@ impl Draft {
             origin: None,
             options: Vec::new(),
             language: None,
+            twins: Vec::new(),
         }
     }
 }
@@ -382,7 +394,7 @@ impl Draft {
 /// let input = "beginproblem\ntitle The Greek three-mover\npieces\n  white Ka5 Ra8 Rf1 Bd5 Se6\n  black Ke7\nstip #3\nendproblem\n";
 /// let problems = read_popeye(input)?;
 /// assert_eq!(problems[0].position.setup().to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
-/// assert_eq!(problems[0].stipulation, Some(Stipulation::Mate(3)));
+/// assert_eq!(problems[0].stipulation, Some(Stipulation::mate(3)));
 /// assert_eq!(problems[0].title.as_deref(), Some("The Greek three-mover"));
 /// let german = read_popeye("anfang steine weiss Ka5 Ta8 Tf1 Ld5 Se6 schwarz Ke7 forderung #3 ende")?;
 /// assert_eq!(german[0].position, problems[0].position);
@@ -485,6 +497,7 @@ fn word_error(w: &Word<'_>, kind: ParsePopeyeErrorKind) -> ParsePopeyeError {
         kind,
         word: w.text.to_owned(),
         stipulation: None,
+        expected: None,
     }
 }
 
@@ -498,6 +511,7 @@ fn end_error(input: &str) -> ParsePopeyeError {
         kind: ParsePopeyeErrorKind::End,
         word: String::new(),
         stipulation: None,
+        expected: None,
     }
 }
 
@@ -667,20 +681,134 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
                 })?;
                 draft.stipulation = Some(stipulation);
             }
+            Command::Twin => {
+                let texts: Vec<&str> = words[*i - 1..].iter().map(|w| w.text).collect();
+                let language = draft.language.unwrap_or(Language::English);
+                let (twins, used) = super::twin::read_twins(&texts, language).map_err(|e| {
+                    let at = (*i - 1 + e.at).min(words.len() - 1);
+                    ParsePopeyeError {
+                        expected: Some(e.expected),
+                        ..word_error(&words[at], ParsePopeyeErrorKind::Twin)
+                    }
+                })?;
+                draft.twins.extend(twins);
+                *i += used - 1;
+            }
             Command::Unsupported => return Err(word_error(w, ParsePopeyeErrorKind::Unsupported)),
         }
     }
 }
 
+/// Popeye's options that change what is solved or shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PopeyeOption {
+    Try,
+    SetPlay,
+    Variation,
+    Duplex,
+    WhiteToPlay,
+}
+
+/// Those options' names in English, German and French.
+const OPTIONS: &[(&str, PopeyeOption)] = &[
+    ("try", PopeyeOption::Try),
+    ("verfuehrung", PopeyeOption::Try),
+    ("essais", PopeyeOption::Try),
+    ("setplay", PopeyeOption::SetPlay),
+    ("satzspiel", PopeyeOption::SetPlay),
+    ("apparent", PopeyeOption::SetPlay),
+    ("variations", PopeyeOption::Variation),
+    ("varianten", PopeyeOption::Variation),
+    ("variantes", PopeyeOption::Variation),
+    ("duplex", PopeyeOption::Duplex),
+    ("whitetoplay", PopeyeOption::WhiteToPlay),
+    ("weissbeginnt", PopeyeOption::WhiteToPlay),
+    ("apparentseul", PopeyeOption::WhiteToPlay),
+];
+
+/// The option `word` names: exactly, or as a prefix of three letters or
+/// more of names that all mean one option.
+fn option_of(word: &str) -> Option<PopeyeOption> {
+    if let Some(&(_, o)) = OPTIONS.iter().find(|(n, _)| n.eq_ignore_ascii_case(word)) {
+        return Some(o);
+    }
+    if word.len() < 3 {
+        return None;
+    }
+    let mut found = None;
+    for &(name, o) in OPTIONS {
+        if starts_with_ignore_case(name, word) {
+            match found {
+                None => found = Some(o),
+                Some(f) if f == o => {}
+                Some(_) => return None,
+            }
+        }
+    }
+    found
+}
+
+impl ChessProblem {
+    fn asks(&self, option: PopeyeOption) -> bool {
+        self.options.iter().any(|o| option_of(o) == Some(option))
+    }
+
+    /// `true` when the problem's options ask for its tries (Popeye's
+    /// `Try`, `Verfuehrung`, `Essais`).
+    ///
+    /// ```
+    /// use forsyth::solve::read_popeye;
+    /// let p = read_popeye("beginproblem pieces white Kb6 Rc7 black Ka8 stip #2\noption try var\nendproblem")?;
+    /// assert!(p[0].asks_tries() && p[0].asks_variations() && !p[0].asks_set_play());
+    /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
+    /// ```
+    pub fn asks_tries(&self) -> bool {
+        self.asks(PopeyeOption::Try)
+    }
+
+    /// `true` when the problem's options ask for its set play (Popeye's
+    /// `SetPlay`, `Satzspiel`, `Apparent`).
+    pub fn asks_set_play(&self) -> bool {
+        self.asks(PopeyeOption::SetPlay)
+    }
+
+    /// `true` when the problem's options ask for threats and variations
+    /// (Popeye's `Variation`, `Varianten`, `Variantes`): without it Popeye
+    /// writes the keys and tries alone.
+    pub fn asks_variations(&self) -> bool {
+        self.asks(PopeyeOption::Variation)
+    }
+}
+
+/// The stipulation as the options change it: `Duplex`, and `WhiteToPlay`
+/// (a helpmate in whole moves with White first: `h#2` is solved as
+/// `h#1.5`, as Popeye does).
+fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<Stipulation> {
+    let mut s = stipulation?;
+    let asks = |option| options.iter().any(|o| option_of(o) == Some(option));
+    if asks(PopeyeOption::Duplex) {
+        s = s.with_duplex();
+    }
+    if asks(PopeyeOption::WhiteToPlay) && s.play == super::Play::Help && !s.half && s.moves > 0 {
+        s.moves -= 1;
+        s = s.with_half();
+    }
+    Some(s)
+}
+
 /// The problem of a draft, at the word that ends it.
-fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
-    let (position, set_aside) = problem_position(draft.board).map_err(|e| ParsePopeyeError {
-        line: at.line,
-        column: at.column,
-        kind: ParsePopeyeErrorKind::Illegal,
-        word: e.to_string(),
-        stipulation: None,
-    })?;
+fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
+    draft.stipulation = with_options(draft.stipulation, &draft.options);
+    let first = super::input::first_mover(draft.stipulation);
+    let (position, set_aside) =
+        problem_position(draft.board, first).map_err(|e| ParsePopeyeError {
+            line: at.line,
+            column: at.column,
+            kind: ParsePopeyeErrorKind::Illegal,
+            word: e.to_string(),
+            stipulation: None,
+            expected: None,
+        })?;
     Ok(ChessProblem {
         position,
         stipulation: draft.stipulation,
@@ -691,6 +819,8 @@ fn finish(draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError>
         language: draft.language,
         line: draft.line,
         set_aside,
+        turn_stated: false,
+        twins: draft.twins,
     })
 }
 
@@ -768,11 +898,11 @@ mod tests {
             (err.line, err.column, err.kind),
             (2, 18, ParsePopeyeErrorKind::SquareTaken)
         );
-        let err = read_popeye("beginproblem\nstipulation h#2\nend").unwrap_err();
+        let err = read_popeye("beginproblem\nstipulation hs#2\nend").unwrap_err();
         assert_eq!(err.kind, ParsePopeyeErrorKind::Stipulation);
         assert_eq!(
             err.to_string(),
-            "line 2, col 13: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)"
+            "line 2, col 13: stipulation: hs#2 is not solved, only #n, s#n, r#n, =n, s=n, h#n, h#n.5, h=n, ser-#n, ser-h#n, ser-s#n, ser-=n"
         );
         let err = read_popeye("beginproblem\ncondition circe\nend").unwrap_err();
         assert_eq!(err.kind, ParsePopeyeErrorKind::Unsupported);
@@ -792,7 +922,7 @@ mod tests {
             // Faults inside a problem, each followed by more words.
             "pieces white Kb6 Xa1 black Ka8 stipulation #1",
             "condition circe pieces white Kb6 Qc1 black Ka8",
-            "stipulation h#2 pieces white Kb6",
+            "stipulation hs#2 pieces white Kb6",
             "forsyth 9/8 stipulation #1",
             "beginproblem stipulation #1",
             "pieces white Kc1 Kc1",

@@ -1,23 +1,123 @@
 //! A solution written as text: the problemist's form in any notation, and
-//! Popeye's long-algebraic tree.
+//! Popeye's tree, each in the words of a language.
 
 use core::fmt;
 
-use crate::board::{Move, Role};
-use crate::notation::Notation;
+use crate::board::{CastlingSide, Color, Move, Role};
+use crate::notation::{Language, Notation};
 use crate::rules::Position;
 
 use super::search::after;
-use super::{Key, Solution, Variation};
+use super::stipulation::{Goal, Play, Stipulation};
+use super::{duplex_position, passed, Key, Line, Solution, Variation};
+
+/// The words of a solution's text in one language.
+struct Words {
+    /// The header of set play.
+    set_play: &'static str,
+    /// `N solutions`: one and more.
+    solution: &'static str,
+    solutions: &'static str,
+    no_solution: &'static str,
+    /// `cook: N keys`.
+    cook: &'static str,
+    keys: &'static str,
+    dual: &'static str,
+    short: &'static str,
+    zugzwang: &'static str,
+    duplex: &'static str,
+    /// Popeye's words: ` threat:`, ` zugzwang.`, `but`.
+    popeye_threat: &'static str,
+    popeye_zugzwang: &'static str,
+    popeye_but: &'static str,
+}
+
+const ENGLISH: Words = Words {
+    set_play: "set play",
+    solution: "solution",
+    solutions: "solutions",
+    no_solution: "no solution",
+    cook: "cook",
+    keys: "keys",
+    dual: "dual",
+    short: "short",
+    zugzwang: "zugzwang",
+    duplex: "duplex",
+    popeye_threat: " threat:",
+    popeye_zugzwang: " zugzwang.",
+    popeye_but: "but",
+};
+
+const GERMAN: Words = Words {
+    set_play: "Satzspiel",
+    solution: "Lösung",
+    solutions: "Lösungen",
+    no_solution: "keine Lösung",
+    cook: "Nebenlösung",
+    keys: "Schlüsselzüge",
+    dual: "Dual",
+    short: "kurz",
+    zugzwang: "Zugzwang",
+    duplex: "Duplex",
+    popeye_threat: " Drohung:",
+    popeye_zugzwang: " Zugzwang.",
+    popeye_but: "Aber",
+};
+
+const FRENCH: Words = Words {
+    set_play: "jeu apparent",
+    solution: "solution",
+    solutions: "solutions",
+    no_solution: "pas de solution",
+    cook: "démolition",
+    keys: "clés",
+    dual: "dual",
+    short: "court",
+    zugzwang: "blocus",
+    duplex: "duplex",
+    popeye_threat: " menace:",
+    popeye_zugzwang: " blocus.",
+    popeye_but: "mais",
+};
+
+/// The words of `language`: English, German and French (Popeye's three
+/// languages); English for the others.
+fn words(language: Language) -> &'static Words {
+    match language {
+        Language::German => &GERMAN,
+        Language::French => &FRENCH,
+        _ => &ENGLISH,
+    }
+}
+
+/// The language of a notation's words: a SAN's own, else English.
+fn language_of(notation: Notation) -> Language {
+    match notation {
+        Notation::San(language) => language,
+        _ => Language::English,
+    }
+}
 
 /// Writes `solution` of the problem `pos` in the problemist's form, moves
-/// in `notation` (`specs/solve.md` §3): a line per key, `1.Sd4!` with the
-/// threat's first moves in parentheses (`zugzwang` for a waiting key),
-/// then, indented, one line per variation from Black's first defence to
-/// the mate, `1...Kd7 2.Sb5 Ke7 3.Tf7#`, ending in `(dual)` when a White
-/// move of it has a rival that also mates in time and `(short)` when it
-/// mates before the stipulation's last move. A cooked problem starts with
-/// `cook: N keys`; no key at all is `no solution`.
+/// in `notation` and words in its language (English, German or French;
+/// English for the others) (`specs/solve.md` §3).
+///
+/// Battle play: the set play first when there is some, under `set play:`;
+/// then a line per key, `1.Sd4!` with the threat's first moves in
+/// parentheses (`zugzwang` for a waiting key), and per try, `1.Sc5?` with
+/// its refutation (`1...Kd6!`), in the move generator's order; under
+/// each, indented, one line per variation from Black's first defence to
+/// the end, `1...Kd7 2.Sb5 (3.Tf7#) Ke7 3.Tf7#` (a quiet White move's
+/// threat in parentheses), ending in `(dual)` when a White move of it has
+/// a rival that also reaches the goal in time and `(short)` when it ends
+/// before the stipulation's last move. A cooked problem starts with
+/// `cook: N keys`.
+///
+/// Help and series play: `N solutions`, then one line per solution,
+/// `1.Kf5 Rd4 2.Ke4 Rd3#` (`(short)` when it ends early).
+///
+/// Nothing solves it: `no solution`. A duplex's second half follows under
+/// `duplex:`.
 ///
 /// ```
 /// use forsyth::Position;
@@ -25,7 +125,7 @@ use super::{Key, Solution, Variation};
 /// use forsyth::notation::Notation;
 /// use forsyth::solve::{Solver, Stipulation, write_solution};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
-/// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(1)).solve(&pos)?;
 /// let mut text = String::new();
 /// write_solution(&mut text, &pos, &solution, Notation::San(forsyth::notation::Language::German))?;
 /// assert_eq!(text, "1.Th8#!\n");
@@ -37,129 +137,331 @@ pub fn write_solution<W: fmt::Write>(
     solution: &Solution,
     notation: Notation,
 ) -> fmt::Result {
-    if solution.keys.is_empty() {
-        return writeln!(out, "no solution");
-    }
-    if solution.is_cooked() {
-        writeln!(out, "cook: {} keys", solution.keys.len())?;
-    }
-    for key in &solution.keys {
-        write_key(out, pos, key, notation)?;
+    let words = words(language_of(notation));
+    let text = Text { notation, words };
+    text.half(out, pos, solution)?;
+    if let Some(second) = &solution.duplex {
+        writeln!(out, "{}:", words.duplex)?;
+        match duplex_position(pos) {
+            Some(start) => text.half(out, &start, second)?,
+            None => writeln!(out, "{}", words.no_solution)?,
+        }
     }
     Ok(())
 }
 
-fn write_key<W: fmt::Write>(
-    out: &mut W,
-    pos: &Position,
-    key: &Key,
+/// The problemist's text: a notation and its words.
+struct Text {
     notation: Notation,
-) -> fmt::Result {
-    write!(out, "1.{}!", notation.write(pos, key.mv))?;
-    let next = after(pos, key.mv);
-    match &key.threat {
-        Some(threat) => {
-            let passed = super::passed(&next);
-            let moves: Vec<String> = threat
-                .iter()
-                .map(|t| format!("2.{}", notation.write(&passed, t.mv)))
-                .collect();
-            write!(out, " ({})", moves.join(", "))?;
+    words: &'static Words,
+}
+
+impl Text {
+    /// A move, with `=` after a stalemating one (the notations mark checks
+    /// and mates themselves).
+    fn mv(&self, pos: &Position, m: Move) -> String {
+        let mut text = self.notation.write(pos, m);
+        if self.notation != Notation::Uci && !text.ends_with(['+', '#']) {
+            let next = after(pos, m);
+            if !next.is_check() && next.count_legal_moves() == 0 {
+                text.push('=');
+            }
         }
-        None if key.is_waiting() => write!(out, " zugzwang")?,
-        None => {}
+        text
     }
-    if key.short {
-        write!(out, " (short)")?;
+
+    /// One half of a solution (the whole of one that is not duplex).
+    fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
+        if solution.stipulation.is_lines() {
+            return self.lines(out, pos, solution);
+        }
+        if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
+            writeln!(out, "{}:", self.words.set_play)?;
+            let black = passed(pos);
+            for v in set {
+                let mut line = Line_ {
+                    moves: Vec::new(),
+                    dual: false,
+                    short: false,
+                };
+                self.defence(out, &black, v, 1, &mut line)?;
+            }
+        }
+        if solution.keys.is_empty() {
+            writeln!(out, "{}", self.words.no_solution)?;
+        }
+        for &m in &solution.forced {
+            writeln!(out, "1.{}?!?", self.mv(pos, m))?;
+        }
+        if solution.is_cooked() {
+            writeln!(
+                out,
+                "{}: {} {}",
+                self.words.cook,
+                solution.keys.len(),
+                self.words.keys
+            )?;
+        }
+        for (key, is_try) in first_moves(pos, solution) {
+            self.key(out, pos, key, is_try)?;
+        }
+        Ok(())
     }
-    writeln!(out)?;
-    let mut line = Line {
-        moves: Vec::new(),
-        dual: false,
-        short: false,
-    };
-    for defence in &key.defences {
-        write_defence(out, &next, defence, 1, &mut line, notation)?;
+
+    fn key<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        key: &Key,
+        is_try: bool,
+    ) -> fmt::Result {
+        write!(
+            out,
+            "1.{}{}",
+            self.mv(pos, key.mv),
+            if is_try { '?' } else { '!' }
+        )?;
+        let next = after(pos, key.mv);
+        match &key.threat {
+            Some(threat) => write!(out, " ({})", self.threat(&next, threat, 2))?,
+            None if key.is_waiting() => write!(out, " {}", self.words.zugzwang)?,
+            None => {}
+        }
+        if key.short {
+            write!(out, " ({})", self.words.short)?;
+        }
+        for &r in &key.refutations {
+            write!(out, " 1...{}!", self.mv(&next, r))?;
+        }
+        writeln!(out)?;
+        let mut line = Line_ {
+            moves: Vec::new(),
+            dual: false,
+            short: false,
+        };
+        for defence in &key.defences {
+            self.defence(out, &next, defence, 1, &mut line)?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// A threat's first moves, numbered `number`, after the White move
+    /// that led to `pos` (Black to move): `2.Sb5, 2.Sc7`.
+    fn threat(&self, pos: &Position, threat: &[Variation], number: u32) -> String {
+        let passed = passed(pos);
+        let moves: Vec<String> = threat
+            .iter()
+            .map(|t| format!("{number}.{}", self.mv(&passed, t.mv)))
+            .collect();
+        moves.join(", ")
+    }
+
+    /// Black's defence at move `number`, then each White continuation.
+    fn defence<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        defence: &Variation,
+        number: u32,
+        line: &mut Line_,
+    ) -> fmt::Result {
+        let text = self.mv(pos, defence.mv);
+        line.moves.push(if line.moves.is_empty() {
+            format!("{number}...{text}")
+        } else {
+            text
+        });
+        let next = after(pos, defence.mv);
+        // A selfmate's variations end in Black's mating move.
+        if defence.replies.is_empty() {
+            self.line(out, line)?;
+        }
+        for cont in &defence.replies {
+            let (dual, short) = (line.dual, line.short);
+            line.dual |= cont.dual;
+            line.short |= cont.short;
+            let after_cont = after(&next, cont.mv);
+            let mut text = format!("{}.{}", number + 1, self.mv(&next, cont.mv));
+            if let Some(threat) = &cont.threat {
+                text.push_str(&format!(
+                    " ({})",
+                    self.threat(&after_cont, threat, number + 2)
+                ));
+            }
+            line.moves.push(text);
+            if cont.replies.is_empty() {
+                self.line(out, line)?;
+            } else {
+                for reply in &cont.replies {
+                    self.defence(out, &after_cont, reply, number + 1, line)?;
+                }
+            }
+            line.moves.pop();
+            (line.dual, line.short) = (dual, short);
+        }
+        line.moves.pop();
+        Ok(())
+    }
+
+    /// One variation, indented, with its marks.
+    fn line<W: fmt::Write>(&self, out: &mut W, line: &Line_) -> fmt::Result {
+        write!(out, "  {}", line.moves.join(" "))?;
+        if line.dual {
+            write!(out, " ({})", self.words.dual)?;
+        }
+        if line.short {
+            write!(out, " ({})", self.words.short)?;
+        }
+        writeln!(out)
+    }
+
+    /// Help and series play: the set play when asked for and there is
+    /// some (under `set play:`), the count, then each solution.
+    fn lines<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        solution: &Solution,
+    ) -> fmt::Result {
+        if let Some(set) = solution.stipulation.set_play() {
+            if !solution.set_lines.is_empty() {
+                writeln!(out, "{}:", self.words.set_play)?;
+                let start = passed(pos);
+                for line in &solution.set_lines {
+                    let moves = numbered(&start, &set, line, |p, m| self.mv(p, m));
+                    writeln!(out, "  {}", moves.join(" "))?;
+                }
+            }
+        }
+        let n = solution.lines.len();
+        match n {
+            0 => return writeln!(out, "{}", self.words.no_solution),
+            1 => writeln!(out, "1 {}", self.words.solution)?,
+            _ => writeln!(out, "{n} {}", self.words.solutions)?,
+        }
+        for line in &solution.lines {
+            let moves = numbered(pos, &solution.stipulation, line, |p, m| self.mv(p, m));
+            write!(out, "{}", moves.join(" "))?;
+            if line.short {
+                write!(out, " ({})", self.words.short)?;
+            }
+            writeln!(out)?;
+        }
+        Ok(())
+    }
 }
 
 /// The variation being written: its moves so far and its marks.
-struct Line {
+struct Line_ {
     moves: Vec<String>,
     dual: bool,
     short: bool,
 }
 
-/// Black's defence at move `number`, then each White continuation.
-fn write_defence<W: fmt::Write>(
-    out: &mut W,
+/// The keys and tries of `solution` (`true` for a try), in the order of
+/// their first moves among the legal moves of `pos`.
+fn first_moves<'s>(pos: &Position, solution: &'s Solution) -> Vec<(&'s Key, bool)> {
+    let moves = pos.legal_moves();
+    let place = |m: Move| moves.iter().position(|&x| x == m).unwrap_or(usize::MAX);
+    let mut all: Vec<(&Key, bool)> = solution
+        .keys
+        .iter()
+        .map(|k| (k, false))
+        .chain(solution.tries.iter().map(|t| (t, true)))
+        .collect();
+    all.sort_by_key(|(k, _)| place(k.mv));
+    all
+}
+
+/// The moves of a help or series line, each with its number as the
+/// problemist writes them: `1.Kf5 Rd4 2.Ke4 Rd3#` (help play),
+/// `1...Rh1 2.Kb8 Rh8#` (help play with half a move), `1.Kb6 2.Rh8#`
+/// (series), `1.Kb8 2.Kc8 Rh8#` (a series then the other side's move).
+/// Each move written by `write` in its position.
+fn numbered(
     pos: &Position,
-    defence: &Variation,
-    number: u32,
-    line: &mut Line,
-    notation: Notation,
-) -> fmt::Result {
-    let text = notation.write(pos, defence.mv);
-    line.moves.push(if line.moves.is_empty() {
-        format!("{number}...{text}")
-    } else {
-        text
-    });
-    let next = after(pos, defence.mv);
-    // A selfmate's variations end in Black's mating move.
-    if defence.replies.is_empty() {
-        write_line(out, line)?;
-    }
-    for cont in &defence.replies {
-        let (dual, short) = (line.dual, line.short);
-        line.dual |= cont.dual;
-        line.short |= cont.short;
-        line.moves
-            .push(format!("{}.{}", number + 1, notation.write(&next, cont.mv)));
-        if cont.replies.is_empty() {
-            write_line(out, line)?;
-        } else {
-            let after_cont = after(&next, cont.mv);
-            for reply in &cont.replies {
-                write_defence(out, &after_cont, reply, number + 1, line, notation)?;
+    stipulation: &Stipulation,
+    line: &Line,
+    mut write: impl FnMut(&Position, Move) -> String,
+) -> Vec<String> {
+    let series = matches!(
+        stipulation.play,
+        Play::Series | Play::SeriesHelp | Play::SeriesSelf
+    );
+    let positions = line.positions(pos, stipulation);
+    let mut out = Vec::new();
+    for (i, (&m, pos)) in line.moves.iter().zip(&positions).enumerate() {
+        let text = write(pos, m);
+        let entry = if series {
+            let last_other = matches!(stipulation.play, Play::SeriesHelp | Play::SeriesSelf)
+                && i + 1 == line.moves.len()
+                && i > 0;
+            if last_other {
+                text
+            } else {
+                format!("{}.{text}", i + 1)
             }
+        } else if stipulation.half {
+            // The attacker's half move first, written as after a Black move.
+            if i == 0 {
+                format!("1...{text}")
+            } else if i % 2 == 1 {
+                format!("{}.{text}", i / 2 + 2)
+            } else {
+                text
+            }
+        } else if i % 2 == 0 {
+            format!("{}.{text}", i / 2 + 1)
+        } else {
+            text
+        };
+        out.push(entry);
+    }
+    out
+}
+
+/// How [`write_popeye_with`] writes: the language of Popeye's piece
+/// letters and words, and whether it writes threats and variations (as
+/// Popeye does with its option `Variation`) or only the keys and tries.
+///
+/// ```
+/// use forsyth::notation::Language;
+/// use forsyth::solve::PopeyeStyle;
+/// let mut style = PopeyeStyle::default();
+/// style.language = Language::German;
+/// assert!(style.variations);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PopeyeStyle {
+    /// English, German or French (Popeye's languages; English for the
+    /// others).
+    pub language: Language,
+    /// Threats and variations below each key and try.
+    pub variations: bool,
+}
+
+impl Default for PopeyeStyle {
+    fn default() -> PopeyeStyle {
+        PopeyeStyle {
+            language: Language::English,
+            variations: true,
         }
-        line.moves.pop();
-        (line.dual, line.short) = (dual, short);
     }
-    line.moves.pop();
-    Ok(())
 }
 
-/// One variation, indented, with its marks.
-fn write_line<W: fmt::Write>(out: &mut W, line: &Line) -> fmt::Result {
-    write!(out, "  {}", line.moves.join(" "))?;
-    if line.dual {
-        write!(out, " (dual)")?;
-    }
-    if line.short {
-        write!(out, " (short)")?;
-    }
-    writeln!(out)
-}
-
-/// Writes `solution` of `pos` as Popeye's tree: long algebraic moves with
-/// Popeye's letters (S for the knight, `*` for a capture, `0-0` castling),
-/// ` +` and ` #` after checks and mates, `!` after the key, `threat:` or
-/// `zugzwang.` on the key's line, each move on its own line, indented by
-/// its depth. As Popeye does, a defence after which the threat still mates
-/// as fast is left out (the threat's line stands for it).
+/// Writes `solution` of `pos` as Popeye's tree, in English, with threats
+/// and variations ([`write_popeye_with`] with the default style).
 ///
 /// ```
 /// use forsyth::Position;
 /// use forsyth::fen::Fen;
 /// use forsyth::solve::{Solver, Stipulation, write_popeye};
 /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
-/// let solution = Solver::new(Stipulation::Mate(1)).solve(&pos)?;
+/// let solution = Solver::new(Stipulation::mate(1)).solve(&pos)?;
 /// let mut text = String::new();
 /// write_popeye(&mut text, &pos, &solution)?;
-/// assert_eq!(text, "   1.Rh1-h8 # !\n");
+/// assert_eq!(text, "   1.Rh1-h8 # !\n\n");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_popeye<W: fmt::Write>(
@@ -167,42 +469,341 @@ pub fn write_popeye<W: fmt::Write>(
     pos: &Position,
     solution: &Solution,
 ) -> fmt::Result {
-    for key in &solution.keys {
-        write!(out, "   1.{} !", popeye_move(pos, key.mv))?;
-        let next = after(pos, key.mv);
-        match &key.threat {
-            Some(threat) => {
-                writeln!(out, " threat:")?;
-                let passed = super::passed(&next);
-                for t in threat {
-                    popeye_variation(out, &passed, t, 2, true)?;
-                }
-            }
-            None if key.is_waiting() => writeln!(out, " zugzwang.")?,
-            None => writeln!(out)?,
-        }
-        for defence in &key.defences {
-            if !executes_threat(defence, key.threat.as_deref()) {
-                popeye_variation(out, &next, defence, 1, false)?;
-            }
+    write_popeye_with(out, pos, solution, &PopeyeStyle::default())
+}
+
+/// Writes `solution` of `pos` as Popeye writes it: long algebraic moves
+/// with Popeye's letters in `style`'s language (`S` for the English
+/// knight, German `T`, French `C`...; `*` for a capture, `0-0`
+/// castling), ` +`, ` #` and ` =` after checks, mates and stalemates, in
+/// the order Popeye finds them.
+///
+/// Battle play: the set play, then each key (`!`) and try (`?`, its
+/// refutations after `but`), each followed by a blank line; with
+/// variations, ` threat:` (its tree below) or ` zugzwang.` after a quiet
+/// key or continuation, and each defence with its continuations, every
+/// move on its own line indented by its depth. As Popeye does, a defence
+/// after which a threat move still reaches the goal as fast is left out
+/// (the threat's line stands for it). Help and series play: one line per
+/// solution, the shorter first, then a blank line. No solution: a blank
+/// line.
+///
+/// ```
+/// use forsyth::notation::Language;
+/// use forsyth::solve::{ChessProblem, PopeyeStyle, Solver, write_popeye_with};
+/// let p = ChessProblem::from_statement("(k7/p7/2K5/8/8/8/8/7R) h#1", None)?;
+/// let solution = Solver::new(p.stipulation.unwrap()).solve(&p.position)?;
+/// let mut text = String::new();
+/// let mut german = PopeyeStyle::default();
+/// german.language = Language::German;
+/// write_popeye_with(&mut text, &p.position, &solution, &german)?;
+/// assert_eq!(text, "  1.Ka8-b8 Th1-h8 #\n\n");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_popeye_with<W: fmt::Write>(
+    out: &mut W,
+    pos: &Position,
+    solution: &Solution,
+    style: &PopeyeStyle,
+) -> fmt::Result {
+    let tree = Tree {
+        language: style.language,
+        words: words(style.language),
+        variations: style.variations,
+        direct_mate: solution.stipulation.play == Play::Direct
+            && solution.stipulation.goal == Goal::Mate,
+        reflex: solution.stipulation.play == Play::Reflex,
+        forces_end: matches!(solution.stipulation.play, Play::Reflex | Play::SelfPlay),
+    };
+    tree.half(out, pos, solution)?;
+    if let Some(second) = &solution.duplex {
+        if let Some(start) = duplex_position(pos) {
+            tree.half(out, &start, second)?;
         }
     }
     Ok(())
 }
 
-/// `true` for a defence after which the threat still works as fast: one
-/// of White's fewest-move continuations is a threat move, mating in the
-/// threat's moves. Popeye leaves such defences out of its tree (the
-/// threat's line says it); it prints the defences that stop the threat and
-/// those that allow a shorter mate.
+/// Popeye's tree: letters and words, and whether variations are written.
+struct Tree {
+    language: Language,
+    words: &'static Words,
+    variations: bool,
+    /// Direct mate: the attacker's last move comes from Popeye's mating
+    /// move generator, in its own order.
+    direct_mate: bool,
+    /// Reflex play: the defender's forced mates come from that generator
+    /// too, and the attacker's move that forces them is no waiting move.
+    reflex: bool,
+    /// Self and reflex play: the attacker's move after which the defender
+    /// must end the play is no waiting move (Popeye writes no `zugzwang.`).
+    forces_end: bool,
+}
+
+impl Tree {
+    /// Help or series lines of `stipulation` from `pos`, in Popeye's
+    /// order, then a blank line (Popeye ends a list, even an empty one,
+    /// with one).
+    fn lines<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        stipulation: &Stipulation,
+        lines: &[Line],
+    ) -> fmt::Result {
+        let mut lines: Vec<(&Line, Vec<OrderKey>)> = lines
+            .iter()
+            .map(|l| (l, line_order(pos, stipulation, l)))
+            .collect();
+        lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
+        for (line, _) in lines {
+            let moves = numbered(pos, stipulation, line, |p, m| self.mv(p, m));
+            // Popeye separates the move numbers by three spaces.
+            let mut text = String::new();
+            for (i, m) in moves.iter().enumerate() {
+                if i > 0 {
+                    let numbered = m.split_once('.').is_some_and(|(n, _)| {
+                        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                    });
+                    text.push_str(if numbered { "   " } else { " " });
+                }
+                text.push_str(m);
+            }
+            writeln!(out, "  {text}")?;
+        }
+        writeln!(out)
+    }
+
+    fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
+        let stipulation = &solution.stipulation;
+        if stipulation.is_lines() {
+            if let Some(set) = stipulation.set_play() {
+                if !solution.set_lines.is_empty() {
+                    self.lines(out, &passed(pos), &set, &solution.set_lines)?;
+                }
+            }
+            return self.lines(out, pos, stipulation, &solution.lines);
+        }
+        if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
+            let black = passed(pos);
+            let mut set: Vec<&Variation> = set.iter().collect();
+            sort_popeye(&black, &mut set, false);
+            for v in set {
+                self.black(out, &black, v, 1, stipulation.moves.saturating_sub(1))?;
+            }
+            writeln!(out)?;
+        }
+        for &m in &solution.forced {
+            writeln!(out, "   1.{} ?!?", self.mv(pos, m))?;
+        }
+        let mut all = first_moves(pos, solution);
+        if all.is_empty() && solution.forced.is_empty() {
+            // No key: Popeye's blank line alone.
+            return writeln!(out);
+        }
+        let last = self.direct_mate && stipulation.moves == 1;
+        all.sort_by_key(|(k, _)| order_key(pos, k.mv, last));
+        for (key, is_try) in all {
+            self.key(out, pos, key, is_try, stipulation.moves)?;
+        }
+        Ok(())
+    }
+
+    fn key<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        key: &Key,
+        is_try: bool,
+        n: u8,
+    ) -> fmt::Result {
+        write!(
+            out,
+            "   1.{} {}",
+            self.mv(pos, key.mv),
+            if is_try { '?' } else { '!' }
+        )?;
+        let next = after(pos, key.mv);
+        if self.variations {
+            let waiting =
+                key.is_waiting() && !(self.forces_end && super::moves_after(&key.defences) == 0);
+            self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
+            self.defences(out, &next, &key.defences, key.threat.as_deref(), 1, n - 1)?;
+        } else {
+            writeln!(out)?;
+        }
+        if !key.refutations.is_empty() {
+            writeln!(out, "    {}", self.words.popeye_but)?;
+            for &r in &key.refutations {
+                writeln!(out, "{:6}1...{} !", "", self.mv(&next, r))?;
+                if self.reflex {
+                    // What refutes: the reflex rule obliges White to mate.
+                    let then = after(&next, r);
+                    let mut forced: Vec<Move> = then
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| {
+                            let end = after(&then, m);
+                            end.is_check() && end.count_legal_moves() == 0
+                        })
+                        .collect();
+                    forced.sort_by_key(|&m| order_key(&then, m, true));
+                    for m in forced {
+                        writeln!(out, "{:10}2.{} ?!?", "", self.mv(&then, m))?;
+                    }
+                }
+            }
+        }
+        writeln!(out)
+    }
+
+    /// After a White move that led to `pos` (Black to move): ` threat:`
+    /// and the threat's tree at move `number`, or ` zugzwang.` for a
+    /// waiting move, or nothing; the line ends.
+    fn threat<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        threat: Option<&[Variation]>,
+        waiting: bool,
+        number: u32,
+    ) -> fmt::Result {
+        match threat {
+            Some(threat) => {
+                writeln!(out, "{}", self.words.popeye_threat)?;
+                let passed = passed(pos);
+                let left = super::fewest(threat);
+                let mut threat: Vec<&Variation> = threat.iter().collect();
+                sort_popeye(&passed, &mut threat, self.direct_mate && left == 1);
+                for t in threat {
+                    self.white(out, &passed, t, number, left)?;
+                }
+                Ok(())
+            }
+            None if waiting => writeln!(out, "{}", self.words.popeye_zugzwang),
+            None => writeln!(out),
+        }
+    }
+
+    /// Black's `defences` after a White move that led to `pos`, those that
+    /// let the threat through left out, at move `number`; `left`: White's
+    /// moves left after them.
+    fn defences<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        defences: &[Variation],
+        threat: Option<&[Variation]>,
+        number: u32,
+        left: u8,
+    ) -> fmt::Result {
+        let mut shown: Vec<&Variation> = defences
+            .iter()
+            .filter(|d| !executes_threat(d, threat))
+            .collect();
+        // Reflex play: the defender's forced mates, as its mating move
+        // generator gives them.
+        let forced = self.reflex && defences.iter().all(|d| d.replies.is_empty());
+        sort_popeye(pos, &mut shown, forced);
+        for d in shown {
+            self.black(out, pos, d, number, left)?;
+        }
+        Ok(())
+    }
+
+    /// Black's move `v` at move `number`, then White's continuations, which
+    /// have `left` moves.
+    fn black<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        v: &Variation,
+        number: u32,
+        left: u8,
+    ) -> fmt::Result {
+        writeln!(
+            out,
+            "{:indent$}{number}...{}",
+            "",
+            self.mv(pos, v.mv),
+            indent = black_indent(number)
+        )?;
+        let next = after(pos, v.mv);
+        let mut replies: Vec<&Variation> = v.replies.iter().collect();
+        // Popeye finds the shortest continuations first: a mate in one
+        // comes from its mating move generator.
+        sort_popeye(
+            &next,
+            &mut replies,
+            self.direct_mate && super::fewest(&v.replies) == 1,
+        );
+        for reply in replies {
+            self.white(out, &next, reply, number + 1, left)?;
+        }
+        Ok(())
+    }
+
+    /// White's move `v` at move `number`, `left` moves left with it, then
+    /// its threat and Black's defences.
+    fn white<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        v: &Variation,
+        number: u32,
+        left: u8,
+    ) -> fmt::Result {
+        write!(
+            out,
+            "{:indent$}{number}.{}",
+            "",
+            self.mv(pos, v.mv),
+            indent = white_indent(number)
+        )?;
+        let next = after(pos, v.mv);
+        let reflex_end = self.forces_end && v.moves() == 1;
+        let waiting =
+            v.threat.is_none() && !next.is_check() && !v.replies.is_empty() && !reflex_end;
+        if self.variations {
+            self.threat(out, &next, v.threat.as_deref(), waiting, number + 1)?;
+        } else {
+            writeln!(out)?;
+        }
+        self.defences(
+            out,
+            &next,
+            &v.replies,
+            v.threat.as_deref(),
+            number,
+            left.saturating_sub(1),
+        )
+    }
+
+    /// A move in Popeye's long algebraic notation, with ` +`, ` #` or
+    /// ` =`.
+    fn mv(&self, pos: &Position, m: Move) -> String {
+        popeye_move(pos, m, self.language)
+    }
+}
+
+/// `true` for a defence Popeye leaves out of its tree: one after which
+/// every threat move still reaches the goal in the threat's moves (the
+/// threat's line says it), and one after which White gets there faster
+/// than the threat. It prints the defences that stop at least one threat
+/// move and those that make White's way longer.
 fn executes_threat(defence: &Variation, threat: Option<&[Variation]>) -> bool {
     let Some(threat) = threat else {
         return false;
     };
     let moves = super::fewest(threat);
-    super::fewest(&defence.replies) == moves
-        && defence.replies.iter().any(|c| {
-            threat.iter().any(|t| {
+    let after = super::fewest(&defence.replies);
+    if after == 0 || after > moves {
+        return false;
+    }
+    after < moves
+        || threat.iter().all(|t| {
+            defence.replies.iter().any(|c| {
                 (t.mv.from(), t.mv.to(), t.mv.promotion())
                     == (c.mv.from(), c.mv.to(), c.mv.promotion())
             })
@@ -211,65 +812,167 @@ fn executes_threat(defence: &Variation, threat: Option<&[Variation]>) -> bool {
 
 /// Indent of White's move `number` (2 and later) and of Black's.
 fn white_indent(number: u32) -> usize {
-    10 + 8 * (number as usize - 2)
+    10 + 8 * (number as usize).saturating_sub(2)
 }
 
 fn black_indent(number: u32) -> usize {
-    6 + 8 * (number as usize - 1)
+    6 + 8 * (number as usize).saturating_sub(1)
 }
 
-/// A variation in Popeye's tree: its move at move `number`, White's
-/// (`2.`) or Black's (`1...`) at its indent, then the replies below it.
-fn popeye_variation<W: fmt::Write>(
-    out: &mut W,
-    pos: &Position,
-    v: &Variation,
-    number: u32,
-    white: bool,
-) -> fmt::Result {
-    let (dots, indent) = if white {
-        (".", white_indent(number))
-    } else {
-        ("...", black_indent(number))
+/// Where Popeye puts a move among its side's moves: by its piece's square
+/// (from a1 to h8 in its move generator; from h8 to a1 in the generator of
+/// a direct mate's last move), then the reverse of the order its walk is
+/// generated in (Popeye solves the moves it generated last first), then
+/// the promotion (queen, knight, rook, bishop).
+type OrderKey = (i32, i32, i32);
+
+fn order_key(pos: &Position, m: Move, last: bool) -> OrderKey {
+    let from = match m {
+        Move::Castle { king, .. } => king,
+        _ => m.from(),
     };
-    writeln!(
-        out,
-        "{:indent$}{number}{dots}{}",
-        "",
-        popeye_move(pos, v.mv),
-    )?;
-    let next = after(pos, v.mv);
-    // White's reply to Black's move comes a move later.
-    let reply_number = if white { number } else { number + 1 };
-    for reply in &v.replies {
-        popeye_variation(out, &next, reply, reply_number, !white)?;
-    }
-    Ok(())
+    let square = from.index() as i32;
+    let white = pos.turn() == Color::White;
+    let (df, dr) = (
+        m.to().file() as i32 - from.file() as i32,
+        m.to().rank() as i32 - from.rank() as i32,
+    );
+    // Popeye's vectors (files right, ranks up): rook E N W S, bishop NW
+    // NE SE SW, knight from WNW round by the north, then the south.
+    const QUEEN: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+        (0, -1),
+        (-1, 1),
+        (1, 1),
+        (1, -1),
+        (-1, -1),
+    ];
+    const KNIGHT: [(i32, i32); 8] = [
+        (-2, 1),
+        (-1, 2),
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+    ];
+    let slide = |dirs: &[(i32, i32)], base: i32| -> i32 {
+        let distance = df.abs().max(dr.abs());
+        let unit = (df.signum(), dr.signum());
+        let d = dirs.iter().position(|&u| u == unit).unwrap_or(0) as i32 + base;
+        d * 8 + distance
+    };
+    let generated = match m {
+        Move::Castle { .. } => {
+            let side = m.castling_side().unwrap_or(CastlingSide::KingSide);
+            100 + i32::from(!side.is_king_side())
+        }
+        _ => match m.role() {
+            Role::King => slide(&QUEEN, 0),
+            Role::Queen => slide(&QUEEN, 0),
+            Role::Rook => slide(&QUEEN[..4], 0),
+            Role::Bishop => slide(&QUEEN[4..], 0),
+            Role::Knight => KNIGHT.iter().position(|&u| u == (df, dr)).unwrap_or(0) as i32,
+            _ => {
+                let forward = if white { 1 } else { -1 };
+                let capture = df != 0;
+                if last {
+                    // En passant right, left; the steps; captures left, right.
+                    match (m.is_en_passant(), capture, df) {
+                        (true, _, 1) => 0,
+                        (true, _, _) => 1,
+                        (false, false, _) if dr == forward => 2,
+                        (false, false, _) => 3,
+                        (false, true, -1) => 4,
+                        _ => 5,
+                    }
+                } else {
+                    // Captures left, right (en passant among them); steps.
+                    match (capture, df) {
+                        (true, -1) => 0,
+                        (true, _) => 1,
+                        (false, _) if dr == forward => 2,
+                        _ => 3,
+                    }
+                }
+            }
+        },
+    };
+    let promotion = match m.promotion() {
+        Some(Role::Queen) | None => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        _ => 3,
+    };
+    let square = if last { -square } else { square };
+    (square, -generated, promotion)
 }
 
-/// Popeye's letter of a role (S for the knight).
-fn popeye_letter(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "",
-        Role::Knight => "S",
-        Role::Bishop => "B",
-        Role::Rook => "R",
-        Role::Queen => "Q",
-        Role::King => "K",
+/// Sorts `list` (moves of the side to move in `pos`) as Popeye finds
+/// them; `last`: the moves of a direct mate's last move.
+fn sort_popeye(pos: &Position, list: &mut [&Variation], last: bool) {
+    list.sort_by_key(|v| order_key(pos, v.mv, last));
+}
+
+/// The order of a line among lines of its length: each move's place, in
+/// turn (the last move of the attacker as the mating generator gives it
+/// when the goal is mate).
+fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<OrderKey> {
+    let positions = line.positions(pos, stipulation);
+    line.moves
+        .iter()
+        .zip(&positions)
+        .enumerate()
+        .map(|(i, (&m, pos))| {
+            let last = i + 1 == line.moves.len() && stipulation.goal == Goal::Mate;
+            order_key(pos, m, last)
+        })
+        .collect()
+}
+
+/// Popeye's letter of a role in `language` (English `S` for the knight,
+/// German `S`, `L`, `T`, `D`, French `C`, `F`, `T`, `D`, `R`; none for a
+/// pawn).
+fn popeye_letter(role: Role, language: Language) -> &'static str {
+    match (language, role) {
+        (_, Role::Pawn) => "",
+        (Language::German, Role::Knight) => "S",
+        (Language::German, Role::Bishop) => "L",
+        (Language::German, Role::Rook) => "T",
+        (Language::German, Role::Queen) => "D",
+        (Language::German, _) => "K",
+        (Language::French, Role::Knight) => "C",
+        (Language::French, Role::Bishop) => "F",
+        (Language::French, Role::Rook) => "T",
+        (Language::French, Role::Queen) => "D",
+        (Language::French, _) => "R",
+        (_, Role::Knight) => "S",
+        (_, Role::Bishop) => "B",
+        (_, Role::Rook) => "R",
+        (_, Role::Queen) => "Q",
+        (_, _) => "K",
     }
 }
 
-/// A move in Popeye's long algebraic notation, with ` +` or ` #`.
-fn popeye_move(pos: &Position, m: Move) -> String {
+/// A move in Popeye's long algebraic notation, with ` +`, ` #` or ` =`.
+fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
     let mut s = match m.castling_side() {
         Some(side) if side.is_king_side() => "0-0".to_owned(),
         Some(_) => "0-0-0".to_owned(),
         None => {
             let sep = if m.is_capture() { '*' } else { '-' };
-            let mut s = format!("{}{}{sep}{}", popeye_letter(m.role()), m.from(), m.to());
+            let mut s = format!(
+                "{}{}{sep}{}",
+                popeye_letter(m.role(), language),
+                m.from(),
+                m.to()
+            );
             if let Some(p) = m.promotion() {
                 s.push('=');
-                s.push_str(popeye_letter(p));
+                s.push_str(popeye_letter(p, language));
             }
             if m.is_en_passant() {
                 s.push_str(" ep.");
@@ -278,12 +981,41 @@ fn popeye_move(pos: &Position, m: Move) -> String {
         }
     };
     let next = after(pos, m);
+    let none = next.count_legal_moves() == 0;
     if next.is_check() {
-        s.push_str(if next.count_legal_moves() == 0 {
-            " #"
-        } else {
-            " +"
-        });
+        s.push_str(if none { " #" } else { " +" });
+    } else if none {
+        s.push_str(" =");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Popeye's order of one side's moves (its generator pops the moves it
+    /// pushed last first): Popeye 4.104 lists the first moves of
+    /// `kb6 rc7 rh1` against `ka8` as #2 (with tries) as Rh1-a1 ... g1,
+    /// h8 ... h2, then Kb6-a5, c5, b5, a6, c6, then Rc7-c1 ... c6, a7,
+    /// c8, h7 ... d7.
+    #[test]
+    fn popeye_orders_moves_by_square_then_reversed_walk() {
+        let pos =
+            Position::from_fen(&"k7/2R5/1K6/8/8/8/8/7R w - - 0 1".parse().unwrap(), None).unwrap();
+        let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        moves.sort_by_key(|&m| order_key(&pos, m, false));
+        let lan: Vec<String> = moves
+            .iter()
+            .map(|&m| popeye_move(&pos, m, Language::English))
+            .collect();
+        let expected = [
+            "Rh1-a1 +", "Rh1-b1", "Rh1-c1", "Rh1-d1", "Rh1-e1", "Rh1-f1", "Rh1-g1", "Rh1-h8 #",
+            "Rh1-h7", "Rh1-h6", "Rh1-h5", "Rh1-h4", "Rh1-h3", "Rh1-h2", "Kb6-a5", "Kb6-c5",
+            "Kb6-b5", "Kb6-a6", "Kb6-c6", "Rc7-c1", "Rc7-c2", "Rc7-c3", "Rc7-c4", "Rc7-c5",
+            "Rc7-c6", "Rc7-a7 +", "Rc7-b7 =", "Rc7-c8 #", "Rc7-h7", "Rc7-g7", "Rc7-f7", "Rc7-e7",
+            "Rc7-d7",
+        ];
+        assert_eq!(lan, expected);
+    }
 }

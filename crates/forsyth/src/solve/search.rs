@@ -1,23 +1,26 @@
-//! The mate search: "can the side to move force mate in at most `k` of its
-//! moves?", with checks tried first, a transposition table of proven and
-//! disproven depths, a killer defence per depth, and only checking moves
-//! looked at for the last move.
+//! The search of battle play: "can the attacker, to move, reach the goal in
+//! at most `k` of its moves against every defence?", for direct, self and
+//! reflex play, with checks tried first, a transposition table of proven
+//! and disproven depths, a killer defence per depth, and only checking
+//! moves looked at for a direct mate's last move. The meter every search
+//! counts its nodes on, and stops by, lives here too.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use crate::board::{attacks, Bitboard, Color, Move, Role};
 use crate::rules::{MoveList, Position};
 
 use super::hash;
+use super::stipulation::{Goal, MAX_MOVES};
+use super::stop::StopReason;
 
-/// Nodes between two looks at the cancel flag.
+/// Nodes between two looks at the cancel flag and the clock.
 const CANCEL_EVERY: u64 = 1 << 10;
 /// Nodes between two progress reports.
 const PROGRESS_EVERY: u64 = 1 << 16;
-/// Deepest search (moves of the attacker): the killer table's size.
-pub(crate) const MAX_MOVES: u8 = 60;
 
 /// Entries the table holds before it is emptied (about 70 MB).
 const TABLE_LIMIT: usize = 1 << 21;
@@ -25,7 +28,7 @@ const TABLE_LIMIT: usize = 1 << 21;
 /// The keys are Zobrist keys, already uniformly random: the hash is the
 /// key itself.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -43,22 +46,86 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The search's state: table, killers, counters, and the hooks.
-pub(crate) struct Search<'a> {
-    /// The transposition table: by the key of a position (attacker to
-    /// move), what is known of it: the fewest moves it is known to mate in
-    /// (0: not known), and the most moves it is known not to mate in. It
-    /// grows with the search (a small problem allocates little), and is
-    /// emptied when full.
-    table: HashMap<u64, [u8; 2], BuildHasherDefault<KeyHasher>>,
-    killers: [Option<Move>; MAX_MOVES as usize + 1],
+/// A map keyed by Zobrist keys.
+pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// What the searches count and stop by: nodes, the cancel flag, the
+/// limits, the progress callback.
+pub(crate) struct Meter<'a> {
     pub(crate) nodes: u64,
     cancel: Option<&'a AtomicBool>,
     progress: Option<&'a mut dyn FnMut(u64)>,
-    /// Set once the cancel flag was seen: every answer after it is void.
-    pub(crate) stopped: bool,
-    /// Selfmate rules: the attacker forces the defender to mate it.
-    pub(crate) selfmate: bool,
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    /// Why the search stopped, once it has: every answer after it is void.
+    pub(crate) stopped: Option<StopReason>,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(
+        cancel: Option<&'a AtomicBool>,
+        progress: Option<&'a mut dyn FnMut(u64)>,
+        max_nodes: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> Meter<'a> {
+        let stopped = cancel
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            .then_some(StopReason::Cancelled);
+        Meter {
+            nodes: 0,
+            cancel,
+            progress,
+            max_nodes,
+            deadline,
+            stopped,
+        }
+    }
+
+    /// Counts a node; `true` once the search must stop.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CANCEL_EVERY) {
+            self.look();
+        }
+        self.stopped.is_some()
+    }
+
+    #[cold]
+    fn look(&mut self) {
+        if self.stopped.is_some() {
+            return;
+        }
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            self.stopped = Some(StopReason::Cancelled);
+        } else if self.max_nodes.is_some_and(|max| self.nodes >= max) {
+            self.stopped = Some(StopReason::Nodes);
+        } else if self.deadline.is_some_and(|end| Instant::now() >= end) {
+            self.stopped = Some(StopReason::Time);
+        }
+        if self.nodes.is_multiple_of(PROGRESS_EVERY) {
+            if let Some(report) = self.progress.as_mut() {
+                report(self.nodes);
+            }
+        }
+    }
+
+    /// `true` once the search must stop.
+    #[inline]
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
+    }
+}
+
+/// The kind of battle play a search runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Battle {
+    /// The attacker reaches the goal (`#n`, `=n`).
+    Direct,
+    /// The attacker forces the defender to reach it (`s#n`, `s=n`).
+    SelfPlay,
+    /// Self play where each side must mate when it can (`r#n`).
+    Reflex,
 }
 
 /// The position after the legal move `m`.
@@ -67,6 +134,16 @@ pub(crate) fn after(pos: &Position, m: Move) -> Position {
     let mut next = pos.clone();
     next.play_unchecked(m);
     next
+}
+
+/// `true` when the side to move in `pos` suffers `goal`: mated (in check,
+/// no move) or stalemated (not in check, no move).
+#[inline]
+pub(crate) fn suffers(pos: &Position, goal: Goal) -> bool {
+    match goal {
+        Goal::Mate => pos.is_check() && pos.count_legal_moves() == 0,
+        Goal::Stalemate => !pos.is_check() && pos.count_legal_moves() == 0,
+    }
 }
 
 /// `false` only for a move that cannot give check to the enemy king on
@@ -96,48 +173,51 @@ pub(crate) fn may_check(m: Move, king: crate::board::Square, them: Color) -> boo
     }
 }
 
+/// The search's state: table, killers, the meter, and the rules.
+pub(crate) struct Search<'a> {
+    /// The transposition table: by the key of a position (attacker to
+    /// move), what is known of it: the fewest moves it is known to reach
+    /// the goal in (0: not known), and the most moves it is known not to.
+    /// It grows with the search (a small problem allocates little), and is
+    /// emptied when full.
+    table: KeyMap<[u8; 2]>,
+    killers: [Option<Move>; MAX_MOVES as usize + 1],
+    pub(crate) meter: Meter<'a>,
+    /// The kind of play.
+    pub(crate) battle: Battle,
+    /// The goal.
+    pub(crate) goal: Goal,
+}
+
 impl<'a> Search<'a> {
-    /// A search with an empty table, for direct mates or (`selfmate`)
-    /// selfmates.
-    pub(crate) fn new(
-        selfmate: bool,
-        cancel: Option<&'a AtomicBool>,
-        progress: Option<&'a mut dyn FnMut(u64)>,
-    ) -> Search<'a> {
+    /// A search with an empty table.
+    pub(crate) fn new(battle: Battle, goal: Goal, meter: Meter<'a>) -> Search<'a> {
         Search {
-            table: HashMap::default(),
+            table: KeyMap::default(),
             killers: [None; MAX_MOVES as usize + 1],
-            nodes: 0,
-            cancel,
-            progress,
-            stopped: cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)),
-            selfmate,
+            meter,
+            battle,
+            goal,
         }
     }
 
+    /// `true` once the search must stop.
     #[inline]
-    fn tick(&mut self) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CANCEL_EVERY) {
-            if let Some(flag) = self.cancel {
-                if flag.load(Ordering::Relaxed) {
-                    self.stopped = true;
-                }
-            }
-            if self.nodes.is_multiple_of(PROGRESS_EVERY) {
-                if let Some(report) = self.progress.as_mut() {
-                    report(self.nodes);
-                }
-            }
-        }
+    pub(crate) fn stopped(&self) -> bool {
+        self.meter.is_stopped()
     }
 
-    /// `true` if the side to move mates in at most `k` moves (`k >= 1`)
-    /// against every defence (selfmate: forces the defender to mate it
-    /// on one of its next `k` moves).
+    /// `true` when the last move of the attacker is filtered by check: a
+    /// direct mate's.
+    #[inline]
+    pub(crate) fn last_move_checks(&self) -> bool {
+        self.battle == Battle::Direct && self.goal == Goal::Mate
+    }
+
+    /// `true` if the side to move (the attacker) reaches the goal in at
+    /// most `k` moves (`k >= 1`) against every defence.
     pub(crate) fn mates(&mut self, pos: &Position, k: u8) -> bool {
-        self.tick();
-        if self.stopped {
+        if self.meter.tick() {
             return false;
         }
         let key = hash::key(pos);
@@ -150,7 +230,7 @@ impl<'a> Search<'a> {
             }
         }
         let result = self.mates_uncached(pos, k);
-        if self.stopped {
+        if self.stopped() {
             return false;
         }
         if self.table.len() >= TABLE_LIMIT {
@@ -167,20 +247,43 @@ impl<'a> Search<'a> {
         result
     }
 
+    /// `true` when the attacker to move in `pos`, with its `moves`, has a
+    /// move that itself reaches the goal against the defender.
+    pub(crate) fn has_goal_move(&self, pos: &Position, moves: &MoveList) -> bool {
+        let them = !pos.turn();
+        let king = pos.board().king_of(them);
+        moves.iter().any(|&m| {
+            if self.goal == Goal::Mate && king.is_some_and(|king| !may_check(m, king, them)) {
+                return false;
+            }
+            suffers(&after(pos, m), self.goal)
+        })
+    }
+
     fn mates_uncached(&mut self, pos: &Position, k: u8) -> bool {
         let them = !pos.turn();
         let Some(king) = pos.board().king_of(them) else {
             return false;
         };
         let moves = pos.legal_moves();
-        if k == 1 && !self.selfmate {
-            // Only a check can mate.
-            return moves.iter().any(|&m| {
-                may_check(m, king, them) && {
+        // Reflex play: an attacker that can mate must, and fails.
+        if self.battle == Battle::Reflex && self.has_goal_move(pos, &moves) {
+            return false;
+        }
+        if k == 1 && self.battle == Battle::Direct {
+            return match self.goal {
+                // Only a check can mate.
+                Goal::Mate => moves.iter().any(|&m| {
+                    may_check(m, king, them) && {
+                        let next = after(pos, m);
+                        next.is_check() && next.count_legal_moves() == 0
+                    }
+                }),
+                Goal::Stalemate => moves.iter().any(|&m| {
                     let next = after(pos, m);
-                    next.is_check() && next.count_legal_moves() == 0
-                }
-            });
+                    !next.is_check() && next.count_legal_moves() == 0
+                }),
+            };
         }
         // Checks first, then the rest.
         let mut quiet = MoveList::new();
@@ -197,7 +300,7 @@ impl<'a> Search<'a> {
             if self.defence_fails(&next, k) {
                 return true;
             }
-            if self.stopped {
+            if self.stopped() {
                 return false;
             }
         }
@@ -205,7 +308,7 @@ impl<'a> Search<'a> {
             if self.defence_fails(&after(pos, m), k) {
                 return true;
             }
-            if self.stopped {
+            if self.stopped() {
                 return false;
             }
         }
@@ -214,15 +317,23 @@ impl<'a> Search<'a> {
 
     /// The defender to move, just after the attacker's move that had `k`
     /// moves: `true` if every defence loses in time. With no defence at
-    /// all: a direct mate succeeds when the defender is mated (a stalemate
-    /// fails); a selfmate fails.
+    /// all: direct play succeeds when the defender suffers the goal; self
+    /// and reflex play fail.
     pub(crate) fn defence_fails(&mut self, pos: &Position, k: u8) -> bool {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return !self.selfmate && pos.is_check();
+            return self.battle == Battle::Direct
+                && match self.goal {
+                    Goal::Mate => pos.is_check(),
+                    Goal::Stalemate => !pos.is_check(),
+                };
         }
-        if k <= 1 && !self.selfmate {
-            return false;
+        match self.battle {
+            Battle::Direct if k <= 1 => return false,
+            // The defender must mate when it can: it will.
+            Battle::Reflex if self.has_goal_move(pos, &moves) => return true,
+            Battle::Reflex if k <= 1 => return false,
+            _ => {}
         }
         let killer = self.killers[usize::from(k)].filter(|m| moves.contains(m));
         if let Some(m) = killer {
@@ -238,7 +349,7 @@ impl<'a> Search<'a> {
                 self.killers[usize::from(k)] = Some(m);
                 return false;
             }
-            if self.stopped {
+            if self.stopped() {
                 return false;
             }
         }
@@ -246,19 +357,19 @@ impl<'a> Search<'a> {
     }
 
     /// `true` if the defence that led to `next` holds, against an attacker
-    /// that had `k` moves: no mate in `k - 1` follows (selfmate: the
-    /// defence does not mate the attacker, and no selfmate in `k - 1`
-    /// follows).
-    fn refutes(&mut self, next: &Position, k: u8) -> bool {
-        if self.selfmate {
-            !(next.is_checkmate() || (k > 1 && self.mates(next, k - 1)))
-        } else {
-            !self.mates(next, k - 1)
+    /// that had `k` moves: no goal in `k - 1` follows (self play: the
+    /// defence does not itself reach the goal against the attacker, and no
+    /// self play in `k - 1` follows).
+    pub(crate) fn refutes(&mut self, next: &Position, k: u8) -> bool {
+        match self.battle {
+            Battle::Direct | Battle::Reflex => !(k > 1 && self.mates(next, k - 1)),
+            Battle::SelfPlay => !(suffers(next, self.goal) || (k > 1 && self.mates(next, k - 1))),
         }
     }
 
     /// The fewest moves, at most `max`, in which the attacker's move that
-    /// led to `pos` (defender to move) mates: 1 if it mates at once.
+    /// led to `pos` (defender to move) reaches the goal: 1 if it does at
+    /// once.
     pub(crate) fn mate_length(&mut self, pos: &Position, max: u8) -> Option<u8> {
         (1..=max).find(|&j| self.defence_fails(pos, j))
     }

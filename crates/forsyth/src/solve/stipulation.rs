@@ -1,56 +1,286 @@
-//! The stipulation: what White must do, `#n` (mate in at most `n`), as
-//! Popeye writes it and as printed statements say it in words.
+//! The stipulation: what the problem asks, as Popeye writes it (`#3`,
+//! `h#2.5`, `ser-s#7`) and as printed statements say it in words
+//! (`Helpmate in 2`, `Hilfsmatt in 2 Zügen`).
 
 use core::fmt;
 use core::str::FromStr;
 
-use super::search::MAX_MOVES;
 use crate::notation::{detect, Language, Settle};
 
-/// What a problem asks: `Mate(n)`, White to play and mate in at most `n`
-/// moves against any defence (`#n`); `Selfmate(n)`, White to play and
-/// force Black to mate it in at most `n` moves (`s#n`). Helpmates are not
-/// solved (their stipulation is read, and refused by name).
+/// What a problem asks (`specs/solve.md` §1): a kind of play, a goal, and
+/// a number of moves.
 ///
-/// Reads `#3` and `# 3`, and the words of a printed statement in several
-/// languages: `mate in 3`, `Matt in 3 Zügen`, `mat en 3 coups`,
-/// `Ματ σε 3 κινήσεις`, `Мат в 3 хода`, the number also in words, one to
-/// ten (`mate in three`, `Matt in drei Zügen`). The words are rows of the
-/// language table (`specs/solve.md` §5).
+/// Reads Popeye's symbols, in any case: `#3` (or `# 3`), `s#2`, `r#2`,
+/// `=3`, `s=3`, `h#2`, `h#2.5` (also `h#2,5` and `h#2½`), `h=2`,
+/// `ser-#7`, `ser-h#5`, `ser-s#4`, `ser-=6`, `ser-h=4`, each optionally
+/// followed by `duplex`; and the words of a printed statement in several
+/// languages: `mate in 3`, `Matt in 3 Zügen`, `Helpmate in 2`,
+/// `Hilfsmatt in 2 Zügen`, `Series helpmate in 7`, `mat aidé en 2 coups`,
+/// `Ματ σε 3 κινήσεις`, the number also in words, one to ten (`mate in
+/// three`, `Matt in drei Zügen`). The words are rows of the language table
+/// (`specs/solve.md` §5).
 ///
 /// ```
-/// use forsyth::solve::Stipulation;
-/// assert_eq!("#3".parse::<Stipulation>()?, Stipulation::Mate(3));
-/// assert_eq!("Matt in 2 Zügen".parse::<Stipulation>()?, Stipulation::Mate(2));
-/// assert_eq!("Ματ σε 3 κινήσεις".parse::<Stipulation>()?, Stipulation::Mate(3));
-/// assert_eq!("mate in three".parse::<Stipulation>()?, Stipulation::Mate(3));
-/// assert_eq!(Stipulation::Mate(3).to_string(), "#3");
-/// assert_eq!("s#2".parse::<Stipulation>()?, Stipulation::Selfmate(2));
-/// let err = "h#2".parse::<Stipulation>().unwrap_err();
-/// assert_eq!(err.to_string(), "col 1: stipulation: h#2 (a helpmate) is not solved, only direct mates (#n) and selfmates (s#n)");
+/// use forsyth::solve::{Goal, Play, Stipulation};
+/// assert_eq!("#3".parse::<Stipulation>()?, Stipulation::mate(3));
+/// assert_eq!("Matt in 2 Zügen".parse::<Stipulation>()?, Stipulation::mate(2));
+/// assert_eq!("Ματ σε 3 κινήσεις".parse::<Stipulation>()?, Stipulation::mate(3));
+/// assert_eq!("mate in three".parse::<Stipulation>()?, Stipulation::mate(3));
+/// assert_eq!(Stipulation::mate(3).to_string(), "#3");
+/// assert_eq!("s#2".parse::<Stipulation>()?, Stipulation::selfmate(2));
+/// let h = "Hilfsmatt in 2 Zügen".parse::<Stipulation>()?;
+/// assert_eq!((h.play, h.goal, h.moves), (Play::Help, Goal::Mate, 2));
+/// assert_eq!("h#2.5".parse::<Stipulation>()?.to_string(), "h#2.5");
+/// assert_eq!("Series helpmate in 7".parse::<Stipulation>()?.to_string(), "ser-h#7");
+/// assert_eq!("H=3 Duplex".parse::<Stipulation>()?.to_string(), "h=3 duplex");
 /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Stipulation {
-    /// Direct mate in at most this many moves (1 or more).
-    Mate(u8),
-    /// Selfmate in at most this many moves (1 or more): Black, against
-    /// its will, mates White on one of its next this many moves.
-    Selfmate(u8),
+pub struct Stipulation {
+    /// Who plays how.
+    pub play: Play,
+    /// What ends the play.
+    pub goal: Goal,
+    /// The number of moves: the attacker's in direct, self and reflex
+    /// play; whole moves (a move of each side) in help play; the series'
+    /// length in series play.
+    pub moves: u8,
+    /// Help play only: half a move more, the attacker first (`h#2.5`:
+    /// White, then two moves of each side).
+    pub half: bool,
+    /// The problem is solved a second time with the other side starting
+    /// in the other's role (Black mates in a duplex direct mate; White
+    /// starts and helps Black mate in a duplex helpmate).
+    pub duplex: bool,
 }
 
-impl fmt::Display for Stipulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Who plays how. The attacker is the side that reaches the goal (White,
+/// in an orthodox problem; the side that is mated or stalemated in self
+/// and reflex play is the attacker too).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Play {
+    /// Direct play (`#n`, `=n`): the attacker plays first and reaches the
+    /// goal in at most n moves against any defence.
+    Direct,
+    /// Self play (`s#n`, `s=n`): the attacker plays first and forces the
+    /// defender to mate (stalemate) it in at most n moves.
+    SelfPlay,
+    /// Reflex play (`r#n`): self play where each side must reach the goal
+    /// when it can (the defender must mate the attacker if able, and the
+    /// attacker must not leave itself a mate it would have to give).
+    Reflex,
+    /// Help play (`h#n`, `h#n.5`, `h=n`): both sides cooperate; the
+    /// defender plays first (the attacker with `half`), the attacker's
+    /// last move reaches the goal.
+    Help,
+    /// Series play (`ser-#n`, `ser-=n`): the attacker plays n moves in a
+    /// row, without check before the last, which reaches the goal.
+    Series,
+    /// Series help play (`ser-h#n`): the defender plays n moves in a row,
+    /// without check, and the attacker reaches the goal in one move.
+    SeriesHelp,
+    /// Series self play (`ser-s#n`): the attacker plays n moves in a row,
+    /// without check before the last, after which every move of the
+    /// defender reaches the goal (it has one).
+    SeriesSelf,
+}
+
+/// What ends the play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Goal {
+    /// Checkmate (`#`).
+    Mate,
+    /// Stalemate (`=`): the side to move is not in check and has no move.
+    Stalemate,
+}
+
+impl Goal {
+    /// Popeye's symbol: `#` or `=`.
+    ///
+    /// ```
+    /// use forsyth::solve::Goal;
+    /// assert_eq!(Goal::Stalemate.symbol(), "=");
+    /// ```
+    pub fn symbol(self) -> &'static str {
         match self {
-            Stipulation::Mate(n) => write!(f, "#{n}"),
-            Stipulation::Selfmate(n) => write!(f, "s#{n}"),
+            Goal::Mate => "#",
+            Goal::Stalemate => "=",
         }
     }
 }
 
-// A stipulation is stored as its text (`"#3"`, `"s#2"`), read back by the
-// parser, so data read never holds a stipulation it would refuse.
+impl Stipulation {
+    /// `play`, `goal` in `moves` (no half move, not duplex).
+    ///
+    /// ```
+    /// use forsyth::solve::{Goal, Play, Stipulation};
+    /// assert_eq!(Stipulation::new(Play::Series, Goal::Mate, 7).to_string(), "ser-#7");
+    /// ```
+    pub const fn new(play: Play, goal: Goal, moves: u8) -> Stipulation {
+        Stipulation {
+            play,
+            goal,
+            moves,
+            half: false,
+            duplex: false,
+        }
+    }
+
+    /// Mate in `n` (`#n`).
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::mate(2).to_string(), "#2");
+    /// ```
+    pub const fn mate(n: u8) -> Stipulation {
+        Stipulation::new(Play::Direct, Goal::Mate, n)
+    }
+
+    /// Selfmate in `n` (`s#n`).
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::selfmate(2).to_string(), "s#2");
+    /// ```
+    pub const fn selfmate(n: u8) -> Stipulation {
+        Stipulation::new(Play::SelfPlay, Goal::Mate, n)
+    }
+
+    /// Helpmate in `n` (`h#n`).
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::helpmate(2).to_string(), "h#2");
+    /// ```
+    pub const fn helpmate(n: u8) -> Stipulation {
+        Stipulation::new(Play::Help, Goal::Mate, n)
+    }
+
+    /// The same with half a move more (help play: `h#n.5`).
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::helpmate(2).with_half().to_string(), "h#2.5");
+    /// ```
+    pub const fn with_half(mut self) -> Stipulation {
+        self.half = true;
+        self
+    }
+
+    /// The same, duplex.
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::helpmate(2).with_duplex().to_string(), "h#2 duplex");
+    /// ```
+    pub const fn with_duplex(mut self) -> Stipulation {
+        self.duplex = true;
+        self
+    }
+
+    /// `true` when the defender makes the first move: help play in whole
+    /// moves (`h#2`: Black starts) and series help play (`ser-h#n`). In a
+    /// problem diagram the first mover is then Black.
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert!(Stipulation::helpmate(2).defender_starts());
+    /// assert!(!Stipulation::helpmate(2).with_half().defender_starts());
+    /// assert!(!Stipulation::mate(2).defender_starts());
+    /// ```
+    pub fn defender_starts(&self) -> bool {
+        match self.play {
+            Play::Help => !self.half,
+            Play::SeriesHelp => true,
+            _ => false,
+        }
+    }
+
+    /// `true` for the play whose solutions are lines of moves (help and
+    /// series play), `false` for the play of keys, threats and defences
+    /// (direct, self and reflex play).
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert!(Stipulation::helpmate(2).is_lines());
+    /// assert!(!Stipulation::selfmate(2).is_lines());
+    /// ```
+    pub fn is_lines(&self) -> bool {
+        matches!(
+            self.play,
+            Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf
+        )
+    }
+
+    /// The stipulation of help play's set play, as Popeye solves it: the
+    /// other side starts, half a move fewer (`h#2`: `h#1.5`; `h#2.5`:
+    /// `h#2`); a series helpmate's is the attacker's one move to the goal
+    /// (`h#0.5`). `None` for the other kinds of play and for `h#0.5`.
+    ///
+    /// ```
+    /// use forsyth::solve::Stipulation;
+    /// assert_eq!(Stipulation::helpmate(2).set_play().unwrap().to_string(), "h#1.5");
+    /// assert_eq!(Stipulation::helpmate(2).with_half().set_play().unwrap().to_string(), "h#2");
+    /// assert_eq!("ser-h=5".parse::<Stipulation>()?.set_play().unwrap().to_string(), "h=0.5");
+    /// assert_eq!(Stipulation::mate(2).set_play(), None);
+    /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
+    /// ```
+    pub fn set_play(&self) -> Option<Stipulation> {
+        if self.play == Play::SeriesHelp {
+            return Some(Stipulation::new(Play::Help, self.goal, 0).with_half());
+        }
+        if self.play != Play::Help || self.half_moves() < 2 {
+            return None;
+        }
+        let mut s = *self;
+        s.duplex = false;
+        if self.half {
+            s.half = false;
+        } else {
+            s.moves -= 1;
+            s.half = true;
+        }
+        Some(s)
+    }
+
+    /// Half-moves of help play: `2n`, `2n + 1` with the half move.
+    pub(crate) fn half_moves(&self) -> u16 {
+        2 * u16::from(self.moves) + u16::from(self.half)
+    }
+}
+
+impl fmt::Display for Stipulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (series, play) = match self.play {
+            Play::Direct => ("", ""),
+            Play::SelfPlay => ("", "s"),
+            Play::Reflex => ("", "r"),
+            Play::Help => ("", "h"),
+            Play::Series => ("ser-", ""),
+            Play::SeriesHelp => ("ser-", "h"),
+            Play::SeriesSelf => ("ser-", "s"),
+        };
+        write!(f, "{series}{play}{}{}", self.goal.symbol(), self.moves)?;
+        if self.half {
+            write!(f, ".5")?;
+        }
+        if self.duplex {
+            write!(f, " duplex")?;
+        }
+        Ok(())
+    }
+}
+
+// A stipulation is stored as its text (`"#3"`, `"h#2.5 duplex"`), read
+// back by the parser, so data read never holds a stipulation it would
+// refuse.
 #[cfg(feature = "serde")]
 crate::text::serde_via_text!(Stipulation, "a stipulation", |t| t.parse().ok());
 
@@ -80,15 +310,17 @@ pub struct ParseStipulationError {
 pub enum ParseStipulationErrorKind {
     /// `empty`: no stipulation at all.
     Empty,
-    /// `word`: a word that is not one of a mate stipulation.
+    /// `word`: a word that is not one of a stipulation.
     Word,
     /// `number`: no number of moves, or more than one.
     Number,
     /// `length`: the number of moves is 0 or too many.
     Length,
-    /// `helpmate`: a helpmate (`h#n`), which is not solved.
-    Helpmate,
-    /// `unsupported`: another kind of stipulation (`=`, `+`, `r#`, ...).
+    /// `half_move`: half a move (`.5`) on a stipulation other than help
+    /// play.
+    HalfMove,
+    /// `unsupported`: another kind of stipulation (`+`, `x`, `hs#`,
+    /// `semi-r#`, ...), or words that say two kinds of play.
     Unsupported,
 }
 
@@ -97,7 +329,7 @@ impl ParseStipulationErrorKind {
     ///
     /// ```
     /// use forsyth::solve::ParseStipulationErrorKind;
-    /// assert_eq!(ParseStipulationErrorKind::Helpmate.name(), "helpmate");
+    /// assert_eq!(ParseStipulationErrorKind::HalfMove.name(), "half_move");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -105,11 +337,18 @@ impl ParseStipulationErrorKind {
             ParseStipulationErrorKind::Word => "word",
             ParseStipulationErrorKind::Number => "number",
             ParseStipulationErrorKind::Length => "length",
-            ParseStipulationErrorKind::Helpmate => "helpmate",
+            ParseStipulationErrorKind::HalfMove => "half_move",
             ParseStipulationErrorKind::Unsupported => "unsupported",
         }
     }
 }
+
+/// The most moves a stipulation may ask for: the deepest search (moves of
+/// the attacker), the size of its killer table.
+pub(crate) const MAX_MOVES: u8 = 60;
+
+/// The stipulations read, for messages.
+const KNOWN: &str = "#n, s#n, r#n, =n, s=n, h#n, h#n.5, h=n, ser-#n, ser-h#n, ser-s#n, ser-=n";
 
 impl ParseStipulationError {
     /// What is wrong (the `kind` field).
@@ -133,11 +372,11 @@ impl ParseStipulationError {
         let text = &self.text;
         match self.kind {
             ParseStipulationErrorKind::Empty => {
-                "stipulation: expected one, such as #3 or 'mate in 3'".to_owned()
+                "stipulation: expected one, such as #3, h#2 or 'mate in 3'".to_owned()
             }
             ParseStipulationErrorKind::Word => format!(
-                "stipulation: '{text}' is not a word of a mate stipulation (#3, mate in 3, \
-                 Matt in 3 Zügen, mat en 3 coups...)"
+                "stipulation: '{text}' is not a word of a stipulation (#3, mate in 3, \
+                 Matt in 3 Zügen, helpmate in 2...)"
             ),
             ParseStipulationErrorKind::Number => {
                 format!("stipulation: '{text}' does not say in how many moves (one number)")
@@ -145,13 +384,12 @@ impl ParseStipulationError {
             ParseStipulationErrorKind::Length => {
                 format!("stipulation: {text}: the number of moves must be 1 to {MAX_MOVES}")
             }
-            ParseStipulationErrorKind::Helpmate => format!(
-                "stipulation: {text} (a helpmate) is not solved, only direct mates (#n) and \
-                 selfmates (s#n)"
-            ),
-            ParseStipulationErrorKind::Unsupported => format!(
-                "stipulation: {text} is not solved, only direct mates (#n) and selfmates (s#n)"
-            ),
+            ParseStipulationErrorKind::HalfMove => {
+                format!("stipulation: {text}: half a move (.5) is for helpmates only")
+            }
+            ParseStipulationErrorKind::Unsupported => {
+                format!("stipulation: {text} is not solved, only {KNOWN}")
+            }
         }
     }
 }
@@ -173,6 +411,8 @@ enum Meaning {
     Mate,
     /// Neither: the words around them (`in`, `Zügen`).
     Filler,
+    /// A genre, as the symbols it stands for (`helpmate`: `h#`).
+    Genre(&'static str),
 }
 
 /// The meaning of `word` (lowercase) in the stipulation words of the
@@ -188,7 +428,11 @@ fn meaning(word: &str) -> Option<Meaning> {
         } else if words.fillers.contains(&word) {
             Some(Meaning::Filler)
         } else {
-            None
+            words
+                .genres
+                .iter()
+                .find(|(w, _)| *w == word)
+                .map(|&(_, symbols)| Meaning::Genre(symbols))
         }
     };
     detect(Language::ALL, Settle::First, read).map(|(_, meaning)| meaning)
@@ -202,11 +446,58 @@ fn err(offset: usize, kind: ParseStipulationErrorKind, text: &str) -> ParseStipu
     }
 }
 
-fn length(offset: usize, digits: &str, text: &str) -> Result<u8, ParseStipulationError> {
+/// A number of moves, `n` or `n.5` (also `n,5` and `n½`): the moves and
+/// whether half a move follows; `None` when `text` is not one.
+fn moves_of(text: &str) -> Option<(&str, bool)> {
+    let (digits, half) = match text
+        .strip_suffix(".5")
+        .or_else(|| text.strip_suffix(",5"))
+        .or_else(|| text.strip_suffix('½'))
+    {
+        Some(digits) => (digits, true),
+        None => (text, false),
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some((digits, half))
+}
+
+/// The number of moves `digits` (with half a move when `half`), checked:
+/// 1 to 60 (0 too before half a move, `h#0.5`).
+fn length(
+    offset: usize,
+    digits: &str,
+    half: bool,
+    text: &str,
+) -> Result<u8, ParseStipulationError> {
     match digits.parse::<u8>() {
-        Ok(n) if (1..=MAX_MOVES).contains(&n) => Ok(n),
+        Ok(n) if n <= MAX_MOVES && (n >= 1 || half) => Ok(n),
         _ => Err(err(offset, ParseStipulationErrorKind::Length, text)),
     }
+}
+
+/// What the symbols before the number say (`ser-h#`): the play and the
+/// goal; `None` when they say no stipulation that is solved.
+fn symbols(prefix: &str, goal: char) -> Option<(Play, Goal)> {
+    let goal = match goal {
+        '#' => Goal::Mate,
+        '=' => Goal::Stalemate,
+        _ => return None,
+    };
+    let lower = prefix.to_ascii_lowercase();
+    let (series, rest) = match lower.strip_prefix("ser-") {
+        Some(rest) => (true, rest),
+        None => (false, lower.as_str()),
+    };
+    let play = match (series, rest) {
+        (false, "") => Play::Direct,
+        (false, "s") => Play::SelfPlay,
+        (false, "r") if goal == Goal::Mate => Play::Reflex,
+        (false, "h") => Play::Help,
+        (true, "") => Play::Series,
+        (true, "h") => Play::SeriesHelp,
+        (true, "s") => Play::SeriesSelf,
+        _ => return None,
+    };
+    Some((play, goal))
 }
 
 impl FromStr for Stipulation {
@@ -218,60 +509,169 @@ impl FromStr for Stipulation {
         if body.is_empty() {
             return Err(err(lead, ParseStipulationErrorKind::Empty, body));
         }
-        // Popeye's form: an optional prefix, '#', the number.
-        if let Some(hash) = body.find('#') {
-            let prefix = body[..hash].trim();
-            let number = body[hash + 1..].trim();
-            let selfmate = prefix.eq_ignore_ascii_case("s");
-            if !(prefix.is_empty() || selfmate) || !number.bytes().all(|b| b.is_ascii_digit()) {
-                let kind = match prefix.to_ascii_lowercase().as_str() {
-                    "h" | "hs" => ParseStipulationErrorKind::Helpmate,
-                    _ => ParseStipulationErrorKind::Unsupported,
-                };
-                return Err(err(lead, kind, body));
-            }
-            if number.is_empty() {
-                return Err(err(lead, ParseStipulationErrorKind::Number, body));
-            }
-            let n = length(lead, number, body)?;
-            return Ok(if selfmate {
-                Stipulation::Selfmate(n)
-            } else {
-                Stipulation::Mate(n)
-            });
+        // Popeye's form: symbols, `#` or `=`, the number; then `duplex`.
+        if let Some(at) = body.find(['#', '=']) {
+            return symbolic(body, at, lead);
         }
-        if matches!(body.as_bytes()[0], b'=' | b'+') || body.starts_with("r#") {
+        if matches!(body.as_bytes()[0], b'+' | b'~' | b'%') {
             return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
         }
-        // In words: one number, a word for mate, and fillers.
-        let mut number = None;
-        let mut mate = false;
-        let mut at = lead;
-        for word in body.split_whitespace() {
-            let offset = lead + (word.as_ptr() as usize - body.as_ptr() as usize);
-            at = offset;
-            let bare = word.trim_end_matches(['.', ',', ':', '!']);
-            let said = if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit()) {
-                Meaning::Number(length(offset, bare, bare)?)
-            } else {
-                meaning(&bare.to_lowercase())
-                    .ok_or_else(|| err(offset, ParseStipulationErrorKind::Word, word))?
-            };
-            match said {
-                Meaning::Number(_) if number.is_some() => {
-                    return Err(err(offset, ParseStipulationErrorKind::Number, body));
-                }
-                Meaning::Number(n) => number = Some(n),
-                Meaning::Mate => mate = true,
-                Meaning::Filler => {}
-            }
-        }
-        match number {
-            Some(n) if mate => Ok(Stipulation::Mate(n)),
-            Some(_) => Err(err(lead, ParseStipulationErrorKind::Unsupported, body)),
-            None => Err(err(at, ParseStipulationErrorKind::Number, body)),
+        in_words(body, lead)
+    }
+}
+
+/// `body` in Popeye's symbols, its goal character at byte `at`.
+fn symbolic(body: &str, at: usize, lead: usize) -> Result<Stipulation, ParseStipulationError> {
+    let prefix = body[..at].trim();
+    let goal = char::from(body.as_bytes()[at]);
+    let rest = body[at + 1..].trim_start();
+    let (number, tail) = rest.split_at(rest.find(char::is_whitespace).unwrap_or(rest.len()));
+    let Some((play, goal)) = symbols(prefix, goal) else {
+        let shown = body.split_whitespace().next().unwrap_or(body);
+        return Err(err(lead, ParseStipulationErrorKind::Unsupported, shown));
+    };
+    if number.is_empty() {
+        return Err(err(lead, ParseStipulationErrorKind::Number, body));
+    }
+    let Some((digits, half)) = moves_of(number) else {
+        return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
+    };
+    let shown = &body[..body.len() - tail.len()];
+    let moves = length(lead, digits, half, shown.trim_end())?;
+    if half && play != Play::Help {
+        return Err(err(
+            lead,
+            ParseStipulationErrorKind::HalfMove,
+            shown.trim_end(),
+        ));
+    }
+    let mut stipulation = Stipulation {
+        play,
+        goal,
+        moves,
+        half,
+        duplex: false,
+    };
+    for word in tail.split_whitespace() {
+        let offset = lead + (word.as_ptr() as usize - body.as_ptr() as usize);
+        if word.eq_ignore_ascii_case("duplex") && !stipulation.duplex {
+            stipulation.duplex = true;
+        } else {
+            return Err(err(offset, ParseStipulationErrorKind::Word, word));
         }
     }
+    Ok(stipulation)
+}
+
+/// What the words of a stipulation said so far.
+#[derive(Default)]
+struct Said {
+    number: Option<(u8, bool)>,
+    goal: Option<Goal>,
+    play: Option<char>,
+    series: bool,
+    duplex: bool,
+}
+
+impl Said {
+    /// Takes in the symbols a genre word stands for (`ser-h#`); `false`
+    /// when they contradict what was said (two plays or two goals).
+    fn genre(&mut self, symbols: &str) -> bool {
+        if symbols == "duplex" {
+            self.duplex = true;
+            return true;
+        }
+        let mut rest = symbols;
+        if let Some(r) = rest.strip_prefix("ser-") {
+            self.series = true;
+            rest = r;
+        }
+        for c in rest.chars() {
+            let ok = match c {
+                '#' => self
+                    .goal
+                    .replace(Goal::Mate)
+                    .is_none_or(|g| g == Goal::Mate),
+                '=' => self
+                    .goal
+                    .replace(Goal::Stalemate)
+                    .is_none_or(|g| g == Goal::Stalemate),
+                play => self.play.replace(play).is_none_or(|p| p == play),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// `body` in words: one number, a goal (a word for mate, or a genre word
+/// that says it), the words of the play and fillers.
+fn in_words(body: &str, lead: usize) -> Result<Stipulation, ParseStipulationError> {
+    let mut said = Said::default();
+    let mut at = lead;
+    for word in body.split_whitespace() {
+        let offset = lead + (word.as_ptr() as usize - body.as_ptr() as usize);
+        at = offset;
+        let bare = word.trim_end_matches(['.', ',', ':', '!', ';']);
+        if let Some((digits, half)) = moves_of(bare) {
+            if said.number.is_some() {
+                return Err(err(offset, ParseStipulationErrorKind::Number, body));
+            }
+            said.number = Some((length(offset, digits, half, bare)?, half));
+            continue;
+        }
+        let meant = meaning(&bare.to_lowercase())
+            .ok_or_else(|| err(offset, ParseStipulationErrorKind::Word, word))?;
+        match meant {
+            Meaning::Number(_) if said.number.is_some() => {
+                return Err(err(offset, ParseStipulationErrorKind::Number, body));
+            }
+            Meaning::Number(n) => said.number = Some((n, false)),
+            Meaning::Mate => {
+                if !said.genre("#") {
+                    return Err(err(offset, ParseStipulationErrorKind::Unsupported, body));
+                }
+            }
+            Meaning::Filler => {}
+            Meaning::Genre(symbols) => {
+                if !said.genre(symbols) {
+                    return Err(err(offset, ParseStipulationErrorKind::Unsupported, body));
+                }
+            }
+        }
+    }
+    let Some((moves, half)) = said.number else {
+        return Err(err(at, ParseStipulationErrorKind::Number, body));
+    };
+    let Some(goal) = said.goal else {
+        return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
+    };
+    let mut symbols_text = String::new();
+    if said.series {
+        symbols_text.push_str("ser-");
+    }
+    if let Some(play) = said.play {
+        symbols_text.push(play);
+    }
+    let goal_char = match goal {
+        Goal::Mate => '#',
+        Goal::Stalemate => '=',
+    };
+    let Some((play, goal)) = symbols(&symbols_text, goal_char) else {
+        return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
+    };
+    if half && play != Play::Help {
+        return Err(err(lead, ParseStipulationErrorKind::HalfMove, body));
+    }
+    Ok(Stipulation {
+        play,
+        goal,
+        moves,
+        half,
+        duplex: said.duplex,
+    })
 }
 
 #[cfg(test)]
@@ -297,7 +697,7 @@ mod tests {
         ] {
             assert_eq!(
                 text.parse::<Stipulation>(),
-                Ok(Stipulation::Mate(n)),
+                Ok(Stipulation::mate(n)),
                 "{text}"
             );
         }
@@ -398,14 +798,14 @@ mod tests {
             for (i, word) in numbers.into_iter().enumerate() {
                 let n = i as u8 + 1;
                 let digits = sentence.replace("{}", &n.to_string());
-                assert_eq!(digits.parse(), Ok(Stipulation::Mate(n)), "{digits}");
+                assert_eq!(digits.parse(), Ok(Stipulation::mate(n)), "{digits}");
                 let words = sentence.replace("{}", word);
-                assert_eq!(words.parse(), Ok(Stipulation::Mate(n)), "{words}");
+                assert_eq!(words.parse(), Ok(Stipulation::mate(n)), "{words}");
                 // Capitalised, as a word may start a printed line.
                 let mut upper = word.chars();
                 let first = upper.next().expect("a word").to_uppercase();
                 let capital = sentence.replace("{}", &format!("{first}{}", upper.as_str()));
-                assert_eq!(capital.parse(), Ok(Stipulation::Mate(n)), "{capital}");
+                assert_eq!(capital.parse(), Ok(Stipulation::mate(n)), "{capital}");
             }
         }
         // The forms of one (its genders and cases), as sentences say it.
@@ -420,7 +820,7 @@ mod tests {
             "Ματ σε μία κίνηση",
             "mat w jednym ruchu",
         ] {
-            assert_eq!(text.parse(), Ok(Stipulation::Mate(1)), "{text}");
+            assert_eq!(text.parse(), Ok(Stipulation::mate(1)), "{text}");
         }
     }
 
@@ -437,7 +837,8 @@ mod tests {
                 .zip(1..)
                 .flat_map(|(forms, n)| forms.iter().map(move |&w| (w, Meaning::Number(n))))
                 .chain(words.mate.iter().map(|&w| (w, Meaning::Mate)))
-                .chain(words.fillers.iter().map(|&w| (w, Meaning::Filler)));
+                .chain(words.fillers.iter().map(|&w| (w, Meaning::Filler)))
+                .chain(words.genres.iter().map(|&(w, g)| (w, Meaning::Genre(g))));
             for (word, m) in meant {
                 assert_eq!(word, word.to_lowercase(), "{language}: lowercase");
                 let before = *seen.entry(word).or_insert(m);
@@ -447,22 +848,119 @@ mod tests {
     }
 
     #[test]
-    fn what_is_not_a_direct_mate_is_named() {
+    fn what_is_not_solved_is_named() {
         let kind = |t: &str| t.parse::<Stipulation>().unwrap_err().kind;
-        assert_eq!(kind("h#2"), ParseStipulationErrorKind::Helpmate);
-        assert_eq!("s#3".parse(), Ok(Stipulation::Selfmate(3)));
-        assert_eq!(kind("hs#3"), ParseStipulationErrorKind::Helpmate);
-        assert_eq!(kind("=3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!("s#3".parse(), Ok(Stipulation::selfmate(3)));
+        assert_eq!(kind("hs#3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(kind("semi-r#3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(kind("+3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(kind("#=3"), ParseStipulationErrorKind::Unsupported);
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
+        assert_eq!(kind("h#0"), ParseStipulationErrorKind::Length);
+        assert_eq!(kind("#2.5"), ParseStipulationErrorKind::HalfMove);
+        assert_eq!(kind("ser-#2.5"), ParseStipulationErrorKind::HalfMove);
+        assert_eq!(kind("h#2 triplex"), ParseStipulationErrorKind::Word);
         assert_eq!(kind("mate in 2 or 3"), ParseStipulationErrorKind::Word);
         assert_eq!(kind("mate in 2 3"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("in 3 moves"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(
+            kind("helpmate selfmate in 3"),
+            ParseStipulationErrorKind::Unsupported
+        );
+        assert_eq!(
+            kind("stalemate mate in 3"),
+            ParseStipulationErrorKind::Unsupported
+        );
+        assert_eq!(kind("selfmate in 2.5"), ParseStipulationErrorKind::HalfMove);
         assert_eq!(kind("  "), ParseStipulationErrorKind::Empty);
         let e = "Matt in elf Zügen".parse::<Stipulation>().unwrap_err();
         assert_eq!((e.offset, e.text.as_str()), (8, "elf"));
         // A number in words is a number like its digits: one only.
         assert_eq!(kind("mate in two 3"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("mate in two three"), ParseStipulationErrorKind::Number);
+    }
+
+    /// Popeye's symbols, in the forms its manual gives (py-engl.txt's
+    /// list of stipulations): each reads to its play, goal and length, and
+    /// is written back as Popeye writes it, in lower case.
+    #[test]
+    fn popeye_symbols_read_and_write_back() {
+        for (text, play, goal, moves, half, written) in [
+            ("#2", Play::Direct, Goal::Mate, 2, false, "#2"),
+            ("s#3", Play::SelfPlay, Goal::Mate, 3, false, "s#3"),
+            ("S#3", Play::SelfPlay, Goal::Mate, 3, false, "s#3"),
+            ("r#2", Play::Reflex, Goal::Mate, 2, false, "r#2"),
+            ("=3", Play::Direct, Goal::Stalemate, 3, false, "=3"),
+            ("s=4", Play::SelfPlay, Goal::Stalemate, 4, false, "s=4"),
+            ("h#2", Play::Help, Goal::Mate, 2, false, "h#2"),
+            ("H#3", Play::Help, Goal::Mate, 3, false, "h#3"),
+            ("h#2.5", Play::Help, Goal::Mate, 2, true, "h#2.5"),
+            ("h#2,5", Play::Help, Goal::Mate, 2, true, "h#2.5"),
+            ("h#2½", Play::Help, Goal::Mate, 2, true, "h#2.5"),
+            ("h#0.5", Play::Help, Goal::Mate, 0, true, "h#0.5"),
+            ("h=2", Play::Help, Goal::Stalemate, 2, false, "h=2"),
+            ("h=1.5", Play::Help, Goal::Stalemate, 1, true, "h=1.5"),
+            ("ser-#7", Play::Series, Goal::Mate, 7, false, "ser-#7"),
+            ("SER-#7", Play::Series, Goal::Mate, 7, false, "ser-#7"),
+            ("ser-h#5", Play::SeriesHelp, Goal::Mate, 5, false, "ser-h#5"),
+            ("ser-s#4", Play::SeriesSelf, Goal::Mate, 4, false, "ser-s#4"),
+            ("ser-=6", Play::Series, Goal::Stalemate, 6, false, "ser-=6"),
+            (
+                "ser-h=3",
+                Play::SeriesHelp,
+                Goal::Stalemate,
+                3,
+                false,
+                "ser-h=3",
+            ),
+            ("h# 2", Play::Help, Goal::Mate, 2, false, "h#2"),
+        ] {
+            let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(
+                (s.play, s.goal, s.moves, s.half),
+                (play, goal, moves, half),
+                "{text}"
+            );
+            assert_eq!(s.to_string(), written, "{text}");
+            assert_eq!(written.parse(), Ok(s), "{written}");
+            let duplex: Stipulation = format!("{text} Duplex").parse().expect("duplex");
+            assert!(duplex.duplex);
+            assert_eq!(duplex.to_string(), format!("{written} duplex"));
+        }
+    }
+
+    /// Printed statements of each genre, in the words of several
+    /// languages (the genre names as problem columns print them).
+    #[test]
+    fn genres_in_words() {
+        for (text, written) in [
+            ("Helpmate in 2", "h#2"),
+            ("helpmate in two moves", "h#2"),
+            ("Helpmate in 2.5", "h#2.5"),
+            ("Selfmate in 3", "s#3"),
+            ("Reflexmate in 2", "r#2"),
+            ("Stalemate in 3", "=3"),
+            ("Helpstalemate in 2", "h=2"),
+            ("Series helpmate in 7", "ser-h#7"),
+            ("Series-mover mate in 7", "ser-#7"),
+            ("Series selfmate in 5", "ser-s#5"),
+            ("Helpmate in 2 duplex", "h#2 duplex"),
+            ("Hilfsmatt in 2 Zügen", "h#2"),
+            ("Selbstmatt in 3 Zügen", "s#3"),
+            ("Reflexmatt in 2 Zügen", "r#2"),
+            ("Hilfspatt in 3 Zügen", "h=3"),
+            ("Serienzughilfsmatt in 9 Zügen", "ser-h#9"),
+            ("mat aidé en 2 coups", "h#2"),
+            ("pat aidé en 3 coups", "h=3"),
+            ("mat inverse en 4 coups", "s#4"),
+            ("aiutomatto in 3 mosse", "h#3"),
+            ("hulpmat in 2 zetten", "h#2"),
+            ("кооперативный мат в 2 хода", "h#2"),
+            ("mat pomocniczy w 2 posunięciach", "h#2"),
+        ] {
+            let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(s.to_string(), written, "{text}");
+        }
     }
 }

@@ -1,0 +1,249 @@
+//! The search of help and series play: every line of moves that reaches
+//! the goal (`specs/solve.md` §1), found depth first, with a table of the
+//! positions (and moves left) known to have no line.
+
+use crate::board::Move;
+use crate::rules::Position;
+
+use super::hash;
+use super::line::Line;
+use super::search::{after, may_check, suffers, KeyMap, Meter};
+use super::stipulation::{Goal, Play, Stipulation};
+use super::stop::StopReason;
+
+/// Entries the table of failures holds before it is emptied.
+const TABLE_LIMIT: usize = 1 << 22;
+
+/// A salt per number of moves left, so that one position with different
+/// moves left has different keys in the table.
+fn salt(left: u16) -> u64 {
+    // A fixed odd multiplier spreads the small numbers over the key.
+    u64::from(left).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The lines search: its table, the meter, the line being built and those
+/// found.
+pub(crate) struct Lines<'m, 'a> {
+    meter: &'m mut Meter<'a>,
+    /// Positions, with the moves left, from which no line was found.
+    failed: KeyMap<()>,
+    goal: Goal,
+    path: Vec<Move>,
+    pub(crate) found: Vec<Line>,
+    /// The most moves the lines found may hold together (the memory cap).
+    max_moves: usize,
+    held: usize,
+    /// The length of the series being solved.
+    series_total: usize,
+}
+
+/// `pos` with the side to move passing (the other side to move, no en
+/// passant): the position a series goes on from.
+fn pass(pos: &Position) -> Position {
+    super::line::passed(pos)
+}
+
+impl<'m, 'a> Lines<'m, 'a> {
+    pub(crate) fn new(meter: &'m mut Meter<'a>, goal: Goal, max_moves: usize) -> Lines<'m, 'a> {
+        Lines {
+            meter,
+            failed: KeyMap::default(),
+            goal,
+            path: Vec::new(),
+            found: Vec::new(),
+            max_moves,
+            held: 0,
+            series_total: 0,
+        }
+    }
+
+    /// Every line of `stipulation` from `pos` (its first mover to move),
+    /// in the order found; the shorter lines first.
+    pub(crate) fn solve(&mut self, pos: &Position, stipulation: &Stipulation) {
+        let n = stipulation.moves;
+        self.series_total = usize::from(n);
+        match stipulation.play {
+            Play::Help => {
+                self.help(pos, stipulation.half_moves());
+            }
+            Play::Series => {
+                self.series(pos, u16::from(n), End::Goal);
+            }
+            Play::SeriesSelf => {
+                self.series(pos, u16::from(n), End::Forced);
+            }
+            Play::SeriesHelp => {
+                self.series(pos, u16::from(n), End::Helped);
+            }
+            Play::Direct | Play::SelfPlay | Play::Reflex => {}
+        }
+        // Shorter lines first, each length in the order found.
+        self.found.sort_by_key(|line| line.moves.len());
+    }
+
+    fn record(&mut self, short: bool) {
+        self.held += self.path.len();
+        if self.held > self.max_moves {
+            self.meter.stopped.get_or_insert(StopReason::Memory);
+            return;
+        }
+        self.found.push(Line {
+            moves: self.path.clone(),
+            short,
+        });
+    }
+
+    fn remember_failure(&mut self, key: u64) {
+        if self.failed.len() >= TABLE_LIMIT {
+            self.failed.clear();
+        }
+        self.failed.insert(key, ());
+    }
+
+    /// Help play from `pos` with `left` half-moves left: the
+    /// side to move is the attacker when `left` is odd (the last half-move
+    /// is the attacker's). `true` when a line was found.
+    fn help(&mut self, pos: &Position, left: u16) -> bool {
+        if left == 0 || self.meter.tick() {
+            return false;
+        }
+        let key = hash::key(pos) ^ salt(left);
+        if self.failed.contains_key(&key) {
+            return false;
+        }
+        let attacker = left % 2 == 1;
+        let them = !pos.turn();
+        let king = pos.board().king_of(them);
+        let mut found = false;
+        for &m in pos.legal_moves().iter() {
+            // The last move mates only if it checks.
+            if attacker
+                && left == 1
+                && self.goal == Goal::Mate
+                && king.is_some_and(|king| !may_check(m, king, them))
+            {
+                continue;
+            }
+            let next = after(pos, m);
+            self.path.push(m);
+            if attacker && suffers(&next, self.goal) {
+                self.record(left > 1);
+                found = true;
+            } else if left > 1 && self.help(&next, left - 1) {
+                found = true;
+            }
+            self.path.pop();
+            if self.meter.is_stopped() {
+                return found;
+            }
+        }
+        if !found {
+            self.remember_failure(key);
+        }
+        found
+    }
+
+    /// Series play from `pos`, the series side to move, `left` of its
+    /// moves left, ending as `end` says. `true` when a line was found.
+    fn series(&mut self, pos: &Position, left: u16, end: End) -> bool {
+        if left == 0 || self.meter.tick() {
+            return false;
+        }
+        let key = hash::key(pos) ^ salt(left);
+        if self.failed.contains_key(&key) {
+            return false;
+        }
+        let mut found = false;
+        for &m in pos.legal_moves().iter() {
+            let next = after(pos, m);
+            self.path.push(m);
+            let ended = self.series_ends(&next, end);
+            found |= ended;
+            // The goal reached by the series' own move ends the play; a
+            // position the other side could end in one move does not end
+            // the series, which may go on. No check before the last move:
+            // the other side would have to answer it, and it only passes.
+            let goes_on = !(next.is_check() || end == End::Goal && ended);
+            if goes_on && left > 1 && self.series(&pass(&next), left - 1, end) {
+                found = true;
+            }
+            self.path.pop();
+            if self.meter.is_stopped() {
+                return found;
+            }
+        }
+        if !found {
+            self.remember_failure(key);
+        }
+        found
+    }
+
+    /// After a move of the series (the other side to move in `next`):
+    /// records the lines that end there (the goal reached, or reached in
+    /// the one move that follows), `true` when there is one.
+    fn series_ends(&mut self, next: &Position, end: End) -> bool {
+        match end {
+            End::Goal => {
+                if suffers(next, self.goal) {
+                    let short = self.path.len() < self.series_length();
+                    self.record(short);
+                    true
+                } else {
+                    false
+                }
+            }
+            End::Forced => {
+                // Every move of the other side reaches the goal (it has one).
+                let replies = next.legal_moves();
+                if replies.is_empty()
+                    || !replies.iter().all(|&r| suffers(&after(next, r), self.goal))
+                {
+                    return false;
+                }
+                let short = self.path.len() < self.series_length();
+                for &r in replies.iter() {
+                    self.path.push(r);
+                    self.record(short);
+                    self.path.pop();
+                }
+                true
+            }
+            End::Helped => {
+                // The other side reaches the goal in one move (answering a
+                // check the series' last move may give).
+                let them = !next.turn();
+                let king = next.board().king_of(them);
+                let short = self.path.len() < self.series_length();
+                let mut found = false;
+                for &r in next.legal_moves().iter() {
+                    if self.goal == Goal::Mate && king.is_some_and(|k| !may_check(r, k, them)) {
+                        continue;
+                    }
+                    if suffers(&after(next, r), self.goal) {
+                        self.path.push(r);
+                        self.record(short);
+                        self.path.pop();
+                        found = true;
+                    }
+                }
+                found
+            }
+        }
+    }
+
+    /// The series' length, as the line being built started it.
+    fn series_length(&self) -> usize {
+        self.series_total
+    }
+}
+
+/// How a series ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum End {
+    /// Its last move reaches the goal (`ser-#n`).
+    Goal,
+    /// After its last move the other side must reach it (`ser-s#n`).
+    Forced,
+    /// After its last move the other side reaches it in one (`ser-h#n`).
+    Helped,
+}

@@ -1,0 +1,425 @@
+//! Help play, series play, reflex play, stalemate goals, tries and set
+//! play against brute-force searches written here from the definitions
+//! of `specs/solve.md` §1 (no table, no pruning, every legal move), on
+//! small random positions; and the search limits.
+
+use std::time::Duration;
+
+use forsyth::solve::{Goal, Play, Solver, Stipulation, StopReason};
+use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
+use proptest::prelude::*;
+
+fn play(pos: &Position, m: Move) -> Position {
+    pos.play(m).expect("a legal move")
+}
+
+/// The other side to move, no en passant (the series' other side passes).
+fn pass(pos: &Position) -> Position {
+    let mut setup = pos.setup().clone();
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    Position::from_setup(setup).expect("a side not in check may pass")
+}
+
+fn reached(pos: &Position, goal: Goal) -> bool {
+    let none = pos.legal_moves().is_empty();
+    match goal {
+        Goal::Mate => none && pos.is_check(),
+        Goal::Stalemate => none && !pos.is_check(),
+        _ => unimplemented!("the goals of the test"),
+    }
+}
+
+/// Every help line from `pos` with `left` half-moves, the attacker making
+/// the odd ones counted from the end; a line ends at the attacker's move
+/// that reaches the goal.
+fn bf_help(pos: &Position, left: u16, goal: Goal, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+    for &m in pos.legal_moves().iter() {
+        let next = play(pos, m);
+        path.push(m);
+        if left % 2 == 1 && reached(&next, goal) {
+            out.push(path.clone());
+        } else if left > 1 {
+            bf_help(&next, left - 1, goal, path, out);
+        }
+        path.pop();
+    }
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum SeriesEnd {
+    /// ser-#: the series' move reaches the goal.
+    Own,
+    /// ser-h#: the other side reaches it in one move.
+    Helped,
+    /// ser-s#: every move of the other side reaches it (one at least).
+    Forced,
+}
+
+/// Every series line from `pos`, `left` moves of the series side left.
+fn bf_series(
+    pos: &Position,
+    left: u8,
+    goal: Goal,
+    end: SeriesEnd,
+    path: &mut Vec<Move>,
+    out: &mut Vec<Vec<Move>>,
+) {
+    for &m in pos.legal_moves().iter() {
+        let next = play(pos, m);
+        path.push(m);
+        let mut ended = false;
+        match end {
+            SeriesEnd::Own => {
+                if reached(&next, goal) {
+                    out.push(path.clone());
+                    ended = true;
+                }
+            }
+            SeriesEnd::Helped => {
+                for &r in next.legal_moves().iter() {
+                    if reached(&play(&next, r), goal) {
+                        path.push(r);
+                        out.push(path.clone());
+                        path.pop();
+                    }
+                }
+            }
+            SeriesEnd::Forced => {
+                let replies = next.legal_moves();
+                if !replies.is_empty() && replies.iter().all(|&r| reached(&play(&next, r), goal)) {
+                    for &r in replies.iter() {
+                        path.push(r);
+                        out.push(path.clone());
+                        path.pop();
+                    }
+                }
+            }
+        }
+        // A check before the series' end would have to be answered.
+        if !ended && left > 1 && !next.is_check() {
+            bf_series(&pass(&next), left - 1, goal, end, path, out);
+        }
+        path.pop();
+    }
+}
+
+/// Battle play by the definitions: the attacker to move reaches the goal
+/// in at most `k` moves against every defence.
+#[derive(Copy, Clone, PartialEq, Debug)]
+enum Battle {
+    Direct,
+    Reflex,
+}
+
+fn attacker_has_goal_move(pos: &Position, goal: Goal) -> bool {
+    pos.legal_moves()
+        .iter()
+        .any(|&m| reached(&play(pos, m), goal))
+}
+
+fn bf_forces(pos: &Position, k: u8, battle: Battle, goal: Goal) -> bool {
+    if battle == Battle::Reflex && attacker_has_goal_move(pos, goal) {
+        // It would have to reach the goal itself.
+        return false;
+    }
+    pos.legal_moves()
+        .iter()
+        .any(|&m| bf_fails(&play(pos, m), k, battle, goal))
+}
+
+/// The defender to move after the attacker's move of `k` moves left.
+fn bf_fails(pos: &Position, k: u8, battle: Battle, goal: Goal) -> bool {
+    let moves = pos.legal_moves();
+    match battle {
+        Battle::Direct => {
+            if moves.is_empty() {
+                return reached(pos, goal);
+            }
+            k > 1
+                && moves
+                    .iter()
+                    .all(|&r| bf_forces(&play(pos, r), k - 1, battle, goal))
+        }
+        Battle::Reflex => {
+            if moves.is_empty() {
+                return false;
+            }
+            // The defender must mate when it can.
+            if attacker_has_goal_move(pos, goal) {
+                return true;
+            }
+            k > 1
+                && moves
+                    .iter()
+                    .all(|&r| bf_forces(&play(pos, r), k - 1, battle, goal))
+        }
+    }
+}
+
+fn sorted(lines: Vec<Vec<Move>>) -> Vec<String> {
+    let mut out: Vec<String> = lines.iter().map(|l| format!("{l:?}")).collect();
+    out.sort();
+    out
+}
+
+fn solve(pos: &Position, stipulation: Stipulation) -> forsyth::solve::Solution {
+    Solver::new(stipulation).solve(pos).expect("no limit")
+}
+
+/// Few pieces, kings near an edge, either side to move.
+fn arb_position() -> impl Strategy<Value = Option<Position>> {
+    (
+        0u32..64,
+        0u32..8,
+        any::<bool>(),
+        prop::collection::vec((0u32..64, 0usize..10), 1..4),
+    )
+        .prop_map(|(wk, bk_file, black, others)| {
+            let mut board = Board::empty();
+            board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
+            let bk = Square::new(56 + bk_file)?;
+            if board.piece_at(bk).is_some() {
+                return None;
+            }
+            board.set_piece_at(bk, Role::King.of(Color::Black));
+            const PIECES: [(Role, Color); 10] = [
+                (Role::Queen, Color::White),
+                (Role::Rook, Color::White),
+                (Role::Bishop, Color::White),
+                (Role::Knight, Color::White),
+                (Role::Pawn, Color::White),
+                (Role::Rook, Color::Black),
+                (Role::Knight, Color::Black),
+                (Role::Bishop, Color::Black),
+                (Role::Pawn, Color::Black),
+                (Role::Queen, Color::Black),
+            ];
+            for (sq, pick) in others {
+                let sq = Square::new(sq)?;
+                if board.piece_at(sq).is_none() {
+                    let (role, color) = PIECES[pick];
+                    board.set_piece_at(sq, Piece { color, role });
+                }
+            }
+            let setup = Setup {
+                board,
+                turn: if black { Color::Black } else { Color::White },
+                castling: Default::default(),
+                ep_square: None,
+                halfmoves: 0,
+                fullmoves: 1,
+                variant: Variant::Standard,
+            };
+            Position::from_setup(setup).ok()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn help_play_lists_every_line_of_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for goal in [Goal::Mate, Goal::Stalemate] {
+            // h#1, h#1.5, h#2 (whole moves: the side to move is the
+            // defender; with the half move, the attacker).
+            for (moves, half) in [(1, false), (1, true), (2, false)] {
+                let mut s = Stipulation::new(Play::Help, goal, moves);
+                if half {
+                    s = s.with_half();
+                }
+                let left = 2 * u16::from(moves) + u16::from(half);
+                let mut want = Vec::new();
+                bf_help(&pos, left, goal, &mut Vec::new(), &mut want);
+                let got: Vec<Vec<Move>> = solve(&pos, s).lines.into_iter().map(|l| l.moves).collect();
+                prop_assert_eq!(sorted(got), sorted(want), "{}", s);
+            }
+        }
+    }
+
+    #[test]
+    fn series_play_lists_every_line_of_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        if pos.is_check() {
+            return Ok(());
+        }
+        for (play_kind, end) in [
+            (Play::Series, SeriesEnd::Own),
+            (Play::SeriesHelp, SeriesEnd::Helped),
+            (Play::SeriesSelf, SeriesEnd::Forced),
+        ] {
+            for goal in [Goal::Mate, Goal::Stalemate] {
+                for n in 1..=2 {
+                    let s = Stipulation::new(play_kind, goal, n);
+                    let mut want = Vec::new();
+                    bf_series(&pos, n, goal, end, &mut Vec::new(), &mut want);
+                    let got: Vec<Vec<Move>> =
+                        solve(&pos, s).lines.into_iter().map(|l| l.moves).collect();
+                    prop_assert_eq!(sorted(got), sorted(want), "{}", s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn direct_stalemates_and_reflexmates_have_the_brute_force_keys(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for (play_kind, battle, goal) in [
+            (Play::Direct, Battle::Direct, Goal::Stalemate),
+            (Play::Reflex, Battle::Reflex, Goal::Mate),
+        ] {
+            for n in 1..=2 {
+                let s = Stipulation::new(play_kind, goal, n);
+                let solution = solve(&pos, s);
+                let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+                let reflex_forced = battle == Battle::Reflex && attacker_has_goal_move(&pos, goal);
+                let want: Vec<Move> = if reflex_forced {
+                    Vec::new()
+                } else {
+                    pos.legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| bf_fails(&play(&pos, m), n, battle, goal))
+                        .collect()
+                };
+                prop_assert_eq!(keys, want, "{}", s);
+                // Reflex play with a mate at hand: those mates, marked.
+                if reflex_forced {
+                    prop_assert!(!solution.forced.is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tries_fail_to_one_defence_and_set_play_answers_in_time(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        if pos.turn() != Color::White {
+            return Ok(());
+        }
+        let goal = Goal::Mate;
+        for n in 1..=2u8 {
+            let solution = Solver::new(Stipulation::mate(n))
+                .tries(true)
+                .set_play(true)
+                .solve(&pos)
+                .expect("no limit");
+            // A try: no key, and exactly one defence after which no mate
+            // in n - 1 follows.
+            let mut want = Vec::new();
+            for &m in pos.legal_moves().iter() {
+                let next = play(&pos, m);
+                if bf_fails(&next, n, Battle::Direct, goal) {
+                    continue;
+                }
+                let refutations: Vec<Move> = next
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&r| n == 1 || !bf_forces(&play(&next, r), n - 1, Battle::Direct, goal))
+                    .collect();
+                if refutations.len() == 1 {
+                    want.push((m, refutations));
+                }
+            }
+            let got: Vec<(Move, Vec<Move>)> =
+                solution.tries.iter().map(|t| (t.mv, t.refutations.clone())).collect();
+            prop_assert_eq!(got, want, "#{}", n);
+            // Set play: were Black to move, its moves White answers with
+            // a mate in n - 1 at most.
+            if n >= 2 && !pos.is_check() {
+                let black = pass(&pos);
+                let want: Vec<Move> = black
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&b| bf_forces(&play(&black, b), n - 1, Battle::Direct, goal))
+                    .collect();
+                let got: Vec<Move> = solution
+                    .set_play
+                    .as_ref()
+                    .map(|set| set.iter().map(|v| v.mv).collect())
+                    .unwrap_or_default();
+                prop_assert_eq!(got, want);
+            }
+        }
+    }
+}
+
+/// The limits stop the search and say which stopped it.
+#[test]
+fn limits_stop_every_kind_of_play() {
+    // A helpmate in 6 from the initial position takes millions of nodes.
+    let pos = Position::standard();
+    for s in [
+        Stipulation::mate(6),
+        Stipulation::new(Play::Series, Goal::Mate, 8),
+        Stipulation::helpmate(6).with_half(),
+    ] {
+        let err = Solver::new(s).max_nodes(5_000).solve(&pos).unwrap_err();
+        assert_eq!(err.reason, StopReason::Nodes, "{s}");
+        assert!(
+            err.nodes >= 5_000 && err.nodes < 50_000,
+            "{s}: {}",
+            err.nodes
+        );
+        let err = Solver::new(s)
+            .max_time(Duration::ZERO)
+            .solve(&pos)
+            .unwrap_err();
+        assert_eq!(err.reason, StopReason::Time, "{s}");
+    }
+    // The memory cap: the twelve lines of four moves of this h=2 (the
+    // king steps out and back while the queen takes its last squares) do
+    // not fit in 64 bytes; they fit in the default cap.
+    let many = Position::from_fen(&"k7/8/8/8/8/8/8/K6Q b - - 0 1".parse().unwrap(), None).unwrap();
+    let err = Solver::new(Stipulation::new(Play::Help, Goal::Stalemate, 2))
+        .max_memory(64)
+        .solve(&many)
+        .unwrap_err();
+    assert_eq!(err.reason, StopReason::Memory);
+    let all = solve(&many, Stipulation::new(Play::Help, Goal::Stalemate, 2));
+    assert_eq!(all.lines.len(), 12);
+}
+
+/// Published helpmates, helpstalemates and series movers (authors and
+/// sources in `data/published_help.txt`, from Popeye's example files):
+/// every solution, and the set play and duplex their options ask for,
+/// written in Popeye's German as Popeye 4.104 writes them.
+#[test]
+fn published_help_and_series_problems_have_popeyes_solutions() {
+    use forsyth::notation::Language;
+    use forsyth::solve::{read_popeye, write_popeye_with, PopeyeStyle};
+    let text = include_str!("data/published_help.txt");
+    let mut count = 0;
+    for block in text.split("====\n") {
+        let Some((input, want)) = block.split_once("----\n") else {
+            continue;
+        };
+        let input = input
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let problems = read_popeye(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let p = &problems[0];
+        let stipulation = p.stipulation.expect("a stipulation");
+        let start = p.start(&stipulation).expect("legal");
+        let solution = Solver::new(stipulation)
+            .set_play(p.asks_set_play())
+            .solve(&start)
+            .expect("no limit");
+        let mut style = PopeyeStyle::default();
+        style.language = Language::German;
+        let mut got = String::new();
+        write_popeye_with(&mut got, &start, &solution, &style).unwrap();
+        let mut got: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
+        let mut want: Vec<&str> = want.lines().filter(|l| !l.trim().is_empty()).collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "{}", p.origin.as_deref().unwrap_or("?"));
+        count += 1;
+    }
+    assert_eq!(count, 10);
+}
