@@ -6,6 +6,7 @@
 //!
 //! May use: layers 0 to 2 (`board`, `text`, `setup`).
 
+pub(crate) mod capablanca;
 pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;

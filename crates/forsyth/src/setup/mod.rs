@@ -14,6 +14,7 @@
 //! uses it for each letter of a record, validation for each right of a
 //! setup, and both report in the one [`ProblemKind`] taxonomy.
 
+pub(crate) mod capablanca;
 pub(crate) mod chess960;
 mod error;
 pub(crate) mod problem;

@@ -256,6 +256,9 @@ fn popeye_letter(role: Role) -> &'static str {
         Role::Rook => "R",
         Role::Queen => "Q",
         Role::King => "K",
+        // Never met: the solver's board is the 8x8 one, which holds neither.
+        Role::Archbishop => "A",
+        Role::Chancellor => "C",
     }
 }
 
