@@ -3,7 +3,8 @@
 //! rooks' files ([`castling`], data only: resolving castling letters is
 //! the setup's, castling's legality the rules'), and moves as the position
 //! sees them ([`moves`]). Files, ranks, squares, colours, roles, pieces,
-//! bitboards and the geometry below it are the `forsyth-types` crate.
+//! bitboards and the geometry below it are the `forsyth-types` crate. The
+//! 10x8 board stands beside it ([`capablanca`]); no 8x8 module uses it.
 //!
 //! May use: `forsyth-types` only.
 //!

@@ -5,7 +5,6 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use super::safety::en_passant_capturers;
-use super::validate::{PositionError, Report};
 use crate::board::capablanca::moves::{castling_targets, double_push_ep_square, en_passant_victim};
 use crate::board::capablanca::{Board, CastlingRights, Move, Square};
 use crate::board::{CastlingSide, Color, Role};
@@ -15,7 +14,8 @@ use crate::setup::capablanca::{Setup, Variant};
 /// its variant's rules: the 10x8 twin of [`crate::Position`].
 ///
 /// Only validation constructs one ([`Position::from_setup`],
-/// [`Report::into_position`]), but for the starts
+/// [`Report::into_position`](crate::capablanca::Report::into_position)),
+/// but for the starts
 /// ([`Position::capablanca`], [`Position::gothic`]).
 ///
 /// Two positions are equal, and hash equal, when they are the same position
@@ -42,20 +42,6 @@ impl Position {
     /// Wraps a setup without checking it: the validator's to call.
     pub(crate) fn from_setup_unchecked(setup: Setup) -> Position {
         Position { setup }
-    }
-
-    /// Validates `setup`: the position, or every problem found
-    /// ([`PositionError`], which keeps the report and can repair).
-    ///
-    /// ```
-    /// use forsyth::capablanca::{Position, Setup, Square};
-    /// let mut setup = Setup::gothic();
-    /// setup.board.discard_piece_at(Square::F1);
-    /// let err = Position::from_setup(setup).unwrap_err();
-    /// assert_eq!(err.problems()[0].kind().name(), "missing_king");
-    /// ```
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Report::of_setup(setup).into_position()
     }
 
     /// The start of Capablanca chess.

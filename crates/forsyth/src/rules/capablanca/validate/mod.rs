@@ -152,6 +152,22 @@ impl Report {
     }
 }
 
+impl Position {
+    /// Validates `setup`: the position, or every problem found
+    /// ([`PositionError`], which keeps the report and can repair).
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Position, Setup, Square};
+    /// let mut setup = Setup::gothic();
+    /// setup.board.discard_piece_at(Square::F1);
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// assert_eq!(err.problems()[0].kind().name(), "missing_king");
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Report::of_setup(setup).into_position()
+    }
+}
+
 /// Applies one remedy to `setup`, recording each change.
 fn apply(setup: &mut Setup, remedy: Remedy, problem: &Problem, repairs: &mut Vec<Repair>) {
     let repair = |kind| Repair {
