@@ -73,7 +73,7 @@ fn arrangements() -> Vec<[Role; 10]> {
 /// breaks (its counts are right).
 fn first_broken(rank: &[Role; 10]) -> Option<&'static str> {
     let at = |role: Role| -> Vec<usize> { (0..10).filter(|&f| rank[f] == role).collect() };
-    let dark = |f: usize| f % 2 == 0;
+    let dark = |f: usize| f.is_multiple_of(2);
     let (b, r) = (at(Role::Bishop), at(Role::Rook));
     let (q, a, k) = (
         at(Role::Queen)[0],
@@ -121,7 +121,7 @@ fn first_broken(rank: &[Role; 10]) -> Option<&'static str> {
 fn placement(rank: &[Role; 10]) -> u32 {
     let b: Vec<usize> = (0..10).filter(|&f| rank[f] == Role::Bishop).collect();
     let light = *b.iter().find(|&&f| f % 2 == 1).unwrap();
-    let dark = *b.iter().find(|&&f| f % 2 == 0).unwrap();
+    let dark = *b.iter().find(|&&f| f.is_multiple_of(2)).unwrap();
     let l = (light / 2) as u32;
     let d = (dark / 2) as u32;
     let mut empty: Vec<usize> = (0..10).filter(|&f| f != light && f != dark).collect();

@@ -270,7 +270,7 @@ fn normalised(fen: &str) -> String {
 #[test]
 #[ignore = "needs Fairy-Stockfish; rewrites tests/data/capablanca.perft"]
 fn record_fairy_stockfish_counts() {
-    const SEED: u64 = 0x10_8c_a9ab_1a2c_a000;
+    const SEED: u64 = 0x108c_a9ab_1a2c_a000;
     let engine = std::env::var("FAIRY_STOCKFISH").unwrap_or("/usr/games/fairy-stockfish".into());
     let version = Command::new(&engine)
         .stdin(Stdio::null())

@@ -268,7 +268,7 @@ pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 /// use forsyth::capablanca::{attacks, Bitboard, Square};
 /// assert_eq!(attacks::bishop(Square::A1, Bitboard::EMPTY).count(), 7);
-/// assert_eq!(attacks::bishop(Square::E4, Bitboard::EMPTY).count(), 13);
+/// assert_eq!(attacks::bishop(Square::E4, Bitboard::EMPTY).count(), 14);
 /// ```
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -283,7 +283,7 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 ///
 /// ```
 /// use forsyth::capablanca::{attacks, Bitboard, Square};
-/// assert_eq!(attacks::queen(Square::E4, Bitboard::EMPTY).count(), 9 + 7 + 13);
+/// assert_eq!(attacks::queen(Square::E4, Bitboard::EMPTY).count(), 9 + 7 + 14);
 /// ```
 #[inline]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {

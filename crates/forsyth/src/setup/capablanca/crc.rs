@@ -215,14 +215,14 @@ fn broken_rule(rank: &[Role; 10]) -> Option<CrcRule> {
     };
     let file = |f: usize| File::ALL[f];
     let (b1, b2) = files(Bishop);
-    if (b1 + b2) % 2 == 0 {
+    if (b1 + b2).is_multiple_of(2) {
         return Some(CrcRule::BishopsOnOneColour {
             first: file(b1),
             second: file(b2),
         });
     }
     let (queen, archbishop) = (files(Queen).0, files(Archbishop).0);
-    if (queen + archbishop) % 2 == 0 {
+    if (queen + archbishop).is_multiple_of(2) {
         return Some(CrcRule::QueenAndArchbishopOnOneColour {
             queen: file(queen),
             archbishop: file(archbishop),
@@ -315,7 +315,7 @@ fn array_number(rank: &[Role; 10]) -> u32 {
     };
     let find = |role: Role| (0..10).filter(move |&f| rank[f] == role);
     let light = find(Bishop).find(|f| f % 2 == 1).unwrap_or(1);
-    let dark = find(Bishop).find(|f| f % 2 == 0).unwrap_or(0);
+    let dark = find(Bishop).find(|f| f.is_multiple_of(2)).unwrap_or(0);
     empty[light] = false;
     empty[dark] = false;
     let queen_file = find(Queen).next().unwrap_or(0);

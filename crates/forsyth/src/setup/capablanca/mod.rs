@@ -99,8 +99,9 @@ impl Variant {
 /// assert_eq!(setup.board.to_string(), "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR");
 /// assert_eq!(setup.castling.count(), 4);
 /// ```
+// No serde: a setup is stored as its record (as the 8x8 one is), and no
+// FEN grammar reads ten files yet.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Piece placement.
     pub board: Board,
