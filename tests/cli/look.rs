@@ -89,7 +89,7 @@ fn status_line_names_check_mate_stalemate_or_the_move_count() {
 
 /// Runs `sh -c script` with a pseudo-terminal as its standard output and
 /// error (util-linux `script`), returning what the terminal received.
-fn on_a_terminal(script: &str) -> String {
+pub fn on_a_terminal(script: &str) -> String {
     let exe = env!("CARGO_BIN_EXE_forsyth");
     let out = Command::new("script")
         .args(["-qec", &script.replace("forsyth", exe), "/dev/null"])

@@ -11,6 +11,9 @@ mod definition;
 mod bom;
 /// `convert`: every line converted or reported.
 mod convert;
+/// `diagram` and `show --format svg`: the pictures read back (SVG parsed,
+/// PNG decoded) against the geometry of specs/diagram.md.
+mod diagram;
 /// `convert` on EPD records: operations kept, moves judged, clocks read.
 mod epd;
 /// `gen` and `index` against the published listing of the 960 starts.

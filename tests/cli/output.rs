@@ -14,6 +14,7 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
     match command {
         "convert" => (vec!["convert"], START),
         "show" => (vec!["show", "startpos"], ""),
+        "diagram" => (vec!["diagram", "startpos"], ""),
         "gen" => (vec!["gen", "--all"], ""),
         "index" => (vec!["index", "startpos"], ""),
         "validate" => (vec!["validate"], START),

@@ -168,13 +168,38 @@ pub enum Command {
             start number when it is a start.\n\n\
             On a terminal whose locale is UTF-8 (LC_ALL, LC_CTYPE or LANG), the board is drawn \
             with Unicode figurines and, unless NO_COLOR is set, in colour; --unicode, --ascii \
-            and --color say otherwise.",
+            and --color say otherwise.\n\n\
+            With --format svg, only the board, as an SVG picture: the one `forsyth diagram` \
+            draws of the same position (and --flip).",
         after_long_help = "Examples:\n  \
             forsyth show startpos\n  \
             forsyth show 960:0\n  \
-            forsyth show bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+            forsyth show bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n  \
+            forsyth show --format svg startpos > start.svg"
     )]
     Show(ShowArgs),
+    /// Draw a position as a picture: SVG or PNG
+    #[command(
+        long_about = "Draw a position as a picture, as printed diagrams show it: SVG by \
+            default, or PNG. The pieces and letters are forsyth's own shapes, so the picture \
+            needs no font and looks the same everywhere. Any position that reads is drawn, \
+            legal or not.\n\n\
+            A problem statement (PLACEMENT) (w+b) STIPULATION, or a position followed by a \
+            stipulation, is captioned as problem columns print it: the stipulation, then the \
+            count of white and black pieces, as '#3 (5+1)' (a statement without a stipulation: \
+            the count alone). A mate or selfmate is written short (#3 for 'mate in three'); \
+            other kinds (h#2, ser-h#7, =3) are kept as given. --caption replaces the caption.\n\n\
+            The PNG is drawn from the same SVG at --size pixels a square; it is not written to \
+            a terminal (give -o FILE or redirect). Without --format, -o FILE.png writes PNG. \
+            The geometry and colours are in specs/diagram.md.",
+        after_long_help = "Examples:\n  \
+            forsyth diagram startpos > start.svg\n  \
+            forsyth diagram '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3' -o problem.png\n  \
+            forsyth diagram 960:0 --coordinates --flip --size 60 --format png > 960.png\n  \
+            forsyth diagram startpos --arrow e2e4 --arrow Nf3 --highlight e4,d5\n  \
+            forsyth diagram 8/8/8/4k3/8/8/8/4K3 --caption 'Opposition' --light '#eeeeee'"
+    )]
+    Diagram(DiagramArgs),
     /// Print Chess960 starts by their standard number (518 is the classical start)
     #[command(
         override_usage = "forsyth gen [OPTIONS] <NUMBER...|--all|--random>",
@@ -826,8 +851,96 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
 }
 
+/// Output format of `show`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ShowFormatArg {
+    /// The diagram in text and every field spelled out
+    Text,
+    /// The board as an SVG picture, as `forsyth diagram` draws it
+    Svg,
+}
+
+/// Picture format of `diagram`.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PictureFormatArg {
+    /// SVG, vector (text)
+    Svg,
+    /// PNG, pixels
+    Png,
+}
+
+#[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Picture format [default: svg, or png for -o FILE.png]
+    #[arg(long, value_enum)]
+    pub format: Option<PictureFormatArg>,
+    /// Write the picture to FILE instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Black at the bottom
+    #[arg(long)]
+    pub flip: bool,
+    /// File letters and rank numbers in the margin
+    #[arg(long)]
+    pub coordinates: bool,
+    /// The caption under the board (default: a problem's stipulation and count)
+    #[arg(
+        long,
+        value_name = "TEXT",
+        long_help = "The caption under the board, printable ASCII characters (they are \
+            drawn, not typeset). Default: for a problem statement, or a position followed by \
+            a stipulation, the stipulation and the count (w+b); else none. --caption '' draws \
+            none."
+    )]
+    pub caption: Option<String>,
+    /// Highlight these squares (e4,d5); may be repeated
+    #[arg(long, value_name = "SQUARES")]
+    pub highlight: Vec<String>,
+    /// Draw an arrow for MOVE (e2e4, Nf3, O-O); may be repeated
+    #[arg(
+        long,
+        value_name = "MOVE",
+        long_help = "Draw an arrow for MOVE, straight from the centre of its square to the \
+            centre of the other (knight moves and castling too); may be repeated. Two squares \
+            (e2e4, a promotion letter allowed after them) are drawn as given, on any position; \
+            any other MOVE is read as a legal move of the position, as play reads one (Nf3, exd5, O-O), \
+            and castling runs from the king to the square it ends on (to its rook when the \
+            king stays)."
+    )]
+    pub arrow: Vec<String>,
+    /// Pixels a square
+    #[arg(long, value_name = "PX", default_value_t = 45,
+        value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub size: u32,
+    /// The colour of the light squares (#rrggbb) [default: #f0e6d2]
+    #[arg(long, value_name = "COLOR")]
+    pub light: Option<String>,
+    /// The colour of the dark squares (#rrggbb) [default: #b58f63]
+    #[arg(long, value_name = "COLOR")]
+    pub dark: Option<String>,
+    /// Read the placement in the letters of LANG (de, ru, el...) too
+    #[arg(long, value_name = "LANG")]
+    pub letters: Option<String>,
+    /// The position (see --help)
+    #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = DIAGRAM_POSITION_HELP)]
+    pub words: Vec<String>,
+}
+
+/// The position of `diagram`: any position, or a problem statement.
+const DIAGRAM_POSITION_HELP: &str = position_help!(
+    dash: "the first record on standard input",
+    more: "\n  \
+        (P) (w+b)  a problem statement, the placement in parentheses,\n             \
+        then optionally its count and stipulation: White to\n             \
+        move, as problem columns print it",
+    rest: "A stipulation may follow (#3, mate in 3, h#2...): it makes the caption."
+);
+
 #[derive(Args, Debug)]
 pub struct ShowArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ShowFormatArg,
     /// Draw the board with Unicode figurines (default on a UTF-8 terminal)
     #[arg(long, overrides_with = "ascii")]
     pub unicode: bool,

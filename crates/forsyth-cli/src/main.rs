@@ -19,6 +19,7 @@ mod notation;
 mod options;
 mod perft;
 mod pgn;
+mod picture;
 mod play;
 mod position;
 mod progress;
@@ -96,6 +97,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Pgn(o) => pgn::run(&o),
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
+        Job::Diagram(o) => picture::run(&o),
         Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)

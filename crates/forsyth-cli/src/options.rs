@@ -15,8 +15,8 @@ use forsyth::{Chess960Start, Position, Variant};
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
     GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShredderOrderArg, SolveFormatArg, SolveStyleArg, StartRange,
-    SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
+    ReportFormatArg, ShowArgs, ShowFormatArg, ShredderOrderArg, SolveFormatArg, SolveStyleArg,
+    StartRange, SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::exit::ResolveError;
@@ -37,6 +37,8 @@ pub enum Job {
     Pgn(Pgn),
     Notation(Translate),
     Solve(Solve),
+    /// `diagram`, and `show --format svg`.
+    Diagram(crate::picture::Picture),
     /// `help` with the words of the command named (`pgn check`).
     Help(Vec<String>),
     Completions(clap_complete::Shell),
@@ -247,6 +249,11 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
+            if a.format == ShowFormatArg::Svg {
+                let words = in_english(&a.words, letters)?;
+                let args = crate::picture::show_args(words.clone(), a.flip);
+                return Ok(Job::Diagram(crate::picture::resolve(args, &words)?));
+            }
             Job::Show(Show {
                 letters,
                 position: position::resolve(
@@ -259,6 +266,10 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 style: style(&a),
                 width: show_width(),
             })
+        }
+        Command::Diagram(a) => {
+            let words = in_english(&a.words, language(a.letters.as_deref())?)?;
+            Job::Diagram(crate::picture::resolve(a, &words)?)
         }
         Command::Index(a) => Job::Index(Index {
             input: match a.words.as_slice() {

@@ -194,7 +194,7 @@ fn read(word: &str) -> Result<Given, String> {
 
 /// The first record on standard input (its first non-blank line; a byte
 /// order mark at the start is skipped).
-fn first_stdin_record() -> io::Result<String> {
+pub fn first_stdin_record() -> io::Result<String> {
     let mut line = String::new();
     let mut stdin = io::stdin().lock();
     let mut first = true;

@@ -56,11 +56,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The layers, bottom first: board, text, setup, rules, notation, game,
-// solve (`specs/architecture.md`); each folder's `mod.rs` says what it owns
+// The layers, bottom first: board, text and diagram, setup, rules,
+// notation, game, solve (`specs/architecture.md`); each folder's `mod.rs` says what it owns
 // and what it may use. The squares, colours, roles, pieces and bitboards
 // are the `forsyth-types` crate, below them all.
 mod board;
+pub mod diagram;
 pub mod game;
 pub mod notation;
 mod rules;

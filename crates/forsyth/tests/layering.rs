@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("board", 0),
     ("text", 1),
+    ("diagram", 1),
     ("setup", 2),
     ("rules", 3),
     ("notation", 4),
@@ -964,7 +965,8 @@ fn unknown_folder_is_refused() {
 /// (`message()`, `to_string()`, `display_message()`) must not also take it
 /// apart (`strip_prefix`, `split`, `starts_with`, ...), and outside the
 /// modules that parse their input text (`text::fen`, `text::pgn`,
-/// `text::epd`, `notation`, `solve`) no code strips text at all
+/// `text::epd`, `notation`, `solve`, and `diagram` for its colours) no
+/// code strips text at all
 /// (`ConvertError::faults` once stripped the field label off a rendered
 /// message on the next line).
 #[test]
@@ -987,6 +989,7 @@ fn no_message_is_read_back() {
             "text/epd.rs",
             "notation/",
             "solve/",
+            "diagram/",
         ]
         .iter()
         .any(|p| rel.starts_with(p));
