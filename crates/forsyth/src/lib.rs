@@ -114,7 +114,13 @@ pub mod capablanca {
     pub use crate::rules::capablanca::{
         IllegalMoveError, MoveList, Position, PositionError, Repair, Report,
     };
-    pub use crate::setup::capablanca::{CrcRule, CrcStart, Problem, Setup, Variant};
+    pub use crate::notation::capablanca::{
+        letters_for, ReadMoveError, ReadMoveErrorKind, Unsupported,
+    };
+    pub use crate::setup::capablanca::{
+        is_ten_files, CrcRule, CrcStart, FenError, FenErrorKind, LossyCastlingError,
+        LossyCastlingReason, Problem, Setup, Variant,
+    };
 
     pub mod attacks {
         //! Attack sets of every piece on the 10x8 board, and the squares

@@ -7,12 +7,14 @@
 //! Layer 2, like the 8x8 setup beside it. May use: layers 0 and 1.
 
 pub(crate) mod crc;
+pub(crate) mod fen;
 pub(crate) mod problem;
 
 use crate::board::capablanca::{Board, CastlingRights, File, Square};
 use crate::board::Color;
 
 pub use crc::{CrcRule, CrcStart};
+pub use fen::{is_ten_files, FenError, FenErrorKind, LossyCastlingError, LossyCastlingReason};
 pub use problem::Problem;
 
 /// The rules of a 10x8 game.
