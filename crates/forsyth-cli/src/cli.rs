@@ -211,13 +211,19 @@ pub enum Command {
             With --random, starts are drawn uniformly; the same --seed always gives the same \
             starts (the generator is SplitMix64, see specs/chess960.md). Without --seed, the \
             seed drawn is written on standard error, so the run can be repeated. --count and \
-            --seed need --random.",
+            --seed need --random.\n\n\
+            --variant capablanca or gothic prints the start of Capablanca chess \
+            (RNABQKBCNR) or Gothic chess (RNBQCKABNR) on the 10x8 board; --variant crc the \
+            12,118 starts of Capablanca Random Chess by their number, 0 to 12117 \
+            (specs/crc.md), with NUMBER, --all and --random as for Chess960.",
         after_long_help = "Examples:\n  \
             forsyth gen 518\n  \
             forsyth gen 0-9 518\n  \
             forsyth gen --all --castling shredder > chess960.fen\n  \
             forsyth gen --random --seed 7 --count 10\n  \
-            forsyth gen 0 --format json"
+            forsyth gen 0 --format json\n  \
+            forsyth gen --variant gothic\n  \
+            forsyth gen --variant crc --random --seed 7 --count 3 --castling shredder"
     )]
     Gen(GenArgs),
     /// Print the Chess960 number of a position whose pieces stand as a start
@@ -229,12 +235,15 @@ pub enum Command {
             With -, every record of standard input (a position or a back rank per line), one \
             number per line, in order; a line that is not a start is reported on standard \
             error as FILE:LINE:COL: field: message (the rest are still numbered), and the \
-            exit status is 1.",
+            exit status is 1.\n\n\
+            A 10x8 record (ranks of ten squares), a back rank of ten letters, or --variant \
+            crc gives the Capablanca Random Chess number instead (0 to 12117, specs/crc.md).",
         after_long_help = "Examples:\n  \
             forsyth index RNBQKBNR   # 518\n  \
             forsyth index rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   # 518\n  \
             forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n  \
-            forsyth gen --random --count 5 | forsyth index -"
+            forsyth gen --random --count 5 | forsyth index -\n  \
+            forsyth index --variant crc BQACNBNRKR   # 0"
     )]
     Index(IndexArgs),
     /// Check that positions are legal, naming every problem
@@ -661,9 +670,12 @@ impl std::str::FromStr for StartRange {
 #[derive(Args, Debug)]
 #[command(group = clap::ArgGroup::new("which").args(["numbers", "all", "random"]))]
 pub struct GenArgs {
-    /// Start numbers, 0 to 959, or ranges such as 0-9
+    /// Start numbers, 0 to 959 (CRC: 0 to 12117), or ranges such as 0-9
     #[arg(value_name = "NUMBER")]
-    pub numbers: Vec<StartRange>,
+    pub numbers: Vec<String>,
+    /// Whose starts: Chess960's, or a 10x8 variant's
+    #[arg(long, value_enum, default_value = "chess960")]
+    pub variant: StartVariantArg,
     /// All 960 starts, in number order
     #[arg(long)]
     pub all: bool,
@@ -690,11 +702,28 @@ pub struct GenArgs {
     pub letters: Option<String>,
 }
 
+/// The starts `gen` prints and `index` numbers.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StartVariantArg {
+    /// Chess960's 960 starts
+    Chess960,
+    /// Capablanca chess's start (10x8)
+    Capablanca,
+    /// Gothic chess's start (10x8)
+    Gothic,
+    /// Capablanca Random Chess's 12,118 starts (10x8)
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
+}
+
 #[derive(Args, Debug)]
 pub struct IndexArgs {
     /// The position or back rank (see --help); only the pieces count
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = INDEX_POSITION_HELP)]
     pub words: Vec<String>,
+    /// Whose numbering: Chess960's, or CRC's (by default, the board's width says)
+    #[arg(long, value_enum)]
+    pub variant: Option<StartVariantArg>,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -738,6 +767,13 @@ pub enum VariantArg {
     Standard,
     /// Chess960 (Fischer random)
     Chess960,
+    /// Capablanca chess on 10x8: king on f, rooks on a/j
+    Capablanca,
+    /// Gothic chess on 10x8: castles as Capablanca chess
+    Gothic,
+    /// Capablanca Random Chess on 10x8: castling as in Chess960
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
 }
 
 #[derive(Args, Debug, Clone, Copy)]
@@ -1060,6 +1096,13 @@ pub enum GameVariantArg {
     Standard,
     /// Chess960 (Variant tag Chess960 or an alias)
     Chess960,
+    /// Capablanca chess on 10x8 (Variant tag Capablanca)
+    Capablanca,
+    /// Gothic chess on 10x8 (Variant tag Gothic)
+    Gothic,
+    /// Capablanca Random Chess on 10x8 (Variant tag Capablanca Random, CRC or caparandom)
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
 }
 
 /// Which games of the input a `pgn` command takes.

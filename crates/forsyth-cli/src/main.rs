@@ -7,6 +7,7 @@
 //! `main` alone decides the exit status.
 #![forbid(unsafe_code)]
 
+mod capa;
 mod cli;
 mod convert;
 mod diag;
@@ -74,6 +75,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: cli::Cli) -> io::Result<Outcome> {
+    // A 10x8 command runs on the 10x8 board (`capa`), before the 8x8
+    // options are resolved.
+    if let Some(result) = capa::dispatch(&args.command) {
+        return result;
+    }
     let job = match options::resolve(args) {
         Ok(job) => job,
         Err(ResolveError::Usage(message)) => {

@@ -183,6 +183,9 @@ impl LineVisitor for Command<'_> {
             );
             return self.refused(name, &line, fault);
         }
+        if self.args.capa.is_some() || crate::capa::line_is_10x8(line.bytes) {
+            return self.line_10x8(name, &line);
+        }
         let fen = match Fen::from_ascii(line.bytes) {
             Ok(fen) => fen,
             // EPD with operations (an opcode where FEN has its clocks) never
@@ -419,6 +422,59 @@ fn kept_letters(
 }
 
 impl Command<'_> {
+    /// A 10x8 line: its problems (every one, by column), or `ok (VARIANT)`;
+    /// with `--repair`, the repaired record.
+    fn line_10x8(&mut self, file: &str, line: &Line<'_>) -> io::Result<()> {
+        let text = String::from_utf8_lossy(line.bytes);
+        let (strict, repair) = match self.args.mode {
+            ValidateMode::Judge { strict } => (strict, None),
+            ValidateMode::Repair {
+                castling,
+                shredder_order,
+            } => (false, Some((castling, shredder_order))),
+        };
+        let judged = crate::capa::validate_line(&text, self.args.capa, strict, repair);
+        let repaired = judged.repaired.as_ref().map(|(fen, _)| fen.is_some());
+        if !judged.valid && repaired != Some(true) {
+            self.invalid += 1;
+        }
+        if self.args.json {
+            return self.json_line(&crate::capa::judged_json(file, line.number, &judged));
+        }
+        let at = format!("{file}:{}", line.number);
+        match &judged.repaired {
+            None if judged.faults.is_empty() => {
+                let variant = judged.variant.map_or("10x8", <&'static str>::from);
+                writeln!(self.out, "{at}: ok ({variant})")
+            }
+            None => {
+                for f in &judged.faults {
+                    writeln!(self.out, "{}", crate::capa::fault_line(&at, f))?;
+                }
+                Ok(())
+            }
+            Some((Some(fen), changes)) => {
+                self.out.write_all(line.before)?;
+                self.out.write_all(fen.as_bytes())?;
+                self.out.write_all(line.after)?;
+                self.out.write_all(b"\n")?;
+                for (kind, message) in changes {
+                    let _ = writeln!(self.err, "{at}: repaired: {kind}: {message}");
+                }
+                Ok(())
+            }
+            Some((None, _)) => {
+                line.write_as_read(&mut self.out)?;
+                self.out.write_all(b"\n")?;
+                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+                for f in &judged.faults {
+                    let _ = writeln!(self.err, "{}", crate::capa::fault_line(&at, f));
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// An EPD record (four fields and operations): its position is judged
     /// as any record's, every problem at once; a legal one then has its
     /// operations checked as `convert` reads them (`hmvc`/`fmvn` as clocks,

@@ -87,6 +87,32 @@ impl Variant {
     pub const fn is_random(self) -> bool {
         matches!(self, Variant::Crc)
     }
+
+    /// Reads a PGN `Variant` tag value naming a 10x8 variant, compared
+    /// ignoring case, spaces, hyphens and underscores (as the Chess960
+    /// names are): `Capablanca`, `Gothic`, and for CRC `Capablanca
+    /// Random`, `CRC`, `caparandom`. `None` for any other value.
+    ///
+    /// ```
+    /// use forsyth::capablanca::Variant;
+    /// assert_eq!(Variant::from_tag("Capablanca Random"), Some(Variant::Crc));
+    /// assert_eq!(Variant::from_tag("capa-random"), None);
+    /// assert_eq!(Variant::from_tag("GOTHIC"), Some(Variant::Gothic));
+    /// assert_eq!(Variant::from_tag("Chess960"), None);
+    /// ```
+    pub fn from_tag(value: &str) -> Option<Variant> {
+        let key: String = value
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        match key.as_str() {
+            "capablanca" => Some(Variant::Capablanca),
+            "gothic" => Some(Variant::Gothic),
+            "capablancarandom" | "crc" | "caparandom" => Some(Variant::Crc),
+            _ => None,
+        }
+    }
 }
 
 /// A 10x8 position with meaning but not (necessarily) legal: the board, the
