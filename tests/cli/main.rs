@@ -9,6 +9,8 @@ mod definition;
 
 /// A byte order mark at the start of every line input.
 mod bom;
+/// Every command on the 10x8 board, against Fairy-Stockfish.
+mod capablanca;
 /// `convert`: every line converted or reported.
 mod convert;
 /// `diagram` and `show --format svg`: the pictures read back (SVG parsed,
