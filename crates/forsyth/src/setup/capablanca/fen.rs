@@ -220,14 +220,16 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Whether a record's placement describes ranks of ten squares: the width
-/// of its first rank (pieces one each, a digit run its value) is 10. How
-/// the command line tells a 10x8 record from an 8x8 one.
+/// Whether a record's placement describes ranks of ten squares: its
+/// first rank is English piece letters and digits only, and their width
+/// (pieces one each, a digit run its value) is 10. How the command line
+/// tells a 10x8 record from an 8x8 one.
 ///
 /// ```
 /// use forsyth::capablanca::is_ten_files;
 /// assert!(is_ten_files("r8k/10/10/10/10/10/10/K9 w - -"));
 /// assert!(!is_ten_files("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+/// assert!(!is_ten_files("(R7/4k3/4N3/K2B4/8/8/8/5R2)"));
 /// ```
 pub fn is_ten_files(record: &str) -> bool {
     let placement = record.split_ascii_whitespace().next().unwrap_or("");
@@ -236,9 +238,11 @@ pub fn is_ten_files(record: &str) -> bool {
     for b in first.bytes() {
         if b.is_ascii_digit() {
             run = run.saturating_mul(10).saturating_add(u32::from(b - b'0'));
-        } else {
+        } else if Piece::from_char(char::from(b)).is_some() {
             squares = squares.saturating_add(run).saturating_add(1);
             run = 0;
+        } else {
+            return false;
         }
     }
     squares.saturating_add(run) == 10
