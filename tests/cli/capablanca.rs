@@ -343,3 +343,33 @@ fn pgn_fens_and_export_on_10x8() {
     assert_contains(&r.stdout, "1. e2-e4 e7-e5 2. Ni1-h3 Ni8-h6 3. Ch1-i3 Ch8-i6 *");
     assert_eq!(r.code, 1, "game d has an illegal move");
 }
+
+/// A valid 10x8 line comes out of `--repair` byte for byte (letter order
+/// and spacing kept); JSON says what is left after repair.
+#[test]
+fn validate_repair_keeps_a_valid_line_as_read() {
+    let input = "  rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR  w  qJkA - 0 1\n";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, input, ""));
+    let broken = "r3k4r/10/10/10/10/10/10/R4K3R w KQkq e6 0 1\n";
+    let r = forsyth(&["validate", "--repair", "--format", "json"], broken.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["repair"]["fen"], "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1");
+    assert_eq!(v["repair"]["remaining"]["valid"], true);
+    assert!(!v["repair"]["repairs"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn the_named_10x8_starts_are_positions_everywhere() {
+    let r = forsyth(&["index", "capablanca"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "queen_and_archbishop_on_one_colour");
+    let r = forsyth(&["index", "crc:11"], b"");
+    assert_eq!(r.stdout, "11\n");
+    let r = forsyth(&["perft", "crc:11", "1"], b"");
+    assert_eq!(r.code, 0);
+    let r = forsyth(&["show", "crc:12118"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "0 to 12117");
+}

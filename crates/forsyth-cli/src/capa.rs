@@ -77,7 +77,12 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
         }
         Command::Show(a) => {
             let v = variant_of(a.variant);
-            (v.is_some() || words_10x8(&a.words)).then(|| show(&a.words, v))
+            (v.is_some() || words_10x8(&a.words)).then(|| {
+                if a.format == crate::cli::ShowFormatArg::Svg {
+                    return usage("show --format svg draws 8x8 boards only; the text format draws ten files");
+                }
+                show(&a.words, v)
+            })
         }
         Command::Perft(a) => {
             let v = variant_of(a.legality.variant);
@@ -461,6 +466,10 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
 
 /// The CRC number of one record or back rank, or why it has none.
 fn crc_number(word: &str) -> Result<u16, String> {
+    if let Some(setup) = named(word) {
+        let setup = setup?;
+        return crc_number(&setup.board.to_string());
+    }
     let roles: Vec<Role> = word.chars().filter_map(Role::from_char).collect();
     let back_rank: [Role; 10] = if !word.contains('/') && !word.contains(' ') {
         roles.try_into().map_err(|_| {
@@ -978,6 +987,16 @@ pub struct FaultJson {
 pub struct RepairJson {
     repairs: Vec<RepairItemJson>,
     fen: Option<String>,
+    remaining: RemainingJson,
+}
+
+/// What is left after `--repair`: the verdict on the line written (or
+/// on the line as it was, when it was not repaired).
+#[derive(Serialize)]
+pub struct RemainingJson {
+    valid: bool,
+    variant: Option<&'static str>,
+    problems: Vec<FaultJson>,
 }
 
 #[derive(Serialize)]
@@ -1058,6 +1077,10 @@ pub fn validate_line(
         if !fixed.is_legal() {
             return (None, changes);
         }
+        // Nothing to change: the line as it was read.
+        if changes.is_empty() && notation.is_none() && order.is_none() {
+            return (Some(line.to_owned()), changes);
+        }
         // The line's own encoding unless another is asked for.
         let letters = record.split_ascii_whitespace().nth(2).unwrap_or("-");
         let shredder = letters != "-"
@@ -1098,7 +1121,12 @@ pub fn fault_line(at: &str, f: &LineFault) -> String {
 }
 
 /// The JSON line of a judged 10x8 line.
-pub fn judged_json<'a>(file: &'a str, line: u64, judged: &Judged) -> LineJson<'a> {
+pub fn judged_json<'a>(
+    file: &'a str,
+    line: u64,
+    judged: &Judged,
+    variant: Option<Variant>,
+) -> LineJson<'a> {
     LineJson {
         file,
         line,
@@ -1114,6 +1142,21 @@ pub fn judged_json<'a>(file: &'a str, line: u64, judged: &Judged) -> LineJson<'a
                 })
                 .collect(),
             fen: fen.clone(),
+            remaining: match fen {
+                Some(fen) => {
+                    let again = validate_line(fen, variant, false, None);
+                    RemainingJson {
+                        valid: again.valid,
+                        variant: again.variant.map(Into::into),
+                        problems: again.faults.iter().map(FaultJson::from).collect(),
+                    }
+                }
+                None => RemainingJson {
+                    valid: false,
+                    variant: judged.variant.map(Into::into),
+                    problems: judged.faults.iter().map(FaultJson::from).collect(),
+                },
+            },
         }),
     }
 }

@@ -41,14 +41,18 @@ macro_rules! position_help {
             $dash,
             "\n  \
             startpos   the standard start\n  \
-            960:N      Chess960 start N (0 to 959)",
+            960:N      Chess960 start N (0 to 959)\n  \
+            capablanca, gothic, crc:N\n             \
+            the starts of the 10x8 variants (CRC: 0 to 12117)",
             $more,
             "\n\
             \n\
             With separate words, the placement (the word with '/') is followed by as many \
             of the next words as fit the next fields in order: side to move (w or b), castling \
             (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
-            as the clocks. ",
+            as the clocks. A placement whose ranks hold ten squares is a 10x8 position \
+            (Capablanca, Gothic or CRC chess; --variant capablanca, gothic or crc says how to \
+            read its castling letters). ",
             $rest,
             " Options may come before or after."
         )
@@ -149,6 +153,9 @@ pub enum Command {
             --no-validate is given. The en-passant square is written only when a legal \
             en-passant capture exists, unless --ep says otherwise. A byte order mark at the \
             start of an input is skipped.\n\n\
+            A line whose ranks hold ten squares is a 10x8 record (Capablanca, Gothic or CRC \
+            chess, specs/fen.md section 6), converted as such; --variant capablanca, gothic or \
+            crc reads every line as one.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -277,6 +284,10 @@ pub enum Command {
             message) and what could not be repaired. With --format json, each object also has \
             repairs, fen (the line written; null when it was not repaired) and remaining (what \
             is left: valid, variant, problems).\n\n\
+            A line whose ranks hold ten squares is judged under the 10x8 rules (Capablanca, \
+            Gothic or CRC chess; --variant capablanca, gothic or crc reads every line so), its \
+            text verdict naming the variant (ok (crc)); repaired, such a line is written afresh \
+            in its own castling encoding (unchanged when nothing is repaired).\n\n\
             Exit status: 0 when every line is valid (with --repair: could be repaired), \
             1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \

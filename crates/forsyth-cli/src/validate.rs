@@ -439,7 +439,8 @@ impl Command<'_> {
             self.invalid += 1;
         }
         if self.args.json {
-            return self.json_line(&crate::capa::judged_json(file, line.number, &judged));
+            let json = crate::capa::judged_json(file, line.number, &judged, self.args.capa);
+            return self.json_line(&json);
         }
         let at = format!("{file}:{}", line.number);
         match &judged.repaired {
