@@ -81,7 +81,11 @@ fuzz_target!(|data: &[u8]| {
             ] {
                 for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
                     let written = pos.write_move(m, notation, mode).expect("writable");
-                    assert_eq!(pos.read_move(&written, Some(notation)).ok(), Some(m), "{written}");
+                    assert_eq!(
+                        pos.read_move(&written, Some(notation)).ok(),
+                        Some(m),
+                        "{written}"
+                    );
                 }
             }
         }
@@ -92,7 +96,12 @@ fuzz_target!(|data: &[u8]| {
                 pos = pos.play(m).expect("a move read is legal");
                 let report = Report::of_setup(pos.setup().clone());
                 if legal_so_far {
-                    assert!(report.is_legal(), "{:?}: {:?}", pos.setup(), report.problems());
+                    assert!(
+                        report.is_legal(),
+                        "{:?}: {:?}",
+                        pos.setup(),
+                        report.problems()
+                    );
                 }
                 legal_so_far = report.is_legal();
             }
