@@ -41,6 +41,9 @@ mod play;
 mod play_rules;
 /// One way to give a position, in every command that takes one.
 mod position;
+/// The generator of the library's tests, shared so both draw cases alike.
+#[path = "../../crates/forsyth/tests/common/rng.rs"]
+mod rng;
 /// `show`.
 mod show;
 /// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.

@@ -6,6 +6,7 @@
 use forsyth::fen::CastlingNotation;
 use forsyth::{Chess960Start, Color, Position, Setup};
 
+use crate::rng::Rng;
 use crate::util::{assert_contains, assert_starts_with, forsyth};
 
 const STANDARD_EXAMPLE: &str = concat!(
@@ -219,28 +220,19 @@ fn never_a_game_dropped() {
     );
 }
 
-/// A small generator (SplitMix64) for the games below.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// `fens` equals the positions of the games: random legal games (standard
 /// and Chess960) written as SAN movetext with comments, NAGs and
 /// variations; the expected records are the positions the test played.
 #[test]
 fn fens_equal_the_positions_of_random_legal_games() {
-    let mut state = 11;
+    let mut rng = Rng::new(11);
     let mut pgn = String::new();
     let mut expected = Vec::new();
     for game in 0..40 {
         let setup = if game % 2 == 0 {
             Setup::standard()
         } else {
-            Chess960Start::new((next(&mut state) % 960) as u16)
+            Chess960Start::new(rng.below(960) as u16)
                 .unwrap()
                 .to_setup()
         };
@@ -253,21 +245,21 @@ fn fens_equal_the_positions_of_random_legal_games() {
             ));
         }
         expected.push(xfen(&pos));
-        for _ in 0..(next(&mut state) % 120) {
+        for _ in 0..rng.below(120) {
             let moves: Vec<_> = pos.legal_moves().into_iter().collect();
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len() as u64) as usize];
             if pos.turn() == Color::White {
                 pgn.push_str(&format!("{}. ", pos.setup().fullmoves));
             }
             pgn.push_str(&pos.san(m));
-            match next(&mut state) % 8 {
+            match rng.below(8) {
                 0 => pgn.push_str(" {a comment}"),
                 1 => pgn.push_str(" $3"),
                 2 => {
-                    let alt = moves[(next(&mut state) % moves.len() as u64) as usize];
+                    let alt = moves[rng.below(moves.len() as u64) as usize];
                     pgn.push_str(&format!(" ({} {{alt}})", pos.san(alt)));
                 }
                 _ => {}
@@ -407,9 +399,9 @@ fn threads_give_the_same_bytes_in_input_order() {
         "[Event \"after a cut\"]\n1. c4 *\n",
     ];
     let mut pgn = String::new();
-    let mut state = 5;
+    let mut rng = Rng::new(5);
     for _ in 0..300 {
-        pgn.push_str(pieces[(next(&mut state) % pieces.len() as u64) as usize]);
+        pgn.push_str(pieces[rng.below(pieces.len() as u64) as usize]);
         pgn.push('\n');
     }
     let dir = std::env::temp_dir().join(format!("forsyth-threads-{}", std::process::id()));

@@ -7,7 +7,10 @@
 //! Run with `cargo bench -p forsyth --bench notation`. Each figure is the
 //! best of several passes.
 
+#[path = "../tests/common/rng.rs"]
+mod rng;
 mod support;
+use rng::Rng;
 
 use forsyth::notation::{Descriptive, Language, Notation, Translator};
 use forsyth::Position;
@@ -18,14 +21,7 @@ const PLIES: usize = 100_000;
 /// Random legal games (a fixed SplitMix64 stream picks each move), each
 /// ended by `*` on its own line, until `PLIES` plies are written.
 fn movetext(start: &Position) -> String {
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = || {
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let san = Notation::San(Language::English);
     let mut text = String::new();
     let mut plies = 0;
@@ -36,7 +32,7 @@ fn movetext(start: &Position) -> String {
             if legal.is_empty() || plies == PLIES {
                 break;
             }
-            let m = legal[(next() % legal.len() as u64) as usize];
+            let m = legal[(rng.next_u64() % legal.len() as u64) as usize];
             if pos.turn() == forsyth::Color::White {
                 text.push_str(&format!("{}. ", pos.setup().fullmoves));
             }

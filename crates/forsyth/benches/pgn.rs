@@ -30,20 +30,12 @@ use forsyth::{Chess960Start, Color, Position, Setup};
 const GAMES: usize = 20_000;
 const PASSES: usize = 5;
 
-/// A small generator of its own (the library's is not public API).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % bound
-    }
-}
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn collection() -> Vec<u8> {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let pieces = ["", "N", "B", "R", "Q", "K"];
     let mut out = String::new();
     for g in 0..GAMES {
@@ -182,7 +174,7 @@ fn best(mut pass: impl FnMut() -> u64) -> (Duration, u64) {
 
 /// Random legal games, written as lichess writes them.
 fn legal_collection(games: usize) -> Vec<u8> {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let standard = include_str!("../tests/data/pgn/standard-example.pgn");
     let mut out = String::new();
     for g in 0..games {

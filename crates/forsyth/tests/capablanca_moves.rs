@@ -6,8 +6,7 @@
 //! ten files). Positions: random games from the Capablanca, Gothic and
 //! random CRC starts, and random placements the validator accepts.
 
-#[path = "common/capablanca.rs"]
-mod record;
+use crate::common::capablanca as record;
 
 use std::collections::BTreeSet;
 

@@ -11,8 +11,7 @@
 //!   where Fairy-Stockfish is installed (`FAIRY_STOCKFISH`, default
 //!   `/usr/games/fairy-stockfish`).
 
-#[path = "common/capablanca.rs"]
-mod record;
+use crate::common::capablanca as record;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

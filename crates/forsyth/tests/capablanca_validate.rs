@@ -3,8 +3,7 @@
 //! section 10x8; the kinds' meaning is `specs/validation.md`'s), all of
 //! them at once, and repair.
 
-#[path = "common/capablanca.rs"]
-mod record;
+use crate::common::capablanca as record;
 
 use forsyth::capablanca::{CastlingRights, File, Position, Report, Setup, Square, Variant};
 use forsyth::validate::{ProblemKind, RepairKind, Severity};

@@ -5,24 +5,17 @@
 //! out by hand in the comments, and every lenient form the issue lists,
 //! each read to the move its SAN (written separately here) names.
 
-use forsyth::fen::Fen;
 use forsyth::notation::{
     CheckMarkers, Descriptive, Language, Notation, ReadMoveErrorKind, Translator,
 };
 use forsyth::Position;
 
+use crate::common::pos as at;
+
 const EN: Notation = Notation::Descriptive(Descriptive::English);
 const ES: Notation = Notation::Descriptive(Descriptive::Spanish);
 const FR: Notation = Notation::Descriptive(Descriptive::French);
 const SAN: Notation = Notation::San(Language::English);
-
-fn standard() -> Position {
-    Position::standard()
-}
-
-fn at(fen: &str) -> Position {
-    Position::from_fen(&Fen::from_ascii(fen.as_bytes()).expect("fen"), None).expect("legal")
-}
 
 /// The move `san` of `pos` (SAN, the independent name).
 fn mv(pos: &Position, san: &str) -> forsyth::Move {
@@ -65,7 +58,7 @@ fn printed_plies(text: &str) -> Vec<String> {
 /// Reads the plies of a score one by one in `notation`; the positions
 /// before each ply and after the last.
 fn replay(notation: Notation, plies: &[String], markers: CheckMarkers) -> Vec<Position> {
-    let mut positions = vec![standard()];
+    let mut positions = vec![Position::standard()];
     for (i, ply) in plies.iter().enumerate() {
         let pos = positions.last().expect("one");
         let m = notation
@@ -104,7 +97,8 @@ fn evergreen_in_four_printed_forms_reads_to_the_published_mate() {
         assert!(last.is_checkmate(), "{file}");
         // The translator reads the same text as a whole to the same end.
         let mut san = String::new();
-        let mut t = Translator::new(standard(), notation, SAN).with_check_markers(markers);
+        let mut t =
+            Translator::new(Position::standard(), notation, SAN).with_check_markers(markers);
         t.translate(&data(file), &mut san)
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(t.position(), last, "{file}");
@@ -223,7 +217,7 @@ fn differences_from_the_printed_text() {
 /// mover's side: White's K4 is e4, Black's K4 is e5.
 #[test]
 fn squares_from_the_movers_side() {
-    let pos = standard();
+    let pos = Position::standard();
     assert_eq!(EN.read(&pos, "P-K4"), Ok(mv(&pos, "e4")));
     assert_eq!(ES.read(&pos, "P4R"), Ok(mv(&pos, "e4")));
     assert_eq!(FR.read(&pos, "P4R"), Ok(mv(&pos, "e4")));
@@ -235,7 +229,7 @@ fn squares_from_the_movers_side() {
     assert_eq!(EN.read(&after, "P-QN4"), Ok(mv(&after, "b5")));
     assert_eq!(FR.read(&after, "P4CD"), Ok(mv(&after, "b5")));
     // The French bishop is F, its files FD and FR.
-    let p = standard().play_moves(["e4", "e5"]).unwrap();
+    let p = Position::standard().play_moves(["e4", "e5"]).unwrap();
     assert_eq!(FR.read(&p, "F4F"), Ok(mv(&p, "Bc4")));
     assert_eq!(FR.write(&p, mv(&p, "Bc4")), "F4F");
     assert_eq!(FR.write(&p, mv(&p, "Nf3")), "C3FR");
@@ -338,7 +332,7 @@ fn qualifiers_as_the_writing_rule_picks_them() {
 
 #[test]
 fn lenient_reading() {
-    let pos = standard();
+    let pos = Position::standard();
     let nf3 = mv(&pos, "Nf3");
     for text in [
         "N-KB3", "Kt-KB3", "KKt-B3", "KN-B3", "N - KB3", "N—KB3", "N–KB3", "N-KB3!", "N-KB3?!",
@@ -346,7 +340,7 @@ fn lenient_reading() {
         assert_eq!(EN.read(&pos, text), Ok(nf3), "{text}");
     }
     // Castling.
-    let p = standard()
+    let p = Position::standard()
         .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])
         .unwrap();
     let oo = mv(&p, "O-O");
@@ -473,7 +467,7 @@ fn lenient_reading() {
 
 #[test]
 fn unreadable_and_illegal_are_typed_errors() {
-    let pos = standard();
+    let pos = Position::standard();
     for text in ["", "Z-K4", "P-K9", "P-KZ4", "PxK4", "N-", "(", "R(QR", "x"] {
         assert_eq!(
             EN.read(&pos, text).unwrap_err().kind(),
@@ -530,7 +524,7 @@ fn names_and_translation() {
     // Movetext: numbers, comments, glyphs and variations are kept; a move
     // may span words.
     let mut out = String::new();
-    Translator::new(standard(), EN, SAN)
+    Translator::new(Position::standard(), EN, SAN)
         .translate(
             "1. P - K4 P-K4 2.N-KB3 {best} N-QB3 (2...P-Q3 3.P-Q4) 3.B-N5 P-QR3!? 4.BxN QPxB 5.Castles 1-0",
             &mut out,
@@ -542,12 +536,12 @@ fn names_and_translation() {
     );
     // Glyphs before the markers of a move that spans words are kept.
     let mut glyphs = String::new();
-    Translator::new(standard(), EN, SAN)
+    Translator::new(Position::standard(), EN, SAN)
         .translate("1.P-K4 P-KB3 2.P-Q4 P-KN4? 3.Q-R5! ch", &mut glyphs)
         .unwrap();
     assert_eq!(glyphs, "1.e4 f6 2.d4 g5? 3.Qh5#!");
     let mut back = String::new();
-    Translator::new(standard(), SAN, EN)
+    Translator::new(Position::standard(), SAN, EN)
         .translate(&out, &mut back)
         .unwrap();
     assert_eq!(

@@ -13,10 +13,6 @@ const ES: Notation = Notation::Descriptive(Descriptive::Spanish);
 const FR: Notation = Notation::Descriptive(Descriptive::French);
 const SAN: Notation = Notation::San(Language::English);
 
-fn standard() -> Position {
-    Position::standard()
-}
-
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/games/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -34,7 +30,7 @@ fn moves_of(text: &str) -> Vec<String> {
 /// `text` translated from `from` to `to` from the start position, and the
 /// position reached.
 fn translate(text: &str, from: Notation, to: Notation) -> (String, Position) {
-    let mut t = Translator::new(standard(), from, to);
+    let mut t = Translator::new(Position::standard(), from, to);
     let mut out = String::new();
     t.translate(text, &mut out)
         .unwrap_or_else(|e| panic!("{from} to {to}: {e}"));
@@ -158,7 +154,7 @@ fn the_listed_differences_lean_on_their_markers() {
 #[test]
 fn printed_conventions() {
     let opera = moves_of(&data("opera.san.txt"));
-    let mut pos = standard();
+    let mut pos = Position::standard();
     for san in &opera[..22] {
         pos = pos.play(pos.parse_move(san).unwrap()).unwrap();
     }
@@ -172,7 +168,7 @@ fn printed_conventions() {
     // 20...Nxd4+ of the Game of the Century is a discovered check (the
     // bishop on c4 checks the king on f1).
     let century = moves_of(&data("century.san.txt"));
-    let mut pos = standard();
+    let mut pos = Position::standard();
     for san in &century[..39] {
         pos = pos.play(pos.parse_move(san).unwrap()).unwrap();
     }
@@ -232,7 +228,7 @@ fn printed_layouts_and_numbered_sides() {
     // A rank set apart from its file; a bare move number after it.
     let (san, _) = translate("1 P-K 4 P-K 4 2 Kt-KB 3 Kt-QB 3 3 P-Q4", EN, SAN);
     assert_eq!(san, "1 e4 e5 2 Nf3 Nc6 3 d4");
-    let err = Translator::new(standard(), EN, SAN)
+    let err = Translator::new(Position::standard(), EN, SAN)
         .translate("1...P-K4", &mut String::new())
         .unwrap_err();
     assert_eq!(
@@ -256,7 +252,7 @@ proptest::proptest! {
         text in "[PNKtQBRx0-9 .…,;\\[\\]\"FENsqchmate†ResignsDrawn{}()$!?\\n-]{0,40}",
     ) {
         for from in [EN, ES, FR, SAN, Notation::Lan, Notation::Uci, Notation::Figurine] {
-            let mut t = Translator::new(standard(), from, SAN);
+            let mut t = Translator::new(Position::standard(), from, SAN);
             let _ = t.translate(&text, &mut String::new());
         }
     }

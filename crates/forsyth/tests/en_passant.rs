@@ -15,8 +15,7 @@ use forsyth::{Board, CastlingRights, Color, File, Rank, Role, Setup, Square, Var
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 
-mod common;
-use common::slow_attacked;
+use crate::common::slow_attacked;
 
 fn setup(record: &str) -> Setup {
     let fen: Fen = record.parse().unwrap();

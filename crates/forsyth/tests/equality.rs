@@ -37,17 +37,13 @@ fn write(pos: &Position, mode: EnPassantMode) -> String {
     pos.setup().to_fen(&opts).expect("x-fen says every right")
 }
 
-fn start() -> Position {
-    Position::standard()
-}
-
 #[test]
 fn the_issue_example_parsed_and_played_are_equal() {
     let parsed = parse(
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         None,
     );
-    let played = start().play_moves(["e4"]).unwrap();
+    let played = Position::standard().play_moves(["e4"]).unwrap();
     assert_eq!(parsed, played);
     assert_eq!(hash(&parsed), hash(&played));
     // Without the square, too: no black pawn can take on e3.
@@ -61,7 +57,7 @@ fn the_issue_example_parsed_and_played_are_equal() {
 
 #[test]
 fn play_keeps_the_passed_square_for_the_1994_rule() {
-    let played = start().play_moves(["e4"]).unwrap();
+    let played = Position::standard().play_moves(["e4"]).unwrap();
     assert_eq!(played.ep_square(), Some(Square::E3));
     assert_eq!(played.legal_ep_square(), None);
     assert_eq!(
@@ -87,7 +83,9 @@ fn clocks_do_not_count_but_a_legal_en_passant_capture_does() {
     let d = parse("4k3/8/8/8/8/8/8/4K2R b K - 0 1", None);
     assert_ne!(a, d);
     // After 1.e4 Nf6 2.e5 d5, exd6 is legal: the square counts.
-    let with = start().play_moves(["e4", "Nf6", "e5", "d5"]).unwrap();
+    let with = Position::standard()
+        .play_moves(["e4", "Nf6", "e5", "d5"])
+        .unwrap();
     let without = parse(
         "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
         None,
@@ -111,7 +109,7 @@ fn clocks_do_not_count_but_a_legal_en_passant_capture_does() {
 /// Start positions: the standard one and Chess960 starts.
 fn arb_start() -> impl Strategy<Value = Position> {
     prop_oneof![
-        Just(start()),
+        Just(Position::standard()),
         (0usize..960).prop_map(|n| {
             let setup = Chess960Start::all().nth(n).expect("960 starts").to_setup();
             Position::from_setup(setup).expect("legal")
@@ -185,7 +183,7 @@ proptest! {
 #[test]
 fn knight_shuffle_repeats_and_ends_the_game() {
     let shuffle = ["Nf3", "Nc6", "Ng1", "Nb8"];
-    let mut game = Game::new(start());
+    let mut game = Game::new(Position::standard());
     for round in 1..=4 {
         game.play_moves(shuffle).unwrap();
         assert_eq!(game.repetitions(), round + 1);
@@ -204,7 +202,7 @@ fn knight_shuffle_repeats_and_ends_the_game() {
         "illegal move e4 for white: the game has ended (draw by fivefold repetition)"
     );
     // A pawn move in between starts the count again.
-    let mut game = Game::new(start());
+    let mut game = Game::new(Position::standard());
     game.play_moves(shuffle).unwrap();
     game.play_moves(["e4", "e5"]).unwrap();
     game.play_moves(shuffle).unwrap();

@@ -13,6 +13,8 @@ use forsyth::san::SanPlus;
 use forsyth::{Color, Position, Role, Setup};
 use proptest::prelude::*;
 
+use crate::common::chess960;
+
 /// A table's piece letters, White's and Black's, pawn first.
 type Pieces = ([&'static str; 6], [&'static str; 6]);
 
@@ -78,13 +80,6 @@ fn walk(start: Position, picks: &[usize]) -> Vec<Position> {
     out
 }
 
-fn start(n: u16) -> Position {
-    let setup = forsyth::Chess960Start::new(n % 960)
-        .expect("0-959")
-        .to_setup();
-    Position::from_setup(setup).expect("legal")
-}
-
 fn check_position(pos: &Position, letters: &Letters, pieces: Pieces) {
     // Placement: written as the translation says, read back to the board.
     let mut placement = String::new();
@@ -110,7 +105,7 @@ fn check_position(pos: &Position, letters: &Letters, pieces: Pieces) {
 
 /// Every position of a random game from Chess960 start `n` round-trips.
 fn round_trips(n: u16, picks: &[usize], letters: &Letters, pieces: Pieces) {
-    for pos in walk(start(n), picks) {
+    for pos in walk(chess960(n % 960), picks) {
         check_position(&pos, letters, pieces);
     }
 }

@@ -3,16 +3,13 @@
 //! SAN") and of the UCI protocol (castling as king move, or as king takes
 //! rook under UCI_Chess960).
 
-use forsyth::fen::{CastlingNotation, Fen};
+use forsyth::fen::CastlingNotation;
 use forsyth::notation::{ParseMoveError, ParseMoveErrorKind};
 use forsyth::san::{San, SanErrorKind, SanPlus};
 use forsyth::uci::{CastlingMode, UciMove};
-use forsyth::{CastlingSide, Color, IllegalMoveKind, Move, Outcome, Position, Role, Setup, Square};
+use forsyth::{CastlingSide, Color, IllegalMoveKind, Move, Outcome, Position, Role, Square};
 
-fn pos(fen: &str) -> Position {
-    let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
-    Position::from_setup(Setup::from_fen(&fen, None).expect("castling resolves")).expect("legal")
-}
+use crate::common::pos;
 
 fn sans(pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();

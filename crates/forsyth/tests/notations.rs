@@ -10,10 +10,6 @@ use forsyth::notation::{
 use forsyth::{Board, Chess960Start, Color, Position, Role, Setup};
 use proptest::prelude::*;
 
-fn standard() -> Position {
-    Position::standard()
-}
-
 fn fen(pos: &Position) -> String {
     pos.setup()
         .to_fen(&CastlingNotation::Standard.into())
@@ -65,15 +61,23 @@ fn evergreen_in_algebraic_and_russian_reads_to_the_published_mate() {
         (Notation::San(Language::English), EVERGREEN),
         (Notation::San(Language::Russian), EVERGREEN_RU),
     ] {
-        let positions = play(&standard(), notation, text);
+        let positions = play(&Position::standard(), notation, text);
         assert_eq!(positions.len(), 48, "{notation}: 47 plies");
         let last = positions.last().expect("one");
         assert_eq!(fen(last), EVERGREEN_END, "{notation}");
         assert!(last.is_checkmate(), "{notation}");
     }
     // Both texts name the same moves, ply by ply.
-    let en = play(&standard(), Notation::San(Language::English), EVERGREEN);
-    let ru = play(&standard(), Notation::San(Language::Russian), EVERGREEN_RU);
+    let en = play(
+        &Position::standard(),
+        Notation::San(Language::English),
+        EVERGREEN,
+    );
+    let ru = play(
+        &Position::standard(),
+        Notation::San(Language::Russian),
+        EVERGREEN_RU,
+    );
     assert_eq!(en, ru);
     // Written in Russian, the game differs from the printed text only where
     // the spec says: Latin files always (the Cyrillic а с е are read, never
@@ -90,7 +94,7 @@ fn evergreen_in_algebraic_and_russian_reads_to_the_published_mate() {
         .collect();
     let mut written = String::new();
     Translator::new(
-        standard(),
+        Position::standard(),
         Notation::San(Language::English),
         Notation::San(Language::Russian),
     )
@@ -105,11 +109,11 @@ fn evergreen_translates_through_every_notation_and_back() {
     let san = Notation::San(Language::English);
     for n in Notation::all() {
         let mut there = String::new();
-        Translator::new(standard(), san, n)
+        Translator::new(Position::standard(), san, n)
             .translate(EVERGREEN, &mut there)
             .unwrap_or_else(|e| panic!("to {n}: {e}"));
         let mut back = String::new();
-        Translator::new(standard(), n, san)
+        Translator::new(Position::standard(), n, san)
             .translate(&there, &mut back)
             .unwrap_or_else(|e| panic!("from {n}: {e}: {there}"));
         assert_eq!(back, EVERGREEN, "via {n}");
@@ -118,7 +122,7 @@ fn evergreen_translates_through_every_notation_and_back() {
 
 #[test]
 fn written_forms_of_the_issue() {
-    let pos = standard();
+    let pos = Position::standard();
     let nf3 = pos.parse_move("Nf3").expect("legal");
     assert_eq!(Notation::Lan.write(&pos, nf3), "Ng1-f3");
     assert_eq!(Notation::Figurine.write(&pos, nf3), "♘f3");
@@ -138,7 +142,7 @@ fn written_forms_of_the_issue() {
     let q = p.parse_move("e8=Q").expect("legal");
     assert_eq!(Notation::Figurine.write(&p, q), "e8=♕+");
     assert_eq!(Notation::Lan.write(&p, q), "e7-e8=Q+");
-    let p = standard()
+    let p = Position::standard()
         .play_moves(["e4", "d6", "d4", "a6", "Nf3", "h6"])
         .unwrap();
     let bb5 = p.parse_move("Bb5+").expect("legal");
@@ -162,7 +166,7 @@ fn written_forms_of_the_issue() {
         Ok(p.parse_move("Nfd2").unwrap())
     );
     // Castling `O-O` in every language, `0-0` read.
-    let p = standard()
+    let p = Position::standard()
         .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])
         .unwrap();
     let castle = p.parse_move("O-O").expect("legal");
@@ -188,7 +192,7 @@ fn written_forms_of_the_issue() {
         Ok(p960.parse_move("Kg1").unwrap())
     );
     // Russian scores mark captures with `:` or a Cyrillic `х`.
-    let p = standard().play_moves(["e4", "d5"]).unwrap();
+    let p = Position::standard().play_moves(["e4", "d5"]).unwrap();
     let ru = Notation::San(Language::Russian);
     for text in ["e:d5", "eхd5", "exd5"] {
         assert_eq!(
@@ -198,7 +202,7 @@ fn written_forms_of_the_issue() {
         );
     }
     // Greek SAN captures with `x`.
-    let p = standard().play_moves(["e4", "d5"]).unwrap();
+    let p = Position::standard().play_moves(["e4", "d5"]).unwrap();
     let exd5 = p.parse_move("exd5").unwrap();
     assert_eq!(Notation::San(Language::Greek).write(&p, exd5), "εxδ5");
 }
@@ -260,7 +264,11 @@ fn errors_name_text_and_candidates() {
         ReadMoveErrorKind::Unreadable
     );
     // The translator says where: move number and column.
-    let mut t = Translator::new(standard(), Notation::San(Language::English), Notation::Lan);
+    let mut t = Translator::new(
+        Position::standard(),
+        Notation::San(Language::English),
+        Notation::Lan,
+    );
     let err = t
         .translate("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 Qxc6", &mut String::new())
         .unwrap_err();
@@ -508,9 +516,9 @@ proptest! {
     #[test]
     fn reading_any_text_never_panics(text in "\\PC{0,12}", n in 0usize..64) {
         let notation = Notation::all().nth(n % Notation::all().count()).unwrap();
-        let _ = notation.read(&standard(), &text);
+        let _ = notation.read(&Position::standard(), &text);
         let _ = Setup::from_statement(&text, notation.letters());
-        let _ = Translator::new(standard(), notation, Notation::Lan).translate(&text, &mut String::new());
+        let _ = Translator::new(Position::standard(), notation, Notation::Lan).translate(&text, &mut String::new());
     }
 }
 
@@ -526,7 +534,7 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
         side: CastlingSide::KingSide,
         square: Square::F1,
     };
-    let start = standard();
+    let start = Position::standard();
     let en = Notation::Descriptive(Descriptive::English);
     let es = Notation::Descriptive(Descriptive::Spanish);
     let fr = Notation::Descriptive(Descriptive::French);
@@ -617,7 +625,7 @@ fn an_illegal_move_has_its_reason_in_every_notation() {
 #[test]
 fn an_ambiguous_descriptive_move_names_what_check_markers_settle() {
     use forsyth::notation::{CheckMarkers, Descriptive};
-    let pos = standard()
+    let pos = Position::standard()
         .play_moves(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4"])
         .unwrap();
     let bxb4 = pos.parse_move("Bxb4").unwrap();
@@ -641,7 +649,9 @@ fn an_ambiguous_descriptive_move_names_what_check_markers_settle() {
         );
     }
     // 1.e4 d5 2.c4 Nf6: `PxP` is exd5 or cxd5, neither a check.
-    let pos = standard().play_moves(["e4", "d5", "c4", "Nf6"]).unwrap();
+    let pos = Position::standard()
+        .play_moves(["e4", "d5", "c4", "Nf6"])
+        .unwrap();
     let en = Notation::Descriptive(Descriptive::English);
     let err = en.read(&pos, "PxP").unwrap_err();
     assert_eq!(err.kind(), ReadMoveErrorKind::Ambiguous);
@@ -666,7 +676,7 @@ fn a_false_check_or_mate_marker_warns() {
     let warned = |pos: &Position, n: Notation, text: &str| {
         read(pos, n, text).1.map(|w| (w.marked, w.earned))
     };
-    let start = standard();
+    let start = Position::standard();
     // 1.Nf3 gives no check.
     assert_eq!(warned(&start, en, "N-KB3 ch"), Some((Suffix::Check, None)));
     assert_eq!(

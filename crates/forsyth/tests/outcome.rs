@@ -3,13 +3,9 @@
 //! Laws' guidelines name), the fifty-move claim (9.3) and the
 //! seventy-five-move rule (9.6.2, a mate on the last move standing).
 
-use forsyth::fen::Fen;
-use forsyth::{Color, Outcome, Position, Setup};
+use forsyth::{Color, Outcome, Position};
 
-fn pos(fen: &str) -> Position {
-    let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
-    Position::from_setup(Setup::from_fen(&fen, None).expect("castling resolves")).expect("legal")
-}
+use crate::common::pos;
 
 #[test]
 fn checkmate_and_stalemate() {

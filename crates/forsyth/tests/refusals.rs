@@ -3,21 +3,13 @@
 //! squares follow from the rules (a pin, a check, a square castling passes)
 //! and from the definitions in `Position::parse_move`'s documentation.
 
-use forsyth::fen::Fen;
 use forsyth::notation::ParseMoveError;
 use forsyth::san::San;
 use forsyth::{
     CastlingSide, Color, IllegalMoveKind, IllegalMoveReason, Move, Outcome, Position, Role, Square,
 };
 
-fn pos(fen: &str) -> Position {
-    let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
-    Position::from_fen(&fen, None).expect("legal")
-}
-
-fn start() -> Position {
-    Position::standard()
-}
+use crate::common::pos;
 
 /// The reason `text` is refused in `p`.
 fn reason(p: &Position, text: &str) -> IllegalMoveReason {
@@ -62,7 +54,7 @@ fn castling_reasons_name_the_squares() {
         }
     );
     // In the start position the nearest piece in the way: f1, d1.
-    let s = start();
+    let s = Position::standard();
     assert_eq!(
         reason(&s, "O-O"),
         R::CastlingBlocked {
@@ -133,7 +125,7 @@ fn king_safety_reasons_name_the_attacker() {
 #[test]
 fn piece_reasons() {
     use IllegalMoveReason as R;
-    let s = start();
+    let s = Position::standard();
     // Only Black's pawn on e7 could go to e5.
     assert_eq!(
         reason(&s, "e5"),
@@ -202,7 +194,9 @@ fn moves_after_the_end_are_refused_as_such() {
     );
     assert_eq!(r.kind(), IllegalMoveKind::GameOver);
     // Checkmate, through Position::play with a move.
-    let mate = start().play_moves(["f3", "e5", "g4", "Qh4#"]).unwrap();
+    let mate = Position::standard()
+        .play_moves(["f3", "e5", "g4", "Qh4#"])
+        .unwrap();
     let m = Move::Normal {
         role: Role::Knight,
         from: Square::G1,
@@ -218,7 +212,7 @@ fn moves_after_the_end_are_refused_as_such() {
             }
         }
     );
-    let err = start()
+    let err = Position::standard()
         .play_moves(["f3", "e5", "g4", "Qh4#", "Nh3"])
         .unwrap_err();
     assert_eq!((err.index, err.kind().name()), (4, "game_over"));
@@ -226,7 +220,7 @@ fn moves_after_the_end_are_refused_as_such() {
 
 #[test]
 fn close_text_reads() {
-    let s = start();
+    let s = Position::standard();
     let e4 = s.parse_move("e4").unwrap();
     let nf3 = s.parse_move("Nf3").unwrap();
     for text in [
@@ -306,7 +300,7 @@ fn bxc3_is_a_pawn_capture_unless_only_a_bishop_can_make_it() {
 
 #[test]
 fn unreadable_text_suggests_the_nearest_legal_moves() {
-    let s = start();
+    let s = Position::standard();
     let suggestions = |text: &str| match s.parse_move(text) {
         Err(ParseMoveError::InvalidMove { suggestions, .. }) => {
             suggestions.iter().map(San::to_string).collect::<Vec<_>>()
@@ -468,7 +462,9 @@ fn any_refusal_converts_into_the_crate_error() {
         Ok(pos.play(m)?)
     }
     let err = play("e4 e5 Ke3").unwrap_err();
-    let inner = start().play_moves(["e4", "e5", "Ke3"]).unwrap_err();
+    let inner = Position::standard()
+        .play_moves(["e4", "e5", "Ke3"])
+        .unwrap_err();
     assert!(matches!(err, forsyth::Error::PlayMoves(_)));
     assert_eq!(err.to_string(), inner.to_string());
     assert!(err.source().is_none() && inner.source().is_none());

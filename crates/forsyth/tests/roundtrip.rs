@@ -1,7 +1,7 @@
 //! Properties: every encoding that can express a setup reads back to it;
 //! no input makes the parser panic.
 
-mod common;
+use crate::common;
 
 use forsyth::convert::{convert_line, ConvertOptions, Validation};
 use forsyth::fen::{CastlingNotation, Fen, ShredderOrder, WriteOptions};

@@ -3,8 +3,6 @@
 //! hand, and a brute-force full-width search written here (no table, no
 //! ordering, no pruning) for direct mates and selfmates.
 
-mod common;
-
 use forsyth::notation::Language;
 use forsyth::solve::{
     read_popeye, ChessProblem, Key, ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,

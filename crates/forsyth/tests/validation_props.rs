@@ -13,46 +13,25 @@ use forsyth::{Bitboard, Board, Color, File, Piece, Rank, Role, Setup, Square, Va
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 
-mod common;
-use common::slow_attacked;
+use crate::common::{slow_attacked, Rng};
 
 // ---------------------------------------------------------------------------
 // A small deterministic generator for building records with a given defect.
 
-struct Rng(u64);
+/// Draws of the things a defective record is made of.
+trait Draw {
+    fn color(&mut self) -> Color;
+    fn square_in(&mut self, bb: Bitboard) -> Option<Square>;
+    fn role(&mut self) -> Role;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // SplitMix64.
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.below(hi - lo + 1)
-    }
-
-    fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-
+impl Draw for Rng {
     fn color(&mut self) -> Color {
         if self.chance(1, 2) {
             Color::White
         } else {
             Color::Black
         }
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
     }
 
     fn square_in(&mut self, bb: Bitboard) -> Option<Square> {
@@ -197,7 +176,7 @@ fn double_step(rng: &mut Rng) -> (Case, Square, Square, Square) {
 
 /// Builds a record that has the defect `kind`.
 fn defect(kind: ProblemKind, seed: u64) -> Case {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let rng = &mut rng;
     let c = rng.color();
     match kind {

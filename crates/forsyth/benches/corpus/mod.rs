@@ -25,27 +25,11 @@ pub const POSITIONS: usize = 200_000;
 /// The seed of the full corpus.
 pub const SEED: u64 = 0x0f0e_5e7e_c0de_2026;
 
-/// SplitMix64, as `specs/chess960.md` gives it.
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound` (the slight modulo bias does not matter here).
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.next_u64() % bound
-    }
-}
+// The tests' generator, so a bench and a test seeded alike see the same
+// stream.
+#[path = "../../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// The corpus: the setups and their lines in both encodings.
 pub struct Corpus {
@@ -55,7 +39,7 @@ pub struct Corpus {
 }
 
 /// One game position: random legal play from a start, then dropped rights.
-fn game_position(rng: &mut SplitMix64) -> Setup {
+fn game_position(rng: &mut Rng) -> Setup {
     let start = if rng.below(4) == 0 {
         Setup::standard()
     } else {
@@ -86,7 +70,7 @@ fn game_position(rng: &mut SplitMix64) -> Setup {
 
 /// `n` positions from `seed`, with their lines.
 pub fn make(n: usize, seed: u64) -> Corpus {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let setups: Vec<Setup> = (0..n).map(|_| game_position(&mut rng)).collect();
     let write = |notation| {
         let opts = WriteOptions {

@@ -1,9 +1,9 @@
-//! A small reader and writer of 10x8 FEN records for the tests, until the
-//! library's FEN grammar reads ten files: `placement turn castling ep
-//! halfmoves fullmoves`, ranks of ten squares (`10` for an empty one),
-//! pieces `PNBRQKAC`, castling `-` or letters: `K`/`Q` for the outermost
-//! rook on that side of the king, a file letter `A`-`J` for the rook on
-//! that file (Shredder-FEN and X-FEN's inner rooks).
+//! A small reader and writer of 10x8 FEN records for the tests and the
+//! benches, written apart from the library's (an independent check of it):
+//! `placement turn castling ep halfmoves fullmoves`, ranks of ten squares
+//! (`10` for an empty one), pieces `PNBRQKAC`, castling `-` or letters:
+//! `K`/`Q` for the outermost rook on that side of the king, a file letter
+//! `A`-`J` for the rook on that file (Shredder-FEN and X-FEN's inner rooks).
 #![allow(dead_code)]
 
 use forsyth::capablanca::{Board, CastlingRights, File, Setup, Square, Variant};

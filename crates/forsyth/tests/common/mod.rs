@@ -1,10 +1,30 @@
-//! Property-test strategies shared by the integration tests.
+//! What the integration tests share: the position helpers, the one
+//! generator of random cases, property-test strategies and slow references.
 #![allow(dead_code)]
 
+pub mod capablanca;
+pub mod rng;
+pub use rng::Rng;
+
+use forsyth::fen::Fen;
 use forsyth::{
-    Board, CastlingRights, Chess960Start, Color, File, Piece, Rank, Role, Setup, Square, Variant,
+    Board, CastlingRights, Chess960Start, Color, File, Piece, Position, Rank, Role, Setup, Square,
+    Variant,
 };
 use proptest::prelude::*;
+
+/// The position of a FEN, X-FEN or Shredder-FEN line that the test knows to
+/// be legal (the variant read from the castling field).
+pub fn pos(fen: &str) -> Position {
+    let fen = Fen::from_ascii(fen.as_bytes()).expect("valid fen");
+    Position::from_fen(&fen, None).expect("legal")
+}
+
+/// The Chess960 start numbered `n` (0–959) as a position.
+pub fn chess960(n: u16) -> Position {
+    let start = Chess960Start::new(n).expect("a start number below 960");
+    Position::from_setup(start.to_setup()).expect("a start is legal")
+}
 
 /// The back rank of any of the 960 starts.
 pub fn arb_back_rank() -> impl Strategy<Value = [Role; 8]> {
