@@ -49,6 +49,11 @@ fn perft_matches_published_and_peer_counts() {
     let input = format!("{CAPABLANCA}\n\n{GOTHIC}\n");
     let r = forsyth(&["perft", "--variant", "capablanca", "-", "2"], input.as_bytes());
     assert_eq!((r.code, r.stdout.as_str()), (0, "784\n784\n"), "{}", r.stderr);
+    // A bad line is named by line and column; the others are still counted.
+    let input = format!("{CAPABLANCA}\nr4k3r/10/10/10/10/10/10/R4K3R w KQXq - 0 1\n");
+    let r = forsyth(&["perft", "--variant", "capablanca", "-", "1"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, "28\n"));
+    assert_contains(&r.stderr, "<stdin>:2:35: castling: 'X' is not K, Q, k, q");
 }
 
 /// `moves` in the variant's UCI convention is Fairy-Stockfish's list, and

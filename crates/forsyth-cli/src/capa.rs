@@ -683,12 +683,23 @@ fn perft(
             if line.is_empty() {
                 continue;
             }
-            match position(&[line.to_owned()], variant, lenient) {
-                Ok((pos, _)) => writeln!(out, "{}", pos.perft(depth))?,
+            // A line's fault as a file's lines report one:
+            // `<stdin>:LINE:COL: field: message`.
+            let record = if line.contains(char::is_whitespace) {
+                line.to_owned()
+            } else {
+                format!("{line} w - -")
+            };
+            let judged = match Setup::from_fen(&record, variant) {
+                Err(e) => Err(format!("{}: {}", e.column(), e.message())),
+                Ok(setup) => legal(setup, lenient)
+                    .map_err(|e| format!("1: placement: {}", e.replace("\n  ", "; "))),
+            };
+            match judged {
+                Ok(pos) => writeln!(out, "{}", pos.perft(depth))?,
                 Err(e) => {
                     out.flush()?;
-                    let first = e.lines().next().unwrap_or("");
-                    crate::note(&format!("<stdin>:{}: {first}: {}", i + 1, e.lines().last().unwrap_or("").trim()));
+                    crate::note(&format!("<stdin>:{}:{e}", i + 1));
                     outcome = Outcome::Rejected;
                 }
             }
@@ -1383,6 +1394,7 @@ fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcom
                             "line": game.start.line,
                             "variant": <&'static str>::from(variant),
                             "ok": verdict.is_ok(),
+                            "warnings": [],
                             "problem": problem,
                         });
                         serde_json::to_writer(&mut out, &value)?;

@@ -359,9 +359,15 @@ pub enum Command {
             SAN, its lenient forms and UCI; null moves -- and Z0 pass the turn), starting from \
             the standard position or from the SetUp/FEN tags, under the rules the Variant tag \
             names (Chess960 and its aliases, standard). Files are read as streams, in bounded \
-            memory; standard input when none, or for '-'.",
+            memory; standard input when none, or for '-'.\n\n\
+            --variant capablanca, gothic or crc replays the 10x8 games instead: those whose \
+            Variant tag names that variant (Capablanca; Gothic; Capablanca Random, CRC or \
+            caparandom; compared ignoring case, spaces and hyphens), or that have no Variant \
+            tag and a 10x8 FEN tag. A CRC game needs its FEN tag. The games left out are \
+            counted on standard error.",
         after_long_help = "Examples:\n  \
             forsyth pgn check games.pgn\n  \
+            forsyth pgn check --variant crc crc-games.pgn\n  \
             forsyth pgn check --format json --variant chess960 < lichess.pgn\n  \
             forsyth pgn fens --final games.pgn\n  \
             forsyth pgn fens --epd --castling shredder games.pgn\n  \

@@ -127,8 +127,8 @@ impl Variant {
 /// assert_eq!(setup.board.to_string(), "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR");
 /// assert_eq!(setup.castling.count(), 4);
 /// ```
-// No serde: a setup is stored as its record (as the 8x8 one is), and no
-// FEN grammar reads ten files yet.
+// No serde: a setup is stored as its record (`Setup::to_fen`), as the 8x8
+// one is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Piece placement.
