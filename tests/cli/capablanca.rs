@@ -47,11 +47,22 @@ fn perft_matches_published_and_peer_counts() {
     assert_eq!(r.stdout, "143032\n");
     // One record a line on standard input.
     let input = format!("{CAPABLANCA}\n\n{GOTHIC}\n");
-    let r = forsyth(&["perft", "--variant", "capablanca", "-", "2"], input.as_bytes());
-    assert_eq!((r.code, r.stdout.as_str()), (0, "784\n784\n"), "{}", r.stderr);
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "784\n784\n"),
+        "{}",
+        r.stderr
+    );
     // A bad line is named by line and column; the others are still counted.
     let input = format!("{CAPABLANCA}\nr4k3r/10/10/10/10/10/10/R4K3R w KQXq - 0 1\n");
-    let r = forsyth(&["perft", "--variant", "capablanca", "-", "1"], input.as_bytes());
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "1"],
+        input.as_bytes(),
+    );
     assert_eq!((r.code, r.stdout.as_str()), (1, "28\n"));
     assert_contains(&r.stderr, "<stdin>:2:35: castling: 'X' is not K, Q, k, q");
 }
@@ -67,7 +78,10 @@ fn moves_and_divide_match_fairy_stockfish() {
         ours.sort_unstable();
         assert_eq!(ours, peer, "{record}");
         if i % 20 == 0 {
-            let r = forsyth(&["perft", "--divide", "--variant", &variant, &record, "1"], b"");
+            let r = forsyth(
+                &["perft", "--divide", "--variant", &variant, &record, "1"],
+                b"",
+            );
             let keys: Vec<&str> = r
                 .stdout
                 .lines()
@@ -75,7 +89,10 @@ fn moves_and_divide_match_fairy_stockfish() {
                 .map(|l| l.split(": ").next().unwrap())
                 .collect();
             assert_eq!(keys, peer, "{record}");
-            assert_eq!(r.stdout.lines().last(), Some(peer.len().to_string().as_str()));
+            assert_eq!(
+                r.stdout.lines().last(),
+                Some(peer.len().to_string().as_str())
+            );
         }
     }
 }
@@ -104,7 +121,10 @@ fn moves_in_both_uci_castling_conventions_and_san() {
 #[test]
 fn play_ends_where_fairy_stockfish_does() {
     // position fen CAPABLANCA moves e2e4 e7e5 i1h3 i8h6 h1i3 h8i6
-    let r = forsyth(&["play", "capablanca", "e4", "e5", "Nh3", "Nh6", "Ci3", "Ci6"], b"");
+    let r = forsyth(
+        &["play", "capablanca", "e4", "e5", "Nh3", "Nh6", "Ci3", "Ci6"],
+        b"",
+    );
     assert_eq!(
         (r.code, r.stdout.as_str()),
         (
@@ -125,8 +145,16 @@ fn play_ends_where_fairy_stockfish_does() {
     // letters, king side first, as Fairy-Stockfish writes them.
     let r = forsyth(
         &[
-            "play", "crc:0", "e4", "Ab6", "Nh3", "Ad4", "--castling", "shredder",
-            "--shredder-order", "wings",
+            "play",
+            "crc:0",
+            "e4",
+            "Ab6",
+            "Nh3",
+            "Ad4",
+            "--castling",
+            "shredder",
+            "--shredder-order",
+            "wings",
         ],
         b"",
     );
@@ -143,7 +171,10 @@ fn play_ends_where_fairy_stockfish_does() {
 /// boxed by its own pawns (its rank open to the a-file).
 #[test]
 fn play_says_the_game_is_over() {
-    let r = forsyth(&["play", "9k/P7pp/10/10/10/10/10/K9 w - - 0 1", "a8=C"], b"");
+    let r = forsyth(
+        &["play", "9k/P7pp/10/10/10/10/10/K9 w - - 0 1", "a8=C"],
+        b"",
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_contains(&r.stderr, "checkmate");
 }
@@ -186,7 +217,10 @@ fn gen_and_index_follow_the_crc_numbering() {
 fn gen_writes_the_two_fixed_starts_in_every_encoding() {
     let r = forsyth(&["gen", "--variant", "capablanca"], b"");
     assert_eq!(r.stdout, format!("{CAPABLANCA}\n"));
-    let r = forsyth(&["gen", "--variant", "gothic", "--castling", "shredder"], b"");
+    let r = forsyth(
+        &["gen", "--variant", "gothic", "--castling", "shredder"],
+        b"",
+    );
     assert_eq!(
         r.stdout,
         "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w AJaj - 0 1\n"
@@ -194,13 +228,43 @@ fn gen_writes_the_two_fixed_starts_in_every_encoding() {
     // A CRC start's king is off the f file: standard FEN cannot say it.
     let r = forsyth(&["gen", "--variant", "crc", "0", "--format", "json"], b"");
     assert_contains(&r.stdout, "\"standard\":null");
-    assert_contains(&r.stdout, "\"shredder\":\"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w HJhj - 0 1\"");
-    let r = forsyth(&["gen", "--variant", "crc", "0", "--castling", "standard"], b"");
+    assert_contains(
+        &r.stdout,
+        "\"shredder\":\"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w HJhj - 0 1\"",
+    );
+    let r = forsyth(
+        &["gen", "--variant", "crc", "0", "--castling", "standard"],
+        b"",
+    );
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "the king stands on i1, not f1");
     // The same seed, the same starts.
-    let a = forsyth(&["gen", "--variant", "crc", "--random", "--seed", "7", "--count", "5"], b"");
-    let b = forsyth(&["gen", "--variant", "caparandom", "--random", "--seed", "7", "--count", "5"], b"");
+    let a = forsyth(
+        &[
+            "gen",
+            "--variant",
+            "crc",
+            "--random",
+            "--seed",
+            "7",
+            "--count",
+            "5",
+        ],
+        b"",
+    );
+    let b = forsyth(
+        &[
+            "gen",
+            "--variant",
+            "caparandom",
+            "--random",
+            "--seed",
+            "7",
+            "--count",
+            "5",
+        ],
+        b"",
+    );
     assert_eq!(a.stdout, b.stdout);
     assert_eq!(a.stdout.lines().count(), 5);
 }
@@ -220,7 +284,10 @@ fn show_draws_ten_files() {
     assert_contains(&r.stdout, "8 | r n b q c k a b n r |");
     assert_contains(&r.stdout, "    a b c d e f g h i j");
     assert_contains(&r.stdout, "28 legal moves");
-    assert_contains(&r.stdout, "Shredder-FEN     rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w AJaj - 0 1");
+    assert_contains(
+        &r.stdout,
+        "Shredder-FEN     rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w AJaj - 0 1",
+    );
     let r = forsyth(&["show", "crc:0"], b"");
     assert_contains(&r.stdout, "CRC start        0 (BQACNBNRKR)");
 }
@@ -246,7 +313,11 @@ fn convert_reads_ten_files_by_their_width_and_keeps_8x8_lines() {
     // and `k` for the outermost.
     let crc = "r1r1k2r1r/10/10/10/10/10/10/R1R1K2R1R w CJcj - 0 1\n";
     let r = forsyth(&["convert", "--variant", "crc"], crc.as_bytes());
-    assert_eq!(r.stdout, "r1r1k2r1r/10/10/10/10/10/10/R1R1K2R1R w KCkc - 0 1\n", "{}", r.stderr);
+    assert_eq!(
+        r.stdout, "r1r1k2r1r/10/10/10/10/10/10/R1R1K2R1R w KCkc - 0 1\n",
+        "{}",
+        r.stderr
+    );
     let r = forsyth(&["convert", "--castling", "standard"], crc.as_bytes());
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "standard FEN cannot express");
@@ -262,16 +333,13 @@ fn validate_names_every_problem_of_a_10x8_line() {
                  5k4/10/10/10/10/10/10/K4C4 w - - 0 1\n";
     let r = forsyth(&["validate"], input.as_bytes());
     assert_eq!(r.code, 1);
-    for kind in [
-        "too_many_kings",
-        "pawn_on_back_rank",
-        "opposite_check",
-    ] {
+    for kind in ["too_many_kings", "pawn_on_back_rank", "opposite_check"] {
         assert_contains(&r.stdout, kind);
     }
     assert_contains(&r.stdout, "<stdin>:2: ok (capablanca)");
     let json = forsyth(&["validate", "--format", "json"], input.as_bytes());
-    let first: serde_json::Value = serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
     assert_eq!(first["valid"], false);
     assert_eq!(first["problems"].as_array().unwrap().len(), 2);
 }
@@ -282,7 +350,11 @@ fn validate_repair_drops_what_cannot_stand() {
     // en-passant square without a double step goes too.
     let input = "r3k4r/10/10/10/10/10/10/R4K3R w KQkq e6 0 1\n";
     let r = forsyth(&["validate", "--repair"], input.as_bytes());
-    assert_eq!(r.stdout, "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1\n", "{}", r.stderr);
+    assert_eq!(
+        r.stdout, "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1\n",
+        "{}",
+        r.stderr
+    );
     assert_contains(&r.stderr, "repaired: drop_castling_right");
     assert_contains(&r.stderr, "repaired: drop_en_passant_square");
 }
@@ -290,15 +362,62 @@ fn validate_repair_drops_what_cannot_stand() {
 #[test]
 fn notation_translates_a_10x8_movetext() {
     let text = b"1. e4 e5 2. Nh3 {dev} Nh6 (2... Ad6) 3. Ci3 Ci6 *\n";
-    let r = forsyth(&["notation", "--from", "san", "--to", "uci", "--fen", "capablanca"], text);
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, "1. e2e4 e7e5 2. i1h3 {dev} 2... i8h6 (2... c8d6) 3. h1i3 h8i6 *\n");
-    let r = forsyth(&["notation", "--from", "san", "--to", "figurine", "--fen", "capablanca"], text);
-    assert_eq!(r.stdout, "1. e4 e5 2. ♘h3 {dev} 2... ♘h6 (2... Ad6) 3. Ci3 Ci6 *\n");
-    let r = forsyth(&["notation", "--from", "san", "--to", "san-de", "--fen", "capablanca"], text);
-    assert_eq!(r.stdout, "1. e4 e5 2. Sh3 {dev} 2... Sh6 (2... Ad6) 3. Ci3 Ci6 *\n");
+    assert_eq!(
+        r.stdout,
+        "1. e2e4 e7e5 2. i1h3 {dev} 2... i8h6 (2... c8d6) 3. h1i3 h8i6 *\n"
+    );
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "figurine",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
+    assert_eq!(
+        r.stdout,
+        "1. e4 e5 2. ♘h3 {dev} 2... ♘h6 (2... Ad6) 3. Ci3 Ci6 *\n"
+    );
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "san-de",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
+    assert_eq!(
+        r.stdout,
+        "1. e4 e5 2. Sh3 {dev} 2... Sh6 (2... Ad6) 3. Ci3 Ci6 *\n"
+    );
     // Spanish writes the bishop A (alfil) and the knight C (caballo).
-    let r = forsyth(&["notation", "--from", "san", "--to", "san-es", "--fen", "gothic"], text);
+    let r = forsyth(
+        &[
+            "notation", "--from", "san", "--to", "san-es", "--fen", "gothic",
+        ],
+        text,
+    );
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "Spanish");
 }
@@ -334,8 +453,15 @@ fn pgn_fens_and_export_on_10x8() {
     // The last position is Fairy-Stockfish's after e2e4 c8b6 g1h3 b6d4.
     let r = forsyth(
         &[
-            "pgn", "fens", "--variant", "crc", "--final", "--castling", "shredder",
-            "--shredder-order", "wings",
+            "pgn",
+            "fens",
+            "--variant",
+            "crc",
+            "--final",
+            "--castling",
+            "shredder",
+            "--shredder-order",
+            "wings",
         ],
         PGN.as_bytes(),
     );
@@ -343,9 +469,22 @@ fn pgn_fens_and_export_on_10x8() {
         r.stdout.lines().next(),
         Some("bq1cnbnrkr/pppppppppp/10/10/3aP5/7N2/PPPP1PPPPP/BQACNB1RKR w JHjh - 3 3")
     );
-    let r = forsyth(&["pgn", "export", "--variant", "capablanca", "--notation", "lan"], PGN.as_bytes());
+    let r = forsyth(
+        &[
+            "pgn",
+            "export",
+            "--variant",
+            "capablanca",
+            "--notation",
+            "lan",
+        ],
+        PGN.as_bytes(),
+    );
     assert_contains(&r.stdout, "[Variant \"Capablanca\"]");
-    assert_contains(&r.stdout, "1. e2-e4 e7-e5 2. Ni1-h3 Ni8-h6 3. Ch1-i3 Ch8-i6 *");
+    assert_contains(
+        &r.stdout,
+        "1. e2-e4 e7-e5 2. Ni1-h3 Ni8-h6 3. Ch1-i3 Ch8-i6 *",
+    );
     assert_eq!(r.code, 1, "game d has an illegal move");
 }
 
@@ -355,12 +494,21 @@ fn pgn_fens_and_export_on_10x8() {
 fn validate_repair_keeps_a_valid_line_as_read() {
     let input = "  rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR  w  qJkA - 0 1\n";
     let r = forsyth(&["validate", "--repair"], input.as_bytes());
-    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, input, ""));
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (0, input, "")
+    );
     let broken = "r3k4r/10/10/10/10/10/10/R4K3R w KQkq e6 0 1\n";
-    let r = forsyth(&["validate", "--repair", "--format", "json"], broken.as_bytes());
+    let r = forsyth(
+        &["validate", "--repair", "--format", "json"],
+        broken.as_bytes(),
+    );
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
     assert_eq!(v["valid"], false);
-    assert_eq!(v["repair"]["fen"], "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1");
+    assert_eq!(
+        v["repair"]["fen"],
+        "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1"
+    );
     assert_eq!(v["repair"]["remaining"]["valid"], true);
     assert!(!v["repair"]["repairs"].as_array().unwrap().is_empty());
 }

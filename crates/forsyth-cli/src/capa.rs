@@ -79,7 +79,9 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
             let v = variant_of(a.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
                 if a.format == crate::cli::ShowFormatArg::Svg {
-                    return usage("show --format svg draws 8x8 boards only; the text format draws ten files");
+                    return usage(
+                        "show --format svg draws 8x8 boards only; the text format draws ten files",
+                    );
                 }
                 show(&a.words, v)
             })
@@ -237,9 +239,9 @@ fn fits(filled: usize, word: &str) -> bool {
         2 => {
             word == "-"
                 || (!word.is_empty()
-                    && word
-                        .bytes()
-                        .all(|b| matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'J' | b'a'..=b'j')))
+                    && word.bytes().all(
+                        |b| matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'J' | b'a'..=b'j'),
+                    ))
         }
         3 => word == "-" || matches!(word.as_bytes(), [b'a'..=b'j', b'3' | b'6']),
         4 | 5 => number,
@@ -260,8 +262,8 @@ fn read_setup(words: &[String], variant: Option<Variant>) -> Result<(Setup, Vec<
         return Ok((setup, words[1..].to_vec()));
     }
     let (record, n) = if first == "-" {
-        let line = crate::position::first_stdin_record()
-            .map_err(|e| format!("standard input: {e}"))?;
+        let line =
+            crate::position::first_stdin_record().map_err(|e| format!("standard input: {e}"))?;
         (line, 1)
     } else if first.contains(char::is_whitespace) {
         (first.clone(), 1)
@@ -390,7 +392,9 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
                 let count = usize::try_from(a.count.unwrap_or(1)).unwrap_or(usize::MAX);
                 CrcStart::random_sequence(seed).take(count).collect()
             } else if a.numbers.is_empty() {
-                return usage("gen --variant crc needs start numbers (0 to 12117), --all or --random");
+                return usage(
+                    "gen --variant crc needs start numbers (0 to 12117), --all or --random",
+                );
             } else {
                 let mut all = Vec::new();
                 for word in &a.numbers {
@@ -432,7 +436,10 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
                 .filter_map(|f| {
                     setup
                         .board
-                        .role_at(forsyth::capablanca::Square::from_coords(f, forsyth::Rank::First))
+                        .role_at(forsyth::capablanca::Square::from_coords(
+                            f,
+                            forsyth::Rank::First,
+                        ))
                 })
                 .map(Role::upper_char)
                 .collect();
@@ -559,7 +566,12 @@ fn diagram(setup: &Setup) -> String {
 fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
     let setup = match read_setup(words, variant) {
         Ok((setup, rest)) if rest.is_empty() => setup,
-        Ok((_, rest)) => return usage(&format!("show takes nothing after the position: '{}'", rest[0])),
+        Ok((_, rest)) => {
+            return usage(&format!(
+                "show takes nothing after the position: '{}'",
+                rest[0]
+            ))
+        }
         Err(e) => return fail(&e),
     };
     let report = Report::of_setup(setup.clone());
@@ -585,7 +597,10 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
         let mut parts = Vec::new();
         for side in forsyth::CastlingSide::ALL {
             if let Some(rook) = setup.castling.rook_square(color, side) {
-                parts.push(format!("{} with the rook on {rook}", side.fold("O-O", "O-O-O")));
+                parts.push(format!(
+                    "{} with the rook on {rook}",
+                    side.fold("O-O", "O-O-O")
+                ));
             }
         }
         let text = if parts.is_empty() {
@@ -616,9 +631,21 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
     lines.push(String::new());
     for (name, notation, order) in [
         ("X-FEN", CastlingNotation::XFen, ShredderOrder::Files),
-        ("Shredder-FEN", CastlingNotation::Shredder, ShredderOrder::Files),
-        ("  (wing order)", CastlingNotation::Shredder, ShredderOrder::Wings),
-        ("standard FEN", CastlingNotation::Standard, ShredderOrder::Files),
+        (
+            "Shredder-FEN",
+            CastlingNotation::Shredder,
+            ShredderOrder::Files,
+        ),
+        (
+            "  (wing order)",
+            CastlingNotation::Shredder,
+            ShredderOrder::Wings,
+        ),
+        (
+            "standard FEN",
+            CastlingNotation::Standard,
+            ShredderOrder::Files,
+        ),
     ] {
         match setup.to_fen(notation, order) {
             Ok(fen) => lines.push(field(name, &fen)),
@@ -640,7 +667,11 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
-            lines.push(format!("  {severity}: {}: {}", p.kind().name(), p.message()));
+            lines.push(format!(
+                "  {severity}: {}: {}",
+                p.kind().name(),
+                p.message()
+            ));
         }
     }
     let mut out = io::stdout().lock();
@@ -747,7 +778,12 @@ fn moves(
 ) -> io::Result<Outcome> {
     let pos = match position(words, variant, lenient) {
         Ok((pos, rest)) if rest.is_empty() => pos,
-        Ok((_, rest)) => return usage(&format!("moves takes nothing after the position: '{}'", rest[0])),
+        Ok((_, rest)) => {
+            return usage(&format!(
+                "moves takes nothing after the position: '{}'",
+                rest[0]
+            ))
+        }
         Err(e) => return fail(&e),
     };
     let mode = uci_mode(uci, pos.variant());
@@ -902,7 +938,8 @@ fn syntax_fault(e: &FenError) -> LineFault {
 
 /// Whether a line of a file holds a 10x8 record (ranks of ten squares).
 pub fn line_is_10x8(bytes: &[u8]) -> bool {
-    std::str::from_utf8(bytes).is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+    std::str::from_utf8(bytes)
+        .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
 }
 
 fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
@@ -1029,6 +1066,10 @@ impl From<&LineFault> for FaultJson {
     }
 }
 
+/// `--repair` on a line: the record written (`None`: not repairable) and
+/// each change made, as kind and message.
+pub type Repaired = (Option<String>, Vec<(&'static str, String)>);
+
 /// What `validate` says of one 10x8 line.
 pub struct Judged {
     pub valid: bool,
@@ -1036,7 +1077,7 @@ pub struct Judged {
     pub faults: Vec<LineFault>,
     /// With `--repair`: the record repaired (None: not repairable) and the
     /// changes made.
-    pub repaired: Option<(Option<String>, Vec<(&'static str, String)>)>,
+    pub repaired: Option<Repaired>,
 }
 
 /// `validate` of one 10x8 line.
@@ -1128,7 +1169,10 @@ pub fn fault_line(at: &str, f: &LineFault) -> String {
         Severity::Warning => "warning: ",
         Severity::Error => "",
     };
-    format!("{at}:{}: {}: {warning}{}: {}", f.column, f.field, f.kind, f.message)
+    format!(
+        "{at}:{}: {}: {warning}{}: {}",
+        f.column, f.field, f.kind, f.message
+    )
 }
 
 /// The JSON line of a judged 10x8 line.
@@ -1241,7 +1285,10 @@ fn translate(
                 let side = pos.turn();
                 let dots = if side == Color::White { "." } else { "..." };
                 let at = |message: String| {
-                    format!("{}:{}: {number}{dots} {text}: {message}", span.line, span.column)
+                    format!(
+                        "{}:{}: {number}{dots} {text}: {message}",
+                        span.line, span.column
+                    )
                 };
                 let m = pos
                     .read_move(text, from)
@@ -1257,7 +1304,10 @@ fn translate(
             Event::Nag(n) => w.nag(n.value),
             Event::Comment { text, .. } => w.comment(text),
             Event::BeginVariation(_) => {
-                let before = stack.last().map(|l| l.1.clone()).unwrap_or_else(|| start.clone());
+                let before = stack
+                    .last()
+                    .map(|l| l.1.clone())
+                    .unwrap_or_else(|| start.clone());
                 stack.push((before.clone(), before));
                 w.begin_variation();
             }
@@ -1277,7 +1327,9 @@ fn translate(
 // ---------------------------------------------------------------- pgn
 
 enum PgnMode {
-    Check { json: bool },
+    Check {
+        json: bool,
+    },
     Fens {
         output: OutputArgs,
         epd: bool,
@@ -1292,17 +1344,24 @@ enum PgnMode {
 /// The start of a 10x8 game: its FEN tag, else the variant's start (a CRC
 /// game needs its FEN tag).
 fn game_start(tags: &[(String, String)], variant: Variant) -> Result<Position, String> {
-    let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v.as_str());
+    let fen = tags
+        .iter()
+        .find(|(n, _)| n == "FEN")
+        .map(|(_, v)| v.as_str());
     let setup = match fen {
-        Some(fen) => Setup::from_fen(fen, Some(variant))
-            .map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?,
+        Some(fen) => {
+            Setup::from_fen(fen, Some(variant)).map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?
+        }
         None => match variant {
             Variant::Gothic => Setup::gothic(),
             Variant::Capablanca => Setup::capablanca(),
-            _ => return Err("missing_fen_tag: a CRC game needs a FEN tag with its start".to_owned()),
+            _ => {
+                return Err("missing_fen_tag: a CRC game needs a FEN tag with its start".to_owned())
+            }
         },
     };
-    Position::from_setup(setup).map_err(|e| format!("illegal_start: {}", illegal(&e).replace('\n', ";")))
+    Position::from_setup(setup)
+        .map_err(|e| format!("illegal_start: {}", illegal(&e).replace('\n', ";")))
 }
 
 fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcome> {
@@ -1342,8 +1401,16 @@ fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcom
         let mut collect = Collect::default();
         let mut reader = Reader::new(&bytes[..]);
         while let Some(game) = reader.read_game(&mut collect)? {
-            let head = format!("{name}:GAME {} (line {})", game.start.number, game.start.line);
-            let tag = |n: &str| game.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.clone());
+            let head = format!(
+                "{name}:GAME {} (line {})",
+                game.start.number, game.start.line
+            );
+            let tag = |n: &str| {
+                game.tags
+                    .iter()
+                    .find(|(t, _)| t == n)
+                    .map(|(_, v)| v.clone())
+            };
             let taken = match tag("Variant") {
                 Some(v) => Variant::from_tag(&v) == Some(variant),
                 // No Variant tag: a 10x8 FEN tag says the board.
@@ -1380,8 +1447,14 @@ fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcom
                     if *json {
                         let problem = verdict.as_ref().err().map(|e| {
                             let mut parts = e.splitn(3, ':');
-                            let line = parts.next().and_then(|l| l.parse::<u64>().ok()).unwrap_or(0);
-                            let column = parts.next().and_then(|c| c.parse::<u64>().ok()).unwrap_or(0);
+                            let line = parts
+                                .next()
+                                .and_then(|l| l.parse::<u64>().ok())
+                                .unwrap_or(0);
+                            let column = parts
+                                .next()
+                                .and_then(|c| c.parse::<u64>().ok())
+                                .unwrap_or(0);
                             serde_json::json!({
                                 "line": line,
                                 "column": column,

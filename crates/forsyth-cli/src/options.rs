@@ -328,9 +328,8 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                     .numbers
                     .iter()
                     .map(|n| {
-                        n.parse::<StartRange>().map_err(|e| {
-                            ResolveError::Usage(format!("gen: NUMBER '{n}': {e}"))
-                        })
+                        n.parse::<StartRange>()
+                            .map_err(|e| ResolveError::Usage(format!("gen: NUMBER '{n}': {e}")))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 Starts::Numbers(ranges)

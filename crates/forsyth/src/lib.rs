@@ -111,11 +111,11 @@ pub mod capablanca {
         king_to_file, rook_to_file, Bitboard, BitboardIter, Board, CastlingRights, File, Move,
         Square,
     };
-    pub use crate::rules::capablanca::{
-        IllegalMoveError, MoveList, Position, PositionError, Repair, Report,
-    };
     pub use crate::notation::capablanca::{
         letters_for, ReadMoveError, ReadMoveErrorKind, Unsupported,
+    };
+    pub use crate::rules::capablanca::{
+        IllegalMoveError, MoveList, Position, PositionError, Repair, Report,
     };
     pub use crate::setup::capablanca::{
         is_ten_files, CrcRule, CrcStart, FenError, FenErrorKind, LossyCastlingError,

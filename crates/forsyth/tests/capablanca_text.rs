@@ -52,7 +52,11 @@ fn records_and_moves_match_fairy_stockfish() {
             peer_fen,
             "{record}"
         );
-        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, mode)).collect();
+        let mut ours: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.uci(m, mode))
+            .collect();
         ours.sort();
         assert_eq!(ours, peer_moves, "{record}");
     }
@@ -95,7 +99,11 @@ fn every_encoding_round_trips_or_says_it_cannot() {
             for order in [ShredderOrder::Files, ShredderOrder::Wings] {
                 match setup.to_fen(notation, order) {
                     Ok(text) => {
-                        assert_eq!(Setup::from_fen(&text, Some(variant)), Ok(setup.clone()), "{text}")
+                        assert_eq!(
+                            Setup::from_fen(&text, Some(variant)),
+                            Ok(setup.clone()),
+                            "{text}"
+                        )
                     }
                     Err(e) => {
                         // Standard FEN alone may refuse, and only a right
@@ -103,10 +111,11 @@ fn every_encoding_round_trips_or_says_it_cannot() {
                         assert_eq!(notation, CastlingNotation::Standard);
                         let back = e.king.rank();
                         let ok = e.king.file() != forsyth::capablanca::File::F
-                            || e.rook.file() != e.side.fold(
-                                forsyth::capablanca::File::J,
-                                forsyth::capablanca::File::A,
-                            );
+                            || e.rook.file()
+                                != e.side.fold(
+                                    forsyth::capablanca::File::J,
+                                    forsyth::capablanca::File::A,
+                                );
                         assert!(ok && e.rook.rank() == back, "{record}: {e}");
                     }
                 }
@@ -120,7 +129,10 @@ fn starts_in_the_three_encodings() {
     let capa = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
     assert_eq!(Setup::from_fen(capa, None).unwrap(), Setup::capablanca());
     let shredder = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w AJaj - 0 1";
-    assert_eq!(Setup::from_fen(shredder, None).unwrap(), Setup::capablanca());
+    assert_eq!(
+        Setup::from_fen(shredder, None).unwrap(),
+        Setup::capablanca()
+    );
     // Letters in any order.
     let mixed = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w qJkA - 0 1";
     assert_eq!(Setup::from_fen(mixed, None).unwrap(), Setup::capablanca());
@@ -149,9 +161,18 @@ fn x_fen_names_inner_rooks_by_file() {
     let record = "4k3rn/10/10/10/10/10/10/R1R1K2R1R w CKk - 0 1";
     let setup = Setup::from_fen(record, Some(Variant::Crc)).unwrap();
     use forsyth::capablanca::File;
-    assert_eq!(setup.castling.rook(Color::White, CastlingSide::QueenSide), Some(File::C));
-    assert_eq!(setup.castling.rook(Color::White, CastlingSide::KingSide), Some(File::J));
-    assert_eq!(setup.castling.rook(Color::Black, CastlingSide::KingSide), Some(File::I));
+    assert_eq!(
+        setup.castling.rook(Color::White, CastlingSide::QueenSide),
+        Some(File::C)
+    );
+    assert_eq!(
+        setup.castling.rook(Color::White, CastlingSide::KingSide),
+        Some(File::J)
+    );
+    assert_eq!(
+        setup.castling.rook(Color::Black, CastlingSide::KingSide),
+        Some(File::I)
+    );
     assert_eq!(
         setup.castling_field(CastlingNotation::XFen, ShredderOrder::Files),
         Ok("KCk".to_owned())
@@ -178,40 +199,128 @@ fn errors_name_column_field_and_kind() {
     let cases: Vec<(String, usize, FenField, FenErrorKind)> = vec![
         ("   ".into(), 1, F::Record, K::EmptyRecord),
         (e.into(), 24, F::Turn, K::MissingField),
-        ("11/10/10/10/10/10/10/10 w - -".into(), 2, F::Placement, K::RankTooLong { rank: 8 }),
-        ("9/10/10/10/10/10/10/10 w - -".into(), 2, F::Placement, K::RankTooShort { rank: 8, squares: 9 }),
-        ("rnbqkbnr/10/10/10/10/10/10/10 w - -".into(), 9, F::Placement, K::RankTooShort { rank: 8, squares: 8 }),
-        ("pppppppppp1/10/10/10/10/10/10/10 w - -".into(), 11, F::Placement, K::RankTooLong { rank: 8 }),
-        ("10/10/10/10/10/10/10 w - -".into(), 21, F::Placement, K::TooFewRanks { ranks: 7 }),
-        ("10/10/10/10/10/10/10/10/10 w - -".into(), 24, F::Placement, K::TooManyRanks),
-        ("x9/10/10/10/10/10/10/10 w - -".into(), 1, F::Placement, K::BadPlacementByte(b'x')),
-        ("010/10/10/10/10/10/10/10 w - -".into(), 1, F::Placement, K::BadPlacementByte(b'0')),
+        (
+            "11/10/10/10/10/10/10/10 w - -".into(),
+            2,
+            F::Placement,
+            K::RankTooLong { rank: 8 },
+        ),
+        (
+            "9/10/10/10/10/10/10/10 w - -".into(),
+            2,
+            F::Placement,
+            K::RankTooShort {
+                rank: 8,
+                squares: 9,
+            },
+        ),
+        (
+            "rnbqkbnr/10/10/10/10/10/10/10 w - -".into(),
+            9,
+            F::Placement,
+            K::RankTooShort {
+                rank: 8,
+                squares: 8,
+            },
+        ),
+        (
+            "pppppppppp1/10/10/10/10/10/10/10 w - -".into(),
+            11,
+            F::Placement,
+            K::RankTooLong { rank: 8 },
+        ),
+        (
+            "10/10/10/10/10/10/10 w - -".into(),
+            21,
+            F::Placement,
+            K::TooFewRanks { ranks: 7 },
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10 w - -".into(),
+            24,
+            F::Placement,
+            K::TooManyRanks,
+        ),
+        (
+            "x9/10/10/10/10/10/10/10 w - -".into(),
+            1,
+            F::Placement,
+            K::BadPlacementByte(b'x'),
+        ),
+        (
+            "010/10/10/10/10/10/10/10 w - -".into(),
+            1,
+            F::Placement,
+            K::BadPlacementByte(b'0'),
+        ),
         (format!("{e} x - -"), 25, F::Turn, K::BadTurn(b'x')),
         (format!("{e} white - -"), 26, F::Turn, K::ExpectedSeparator),
-        (format!("{e} w KX -"), 28, F::Castling, K::BadCastlingByte(b'X')),
-        (format!("{e} w KK -"), 28, F::Castling, K::DuplicateCastling(b'K')),
-        (format!("{e} w K- -"), 28, F::Castling, K::CastlingDashWithLetters),
-        (format!("{e} w K -"), 27, F::Castling, K::CastlingWithoutKing(b'K')),
+        (
+            format!("{e} w KX -"),
+            28,
+            F::Castling,
+            K::BadCastlingByte(b'X'),
+        ),
+        (
+            format!("{e} w KK -"),
+            28,
+            F::Castling,
+            K::DuplicateCastling(b'K'),
+        ),
+        (
+            format!("{e} w K- -"),
+            28,
+            F::Castling,
+            K::CastlingDashWithLetters,
+        ),
+        (
+            format!("{e} w K -"),
+            27,
+            F::Castling,
+            K::CastlingWithoutKing(b'K'),
+        ),
         (format!("{e} w - k3"), 29, F::EnPassant, K::BadEnPassant),
         (format!("{e} w - e4"), 29, F::EnPassant, K::EnPassantRank),
         (format!("{e} w - x3"), 29, F::EnPassant, K::BadEnPassant),
-        (format!("{e} w - - 1"), 32, F::Fullmoves, K::MissingFullmoves),
+        (
+            format!("{e} w - - 1"),
+            32,
+            F::Fullmoves,
+            K::MissingFullmoves,
+        ),
         (format!("{e} w - - +1 1"), 31, F::Halfmoves, K::BadNumber),
-        (format!("{e} w - - 0 4294967296"), 33, F::Fullmoves, K::NumberTooLarge),
+        (
+            format!("{e} w - - 0 4294967296"),
+            33,
+            F::Fullmoves,
+            K::NumberTooLarge,
+        ),
         (format!("{e} w - - 0 1 x"), 35, F::Record, K::TrailingText),
         // A file letter that names no rook: read under CRC (a tie between
         // the two rules goes to CRC for a file letter), where b1 is empty.
-        ("r4k3r/10/10/10/10/10/10/R4K3R w B -".into(), 33, F::Castling, K::CastlingRookMissing(b'B')),
+        (
+            "r4k3r/10/10/10/10/10/10/R4K3R w B -".into(),
+            33,
+            F::Castling,
+            K::CastlingRookMissing(b'B'),
+        ),
         // `K` with the king on e1 and rooks on a1 and j1: Capablanca's rule
         // fails on the king's file, CRC's reads it.
     ];
     for (record, column, field, kind) in cases {
         let err = Setup::from_fen(&record, None).unwrap_err();
-        assert_eq!((err.column(), err.field, err.kind), (column, field, kind), "{record:?}: {err}");
+        assert_eq!(
+            (err.column(), err.field, err.kind),
+            (column, field, kind),
+            "{record:?}: {err}"
+        );
     }
     let off_f = "r4k3r/10/10/10/10/10/10/R3K4R w K -";
     let err = Setup::from_fen(off_f, Some(Variant::Capablanca)).unwrap_err();
-    assert_eq!((err.column(), err.kind), (33, K::CastlingKingNotOnFFile(b'K')));
+    assert_eq!(
+        (err.column(), err.kind),
+        (33, K::CastlingKingNotOnFFile(b'K'))
+    );
     assert!(Setup::from_fen(off_f, None).is_ok());
 }
 
@@ -219,7 +328,10 @@ fn errors_name_column_field_and_kind() {
 fn capablanca_letters_need_the_classical_squares() {
     let inner = "r4k3r/10/10/10/10/10/10/RR3K3R w B - 0 1";
     let err = Setup::from_fen(inner, Some(Variant::Capablanca)).unwrap_err();
-    assert_eq!((err.column(), err.kind), (34, FenErrorKind::CastlingRookNotInCorner(b'B')));
+    assert_eq!(
+        (err.column(), err.kind),
+        (34, FenErrorKind::CastlingRookNotInCorner(b'B'))
+    );
     // Under CRC, the rook on b1 castles.
     assert!(Setup::from_fen(inner, Some(Variant::Crc)).is_ok());
 }
@@ -232,7 +344,9 @@ fn san_of_the_compound_pieces() {
     // The archbishop on c1 jumps as a knight to b3 and d3 (c2 and d2 are
     // pawns); the chancellor on h1 to g3 and i3.
     let sans: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();
-    for want in ["Ab3", "Ad3", "Cg3", "Ci3", "Na3", "Nc3", "Nh3", "Nj3", "e4", "j3"] {
+    for want in [
+        "Ab3", "Ad3", "Cg3", "Ci3", "Na3", "Nc3", "Nh3", "Nj3", "e4", "j3",
+    ] {
         assert!(sans.contains(&want.to_owned()), "{want} in {sans:?}");
     }
     assert_eq!(sans.len(), 28);
@@ -302,21 +416,38 @@ fn castling_in_both_uci_conventions() {
 fn languages_that_name_the_compound_pieces() {
     for language in Language::ALL {
         let letters = language.letters();
-        let latin = letters.files.iter().zip('a'..='h').all(|(l, c)| *l == c.to_string());
+        let latin = letters
+            .files
+            .iter()
+            .zip('a'..='h')
+            .all(|(l, c)| *l == c.to_string());
         let taken = |c: &str| {
-            letters.white.iter().chain(&letters.black).any(|l| l.eq_ignore_ascii_case(c))
-                || letters.piece_aliases.iter().any(|(l, _)| l.eq_ignore_ascii_case(c))
+            letters
+                .white
+                .iter()
+                .chain(&letters.black)
+                .any(|l| l.eq_ignore_ascii_case(c))
+                || letters
+                    .piece_aliases
+                    .iter()
+                    .any(|(l, _)| l.eq_ignore_ascii_case(c))
         };
         let result = letters_for(language);
         match (latin, taken("A"), taken("C")) {
             (false, _, _) => assert_eq!(result, Err(Unsupported::Files { language })),
             (true, true, _) => assert_eq!(
                 result,
-                Err(Unsupported::LetterTaken { language, letter: 'A' })
+                Err(Unsupported::LetterTaken {
+                    language,
+                    letter: 'A'
+                })
             ),
             (true, false, true) => assert_eq!(
                 result,
-                Err(Unsupported::LetterTaken { language, letter: 'C' })
+                Err(Unsupported::LetterTaken {
+                    language,
+                    letter: 'C'
+                })
             ),
             (true, false, false) => assert!(result.is_ok(), "{language:?}"),
         }

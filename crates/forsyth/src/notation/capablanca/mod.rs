@@ -387,7 +387,7 @@ impl Position {
                 let to = m.to();
                 let plain = mode == CastlingMode::Standard
                     && king != to
-                    && !(king.file().index().abs_diff(to.file().index()) == 1);
+                    && king.file().index().abs_diff(to.file().index()) != 1;
                 let dest = if plain { to } else { rook };
                 format!("{king}{dest}")
             }
@@ -445,7 +445,10 @@ impl Position {
                             .legal_moves()
                             .iter()
                             .filter(|o| {
-                                !o.is_castle() && o.role() == role && o.to() == to && o.from() != from
+                                !o.is_castle()
+                                    && o.role() == role
+                                    && o.to() == to
+                                    && o.from() != from
                             })
                             .map(|o| o.from())
                             .collect();

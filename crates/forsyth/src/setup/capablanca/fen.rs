@@ -176,11 +176,9 @@ impl fmt::Display for Detail {
             K::TooFewRanks { ranks } => write!(f, "{ranks} ranks, not 8"),
             K::BadTurn(b) => write!(f, "{} is not w or b", Byte(b)),
             K::ExpectedSeparator => f.write_str("expected a space after the field"),
-            K::BadCastlingByte(b) => write!(
-                f,
-                "{} is not K, Q, k, q or a file letter A-J/a-j",
-                Byte(b)
-            ),
+            K::BadCastlingByte(b) => {
+                write!(f, "{} is not K, Q, k, q or a file letter A-J/a-j", Byte(b))
+            }
             K::DuplicateCastling(b) => write!(f, "{} given twice", Byte(b)),
             K::CastlingDashWithLetters => f.write_str("'-' together with letters"),
             K::CastlingWithoutKing(b) => {
@@ -197,7 +195,11 @@ impl fmt::Display for Detail {
                 Byte(b)
             ),
             K::CastlingRookMissing(b) => {
-                write!(f, "{}: no rook of that colour where the letter points", Byte(b))
+                write!(
+                    f,
+                    "{}: no rook of that colour where the letter points",
+                    Byte(b)
+                )
             }
             K::CastlingTwoRightsOnOneWing(b) => write!(
                 f,
@@ -507,7 +509,12 @@ impl Setup {
     pub fn from_fen(record: &str, variant: Option<Variant>) -> Result<Setup, FenError> {
         let bytes = record.as_bytes();
         let lead = bytes.iter().take_while(|b| BLANK.contains(b)).count();
-        let end = bytes.len() - bytes[lead..].iter().rev().take_while(|b| BLANK.contains(b)).count();
+        let end = bytes.len()
+            - bytes[lead..]
+                .iter()
+                .rev()
+                .take_while(|b| BLANK.contains(b))
+                .count();
         let text = &record[lead..end];
         let mut r = Reader {
             text: text.as_bytes(),
@@ -536,7 +543,11 @@ impl Setup {
             b"w" => Color::White,
             b"b" => Color::Black,
             [b'w' | b'b', ..] => {
-                return Err(shift(r.err(at + 1, FenField::Turn, FenErrorKind::ExpectedSeparator)))
+                return Err(shift(r.err(
+                    at + 1,
+                    FenField::Turn,
+                    FenErrorKind::ExpectedSeparator,
+                )))
             }
             _ => {
                 let b = r.text.get(at).copied().unwrap_or(b' ');
@@ -550,10 +561,15 @@ impl Setup {
         let ep_square = match word {
             b"-" => None,
             _ => {
-                let sq = Square::from_ascii(word)
-                    .ok_or_else(|| shift(r.err(at, FenField::EnPassant, FenErrorKind::BadEnPassant)))?;
+                let sq = Square::from_ascii(word).ok_or_else(|| {
+                    shift(r.err(at, FenField::EnPassant, FenErrorKind::BadEnPassant))
+                })?;
                 if !matches!(sq.rank(), Rank::Third | Rank::Sixth) {
-                    return Err(shift(r.err(at, FenField::EnPassant, FenErrorKind::EnPassantRank)));
+                    return Err(shift(r.err(
+                        at,
+                        FenField::EnPassant,
+                        FenErrorKind::EnPassantRank,
+                    )));
                 }
                 Some(sq)
             }
@@ -570,11 +586,19 @@ impl Setup {
             }
             let fullmoves = r.number(FenField::Fullmoves).map_err(shift)?;
             if r.separator().is_some() || r.at < r.text.len() {
-                return Err(shift(r.err(r.at, FenField::Record, FenErrorKind::TrailingText)));
+                return Err(shift(r.err(
+                    r.at,
+                    FenField::Record,
+                    FenErrorKind::TrailingText,
+                )));
             }
             (halfmoves, fullmoves)
         } else if r.at < r.text.len() {
-            return Err(shift(r.err(r.at, FenField::EnPassant, FenErrorKind::BadEnPassant)));
+            return Err(shift(r.err(
+                r.at,
+                FenField::EnPassant,
+                FenErrorKind::BadEnPassant,
+            )));
         } else {
             (0, 1)
         };
@@ -589,9 +613,9 @@ impl Setup {
                     Err(random)
                         if random.1 > classical.1
                             || (random.1 == classical.1
-                                && letters.iter().any(|(l, _)| {
-                                    !matches!(l, b'K' | b'Q' | b'k' | b'q')
-                                })) =>
+                                && letters
+                                    .iter()
+                                    .any(|(l, _)| !matches!(l, b'K' | b'Q' | b'k' | b'q'))) =>
                     {
                         (Err(random), Variant::Crc)
                     }
@@ -599,8 +623,7 @@ impl Setup {
                 },
             },
         };
-        let castling = castling
-            .map_err(|(kind, at)| shift(r.err(at, FenField::Castling, kind)))?;
+        let castling = castling.map_err(|(kind, at)| shift(r.err(at, FenField::Castling, kind)))?;
         Ok(Setup {
             board,
             turn,
