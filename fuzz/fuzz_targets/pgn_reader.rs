@@ -29,8 +29,8 @@ fuzz_target!(|data: &[u8]| {
         }));
     }
     // Every byte accounted for: the same check as the property in
-    // `crates/forsyth/tests/pgn_props.rs`, alike on purpose (the duplicates
-    // tool pairs them); the fuzz workspace cannot use the test crate's code.
+    // `crates/forsyth/tests/pgn_props.rs`, alike on purpose: the fuzz
+    // workspace cannot use the test crate's code.
     spans.extend(collect.outside.iter().map(|e| e.span));
     spans.extend(collect.escape_spans.iter().copied());
     spans.retain(|s| s.len > 0);

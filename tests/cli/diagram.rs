@@ -115,6 +115,29 @@ fn a_problem_statement_is_captioned_as_problem_columns_print_it() {
     assert_eq!(text_of(&none, "desc"), None);
 }
 
+/// `-` alone: the first record of standard input, with the stipulation
+/// on its line; `-` then a stipulation: the record alone. Standard input
+/// is read once: a `-` on it is no position.
+#[test]
+fn standard_input_gives_the_position_and_its_stipulation() {
+    let problem = "(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3\n";
+    let r = forsyth(&["diagram", "-"], problem.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(text_of(&r.stdout, "desc").as_deref(), Some("#3 (5+1)"));
+    let record = "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1\nstartpos\n";
+    let r = forsyth(&["diagram", "-", "#3"], record.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(text_of(&r.stdout, "desc").as_deref(), Some("#3 (5+1)"));
+    assert_eq!(
+        text_of(&r.stdout, "title").as_deref(),
+        Some("R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1")
+    );
+    let r = forsyth(&["diagram", "-"], b"-\nstartpos\n");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.is_empty());
+    assert_contains(&r.stderr, "standard input: '-' is not a position");
+}
+
 #[test]
 fn a_statement_in_greek_letters_reads_with_letters() {
     let svg = svg_of(&[

@@ -1,5 +1,5 @@
 //! Help that fits: every command's short help (`-h`) within 80 columns when
-//! standard output is not a terminal (issue 8), and `forsyth help -h`; help
+//! standard output is not a terminal, and `forsyth help -h`; help
 //! and man pages of nested commands; examples never wrapped; shared options
 //! that speak of no one command; option values in any case; `-q` only where
 //! there is progress to silence.

@@ -1,4 +1,4 @@
-//! `--lenient` on `perft`, `moves` and `play` (issue 8): a position
+//! `--lenient` on `perft`, `moves` and `play`: a position
 //! rejected only for problems move generation survives is accepted, and
 //! standard error names what was set aside.
 

@@ -6,6 +6,10 @@
 #[allow(dead_code)]
 #[path = "../../crates/forsyth-cli/src/cli.rs"]
 mod definition;
+/// The output format the definition reads `--format` into (the binary's
+/// `printer::Format`, which the definition names by that path).
+#[path = "../../crates/forsyth-cli/src/printer/format.rs"]
+mod printer;
 
 /// A byte order mark at the start of every line input.
 mod bom;

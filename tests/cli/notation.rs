@@ -1,6 +1,6 @@
 //! `forsyth notation`, and `--notation` / `--letters` on the other
-//! commands. Truths: the Evergreen game's published final position (issue
-//! 10), the Greek problem's three published forms, the PGN standard's
+//! commands. Truths: the Evergreen game's published final position, the
+//! Greek problem's three published forms, the PGN standard's
 //! letters (German `S` knight, `D` queen).
 
 use crate::util::{assert_contains, forsyth};
@@ -222,7 +222,7 @@ fn gen_show_moves_and_play_take_letters_and_notations() {
     assert_contains(&r.stderr, "move 1 (Nf3)");
 }
 
-/// A printed score in `crates/forsyth/tests/data/evergreen/` (issue 10).
+/// A printed score in `crates/forsyth/tests/data/evergreen/`.
 fn evergreen(file: &str) -> String {
     let path = format!(
         "{}/../forsyth/tests/data/evergreen/{file}",
@@ -721,7 +721,7 @@ fn chess960_castling_in_descriptive_notation() {
 }
 
 /// `convert --letters auto` on a problem statement whose count is wrong
-/// names both counts (issue 10), whichever letters the placement is in.
+/// names both counts, whichever letters the placement is in.
 #[test]
 fn a_wrong_count_names_both_numbers_in_any_letters() {
     for (line, letters) in [

@@ -1,4 +1,4 @@
-//! `forsyth pgn check` and `forsyth pgn fens`: the formats of issue 11, on
+//! `forsyth pgn check` and `forsyth pgn fens`: their text and JSON output, on
 //! hand-made games whose verdicts and positions are worked out by the rules
 //! in each test, the PGN standard's example game, and generated legal games
 //! whose positions the test computes itself through the library.

@@ -73,7 +73,7 @@ fn play_applies_san_and_uci_and_names_the_first_illegal_move() {
 
 #[test]
 // Run, check the exit code, check the output: alike in shape only, each a
-// case of its own (the duplicates tool pairs tests like this one).
+// case of its own.
 fn illegal_start_positions_are_refused() {
     let r = forsyth(&["perft", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "1"], b"");
     assert_eq!(r.code, 1);

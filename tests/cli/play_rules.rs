@@ -1,4 +1,4 @@
-//! `forsyth play` and the rules of the game (issues 8 and 9): repetitions
+//! `forsyth play` and the rules of the game: repetitions
 //! and the fifty-move rule reported from the game's history (FIDE Laws,
 //! articles 9.2, 9.3, 9.6), moves after the end refused, every illegal move
 //! refused with its reason and squares, move text close to a legal move

@@ -1,4 +1,4 @@
-//! One way to give a position (issue 8), in every command that takes one:
+//! One way to give a position, in every command that takes one:
 //! a quoted record, its fields as words, `-` for standard input, `startpos`,
 //! `960:N`; a bare placement or four fields anywhere; options before or
 //! after. Counts are the published perft figures of the start (chess
@@ -83,7 +83,7 @@ fn moves_show_index_and_play_read_every_form() {
         assert!(r.stdout.contains("8 | r n b q k b n r |"), "{form:?}");
         let r = forsyth(&with(&["index"], &form, &[]), input.as_bytes());
         // Each command's own answer, checked as perft's is above: alike in
-        // shape only (the duplicates tool pairs the two).
+        // shape only.
         assert_eq!(
             (r.code, r.stdout.as_str()),
             (0, "518\n"),
@@ -107,7 +107,7 @@ fn moves_show_index_and_play_read_every_form() {
 
 #[test]
 // Run, check the exit code, check the output: alike in shape only, each a
-// case of its own (the duplicates tool pairs tests like this one).
+// case of its own.
 fn a_bare_placement_is_white_to_move_with_nothing_else() {
     let r = forsyth(&["show", PLACEMENT], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -218,4 +218,83 @@ fn chess960_starts_by_number_and_a_lone_dash() {
     let r = forsyth(&["moves", "-"], b"\n\n");
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "standard input");
+}
+
+/// `-` is read once, when the command runs: `show --letters auto -` shows
+/// the first record of the input, whatever languages it tries.
+#[test]
+fn standard_input_is_read_once() {
+    // The first record has its kings on e8 and e1, the second on h1 and a1.
+    let input = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+    for letters in [&[][..], &["--letters", "auto"], &["--letters", "de"]] {
+        let args = [&["show", "--ascii"][..], letters, &["-"]].concat();
+        let r = forsyth(&args, input.as_bytes());
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert_contains(&r.stdout, "8 | . . . . k . . . |");
+        assert_contains(&r.stdout, "1 | . . . . K . . . |");
+    }
+}
+
+/// A command line that cannot run says so before it reads any input: with
+/// standard input left open, the usage error comes at once (reading first
+/// would wait for the end of the input).
+#[test]
+fn a_usage_error_reads_no_input() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    for args in [
+        &["play", "-", "e4", "--notation", "nope"][..],
+        &["solve", "-", "--stipulation", "x3"],
+        &["show", "-", "--letters", "xx"],
+        &["diagram", "-", "--highlight", "e9"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Held open, never written.
+        let stdin = child.stdin.take();
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        drop(stdin);
+        assert_eq!(
+            status.and_then(|s| s.code()),
+            Some(2),
+            "{args:?} waited for its input"
+        );
+    }
+}
+
+/// With `--letters`, a placement in that language is read as it is
+/// written: a fault elsewhere shows the words as typed, and a problem
+/// statement's fault is placed in the statement as written, not in an
+/// English rewrite of the placement nobody typed.
+#[test]
+fn a_placement_in_other_letters_is_quoted_as_written() {
+    let german = "tsldklst/bbbbbbbb/8/8/8/8/BBBBBBBB/TSLDKLST";
+    let r = forsyth(&["show", "--letters", "de", german, "x"], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_contains(&r.stderr, &format!("read as: forsyth show '{german}' x"));
+    let greek = "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (4+2)";
+    let r = forsyth(&["show", "--letters", "el", greek], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let count = greek.find("(4+2)").unwrap();
+    let under = " ".repeat(greek[..count].chars().count());
+    assert_contains(&r.stderr, &format!("\n  {greek}\n  {under}^\n"));
+    assert_contains(&r.stderr, &format!("col {}: piece count:", count + 1));
 }

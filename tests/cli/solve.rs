@@ -1,5 +1,5 @@
 //! `forsyth solve`. Truths: the Greek three-mover's printed solution
-//! (issue 10's problem: 1.Nd4!, 1...Kd7 2.Nb5 Ke7 3.Rf7#, 1...Kd6 2.Rd8+
+//! (E. Oikonomopoulos, 1881: 1.Nd4!, 1...Kd7 2.Nb5 Ke7 3.Rf7#, 1...Kd6 2.Rd8+
 //! Kc7 3.Ne6#), the same problem in Popeye's English, German and French
 //! inputs (one solution), and the definitions of specs/solve.md (a dual is
 //! a continuation with a rival; JSON's schema).
@@ -228,7 +228,7 @@ fn a_selfmate_in_one() {
 
 #[test]
 fn the_answer_is_in_the_problems_own_letters_unless_asked_otherwise() {
-    // The issue's Greek statement, no --notation: the answer in Greek, as
+    // The Greek statement, no --notation: the answer in Greek, as
     // the problemist wrote it (specs/solve.md §5, the problem's language).
     let r = forsyth(&["solve", GREEK], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);

@@ -123,7 +123,7 @@ fn convert_en_passant_modes() {
 
 #[test]
 // Run, check the exit code, check the output: alike in shape only, each a
-// case of its own (the duplicates tool pairs tests like this one).
+// case of its own.
 fn show_lists_problems_under_the_diagram() {
     let r = forsyth(&["show", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"], b"");
     assert_eq!(r.code, 1);
@@ -166,7 +166,7 @@ fn syntax_errors_in_json_have_field_and_column() {
 
 #[test]
 // Run, check the exit code, check the output: alike in shape only, each a
-// case of its own (the duplicates tool pairs tests like this one).
+// case of its own.
 fn strict_turns_warnings_into_errors() {
     // specs/validation.md: too_many_promoted, a warning.
     let input = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\n";

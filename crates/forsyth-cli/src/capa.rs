@@ -25,7 +25,8 @@ use crate::cli::{
     CastlingArg, Command, GameVariantArg, OutputArgs, PgnCommand, ShredderOrderArg,
     StartVariantArg, UciCastlingArg, VariantArg,
 };
-use crate::diag::caret;
+use crate::printer::diag::caret;
+use crate::printer::Format;
 use crate::Outcome;
 
 /// The 10x8 variant a `--variant` names, if any.
@@ -78,7 +79,7 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
         Command::Show(a) => {
             let v = variant_of(a.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
-                if a.format == crate::cli::ShowFormatArg::Svg {
+                if a.format == Format::Svg {
                     return usage(
                         "show --format svg draws 8x8 boards only; the text format draws ten files",
                     );
@@ -101,7 +102,7 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                 let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
                     Some(Err(e)) => return usage(&e.to_string()),
                     Some(Ok(n)) => Some(n),
-                    None if a.format == crate::cli::MoveFormatArg::San => {
+                    None if a.format == crate::cli::MoveNotationArg::San => {
                         Some(Notation::San(forsyth::notation::Language::English))
                     }
                     None => None,
@@ -134,7 +135,7 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                     c.select.variant,
                     &c.files,
                     PgnMode::Check {
-                        json: c.format == crate::cli::GameReportFormatArg::Json,
+                        json: c.format == Format::Json,
                     },
                 ),
                 PgnCommand::Fens(f) => (
@@ -425,7 +426,7 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
     };
     let notation = castling_notation(a.castling);
     let order = shredder_order(a.shredder_order);
-    let json = a.format == crate::cli::FormatArg::Json;
+    let json = a.format == Format::Json;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut outcome = Outcome::Ok;
     for (number, setup) in starts {

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::printer::{Format, Formats};
+
 /// The command line's definition, as every part of the binary uses it:
 /// the derive's, with every list of values read in any case, since the
 /// docs write them as prose does (X-FEN, Shredder-FEN, Chess960, JSON).
@@ -531,9 +533,10 @@ pub enum ColorArg {
     Never,
 }
 
-/// How `moves` writes moves.
+/// How `moves` writes moves: the notation `--format` names, as
+/// `--notation` would (`san` is `--notation san`).
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MoveFormatArg {
+pub enum MoveNotationArg {
     /// Long algebraic, as engines speak it (e2e4)
     Uci,
     /// Standard algebraic notation (e4, Nf3, O-O)
@@ -622,7 +625,7 @@ pub struct MovesArgs {
     pub words: Vec<String>,
     /// Move notation
     #[arg(long, value_enum, default_value = "uci", conflicts_with = "notation")]
-    pub format: MoveFormatArg,
+    pub format: MoveNotationArg,
     /// Write moves in notation N (san, san-de, descriptive-en, uci...)
     #[arg(long, value_name = "N")]
     pub notation: Option<String>,
@@ -645,15 +648,6 @@ pub struct PlayArgs {
     pub notation: Option<String>,
     #[command(flatten)]
     pub legality: LegalityArgs,
-}
-
-/// Output format of `gen`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FormatArg {
-    /// One FEN line per start
-    Fen,
-    /// One JSON object per line: number, back rank, FEN in every encoding
-    Json,
 }
 
 /// A start number or an inclusive range of them, as `gen` reads them:
@@ -712,8 +706,11 @@ pub struct GenArgs {
     #[arg(long, value_enum)]
     pub shredder_order: Option<ShredderOrderArg>,
     /// Output format
-    #[arg(long, value_enum, default_value = "fen")]
-    pub format: FormatArg,
+    #[arg(long, default_value = "fen", value_parser = Formats::new([
+        ("fen", Format::Text, "One FEN line per start"),
+        ("json", Format::Json, "One JSON object per line: number, back rank, FEN in every encoding"),
+    ]))]
+    pub format: Format,
     /// Write the placement in the letters of LANG (de, ru, el...)
     #[arg(long, value_name = "LANG", long_help = LETTERS_HELP)]
     pub letters: Option<String>,
@@ -852,23 +849,17 @@ pub struct ConvertArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// Output format of `validate`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ReportFormatArg {
-    /// FILE:LINE: ok, or FILE:LINE:COL: field: kind: message per problem
-    Text,
-    /// One JSON object per input line
-    Json,
-}
-
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
     /// Variant to judge under
     #[arg(long, value_enum, default_value = "auto")]
     pub variant: VariantArg,
     /// Report format
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: ReportFormatArg,
+    #[arg(long, default_value = "text", value_parser = Formats::new([
+        ("text", Format::Text, "FILE:LINE: ok, or FILE:LINE:COL: field: kind: message per problem"),
+        ("json", Format::Json, "One JSON object per input line"),
+    ]))]
+    pub format: Format,
     /// Count every warning as an error (a line with a warning is invalid)
     #[arg(long, conflicts_with = "repair")]
     pub strict: bool,
@@ -904,29 +895,14 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// Output format of `show`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ShowFormatArg {
-    /// The diagram in text and every field spelled out
-    Text,
-    /// The board as an SVG picture, as `forsyth diagram` draws it
-    Svg,
-}
-
-/// Picture format of `diagram`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PictureFormatArg {
-    /// SVG, vector (text)
-    Svg,
-    /// PNG, pixels
-    Png,
-}
-
 #[derive(Args, Debug)]
 pub struct DiagramArgs {
     /// Picture format [default: svg, or png for -o FILE.png]
-    #[arg(long, value_enum)]
-    pub format: Option<PictureFormatArg>,
+    #[arg(long, value_parser = Formats::new([
+        ("svg", Format::Svg, "SVG, vector (text)"),
+        ("png", Format::Png, "PNG, pixels"),
+    ]))]
+    pub format: Option<Format>,
     /// Write the picture to FILE instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -992,8 +968,11 @@ const DIAGRAM_POSITION_HELP: &str = position_help!(
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// Output format
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: ShowFormatArg,
+    #[arg(long, default_value = "text", value_parser = Formats::new([
+        ("text", Format::Text, "The diagram in text and every field spelled out"),
+        ("svg", Format::Svg, "The board as an SVG picture, as `forsyth diagram` draws it"),
+    ]))]
+    pub format: Format,
     /// Draw the board with Unicode figurines (default on a UTF-8 terminal)
     #[arg(long, overrides_with = "ascii")]
     pub unicode: bool,
@@ -1146,20 +1125,14 @@ pub struct SummaryArgs {
     pub summary: bool,
 }
 
-/// Output format of `pgn check`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameReportFormatArg {
-    /// One line per game: FILE:GAME N (line L): ok, or its first fault
-    Text,
-    /// One JSON object per game
-    Json,
-}
-
 #[derive(Args, Debug)]
 pub struct PgnCheckArgs {
     /// Report format
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: GameReportFormatArg,
+    #[arg(long, default_value = "text", value_parser = Formats::new([
+        ("text", Format::Text, "One line per game: FILE:GAME N (line L): ok, or its first fault"),
+        ("json", Format::Json, "One JSON object per game"),
+    ]))]
+    pub format: Format,
     #[command(flatten)]
     pub select: GameSelectArgs,
     #[command(flatten)]
@@ -1238,15 +1211,6 @@ const PROBLEM_HELP: &str = "The problem, given in one of these ways:\n\
     byte order mark is skipped\n  \
     -          standard input, read as a FILE";
 
-/// Output format of `solve`.
-#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SolveFormatArg {
-    /// The problemist's form, or Popeye's tree with --style popeye
-    Text,
-    /// One JSON object per problem
-    Json,
-}
-
 /// Text style of `solve`.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SolveStyleArg {
@@ -1274,8 +1238,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "LANG")]
     pub letters: Option<String>,
     /// Output format
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: SolveFormatArg,
+    #[arg(long, default_value = "text", value_parser = Formats::new([
+        ("text", Format::Text, "The problemist's form, or Popeye's tree with --style popeye"),
+        ("json", Format::Json, "One JSON object per problem"),
+    ]))]
+    pub format: Format,
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,

@@ -3,11 +3,11 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use forsyth::convert::{convert_line, ConvertOptions};
+use forsyth::convert::{convert_line, ConvertError, ConvertOptions};
 
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
-use crate::notation::{original_offset, placement_in, problem_error, to_english, LettersMode};
-use crate::report::Reporter;
+use crate::notation::{in_letters, original_offset, problem_error, to_english, LettersMode};
+use crate::printer::{Diagnostics, Place, Printer};
 use crate::Outcome;
 
 pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
@@ -16,8 +16,8 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
         opts: args.opts,
         capa: args.capa,
         letters: args.letters,
-        out: Vec::with_capacity(1 << 16),
-        reporter: Reporter::default(),
+        out: Printer::buffer(),
+        diagnostics: Diagnostics::buffer(),
         text: String::with_capacity(128),
     };
     let totals = visit_lines(&args.files, args.progress, args.threads, make)?;
@@ -30,20 +30,17 @@ struct Convert {
     capa: Option<forsyth::capablanca::Variant>,
     letters: LettersMode,
     /// This thread's output since the last `take`.
-    out: Vec<u8>,
-    reporter: Reporter,
+    out: Printer<Vec<u8>>,
+    diagnostics: Diagnostics,
     text: String,
 }
 
 impl LineVisitor for Convert {
     fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()> {
         if line.too_long {
-            self.reporter.line_error(
-                source,
-                line.number,
-                MAX_LINE + 1,
-                "record",
-                &format!("line longer than {MAX_LINE} bytes"),
+            self.diagnostics.reject(
+                Place::column(source, line.number, MAX_LINE + 1),
+                format_args!("record: line longer than {MAX_LINE} bytes"),
             );
             return Ok(());
         }
@@ -62,12 +59,9 @@ impl LineVisitor for Convert {
         let english = to_english(&text, self.letters);
         if english.is_none() {
             if let Some(e) = problem_error(&text, self.letters) {
-                self.reporter.line_error(
-                    source,
-                    line.number,
-                    e.offset + 1,
-                    "problem",
-                    &e.message(),
+                self.diagnostics.reject(
+                    Place::column(source, line.number, e.offset + 1),
+                    format_args!("problem: {}", e.message()),
                 );
                 return Ok(());
             }
@@ -88,20 +82,12 @@ impl LineVisitor for Convert {
     }
 
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
-        self.reporter.io_error(source, error);
+        self.diagnostics.io_error(source, error);
         Ok(())
     }
 
     fn take(&mut self) -> Batch {
-        let reporter = std::mem::take(&mut self.reporter);
-        // The next batch starts with room for as much as this one held.
-        let room = self.out.capacity();
-        Batch {
-            out: std::mem::replace(&mut self.out, Vec::with_capacity(room)),
-            err: reporter.err,
-            rejected: reporter.rejected,
-            io_errors: reporter.io_errors,
-        }
+        Batch::new(&mut self.out, &mut self.diagnostics)
     }
 }
 
@@ -124,7 +110,7 @@ impl Convert {
                 self.out.write_all(b"\n")
             }
             Err(faults) => {
-                self.reporter.rejected += 1;
+                self.diagnostics.rejected += 1;
                 // As the 8x8 lines say it: a problem of the position with
                 // its kind, a fault of the record's text without.
                 for f in faults {
@@ -133,10 +119,9 @@ impl Convert {
                     } else {
                         String::new()
                     };
-                    let _ = writeln!(
-                        self.reporter.err,
-                        "{source}:{}:{}: {}: {kind}{}",
-                        line.number, f.column, f.field, f.message
+                    self.diagnostics.at(
+                        Place::column(source, line.number, f.column),
+                        format_args!("{}: {kind}{}", f.field, f.message),
                     );
                 }
                 Ok(())
@@ -156,36 +141,52 @@ impl Convert {
     ) -> io::Result<()> {
         // EPD with operations (an opcode where FEN has its clocks) never
         // reads as FEN: only a line FEN rejects is looked at again.
+        let place = Place::line(source, number);
         let converted = match convert_line(bytes, &self.opts, &mut self.text) {
-            Ok(_) => Ok(()),
+            Ok(setup) => Ok(setup),
             Err(e) if !forsyth::epd::Epd::has_operations(bytes) => Err(e),
             Err(_) => {
                 self.text.clear();
                 match forsyth::convert::convert_epd_line(bytes, &self.opts, &mut self.text) {
-                    Ok(_) => Ok(()),
+                    Ok(setup) => Ok(setup),
                     Err(forsyth::convert::ConvertEpdError::Position(e)) => Err(e),
                     Err(e) => {
-                        let (col, field) = (column(e.column()), e.field().to_string());
-                        let message = format!("{}: {e}", e.kind().name());
-                        self.reporter
-                            .line_error(source, number, col, &field, &message);
+                        self.diagnostics.reject(
+                            place.at(column(e.column())),
+                            format_args!("{}: {}: {e}", e.field(), e.kind().name()),
+                        );
                         return Ok(());
                     }
                 }
             }
         };
         match converted {
-            Ok(()) => {
+            Ok(setup) => {
                 if let LettersMode::Given(language) = self.letters {
-                    self.text = placement_in(&self.text, language);
+                    self.text = in_letters(&setup.board, &self.text, language);
                 }
                 self.text.push('\n');
                 self.out.write_all(self.text.as_bytes())
             }
             Err(e) => {
-                self.reporter.convert_error(source, number, &e, column);
+                self.reject(place, &e, column);
                 Ok(())
             }
         }
+    }
+
+    /// A rejected line: one diagnostic per fault, by column; `column` maps
+    /// a 1-based column of the text converted to the line as written (they
+    /// differ when the line was rewritten from other letters first).
+    fn reject(&mut self, place: Place<'_>, error: &ConvertError, column: impl Fn(usize) -> usize) {
+        let mut faults = error.faults();
+        // In the order of the line (faults of one column as found).
+        faults.sort_by_key(|f| f.column());
+        for fault in faults {
+            let at = place.at(column(fault.column()));
+            self.diagnostics
+                .at(at, format_args!("{}: {fault}", fault.field()));
+        }
+        self.diagnostics.rejected += 1;
     }
 }

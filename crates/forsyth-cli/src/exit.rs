@@ -43,3 +43,19 @@ pub enum ResolveError {
     Usage(String),
     Rejected(String),
 }
+
+impl ResolveError {
+    /// Says the message on standard error; the outcome it ends with.
+    pub fn note(&self) -> Outcome {
+        match self {
+            ResolveError::Usage(message) => {
+                note(message);
+                Outcome::Failed
+            }
+            ResolveError::Rejected(message) => {
+                note(message);
+                Outcome::Rejected
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! `forsyth gen` and `forsyth index`: the 960 starts by number.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -8,45 +8,30 @@ use forsyth::chess960::BackRankError;
 use forsyth::fen::{CastlingNotation, WriteOptions};
 use forsyth::notation::Language;
 use forsyth::{Chess960Start, Role};
-use serde::Serialize;
 
 use crate::cli::StartRange;
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
+use crate::notation::in_letters;
 use crate::options::{Gen, Index, IndexInput, Starts};
 use crate::position::{is_back_rank, read_record, RecordFault};
-use crate::report::Reporter;
+use crate::printer::json::{Encodings, Start};
+use crate::printer::{Diagnostics, Format, Place, Printer};
 use crate::Outcome;
 
-/// One start in `gen --format json`.
-#[derive(Serialize)]
-struct StartJson {
-    number: u16,
-    back_rank: String,
-    fen: Encodings,
-}
-
-/// The start's record in each encoding (`None`, written `null`, where the
-/// encoding cannot say the start).
-#[derive(Serialize)]
-struct Encodings {
-    xfen: Option<String>,
-    shredder: Option<String>,
-    standard: Option<String>,
-}
-
-fn json(start: Chess960Start, write: &WriteOptions, letters: Option<Language>) -> StartJson {
+/// The JSON record of `start`: its record in every encoding, with the other
+/// write options (Shredder letter order, en passant) as asked and the
+/// placement in `--letters`' language.
+fn json(start: Chess960Start, write: &WriteOptions, letters: Option<Language>) -> Start {
     let setup = start.to_setup();
-    // The other write options (Shredder letter order, en passant) as asked;
-    // the placement in `--letters`' language.
     let fen = |castling| {
         let fen = setup.to_fen(&WriteOptions { castling, ..*write }).ok()?;
         Some(match letters {
-            Some(language) => crate::notation::placement_in(&fen, language),
+            Some(language) => in_letters(&setup.board, &fen, language),
             None => fen,
         })
     };
-    StartJson {
-        number: start.number(),
+    Start {
+        number: start,
         back_rank: start.back_rank_letters(),
         fen: Encodings {
             xfen: fen(CastlingNotation::XFen),
@@ -72,22 +57,21 @@ pub fn run(args: &Gen) -> io::Result<Outcome> {
             )
         }
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
     for start in starts {
-        if args.json {
-            serde_json::to_writer(&mut out, &json(start, &args.write, args.letters))?;
-            writeln!(out)?;
+        if args.format == Format::Json {
+            out.json(&json(start, &args.write, args.letters))?;
             continue;
         }
-        match start.to_setup().to_fen(&args.write) {
+        let setup = start.to_setup();
+        match setup.to_fen(&args.write) {
             Ok(fen) => match args.letters {
-                Some(language) => {
-                    writeln!(out, "{}", crate::notation::placement_in(&fen, language))?
-                }
-                None => writeln!(out, "{fen}")?,
+                Some(language) => out.line(&in_letters(&setup.board, &fen, language))?,
+                None => out.line(&fen)?,
             },
             Err(e) => {
+                // Said in its place among the starts written.
                 out.flush()?;
                 crate::note(&format!("start {}: {e}", start.number()));
                 outcome = Outcome::Rejected;
@@ -114,13 +98,15 @@ pub fn index(args: &Index) -> io::Result<Outcome> {
     let found = match &args.input {
         IndexInput::Stdin => return index_lines(args.progress),
         IndexInput::BackRank(word) => back_rank_start(word.as_bytes()).map_err(|f| f.message),
-        IndexInput::Position(given) => Chess960Start::from_board(&given.fen.board)
-            .map_err(|e| format!("not a Chess960 start: {e} ({})", e.name())),
+        IndexInput::Position(given) => given.read().and_then(|record| {
+            Chess960Start::from_board(record.board())
+                .map_err(|e| format!("not a Chess960 start: {e} ({})", e.name()))
+        }),
     };
     match found {
         Ok(start) => {
-            let mut out = io::stdout().lock();
-            writeln!(out, "{}", start.number())?;
+            let mut out = Printer::stdout();
+            out.line(&start.number().to_string())?;
             out.flush()?;
             Ok(Outcome::Ok)
         }
@@ -183,8 +169,8 @@ fn record_start(record: &[u8]) -> Result<Chess960Start, RecordFault> {
 fn index_lines(progress: bool) -> io::Result<Outcome> {
     let records = AtomicU64::new(0);
     let make = || IndexLines {
-        out: Vec::new(),
-        reporter: Reporter::default(),
+        out: Printer::buffer(),
+        diagnostics: Diagnostics::buffer(),
         records: &records,
     };
     let totals = visit_lines(&[PathBuf::from("-")], progress, 1, make)?;
@@ -196,8 +182,8 @@ fn index_lines(progress: bool) -> io::Result<Outcome> {
 }
 
 struct IndexLines<'a> {
-    out: Vec<u8>,
-    reporter: Reporter,
+    out: Printer<Vec<u8>>,
+    diagnostics: Diagnostics,
     /// Records seen, by every copy.
     records: &'a AtomicU64,
 }
@@ -205,37 +191,32 @@ struct IndexLines<'a> {
 impl LineVisitor for IndexLines<'_> {
     fn line(&mut self, source: &str, line: Line<'_>) -> io::Result<()> {
         self.records.fetch_add(1, Ordering::Relaxed);
+        let place = Place::line(source, line.number);
         if line.too_long {
-            let message = format!("line longer than {MAX_LINE} bytes");
-            self.reporter
-                .line_error(source, line.number, MAX_LINE + 1, "record", &message);
+            self.diagnostics.reject(
+                place.at(MAX_LINE + 1),
+                format_args!("record: line longer than {MAX_LINE} bytes"),
+            );
             return Ok(());
         }
         let record = line.bytes.trim_ascii_end();
         let indent = record.len() - record.trim_ascii_start().len();
         match record_start(&record[indent..]) {
-            Ok(start) => writeln!(self.out, "{}", start.number()),
+            Ok(start) => self.out.line(&start.number().to_string()),
             Err(fault) => {
                 let column = indent + fault.offset + 1;
-                self.reporter
-                    .line_error(source, line.number, column, &fault.field, &fault.message);
+                self.diagnostics.reject(place.at(column), fault);
                 Ok(())
             }
         }
     }
 
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
-        self.reporter.io_error(source, error);
+        self.diagnostics.io_error(source, error);
         Ok(())
     }
 
     fn take(&mut self) -> Batch {
-        let reporter = std::mem::take(&mut self.reporter);
-        Batch {
-            out: std::mem::take(&mut self.out),
-            err: reporter.err,
-            rejected: reporter.rejected,
-            io_errors: reporter.io_errors,
-        }
+        Batch::new(&mut self.out, &mut self.diagnostics)
     }
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
+use crate::printer::{Diagnostics, Printer};
 use crate::progress::Progress;
 
 /// The longest line kept whole; the rest of a longer line is skipped and the
@@ -127,6 +128,19 @@ pub struct Batch {
     pub io_errors: u64,
 }
 
+impl Batch {
+    /// What a visitor's output and diagnostics hold since the last batch.
+    pub fn new(out: &mut Printer<Vec<u8>>, diagnostics: &mut Diagnostics) -> Batch {
+        let (err, rejected, io_errors) = diagnostics.take();
+        Batch {
+            out: out.take(),
+            err,
+            rejected,
+            io_errors,
+        }
+    }
+}
+
 /// The counts of a whole run.
 #[derive(Default)]
 pub struct Totals {
@@ -175,9 +189,9 @@ pub fn visit_lines<V: LineVisitor + Send>(
 ) -> io::Result<Totals> {
     let sources = Source::from_args(files);
     let mut writer = Writer {
-        out: io::stdout().lock(),
+        out: Printer::stdout(),
+        err: Diagnostics::stderr(),
         progress: Progress::new(progress, "lines"),
-        totals: Totals::default(),
     };
     if threads <= 1 {
         let mut visitor = make();
@@ -255,19 +269,22 @@ pub fn visit_lines<V: LineVisitor + Send>(
 
 /// Writes the batches in order and keeps the counts.
 struct Writer {
-    out: io::StdoutLock<'static>,
+    out: Printer<io::BufWriter<io::StdoutLock<'static>>>,
+    err: Diagnostics<crate::printer::StderrLines>,
     progress: Progress,
-    totals: Totals,
 }
 
 impl Writer {
     fn write(&mut self, lines: u64, batch: Batch) -> io::Result<()> {
         self.progress.add(lines);
-        self.totals.rejected += batch.rejected;
-        self.totals.io_errors += batch.io_errors;
+        self.err.rejected += batch.rejected;
+        self.err.io_errors += batch.io_errors;
         self.out.write_all(&batch.out)?;
-        // Standard error: a failure to write it does not stop the run.
-        let _ = crate::progress::Stderr.write_all(&batch.err);
+        if !batch.err.is_empty() {
+            // A diagnostic comes after the output of the lines before it.
+            self.out.flush()?;
+            self.err.write_all(&batch.err);
+        }
         Ok(())
     }
 
@@ -276,7 +293,10 @@ impl Writer {
             return Err(e);
         }
         self.out.flush()?;
-        Ok(self.totals)
+        Ok(Totals {
+            rejected: self.err.rejected,
+            io_errors: self.err.io_errors,
+        })
     }
 }
 

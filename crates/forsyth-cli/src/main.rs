@@ -2,15 +2,15 @@
 //!
 //! Two layers, as in ripgrep: `cli` is the command line as typed (clap
 //! derive, syntax only); `options::resolve` turns it, once, into what each
-//! command runs on (library options, the position read by `position`);
-//! the command modules run that and write through checked `io::Write`s, so
-//! `main` alone decides the exit status.
+//! command runs on (library options, the position arguments parsed by
+//! `position`, what to read), reading no input; the command modules run
+//! that and hand what they write to `printer`, the one place output is
+//! written, so `main` alone decides the exit status.
 #![forbid(unsafe_code)]
 
 mod capa;
 mod cli;
 mod convert;
-mod diag;
 mod diagram;
 mod docs;
 mod exit;
@@ -23,8 +23,8 @@ mod pgn;
 mod picture;
 mod play;
 mod position;
+mod printer;
 mod progress;
-mod report;
 mod show;
 mod solve;
 mod validate;
@@ -35,7 +35,6 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::FromArgMatches;
 
-use crate::exit::ResolveError;
 use crate::options::Job;
 
 pub use exit::{note, Outcome};
@@ -63,15 +62,7 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    match result {
-        Ok(outcome) => ExitCode::from(outcome as u8),
-        // A closed pipe (`forsyth gen --all | head`) is a normal end.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            note(&e.to_string());
-            ExitCode::from(Outcome::Failed as u8)
-        }
-    }
+    printer::exit_code(result)
 }
 
 fn run(args: cli::Cli) -> io::Result<Outcome> {
@@ -82,14 +73,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
     }
     let job = match options::resolve(args) {
         Ok(job) => job,
-        Err(ResolveError::Usage(message)) => {
-            note(&message);
-            return Ok(Outcome::Failed);
-        }
-        Err(ResolveError::Rejected(message)) => {
-            note(&message);
-            return Ok(Outcome::Rejected);
-        }
+        Err(e) => return Ok(e.note()),
     };
     match job {
         Job::Convert(o) => convert::run(&o),
@@ -106,9 +90,9 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Diagram(o) => picture::run(&o),
         Job::Help(words) => help(&words),
         Job::Completions(shell) => {
-            docs::completions(shell, &mut io::stdout().lock()).map(|()| Outcome::Ok)
+            docs::completions(shell, &mut printer::Printer::stdout()).map(|()| Outcome::Ok)
         }
-        Job::Man(man) => match docs::man(&man, &mut io::stdout().lock()) {
+        Job::Man(man) => match docs::man(&man, &mut printer::Printer::stdout()) {
             Ok(()) => Ok(Outcome::Ok),
             Err(docs::ManError::Io(e)) => Err(e),
             Err(e) => {
@@ -148,8 +132,8 @@ fn help(words: &[String]) -> io::Result<Outcome> {
 
 /// Writes help text to standard output, in colour on a terminal.
 fn write_styled(text: &clap::builder::StyledStr) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    if out.is_terminal() {
+    let mut out = printer::Printer::stdout();
+    if io::stdout().is_terminal() {
         write!(out, "{}", text.ansi())?;
     } else {
         write!(out, "{text}")?;

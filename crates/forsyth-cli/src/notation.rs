@@ -7,8 +7,10 @@ use std::path::PathBuf;
 
 use forsyth::fen::Fen;
 use forsyth::notation::{CheckMarkers, Language, Letters, Notation, Translator};
-use forsyth::{Position, Setup};
+use forsyth::{Board, Position, Setup};
 
+use crate::position::{judge_legal, Given, Legality};
+use crate::printer::{Diagnostics, Place, Printer};
 use crate::Outcome;
 
 /// What `notation` runs on.
@@ -17,7 +19,8 @@ pub struct Translate {
     pub to: Notation,
     /// How a missing check marker is read (`--checks-marked`).
     pub markers: CheckMarkers,
-    pub start: Position,
+    /// `--fen`; `None`: the standard start.
+    pub start: Option<Given>,
     /// `None`: standard input.
     pub file: Option<PathBuf>,
 }
@@ -51,7 +54,27 @@ fn ends_game(notation: Notation, line: &str) -> bool {
     }
 }
 
+/// The start position: the standard one, or `--fen`'s (read now, if it is
+/// standard input's); else why there is none.
+fn start(given: Option<&Given>) -> Result<Position, String> {
+    let Some(given) = given else {
+        return Ok(Position::standard());
+    };
+    let legality = Legality {
+        variant: None,
+        lenient: false,
+    };
+    judge_legal(&given.read()?, legality).map_err(|e| format!("notation: --fen: {e}"))
+}
+
 pub fn run(args: &Translate) -> io::Result<Outcome> {
+    let start = match start(args.start.as_ref()) {
+        Ok(start) => start,
+        Err(message) => {
+            crate::note(&message);
+            return Ok(Outcome::Rejected);
+        }
+    };
     let (source, bytes) = match &args.file {
         None => {
             let mut b = Vec::new();
@@ -76,10 +99,9 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
     };
     let text = String::from_utf8_lossy(&bytes);
     let mut translator =
-        Translator::new(args.start.clone(), args.from, args.to).with_check_markers(args.markers);
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut err = io::BufWriter::new(crate::progress::Stderr);
-    let mut rejected = false;
+        Translator::new(start, args.from, args.to).with_check_markers(args.markers);
+    let mut out = Printer::stdout();
+    let mut err = Diagnostics::stderr_buffered();
     // After a failed move, the rest of that game is copied as it is, up to
     // its result or a blank line.
     let mut lost = false;
@@ -97,35 +119,31 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         }
         buffer.clear();
         let translated = translator.translate(line, &mut buffer);
+        let number = i as u64 + 1;
         for w in translator.take_warnings() {
             let dots = if w.black { "..." } else { "." };
-            let _ = writeln!(
-                err,
-                "{source}:{}:{}: move {}{dots}: warning: {}: {}",
-                i + 1,
-                w.offset + 1,
-                w.move_number,
-                w.warning.kind().name(),
-                w.warning
+            err.at(
+                Place::column(&source, number, w.offset + 1),
+                format_args!(
+                    "move {}{dots}: warning: {}: {}",
+                    w.move_number,
+                    w.warning.kind().name(),
+                    w.warning
+                ),
             );
         }
         match translated {
             Ok(()) => out.write_all(buffer.as_bytes())?,
             Err(e) => {
-                rejected = true;
                 let dots = if e.black { "..." } else { "." };
                 // The library names the rule; the flag is this command's.
                 let flag = match e.error.if_checks_marked {
                     Some(_) => " (--checks-marked)",
                     None => "",
                 };
-                let _ = writeln!(
-                    err,
-                    "{source}:{}:{}: move {}{dots}: {}{flag}",
-                    i + 1,
-                    e.offset + 1,
-                    e.move_number,
-                    e.error
+                err.reject(
+                    Place::column(&source, number, e.offset + 1),
+                    format_args!("move {}{dots}: {}{flag}", e.move_number, e.error),
                 );
                 out.write_all(line.as_bytes())?;
                 if ends_game {
@@ -140,12 +158,8 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         }
     }
     out.flush()?;
-    let _ = err.flush();
-    Ok(if rejected {
-        Outcome::Rejected
-    } else {
-        Outcome::Ok
-    })
+    err.flush();
+    Ok(Outcome::of_counts(0, err.rejected))
 }
 
 /// The record `line` (a FEN record or a problem statement
@@ -284,16 +298,14 @@ pub fn problem_error(
         .cloned()
 }
 
-/// `record` (English letters) with its placement written in `language`'s
-/// letters, the other fields unchanged.
-pub fn placement_in(record: &str, language: Language) -> String {
-    let (placement, rest) = record.split_once(' ').unwrap_or((record, ""));
-    let Ok(fen) = Fen::from_ascii(format!("{placement} w - - 0 1").as_bytes()) else {
-        return record.to_owned();
-    };
+/// `record`, the record of `board` in English letters, with its
+/// placement written in `language`'s letters instead, the other fields
+/// unchanged.
+pub fn in_letters(board: &Board, record: &str, language: Language) -> String {
+    let rest = record.split_once(' ').map_or("", |(_, rest)| rest);
     let mut out = String::new();
     // Writing to a `String` cannot fail.
-    let _ = fen.board.write_placement_with(language.letters(), &mut out);
+    let _ = board.write_placement_with(language.letters(), &mut out);
     if !rest.is_empty() {
         out.push(' ');
         out.push_str(rest);

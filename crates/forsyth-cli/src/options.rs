@@ -1,28 +1,31 @@
 //! The second layer of the command line: what each command runs on,
 //! resolved once from the raw clap structs of `cli` (library options,
-//! positions read, defaults applied, the checks clap cannot make).
+//! position arguments parsed, defaults applied, the checks clap cannot
+//! make). Resolving reads no input: it says what to read (files, standard
+//! input, a problem source), and the command reads it when it runs.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use forsyth::convert::{ConvertOptions, Validation};
-use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, ShredderOrder, WriteOptions};
+use forsyth::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
 use forsyth::notation::{Language, Notation};
 use forsyth::pgn::ExportOptions;
 use forsyth::uci::CastlingMode;
-use forsyth::{Chess960Start, Position, Variant};
+use forsyth::{Chess960Start, Variant};
 
 use crate::cli::{
-    CastlingArg, Cli, ColorArg, Command, EnPassantArg, FormatArg, GameReportFormatArg,
-    GameSelectArgs, GameVariantArg, LegalityArgs, MoveFormatArg, OutputArgs, PgnCommand,
-    ReportFormatArg, ShowArgs, ShowFormatArg, ShredderOrderArg, SolveFormatArg, SolveStyleArg,
-    StartRange, SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
+    CastlingArg, Cli, ColorArg, Command, EnPassantArg, GameSelectArgs, GameVariantArg,
+    LegalityArgs, MoveNotationArg, OutputArgs, PgnCommand, ShowArgs, ShredderOrderArg,
+    SolveStyleArg, StartRange, SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::exit::ResolveError;
 use crate::notation::{LettersMode, Translate};
+use crate::picture::{self, Picture};
 use crate::position::{self, Given, Legality, Rest};
-use crate::solve::{self, Solve};
+use crate::printer::Format;
+use crate::solve::{ProblemSource, Solve};
 
 /// A command with everything it needs, ready to run.
 pub enum Job {
@@ -38,7 +41,7 @@ pub enum Job {
     Notation(Translate),
     Solve(Solve),
     /// `diagram`, and `show --format svg`.
-    Diagram(crate::picture::Picture),
+    Diagram(Picture),
     /// `help` with the words of the command named (`pgn check`).
     Help(Vec<String>),
     Completions(clap_complete::Shell),
@@ -106,7 +109,7 @@ pub enum Starts {
 pub struct Gen {
     pub starts: Starts,
     pub letters: Option<Language>,
-    pub json: bool,
+    pub format: Format,
     pub write: WriteOptions,
 }
 
@@ -128,7 +131,7 @@ pub struct Validate {
     pub capa: Option<forsyth::capablanca::Variant>,
     /// `--variant auto`: the text says when a line was read as Chess960.
     pub auto: bool,
-    pub json: bool,
+    pub format: Format,
     pub mode: ValidateMode,
     pub files: Vec<PathBuf>,
     pub progress: bool,
@@ -164,9 +167,9 @@ pub struct Perft {
 pub struct Moves {
     pub position: Given,
     pub legality: Legality,
-    pub san: bool,
     pub uci_castling: Option<CastlingMode>,
-    /// `--notation`: write the moves in it (overrides `san`, `uci_castling`).
+    /// The notation to write the moves in (`--notation`, or `--format
+    /// san`); `None`: UCI, castling as `uci_castling` says.
     pub notation: Option<Notation>,
 }
 
@@ -191,7 +194,7 @@ pub struct GameSelect {
 /// What `pgn` writes for each game.
 pub enum PgnMode {
     /// `pgn check`: a verdict per game.
-    Check { json: bool },
+    Check { format: Format },
     /// `pgn fens`: the positions of each main line.
     Fens {
         write: WriteOptions,
@@ -254,27 +257,21 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 Some(c) if c.eq_ignore_ascii_case("auto") => letters_of(&a.words),
                 code => language(code)?,
             };
-            if a.format == ShowFormatArg::Svg {
-                let words = in_english(&a.words, letters)?;
-                let args = crate::picture::show_args(words.clone(), a.flip);
-                return Ok(Job::Diagram(crate::picture::resolve(args, &words)?));
+            if a.format == Format::Svg {
+                let picture = picture::resolve(picture::show_args(a.words, a.flip), letters)?;
+                return Ok(Job::Diagram(picture));
             }
             Job::Show(Show {
                 letters,
-                position: position::resolve(
-                    "show",
-                    &in_english(&a.words, letters)?,
-                    Rest::Nothing,
-                )?
-                .0,
+                position: position::resolve("show", &a.words, Rest::Nothing, letters)?.0,
                 variant: variant(a.variant),
                 style: style(&a),
                 width: show_width(),
             })
         }
         Command::Diagram(a) => {
-            let words = in_english(&a.words, language(a.letters.as_deref())?)?;
-            Job::Diagram(crate::picture::resolve(a, &words)?)
+            let letters = language(a.letters.as_deref())?;
+            Job::Diagram(picture::resolve(a, letters)?)
         }
         Command::Index(a) => Job::Index(Index {
             input: match a.words.as_slice() {
@@ -282,7 +279,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 [word] if position::is_back_rank(word.as_bytes()) => {
                     IndexInput::BackRank(word.clone())
                 }
-                words => IndexInput::Position(position::resolve("index", words, Rest::Nothing)?.0),
+                words => {
+                    IndexInput::Position(position::resolve("index", words, Rest::Nothing, None)?.0)
+                }
             },
             progress,
         }),
@@ -337,7 +336,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             Job::Gen(Gen {
                 letters: language(a.letters.as_deref())?,
                 starts,
-                json: a.format == FormatArg::Json,
+                format: a.format,
                 write: WriteOptions {
                     castling: a.castling.map_or(CastlingNotation::XFen, notation),
                     shredder_order: a
@@ -352,7 +351,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             capa: crate::capa::variant_of(a.variant),
             variant: variant(a.variant),
             auto: a.variant == VariantArg::Auto,
-            json: a.format == ReportFormatArg::Json,
+            format: a.format,
             mode: if a.repair {
                 ValidateMode::Repair {
                     castling: a.castling.map(notation),
@@ -388,7 +387,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                     depth: depth(last)?,
                 },
                 (None, words) => {
-                    let (position, rest) = position::resolve("perft", words, Rest::Depth)?;
+                    let (position, rest) = position::resolve("perft", words, Rest::Depth, None)?;
                     PerftInput::One {
                         position,
                         depth: depth(&rest[0])?,
@@ -406,14 +405,17 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Moves(a) => Job::Moves(Moves {
-            position: position::resolve("moves", &a.words, Rest::Nothing)?.0,
+            position: position::resolve("moves", &a.words, Rest::Nothing, None)?.0,
             legality: legality(&a.legality),
-            san: a.format == MoveFormatArg::San,
             uci_castling: uci_castling(a.uci_castling),
-            notation: a.notation.as_deref().map(notation_named).transpose()?,
+            notation: match (a.notation.as_deref(), a.format) {
+                (Some(name), _) => Some(notation_named(name)?),
+                (None, MoveNotationArg::San) => Some(Notation::San(Language::English)),
+                (None, MoveNotationArg::Uci) => None,
+            },
         }),
         Command::Play(a) => {
-            let (position, moves) = position::resolve("play", &a.words, Rest::Moves)?;
+            let (position, moves) = position::resolve("play", &a.words, Rest::Moves, None)?;
             Job::Play(Play {
                 position,
                 legality: legality(&a.legality),
@@ -427,9 +429,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 return Ok(Job::Help([vec!["pgn".to_owned()], h.command].concat()));
             }
             PgnCommand::Check(c) => Pgn {
-                mode: PgnMode::Check {
-                    json: c.format == GameReportFormatArg::Json,
-                },
+                mode: PgnMode::Check { format: c.format },
                 select: select(c.select),
                 summary: summary(c.summary, progress),
                 files: c.files,
@@ -475,25 +475,22 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 forsyth::notation::CheckMarkers::Optional
             },
             start: match &a.fen {
-                None => Position::from_setup(forsyth::Setup::standard())
-                    .map_err(|e| ResolveError::Rejected(e.to_string()))?,
+                None => None,
                 // The one way to give a position: a record (six, four or
                 // one field), `startpos` or `960:N`.
                 Some(text) => {
                     let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
-                    let (given, _) = position::resolve("notation --fen", &words, Rest::Nothing)?;
-                    let legality = Legality {
-                        variant: None,
-                        lenient: false,
-                    };
-                    position::legal(&given, legality)
-                        .map_err(|e| ResolveError::Rejected(format!("notation: --fen: {e}")))?
+                    Some(position::resolve("notation --fen", &words, Rest::Nothing, None)?.0)
                 }
             },
             file: a.file,
         }),
         Command::Solve(a) => Job::Solve(Solve {
-            problems: solve::read_problems(&a.words, language(a.letters.as_deref())?)?,
+            source: match a.words.as_slice() {
+                [word] if word == "-" => ProblemSource::Stdin,
+                [word] if Path::new(word).is_file() => ProblemSource::File(PathBuf::from(word)),
+                words => ProblemSource::Statement(words.to_vec()),
+            },
             letters: language(a.letters.as_deref())?,
             stipulation: match (a.mate, &a.stipulation) {
                 (Some(n), _) => Some(format!("#{n}").parse().map_err(
@@ -509,7 +506,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 (None, None) => None,
             },
             notation: a.notation.as_deref().map(notation_named).transpose()?,
-            json: a.format == SolveFormatArg::Json,
+            format: a.format,
             popeye: a.style == SolveStyleArg::Popeye,
             progress,
         }),
@@ -548,68 +545,8 @@ fn language(code: Option<&str>) -> Result<Option<Language>, ResolveError> {
 fn letters_of(words: &[String]) -> Option<Language> {
     Language::ALL
         .into_iter()
-        .find(|&l| {
-            in_english(words, Some(l))
-                .is_ok_and(|w| position::resolve("show", &w, Rest::Nothing).is_ok())
-        })
+        .find(|&l| position::resolve("show", words, Rest::Nothing, Some(l)).is_ok())
         .filter(|&l| l != Language::English)
-}
-
-/// The position words with a placement in `language`'s letters (the word
-/// with '/') rewritten in English, when English does not read it.
-fn in_english(words: &[String], language: Option<Language>) -> Result<Vec<String>, ResolveError> {
-    let Some(language) = language else {
-        return Ok(words.to_vec());
-    };
-    // A word neither English nor LANG reads is refused with LANG's error,
-    // placed in the word as written (the English error would name a letter
-    // of LANG as the fault).
-    let refuse = |word: &str, skip: usize, e: forsyth::fen::ParseFenError| {
-        let fault = crate::diag::parse_fault(e);
-        let offset = (skip + fault.offset()).min(word.len());
-        ResolveError::Rejected(format!(
-            "invalid FEN in {} letters\n{}",
-            language.name(),
-            crate::diag::caret(
-                word,
-                offset,
-                &format!("col {}: {}: {fault}", offset + 1, fault.field())
-            )
-        ))
-    };
-    words
-        .iter()
-        .map(|w| {
-            // A problem statement: its placement, in parentheses (not the
-            // count `(5+1)`, a word of its own).
-            let statement = w.strip_prefix('(').and_then(|p| p.split_once(')'));
-            if let Some((placement, after)) = statement.filter(|(p, _)| p.contains('/')) {
-                let record = format!("{placement} w - - 0 1");
-                if Fen::from_ascii(record.as_bytes()).is_ok() {
-                    return Ok(w.clone());
-                }
-                return match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
-                    Ok(fen) => Ok(format!("({}){after}", fen.board)),
-                    Err(e) => Err(refuse(w, 1, e)),
-                };
-            }
-            // A whole record in one word, or the placement alone.
-            let whole = w.contains(' ');
-            let record = if whole {
-                w.clone()
-            } else {
-                format!("{w} w - - 0 1")
-            };
-            if !w.contains('/') || Fen::from_ascii(record.as_bytes()).is_ok() {
-                return Ok(w.clone());
-            }
-            match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
-                Ok(fen) if whole => Ok(fen.to_string()),
-                Ok(fen) => Ok(fen.board.to_string()),
-                Err(e) => Err(refuse(w, 0, e)),
-            }
-        })
-        .collect()
 }
 
 /// How wide `show` may write: the terminal's width when standard output

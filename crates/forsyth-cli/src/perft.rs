@@ -11,14 +11,16 @@ use std::thread;
 use std::time::Instant;
 
 use forsyth::fen::Fen;
+use forsyth::validate::Report;
 use forsyth::{Move, Position};
 
-use crate::diag::{problem_line, problem_offset};
 use crate::lines::{skip_bom, Source, MAX_LINE};
 use crate::options::{Perft, PerftInput};
 use crate::play::castling_mode;
 use crate::position::{judge, legal, read_record, Given, Legality};
-use crate::progress::{self, Progress};
+use crate::printer::diag::{problem_line, problem_offset};
+use crate::printer::{Diagnostics, Place, Printer, StderrLines};
+use crate::progress::Progress;
 use crate::Outcome;
 
 pub fn run(args: &Perft) -> io::Result<Outcome> {
@@ -66,9 +68,9 @@ fn one(
             return Ok((Outcome::Rejected, 0));
         }
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let nodes = write_count(&mut out, args, &pos, depth, progress)?;
-    progress::suspended(|| out.flush())?;
+    out.flush()?;
     Ok((Outcome::Ok, nodes))
 }
 
@@ -215,7 +217,7 @@ impl Lines {
 struct Faults {
     source: String,
     legality: Legality,
-    rejected: u64,
+    diagnostics: Diagnostics<StderrLines>,
 }
 
 impl Faults {
@@ -223,20 +225,19 @@ impl Faults {
         Faults {
             source,
             legality,
-            rejected: 0,
+            diagnostics: Diagnostics::stderr(),
         }
     }
 
-    fn say(&self, text: &str) {
-        // Standard error: a failure to write it does not stop the run.
-        let _ = progress::Stderr.write_all(text.as_bytes());
+    fn rejected(&self) -> u64 {
+        self.diagnostics.rejected
     }
 
     /// Rejects line `line` for a fault at 1-based column `column`.
     fn reject(&mut self, line: u64, column: usize, field: &str, message: &str) {
-        self.rejected += 1;
-        let source = &self.source;
-        self.say(&format!("{source}:{line}:{column}: {field}: {message}\n"));
+        let place = Place::column(&self.source, line, column);
+        self.diagnostics
+            .reject(place, format_args!("{field}: {message}"));
     }
 
     /// The legal position of the record at byte `at` of line `line`, or
@@ -246,39 +247,30 @@ impl Faults {
         let fen: Fen = match read_record(record) {
             Ok(fen) => fen,
             Err(fault) => {
-                self.reject(line, at + fault.offset + 1, &fault.field, &fault.message);
+                let place = Place::column(&self.source, line, at + fault.offset + 1);
+                self.diagnostics.reject(place, fault);
                 return None;
             }
         };
-        let source = &self.source;
+        let place = Place::line(&self.source, line);
         let column = |p| at + problem_offset(&fen, p) + 1;
-        match judge(&fen, self.legality) {
+        match judge(Report::of_fen(&fen, self.legality.variant), self.legality) {
             Ok((position, set_aside)) => {
-                let mut text = String::new();
                 for p in &set_aside {
-                    let _ = writeln!(
-                        text,
-                        "{source}:{line}:{}: --lenient: set aside: {}",
-                        column(p),
-                        problem_line(p)
-                    );
+                    let message = format_args!("--lenient: set aside: {}", problem_line(p));
+                    self.diagnostics.at(place.at(column(p)), message);
                 }
-                self.say(&text);
                 Some(position)
             }
             Err(illegal) => {
-                let mut text = String::new();
                 for p in &illegal.errors {
-                    let _ = writeln!(text, "{source}:{line}:{}: {}", column(p), problem_line(p));
+                    self.diagnostics.at(place.at(column(p)), problem_line(p));
                 }
                 if illegal.ignorable {
-                    let _ = writeln!(
-                        text,
-                        "{source}:{line}: move generation stays sound here: --lenient accepts it"
-                    );
+                    let why = "move generation stays sound here: --lenient accepts it";
+                    self.diagnostics.at(place, why);
                 }
-                self.rejected += 1;
-                self.say(&text);
+                self.diagnostics.rejected += 1;
                 None
             }
         }
@@ -291,7 +283,7 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
     let source = Source::Stdin;
     let mut lines = Lines::new(source.open()?);
     let mut faults = Faults::new(source.name(), args.legality);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let (mut records, mut nodes) = (0u64, 0u64);
     while let Some(too_long) = lines.next()? {
         let (number, text) = (lines.number, lines.line.trim_ascii_end());
@@ -319,13 +311,13 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
             continue;
         };
         nodes += write_count(&mut out, args, &pos, depth, progress)?;
-        progress::suspended(|| out.flush())?;
+        out.flush()?;
     }
     if records == 0 {
         crate::note("standard input: no record (the input is empty or blank)");
         return Ok((Outcome::Rejected, nodes));
     }
-    Ok((Outcome::of_counts(0, faults.rejected), nodes))
+    Ok((Outcome::of_counts(0, faults.rejected()), nodes))
 }
 
 /// A depth and the count a suite gives for it.
@@ -386,12 +378,12 @@ fn suite(
     };
     let mut lines = Lines::new(reader);
     let mut faults = Faults::new(name.clone(), args.legality);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let mut tally = Tally::default();
     // The position of the last `epd` line: `None` before the first, and
     // `Some(None)` when that line was rejected.
     let mut entry: Option<Option<Position>> = None;
-    let mut check = |out: &mut io::BufWriter<io::StdoutLock<'_>>,
+    let mut check = |out: &mut Printer<io::BufWriter<io::StdoutLock<'_>>>,
                      tally: &mut Tally,
                      pos: &Position,
                      line: u64,
@@ -411,10 +403,12 @@ fn suite(
             tally.differ += 1;
             writeln!(
                 out,
-                "{name}:{line}: depth {}: expected {}, got {got}",
-                expected.depth, expected.count
+                "{}: depth {}: expected {}, got {got}",
+                Place::line(&name, line),
+                expected.depth,
+                expected.count
             )?;
-            progress::suspended(|| out.flush())?;
+            out.flush()?;
         }
         Ok(())
     };
@@ -533,11 +527,11 @@ fn suite(
             tally.skipped
         );
     }
-    if faults.rejected > 0 {
+    if faults.rejected() > 0 {
         let _ = write!(
             summary,
             "; {} rejected",
-            plural(faults.rejected, "line", "lines")
+            plural(faults.rejected(), "line", "lines")
         );
         if tally.unchecked > 0 {
             let _ = write!(
@@ -547,8 +541,8 @@ fn suite(
             );
         }
     }
-    writeln!(out, "{summary}")?;
-    progress::suspended(|| out.flush())?;
-    let wrong = tally.differ + faults.rejected;
+    out.line(&summary)?;
+    out.flush()?;
+    let wrong = tally.differ + faults.rejected();
     Ok((Outcome::of_counts(0, wrong), tally.nodes))
 }

@@ -13,48 +13,13 @@ use std::rc::Rc;
 use forsyth::fen::WriteOptions;
 use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayedGame};
 use forsyth::pgn::{PgnError, Reader, Visitor};
-use forsyth::{Color, Position};
-use serde::Serialize;
+use forsyth::Color;
 
 use crate::lines::Source;
 use crate::options::{GameSelect, Pgn, PgnMode};
+use crate::printer::{json, Diagnostics, Format, Place, Printer};
 use crate::progress::Progress;
 use crate::Outcome;
-
-/// A warning in the JSON output.
-#[derive(Serialize)]
-struct WarningJson {
-    kind: &'static str,
-    message: String,
-    line: u64,
-    column: u64,
-}
-
-/// The first fault of a game in the JSON output.
-#[derive(Serialize)]
-struct ProblemJson {
-    kind: &'static str,
-    message: String,
-    line: u64,
-    column: u64,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    move_number: Option<u32>,
-    side: Option<&'static str>,
-    fen: Option<String>,
-    candidates: Vec<String>,
-}
-
-/// One game in the JSON output of `pgn check`.
-#[derive(Serialize)]
-struct GameJson<'a> {
-    file: &'a str,
-    game: u64,
-    line: u64,
-    ok: bool,
-    warnings: Vec<WarningJson>,
-    problem: Option<ProblemJson>,
-}
 
 /// A visitor that judges games: the replay, or the export built on it.
 trait Judge: Visitor + Clone + Send {
@@ -121,12 +86,22 @@ impl Counts {
 
 /// What a game gives: text for standard output, standard error and the
 /// rejects file, and its counts.
-#[derive(Default)]
 struct Rendered {
-    out: Vec<u8>,
-    err: Vec<u8>,
+    out: Printer<Vec<u8>>,
+    err: Diagnostics,
     rejects: Vec<u8>,
     counts: Counts,
+}
+
+impl Default for Rendered {
+    fn default() -> Rendered {
+        Rendered {
+            out: Printer::buffer(),
+            err: Diagnostics::buffer(),
+            rejects: Vec::new(),
+            counts: Counts::default(),
+        }
+    }
 }
 
 /// Where a game comes from: its file's name, and its text as read (kept
@@ -138,13 +113,12 @@ struct Origin<'a> {
 
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
     match &args.mode {
-        PgnMode::Check { json } => {
-            let json = *json;
+        PgnMode::Check { format } => {
+            let format = *format;
             // The verdicts need no positions but the last.
             each_game(args, None, Replay::final_only(), |g, game, r| {
-                if json {
-                    serde_json::to_writer(&mut r.out, &game_json(g.name, game))?;
-                    r.out.write_all(b"\n")
+                if format == Format::Json {
+                    r.out.json(&json::Game::new(g.name, game))
                 } else {
                     check_text(&mut r.out, g.name, game)
                 }
@@ -166,7 +140,7 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                     let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
                     if let Some((ply, e)) = lossy {
                         r.counts.unwritten += 1;
-                        writeln!(r.err, "{}: ply {ply}: {e}", head(g.name, game))?;
+                        r.err.at(head(g.name, game), format_args!("ply {ply}: {e}"));
                     }
                 }
                 report(&mut r.err, g.name, game)
@@ -199,7 +173,7 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                 }
                 if let Some(e) = &exported.lossy {
                     r.counts.unwritten += 1;
-                    writeln!(r.err, "{}: FEN tag: {e}", head(g.name, game))?;
+                    r.err.at(head(g.name, game), format_args!("FEN tag: {e}"));
                 }
                 report(&mut r.err, g.name, game)
             })
@@ -208,19 +182,16 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
 }
 
 /// A game's warnings and fault on standard error.
-fn report(err: &mut Vec<u8>, name: &str, game: &ReplayedGame) -> io::Result<()> {
+fn report(err: &mut Diagnostics, name: &str, game: &ReplayedGame) -> io::Result<()> {
     let head = head(name, game);
     for w in &game.warnings {
         let span = w.span();
         let kind = w.kind().name();
-        writeln!(
-            err,
-            "{head}: {}:{}: warning: {kind}: {w}",
-            span.line, span.column
-        )?;
+        let message = format_args!("{}:{}: warning: {kind}: {w}", span.line, span.column);
+        err.at(head, message);
     }
     if let Some(problem) = &game.error {
-        writeln!(err, "{head}: {}", fault(problem))?;
+        err.at(head, fault(problem));
     }
     Ok(())
 }
@@ -246,12 +217,11 @@ where
         _ => None,
     };
     let mut sink = Sink {
-        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        err: io::BufWriter::new(crate::progress::Stderr),
+        out: Printer::stdout(),
+        err: Diagnostics::stderr_buffered(),
         rejects,
         rejects_path,
         counts: Counts::default(),
-        io_errors: 0,
     };
     if args.threads > 1 {
         parallel::run(args, judge, &render, &mut sink)?;
@@ -262,15 +232,13 @@ where
     if let Some(file) = &mut sink.rejects {
         file.flush()?;
     }
+    let io_errors = sink.err.io_errors;
     if args.summary {
-        let _ = writeln!(
-            sink.err,
-            "{}",
-            summary(&sink.counts, sink.io_errors, rejects_path)
-        );
+        let line = summary(&sink.counts, io_errors, rejects_path);
+        sink.err.write_all(format!("{line}\n").as_bytes());
     }
-    let _ = sink.err.flush();
-    Ok(Outcome::of_counts(sink.io_errors, sink.counts.failures()))
+    sink.err.flush();
+    Ok(Outcome::of_counts(io_errors, sink.counts.failures()))
 }
 
 /// `N things`, or `1 thing`.
@@ -311,18 +279,17 @@ fn summary(c: &Counts, io_errors: u64, rejects: Option<&Path>) -> String {
 
 /// Where rendered games go, and the counts.
 struct Sink<'a, O: Write, E: Write> {
-    out: O,
-    err: E,
+    out: Printer<O>,
+    err: Diagnostics<E>,
     rejects: Option<io::BufWriter<File>>,
     rejects_path: Option<&'a Path>,
     counts: Counts,
-    io_errors: u64,
 }
 
 impl<O: Write, E: Write> Sink<'_, O, E> {
-    fn write(&mut self, r: &Rendered) -> io::Result<()> {
-        self.out.write_all(&r.out)?;
-        let _ = self.err.write_all(&r.err);
+    fn write(&mut self, r: &mut Rendered) -> io::Result<()> {
+        self.out.write_all(&r.out.take())?;
+        self.err.write_all(&r.err.take().0);
         if let Some(file) = &mut self.rejects {
             file.write_all(&r.rejects)
                 .map_err(|e| rejects_error(self.rejects_path, e))?;
@@ -337,8 +304,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
     }
 
     fn io_error(&mut self, name: &str, e: &io::Error) {
-        self.io_errors += 1;
-        let _ = writeln!(self.err, "forsyth: {name}: {e}");
+        self.err.io_error(name, e);
     }
 }
 
@@ -458,7 +424,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
                 render,
                 &mut rendered,
             )?;
-            sink.write(&rendered)?;
+            sink.write(&mut rendered)?;
             rendered = Rendered::default();
         }
         let strays = judge.stray();
@@ -467,7 +433,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
             text: None,
         };
         finish_game::<J>(&origin, &strays, None, args.select, render, &mut rendered)?;
-        sink.write(&rendered)?;
+        sink.write(&mut rendered)?;
         rendered = Rendered::default();
     }
     Ok(())
@@ -478,23 +444,14 @@ fn selected(game: &ReplayedGame, select: GameSelect) -> bool {
 }
 
 /// A syntax error between games: `FILE:LINE:COL: kind: message`.
-fn stray_line(err: &mut impl Write, name: &str, e: &PgnError) {
-    let _ = writeln!(
-        err,
-        "{name}:{}:{}: {}: {}",
-        e.span.line,
-        e.span.column,
-        e.kind.name(),
-        e.kind
-    );
+fn stray_line(err: &mut Diagnostics, name: &str, e: &PgnError) {
+    let place = Place::column(name, e.span.line, e.span.column as usize);
+    err.at(place, format_args!("{}: {}", e.kind.name(), e.kind));
 }
 
 /// `FILE:GAME N (line L)`.
-fn head(name: &str, game: &ReplayedGame) -> String {
-    format!(
-        "{name}:GAME {} (line {})",
-        game.start.number, game.start.line
-    )
+fn head<'a>(name: &'a str, game: &ReplayedGame) -> Place<'a> {
+    Place::game(name, game.start.number, game.start.line)
 }
 
 /// A move as the text writes it: `12. Nf3` or `12... Nf6`.
@@ -532,46 +489,6 @@ fn check_text(out: &mut impl Write, name: &str, game: &ReplayedGame) -> io::Resu
                 .collect();
             writeln!(out, "{head}: ok ({})", warnings.join("; "))
         }
-    }
-}
-
-/// A position in X-FEN for reports (every position can be said in X-FEN).
-fn xfen(pos: &Position) -> Option<String> {
-    pos.setup()
-        .to_fen(&forsyth::fen::CastlingNotation::XFen.into())
-        .ok()
-}
-
-fn game_json<'a>(name: &'a str, game: &ReplayedGame) -> GameJson<'a> {
-    GameJson {
-        file: name,
-        game: game.start.number,
-        line: game.start.line,
-        ok: game.is_ok(),
-        warnings: game
-            .warnings
-            .iter()
-            .map(|w| WarningJson {
-                kind: w.kind().name(),
-                message: w.to_string(),
-                line: w.span().line,
-                column: w.span().column,
-            })
-            .collect(),
-        problem: game.error.as_ref().map(|e| {
-            let at = e.at();
-            ProblemJson {
-                kind: e.kind().name(),
-                message: e.to_string(),
-                line: e.span().line,
-                column: e.span().column,
-                mv: at.map(|a| a.text.clone()),
-                move_number: at.map(|a| a.move_number),
-                side: at.map(|a| a.side.name()),
-                fen: at.and_then(|a| xfen(&a.position)),
-                candidates: e.candidates().iter().map(|s| s.to_string()).collect(),
-            }
-        }),
     }
 }
 
@@ -756,8 +673,8 @@ mod parallel {
                     self.pending.insert(seq, batch);
                 }
                 while let Some(batch) = self.pending.remove(&self.written) {
-                    for r in batch? {
-                        sink.write(&r)?;
+                    for mut r in batch? {
+                        sink.write(&mut r)?;
                     }
                     self.written += 1;
                 }

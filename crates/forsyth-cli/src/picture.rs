@@ -1,33 +1,61 @@
 //! `forsyth diagram` (and `show --format svg`): the board as a picture,
 //! the SVG of `forsyth::diagram`, or that SVG rasterised to PNG by resvg.
+//!
+//! A picture is its own kind of output: one document written whole (to
+//! standard output or `-o FILE`), binary for PNG, not the records the
+//! printer writes.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use forsyth::diagram::{Cell, Diagram, Rgb, Style};
+use forsyth::notation::Language;
 use forsyth::solve::{ParseStipulationErrorKind, Stipulation};
 use forsyth::{Move, Position, Square};
 
-use crate::cli::{DiagramArgs, PictureFormatArg};
+use crate::cli::DiagramArgs;
 use crate::exit::ResolveError;
-use crate::position::Legality;
-use crate::position::{self, Rest};
+use crate::position::{self, Given, Legality, Record, Rest};
+use crate::printer::Format;
 use crate::Outcome;
 
-/// A picture ready to write.
+/// A picture ready to draw and write.
 pub struct Picture {
-    pub diagram: Diagram,
+    /// The position, with the words after it.
+    pub source: Source,
+    /// What is drawn on the board besides the position.
+    pub marks: Marks,
     pub style: Style,
     pub png: bool,
     /// `-o FILE`; standard output when none.
     pub output: Option<PathBuf>,
 }
 
+/// Where the position comes from.
+pub enum Source {
+    /// The words of the command line: the position (`-`: the first record
+    /// of standard input) and the words after it.
+    Words { given: Given, rest: Vec<String> },
+    /// `-` alone: the first record of standard input, and the words after
+    /// it on its line (a stipulation).
+    StdinLine,
+}
+
+/// What the options draw on the board besides the position.
+pub struct Marks {
+    /// `--caption`, checked when drawn.
+    pub caption: Option<String>,
+    /// `--highlight`'s squares.
+    pub highlight: Vec<Square>,
+    /// `--arrow`'s moves, read in the position when drawn.
+    pub arrow: Vec<String>,
+}
+
 /// The words of `show --format svg` as `diagram` takes them, with only
 /// `--flip` of its options: the same picture.
 pub fn show_args(words: Vec<String>, flip: bool) -> DiagramArgs {
     DiagramArgs {
-        format: Some(PictureFormatArg::Svg),
+        format: Some(Format::Svg),
         output: None,
         flip,
         coordinates: false,
@@ -112,9 +140,10 @@ fn arrow(
     Ok((m.from().into(), to.into()))
 }
 
-/// The picture `args` ask for, the position read as every command reads
-/// one (its words already in English letters), and a stipulation after it.
-pub fn resolve(args: DiagramArgs, words: &[String]) -> Result<Picture, ResolveError> {
+/// The picture `args` ask for: the options checked, the position's words
+/// split and read (in `letters` too, when given), standard input left for
+/// the command to read.
+pub fn resolve(args: DiagramArgs, letters: Option<Language>) -> Result<Picture, ResolveError> {
     let usage = |flag: &str, e: &dyn std::fmt::Display| ResolveError::Usage(format!("{flag}: {e}"));
     let mut style = Style {
         flip: args.flip,
@@ -128,27 +157,100 @@ pub fn resolve(args: DiagramArgs, words: &[String]) -> Result<Picture, ResolveEr
     if let Some(dark) = &args.dark {
         style.dark = dark.parse::<Rgb>().map_err(|e| usage("--dark", &e))?;
     }
-    // A statement or a record with a stipulation may come as one quoted
-    // argument: its words are split, as the shell would have.
-    let words: Vec<String> = match words {
-        [dash] if dash == "-" => position::first_stdin_record()
-            .map_err(|e| ResolveError::Rejected(format!("standard input: {e}")))?
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect(),
-        _ => words
-            .iter()
-            .flat_map(|w| w.split_whitespace())
-            .map(str::to_owned)
-            .collect(),
+    let mut highlight = Vec::new();
+    for list in &args.highlight {
+        for name in list.split([',', ' ']).filter(|n| !n.is_empty()) {
+            highlight.push(square(name).ok_or_else(|| {
+                ResolveError::Usage(format!(
+                    "--highlight: '{name}' is not a square (a1 to h8; separate squares with \
+                     commas)"
+                ))
+            })?);
+        }
+    }
+    let source = match args.words.as_slice() {
+        [dash] if dash == "-" => Source::StdinLine,
+        words => {
+            let words = split(words.iter().map(String::as_str));
+            let (given, rest) = read(&words, letters)?;
+            Source::Words { given, rest }
+        }
     };
+    let png = match args.format {
+        Some(format) => format == Format::Png,
+        None => args
+            .output
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))),
+    };
+    if png && args.output.is_none() && io::stdout().is_terminal() {
+        return Err(ResolveError::Usage(
+            "diagram: a PNG is binary and standard output is a terminal: give -o FILE, or \
+             redirect standard output to a file"
+                .to_owned(),
+        ));
+    }
+    Ok(Picture {
+        source,
+        marks: Marks {
+            caption: args.caption,
+            highlight,
+            arrow: args.arrow,
+        },
+        style,
+        png,
+        output: args.output,
+    })
+}
+
+/// The words of a position and what follows it. A statement or a record
+/// with a stipulation may come as one quoted argument: its words are
+/// split, as the shell would have.
+fn split<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
+    words
+        .flat_map(str::split_whitespace)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The position of `words` and the words after it.
+fn read(words: &[String], letters: Option<Language>) -> Result<(Given, Vec<String>), ResolveError> {
     if words.is_empty() {
         return Err(ResolveError::Usage("diagram needs a position".to_owned()));
     }
-    let statement = words[0].starts_with('(');
-    let (given, mut rest) = position::resolve("diagram", &words, Rest::Moves)?;
-    let mut diagram = Diagram::from_board(&given.fen.board);
-    diagram.set_title(&given.fen.to_string());
+    position::resolve("diagram", words, Rest::Moves, letters)
+}
+
+/// The position of `source` (standard input read now, once) and the
+/// words after it.
+fn position(source: &Source) -> Result<(Record, Vec<String>), ResolveError> {
+    let rejected = ResolveError::Rejected;
+    match source {
+        Source::Words { given, rest } => Ok((given.read().map_err(rejected)?, rest.clone())),
+        Source::StdinLine => {
+            let line = position::first_stdin_record()
+                .map_err(|e| rejected(format!("standard input: {e}")))?;
+            let words = split(std::iter::once(line.as_str()));
+            // Standard input's words are read in English letters, as every
+            // record of standard input is.
+            match read(&words, None)? {
+                (Given::Read(record), rest) => Ok((record, rest)),
+                (Given::Stdin { .. }, _) => Err(rejected(
+                    "standard input: '-' is not a position (it stands for standard input \
+                     on the command line only)"
+                        .to_owned(),
+                )),
+            }
+        }
+    }
+}
+
+/// The diagram of `record` with `marks`, captioned by the words after
+/// it (a count, a stipulation).
+fn draw(record: &Record, mut rest: Vec<String>, marks: &Marks) -> Result<Diagram, ResolveError> {
+    let usage = |flag: &str, e: &dyn std::fmt::Display| ResolveError::Usage(format!("{flag}: {e}"));
+    let mut diagram = Diagram::from_board(record.board());
+    diagram.set_title(&record.to_string());
     // A bare placement's count, `R7/... (5+1) #3`, checked as a
     // statement's is.
     let counted = rest.first().is_some_and(|w| is_count(w));
@@ -166,34 +268,28 @@ pub fn resolve(args: DiagramArgs, words: &[String]) -> Result<Picture, ResolveEr
         text if text.is_empty() => None,
         text => Some(stipulation(&text)?),
     };
-    let caption = match (&args.caption, &stipulation) {
+    let caption = match (&marks.caption, &stipulation) {
         (Some(text), _) => text.clone(),
         (None, Some(s)) => diagram.problem_caption(s),
-        (None, None) if statement || counted => diagram.problem_caption(""),
+        (None, None) if counted || matches!(record, Record::Statement(_)) => {
+            diagram.problem_caption("")
+        }
         (None, None) => String::new(),
     };
     diagram
         .set_caption(&caption)
         .map_err(|e| ResolveError::Usage(e.to_string()))?;
-    for list in &args.highlight {
-        for name in list.split([',', ' ']).filter(|n| !n.is_empty()) {
-            let sq = square(name).ok_or_else(|| {
-                ResolveError::Usage(format!(
-                    "--highlight: '{name}' is not a square (a1 to h8; separate squares with \
-                     commas)"
-                ))
-            })?;
-            diagram
-                .highlight(sq.into())
-                .map_err(|e| usage("--highlight", &e))?;
-        }
+    for &sq in &marks.highlight {
+        diagram
+            .highlight(sq.into())
+            .map_err(|e| usage("--highlight", &e))?;
     }
     let mut legal = None;
     let mut position = || {
         legal
             .get_or_insert_with(|| {
-                position::legal(
-                    &given,
+                position::judge_legal(
+                    record,
                     Legality {
                         variant: None,
                         lenient: false,
@@ -202,32 +298,13 @@ pub fn resolve(args: DiagramArgs, words: &[String]) -> Result<Picture, ResolveEr
             })
             .clone()
     };
-    for text in &args.arrow {
+    for text in &marks.arrow {
         let (from, to) = arrow(text, &mut position)?;
         diagram
             .arrow(from, to)
             .map_err(|e| ResolveError::Rejected(format!("--arrow: {text}: {e}")))?;
     }
-    let png = match args.format {
-        Some(format) => format == PictureFormatArg::Png,
-        None => args
-            .output
-            .as_ref()
-            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))),
-    };
-    if png && args.output.is_none() && io::stdout().is_terminal() {
-        return Err(ResolveError::Usage(
-            "diagram: a PNG is binary and standard output is a terminal: give -o FILE, or \
-             redirect standard output to a file"
-                .to_owned(),
-        ));
-    }
-    Ok(Picture {
-        diagram,
-        style,
-        png,
-        output: args.output,
-    })
+    Ok(diagram)
 }
 
 /// The SVG rasterised at its own width and height.
@@ -242,7 +319,13 @@ fn rasterise(svg: &str) -> Result<Vec<u8>, String> {
 }
 
 pub fn run(picture: &Picture) -> io::Result<Outcome> {
-    let svg = picture.diagram.to_svg(&picture.style);
+    let drawn =
+        position(&picture.source).and_then(|(record, rest)| draw(&record, rest, &picture.marks));
+    let diagram = match drawn {
+        Ok(diagram) => diagram,
+        Err(e) => return Ok(e.note()),
+    };
+    let svg = diagram.to_svg(&picture.style);
     let bytes = if picture.png {
         match rasterise(&svg) {
             Ok(png) => png,

@@ -1,6 +1,6 @@
 //! `forsyth moves` and `forsyth play`: legal moves of a position.
 
-use std::io::{self, Write};
+use std::io;
 
 use forsyth::notation::{CheckMarkers, Notation};
 use forsyth::uci::CastlingMode;
@@ -8,6 +8,7 @@ use forsyth::Setup;
 
 use crate::options::{Moves, Play};
 use crate::position::legal;
+use crate::printer::Printer;
 use crate::Outcome;
 
 /// The UCI castling convention: as asked, else by the position's variant.
@@ -29,20 +30,15 @@ pub fn moves(args: &Moves) -> io::Result<Outcome> {
     let mut list: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|&m| {
-            if let Some(n) = args.notation {
-                n.write(&pos, m)
-            } else if args.san {
-                pos.san(m)
-            } else {
-                pos.uci(m, mode)
-            }
+        .map(|&m| match args.notation {
+            Some(n) => n.write(&pos, m),
+            None => pos.uci(m, mode),
         })
         .collect();
     list.sort();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     for m in &list {
-        writeln!(out, "{m}")?;
+        out.line(m)?;
     }
     out.flush()?;
     Ok(Outcome::Ok)
@@ -138,8 +134,8 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         Ok(fen) => fen,
         Err(e) => return fail(&e.to_string()),
     };
-    let mut out = io::stdout().lock();
-    writeln!(out, "{fen}")?;
+    let mut out = Printer::stdout();
+    out.line(&fen)?;
     out.flush()?;
     match game.outcome() {
         Some(forsyth::Outcome::FivefoldRepetition) => {

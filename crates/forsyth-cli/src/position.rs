@@ -1,17 +1,19 @@
 //! One way to give a position, for every command that takes one: a quoted
 //! record, its fields as separate words, `-` for the first record on
 //! standard input, `startpos`, or `960:N` (the rule is `cli::POSITION_HELP`).
+//! Resolving the arguments reads no input: `-` is read when the command
+//! runs ([`Given::read`]).
 
 use std::io::{self, BufRead};
 
 use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
-use forsyth::notation::Letters;
+use forsyth::notation::{Language, Letters};
 use forsyth::validate::{Problem, ProblemKind, Report, Severity};
-use forsyth::{Chess960Start, Position, Role, Setup, Variant};
+use forsyth::{Board, Chess960Start, Position, Role, Setup, Variant};
 
-use crate::diag::{caret, parse_fault, problem_line};
 use crate::exit::ResolveError;
 use crate::lines::skip_bom;
+use crate::printer::diag::{caret, parse_fault, problem_line};
 
 /// How a legal position is obtained from the argument.
 #[derive(Copy, Clone)]
@@ -23,9 +25,77 @@ pub struct Legality {
 /// The standard start.
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A position as given: the record's parse.
-pub struct Given {
-    pub fen: Fen,
+/// A position as given: read from the command line, or to be read from
+/// standard input when the command runs (`-`).
+pub enum Given {
+    Read(Record),
+    /// `-`; `read_as` is how the command line was split, said with an
+    /// error.
+    Stdin {
+        read_as: Option<String>,
+    },
+}
+
+/// A position argument read: a record (`startpos` and `960:N` are
+/// records too), or a problem statement's setup.
+pub enum Record {
+    Fen(Fen),
+    /// `(PLACEMENT) (w+b)`: White to move, no castling, no en passant.
+    Statement(Setup),
+}
+
+impl Record {
+    pub fn board(&self) -> &Board {
+        match self {
+            Record::Fen(fen) => &fen.board,
+            Record::Statement(setup) => &setup.board,
+        }
+    }
+
+    /// The validation of the position under `variant` (`None`: as the
+    /// castling letters say).
+    pub fn report(&self, variant: Option<Variant>) -> Report {
+        match self {
+            Record::Fen(fen) => Report::of_fen(fen, variant),
+            // No castling letters to choose a variant by: standard, unless
+            // asked otherwise.
+            Record::Statement(setup) => Report::of_setup(Setup {
+                variant: variant.unwrap_or(Variant::Standard),
+                ..setup.clone()
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Record {
+    /// The record in FEN (a statement's: White to move, no castling, no en
+    /// passant).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Record::Fen(fen) => fen.fmt(f),
+            Record::Statement(setup) => setup.fmt(f),
+        }
+    }
+}
+
+impl Given {
+    /// The position: as read from the command line, or the first record of
+    /// standard input; else why there is none.
+    pub fn read(&self) -> Result<Record, String> {
+        match self {
+            Given::Read(Record::Fen(fen)) => Ok(Record::Fen(fen.clone())),
+            Given::Read(Record::Statement(setup)) => Ok(Record::Statement(setup.clone())),
+            Given::Stdin { read_as } => {
+                let record = first_stdin_record().map_err(|e| format!("standard input: {e}"));
+                record
+                    .and_then(|r| parse(r, None))
+                    .map_err(|message| match read_as {
+                        Some(read_as) => format!("{message}\n  read as: {read_as}"),
+                        None => message,
+                    })
+            }
+        }
+    }
 }
 
 /// What follows the position on a command's line.
@@ -110,11 +180,13 @@ fn quote(word: &str) -> String {
     }
 }
 
-/// Splits `words` into the position and the rest, and reads the position.
+/// Splits `words` into the position and the rest, and reads the position
+/// (but `-`): in English letters, else in `letters`'.
 pub fn resolve(
     command: &str,
     words: &[String],
     rest: Rest,
+    letters: Option<Language>,
 ) -> Result<(Given, Vec<String>), ResolveError> {
     let body = match rest {
         Rest::Depth => match words.split_last() {
@@ -157,25 +229,29 @@ pub fn resolve(
     if rest == Rest::Depth {
         tail.push(words[words.len() - 1].clone());
     }
-    let given = read(&record).map_err(|message| {
-        if words.len() > 1 && n > 1 || !tail.is_empty() && rest == Rest::Moves {
-            ResolveError::Rejected(format!(
-                "{message}\n  read as: {}",
-                read_as(command, &record, &tail)
-            ))
-        } else {
-            ResolveError::Rejected(message)
-        }
+    // How the words were split, said with an error when they could have
+    // been split otherwise.
+    let split = (words.len() > 1 && n > 1 || !tail.is_empty() && rest == Rest::Moves)
+        .then(|| read_as(command, &record, &tail));
+    if record == "-" {
+        return Ok((Given::Stdin { read_as: split }, tail));
+    }
+    let letters = match letters {
+        Some(language) => placement_letters(&body[0], language)?,
+        None => None,
+    };
+    let given = read(&record, letters).map_err(|message| match split {
+        Some(split) => ResolveError::Rejected(format!("{message}\n  read as: {split}")),
+        None => ResolveError::Rejected(message),
     })?;
-    Ok((given, tail))
+    Ok((Given::Read(given), tail))
 }
 
-/// Reads one position argument (after splitting): a record, `-`,
+/// Reads one position argument (after splitting, not `-`): a record,
 /// `startpos` or `960:N`.
-fn read(word: &str) -> Result<Given, String> {
+fn read(word: &str, letters: Option<Language>) -> Result<Record, String> {
     let record = match word {
         "startpos" => STARTPOS.to_owned(),
-        "-" => first_stdin_record().map_err(|e| format!("standard input: {e}"))?,
         _ => match word.strip_prefix("960:") {
             Some(number) => {
                 let start: Chess960Start =
@@ -189,7 +265,7 @@ fn read(word: &str) -> Result<Given, String> {
             None => word.to_owned(),
         },
     };
-    parse(record)
+    parse(record, letters)
 }
 
 /// The first record on standard input (its first non-blank line; a byte
@@ -218,16 +294,15 @@ pub fn first_stdin_record() -> io::Result<String> {
     }
 }
 
-/// Parses a record; a placement alone stands for White to move with no
-/// castling and no en passant, and so does a problem statement
-/// `(PLACEMENT) (w+b)` (its count checked). The error has a caret under
-/// the fault.
-fn parse(record: String) -> Result<Given, String> {
+/// Parses a record, its placement in `letters` when given, else in
+/// English; a placement alone stands for White to move with no castling
+/// and no en passant, and so does a problem statement `(PLACEMENT) (w+b)`
+/// (its count checked). The error has a caret under the fault.
+fn parse(record: String, letters: Option<Language>) -> Result<Record, String> {
+    let letters = letters.map(Language::letters);
     if record.trim_start().starts_with('(') {
-        return match Setup::from_statement(&record, &Letters::ENGLISH) {
-            Ok(setup) => Fen::from_ascii(setup.to_string().as_bytes())
-                .map(|fen| Given { fen })
-                .map_err(|e| e.to_string()),
+        return match Setup::from_statement(&record, letters.unwrap_or(&Letters::ENGLISH)) {
+            Ok(setup) => Ok(Record::Statement(setup)),
             Err(e) => Err(format!(
                 "invalid problem statement\n{}",
                 caret(
@@ -246,8 +321,12 @@ fn parse(record: String) -> Result<Given, String> {
     } else {
         record.clone()
     };
-    match Fen::from_ascii(text.as_bytes()) {
-        Ok(fen) => Ok(Given { fen }),
+    let read = match letters {
+        Some(letters) => Fen::from_ascii_with(text.as_bytes(), letters),
+        None => Fen::from_ascii(text.as_bytes()),
+    };
+    match read {
+        Ok(fen) => Ok(Record::Fen(fen)),
         Err(e) => {
             let fault = parse_fault(e);
             let shown = if fault.offset() < record.len() {
@@ -263,6 +342,43 @@ fn parse(record: String) -> Result<Given, String> {
                     &format!("col {}: {}: {fault}", fault.column(), fault.field())
                 )
             ))
+        }
+    }
+}
+
+/// The letters the placement of `word` (a position's first word) is read
+/// in, when `language` is asked for: none when English reads it (or the
+/// word holds no placement), `language`'s when they read it. A placement
+/// neither reads is refused with `language`'s error, placed in the word as
+/// written (English's would name a letter of `language` as the fault).
+pub fn placement_letters(word: &str, language: Language) -> Result<Option<Language>, ResolveError> {
+    // A problem statement: its placement, in parentheses (not the count
+    // `(5+1)`, a word of its own); else a whole record in one word, or the
+    // placement alone.
+    let statement = word.strip_prefix('(').and_then(|p| p.split_once(')'));
+    let (record, skip) = match statement.filter(|(p, _)| p.contains('/')) {
+        Some((placement, _)) => (format!("{placement} w - - 0 1"), 1),
+        None if !word.contains('/') => return Ok(None),
+        None if word.contains(' ') => (word.to_owned(), 0),
+        None => (format!("{word} w - - 0 1"), 0),
+    };
+    if Fen::from_ascii(record.as_bytes()).is_ok() {
+        return Ok(None);
+    }
+    match Fen::from_ascii_with(record.as_bytes(), language.letters()) {
+        Ok(_) => Ok(Some(language)),
+        Err(e) => {
+            let fault = parse_fault(e);
+            let offset = (skip + fault.offset()).min(word.len());
+            Err(ResolveError::Rejected(format!(
+                "invalid FEN in {} letters\n{}",
+                language.name(),
+                caret(
+                    word,
+                    offset,
+                    &format!("col {}: {}: {fault}", offset + 1, fault.field())
+                )
+            )))
         }
     }
 }
@@ -283,6 +399,13 @@ pub struct RecordFault {
     pub offset: usize,
     pub field: String,
     pub message: String,
+}
+
+impl std::fmt::Display for RecordFault {
+    /// `field: message`, the form placed after `FILE:LINE:COL: `.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
 }
 
 /// Reads the record of one input line, as a position argument reads
@@ -329,10 +452,10 @@ pub struct Illegal {
     pub ignorable: bool,
 }
 
-/// The legal position of `fen`, with the problems `--lenient` set aside
-/// (none without it), or why there is none.
-pub fn judge(fen: &Fen, legality: Legality) -> Result<(Position, Vec<Problem>), Illegal> {
-    let error = match Report::of_fen(fen, legality.variant).into_position() {
+/// The legal position `report` judged, with the problems `--lenient` set
+/// aside (none without it), or why there is none.
+pub fn judge(report: Report, legality: Legality) -> Result<(Position, Vec<Problem>), Illegal> {
+    let error = match report.into_position() {
         Ok(position) => return Ok((position, Vec::new())),
         Err(e) => e,
     };
@@ -353,11 +476,17 @@ pub fn judge(fen: &Fen, legality: Legality) -> Result<(Position, Vec<Problem>), 
     Err(Illegal { errors, ignorable })
 }
 
-/// The legal position of `given`, or the message saying why there is none.
-/// With `lenient`, a position whose every error is ignorable is accepted
-/// and the problems set aside are said on standard error.
+/// The legal position of `given` (read now, if it is standard input's), or
+/// the message saying why there is none. With `lenient`, a position whose
+/// every error is ignorable is accepted and the problems set aside are said
+/// on standard error.
 pub fn legal(given: &Given, legality: Legality) -> Result<Position, String> {
-    match judge(&given.fen, legality) {
+    judge_legal(&given.read()?, legality)
+}
+
+/// The legal position of a position argument read, as [`legal`] says it.
+pub fn judge_legal(record: &Record, legality: Legality) -> Result<Position, String> {
+    match judge(record.report(legality.variant), legality) {
         Ok((position, set_aside)) => {
             for problem in &set_aside {
                 crate::note(&format!("--lenient: set aside: {}", problem_line(problem)));
@@ -409,23 +538,61 @@ mod tests {
 
     #[test]
     fn a_bare_placement_is_white_to_move() {
-        let given = parse("8/8/8/8/8/8/8/K6k".to_owned()).ok().unwrap();
-        assert_eq!(given.fen.turn, forsyth::Color::White);
-        assert!(given.fen.castling.is_empty() && given.fen.ep_square.is_none());
-        assert!(parse("8/8/8/8/8/8/8/K6k w".to_owned()).is_err());
+        let Ok(Record::Fen(fen)) = parse("8/8/8/8/8/8/8/K6k".to_owned(), None) else {
+            panic!("a placement alone is a record");
+        };
+        assert_eq!(fen.turn, forsyth::Color::White);
+        assert!(fen.castling.is_empty() && fen.ep_square.is_none());
+        assert!(parse("8/8/8/8/8/8/8/K6k w".to_owned(), None).is_err());
     }
 
-    /// The Greek problem of issue 10 in English letters: its count (5+1)
-    /// is the placement's; White to move, no castling, no en passant.
+    /// The Greek problem of the notation examples in English letters: its
+    /// count (5+1) is the placement's; White to move, no castling, no en
+    /// passant.
     #[test]
     fn a_problem_statement_is_a_position() {
         let p = "(R7/4k3/4N3/K2B4/8/8/8/5R2)";
         assert_eq!(record_len(&words(&format!("{p} (5+1)"))), 2);
         assert_eq!(record_len(&words(&format!("{p} e4"))), 1);
-        let given = parse(format!("{p} (5+1)")).ok().unwrap();
-        assert_eq!(given.fen.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
-        assert!(parse(p.to_owned()).is_ok());
-        let err = parse(format!("{p} (4+2)")).err().unwrap();
+        let Ok(Record::Statement(setup)) = parse(format!("{p} (5+1)"), None) else {
+            panic!("a statement is a setup");
+        };
+        assert_eq!(setup.to_string(), "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1");
+        assert!(parse(p.to_owned(), None).is_ok());
+        let err = parse(format!("{p} (4+2)"), None).err().unwrap();
         assert!(err.contains("(4+2)") && err.contains("(5+1)"), "{err}");
+    }
+
+    /// A statement judged as the record its setup writes would be, under
+    /// each variant: the same verdict, the same setup.
+    #[test]
+    fn a_statement_is_judged_as_its_record() {
+        for (statement, record) in [
+            (
+                "(R7/4k3/4N3/K2B4/8/8/8/5R2)",
+                "R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1",
+            ),
+            // Black in check with White to move, a pawn on the first rank.
+            ("(4k3/8/8/8/8/8/8/P3K2r)", "4k3/8/8/8/8/8/8/P3K2r w - - 0 1"),
+            (
+                "(r3k2r/8/8/8/8/8/8/R3K2R)",
+                "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+            ),
+        ] {
+            let Ok(Record::Statement(setup)) = parse(statement.to_owned(), None) else {
+                panic!("{statement}");
+            };
+            let fen: Fen = record.parse().unwrap();
+            for variant in [None, Some(Variant::Standard), Some(Variant::Chess960)] {
+                let ours = Record::Statement(setup.clone()).report(variant);
+                let theirs = Report::of_fen(&fen, variant);
+                assert_eq!(ours.setup(), theirs.setup(), "{statement} {variant:?}");
+                assert_eq!(
+                    ours.problems(),
+                    theirs.problems(),
+                    "{statement} {variant:?}"
+                );
+            }
+        }
     }
 }

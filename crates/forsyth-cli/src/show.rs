@@ -8,6 +8,7 @@ use forsyth::{CastlingSide, Color, Rank, Setup, Square};
 
 use crate::diagram::diagram;
 use crate::options::Show;
+use crate::printer::Printer;
 use crate::Outcome;
 
 fn castling_lines(setup: &Setup) -> Vec<String> {
@@ -120,9 +121,16 @@ fn record(label: &str, record: &str, width: usize) -> Vec<String> {
 }
 
 pub fn run(args: &Show) -> io::Result<Outcome> {
+    let given = match args.position.read() {
+        Ok(given) => given,
+        Err(message) => {
+            crate::note(&message);
+            return Ok(Outcome::Rejected);
+        }
+    };
     // The report keeps the castling rights that resolve; the others are
     // among its problems.
-    let report = Report::of_fen(&args.position.fen, args.variant);
+    let report = given.report(args.variant);
     let setup = report.setup();
     let width = args.width;
     let mut lines: Vec<String> = Vec::new();
@@ -187,7 +195,7 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
         let opts = as_given(CastlingNotation::XFen, ShredderOrder::Files);
         if let Ok(fen) = setup.to_fen(&opts) {
             let name = format!("{} letters", language.name());
-            let fen = crate::notation::placement_in(&fen, language);
+            let fen = crate::notation::in_letters(&setup.board, &fen, language);
             lines.extend(record(&name, &fen, width));
         }
     }
@@ -210,10 +218,10 @@ pub fn run(args: &Show) -> io::Result<Outcome> {
             lines.extend(wrap(&format!("  {severity}: "), 4, &text, width));
         }
     }
-    let mut out = io::stdout().lock();
+    let mut out = Printer::stdout();
     write!(out, "{}", diagram(&setup.board, args.style))?;
     for line in &lines {
-        writeln!(out, "{line}")?;
+        out.line(line)?;
     }
     out.flush()?;
     Ok(if report.is_legal() {

@@ -2,28 +2,35 @@
 //! solved, and written in the problemist's form, Popeye's tree or JSON.
 
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
-    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem, Key,
-    ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
+    is_popeye_input, read_popeye_each, write_popeye, write_solution, ChessProblem,
+    ParsePopeyeErrorKind, Solver, Stipulation,
 };
-use forsyth::uci::{CastlingMode, UciMove};
-use forsyth::{Move, Position};
-use serde_json::{json, Map, Value};
 
-use crate::diag::{caret, problem_line};
-use crate::exit::ResolveError;
 use crate::lines::skip_bom;
+use crate::printer::diag::{caret, problem_line};
+use crate::printer::json::{Answers, Solved};
+use crate::printer::{Format, Printer};
 use crate::progress::Progress;
 use crate::Outcome;
-use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Where `solve` reads its problems, as its words say.
+pub enum ProblemSource {
+    /// `-`: read as a file is.
+    Stdin,
+    /// A Popeye input, or statements and FENs one per line.
+    File(PathBuf),
+    /// The words themselves: one statement, or a FEN and its stipulation.
+    Statement(Vec<String>),
+}
 
 /// What `solve` runs on.
 pub struct Solve {
-    /// The problems read, each with where it came from.
-    pub problems: Vec<Given>,
+    pub source: ProblemSource,
     /// `--mate` or `--stipulation`: overrides each problem's own.
     pub stipulation: Option<Stipulation>,
     /// `--notation`; without it, SAN in the `--letters` language, else in
@@ -32,64 +39,67 @@ pub struct Solve {
     pub notation: Option<Notation>,
     /// `--letters`.
     pub letters: Option<Language>,
-    pub json: bool,
+    pub format: Format,
     /// `--style popeye`.
     pub popeye: bool,
     pub progress: bool,
 }
 
 /// A problem read, or why it does not read, and where from.
-pub struct Given {
+struct Entry {
     /// `FILE:LINE` (a statement file), `FILE: problem N` (a Popeye
     /// input), or empty for the command line.
-    pub source: String,
+    source: String,
     /// The problem's 1-based place in its input.
-    pub index: usize,
+    index: usize,
     /// The line of its input it starts on (none on the command line).
-    pub line: Option<usize>,
-    pub problem: Result<ChessProblem, String>,
+    line: Option<usize>,
+    problem: Result<ChessProblem, String>,
 }
 
-/// Reads the problems of `solve`'s words: one Popeye input or statement
-/// file (or `-`), else the words as one statement.
-pub fn read_problems(
-    words: &[String],
-    letters: Option<Language>,
-) -> Result<Vec<Given>, ResolveError> {
+/// Why no problem could be read at all: how the command ends, and what it
+/// says.
+type Unread = (Outcome, String);
+
+/// Reads the problems of `source`: one Popeye input or statement file (or
+/// standard input), else the words as one statement.
+fn read_problems(source: &ProblemSource, letters: Option<Language>) -> Result<Vec<Entry>, Unread> {
     let letters = letters.map(|l| l.letters());
-    let (source, text) = match words {
-        [word] if word == "-" => {
+    let (source, text) = match source {
+        ProblemSource::Stdin => {
             let mut text = String::new();
             io::stdin()
                 .lock()
                 .read_to_string(&mut text)
-                .map_err(|e| ResolveError::Usage(format!("standard input: {e}")))?;
+                .map_err(|e| (Outcome::Failed, format!("standard input: {e}")))?;
             ("<stdin>".to_owned(), text)
         }
-        [word] if Path::new(word).is_file() => {
-            let text = std::fs::read_to_string(word)
-                .map_err(|e| ResolveError::Usage(format!("{word}: {e}")))?;
-            (word.clone(), text)
+        ProblemSource::File(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| (Outcome::Failed, format!("{name}: {e}")))?;
+            (name, text)
         }
-        _ => {
+        ProblemSource::Statement(words) => {
             let statement = words.join(" ");
             let problem = ChessProblem::from_statement(&statement, letters).map_err(|e| {
                 // A path that names no file is that, not a bad placement.
-                if let [word] = words {
+                if let [word] = words.as_slice() {
                     if let Some(message) = no_file(word) {
-                        return ResolveError::Usage(message);
+                        return (Outcome::Failed, message);
                     }
                 }
-                ResolveError::Rejected(format!(
+                let message = format!(
                     "invalid problem\n{}",
                     caret(
                         &statement,
                         e.offset,
                         &format!("col {}: {}", e.offset + 1, e.message())
                     )
-                ))
+                );
+                (Outcome::Rejected, message)
             })?;
-            return Ok(vec![Given {
+            return Ok(vec![Entry {
                 source: String::new(),
                 index: 1,
                 line: None,
@@ -103,12 +113,12 @@ pub fn read_problems(
     // non-blank line.
     if let [Err(e)] = &read[..] {
         if e.kind == ParsePopeyeErrorKind::Begin && !is_popeye_input(text) {
-            let out: Vec<Given> = text
+            let out: Vec<Entry> = text
                 .lines()
                 .enumerate()
                 .filter(|(_, line)| !line.trim().is_empty())
                 .enumerate()
-                .map(|(index, (i, line))| Given {
+                .map(|(index, (i, line))| Entry {
                     source: format!("{source}:{}", i + 1),
                     index: index + 1,
                     line: Some(i + 1),
@@ -118,7 +128,7 @@ pub fn read_problems(
                 })
                 .collect();
             if out.is_empty() {
-                return Err(ResolveError::Rejected(format!("{source}: no problem")));
+                return Err((Outcome::Rejected, format!("{source}: no problem")));
             }
             return Ok(out);
         }
@@ -127,7 +137,7 @@ pub fn read_problems(
     Ok(read
         .into_iter()
         .enumerate()
-        .map(|(i, problem)| Given {
+        .map(|(i, problem)| Entry {
             source: format!("{source}: problem {}", i + 1),
             index: i + 1,
             line: Some(match &problem {
@@ -165,14 +175,21 @@ fn no_file(word: &str) -> Option<String> {
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 pub fn run(args: &Solve) -> io::Result<Outcome> {
+    let problems = match read_problems(&args.source, args.letters) {
+        Ok(problems) => problems,
+        Err((outcome, message)) => {
+            crate::note(&message);
+            return Ok(outcome);
+        }
+    };
     // Without a handler (it could not be installed) Ctrl-C ends the
     // process as before; what is solved is already written either way.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
-    let mut out = io::stdout().lock();
+    let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
-    let several = args.problems.len() > 1;
-    for (i, given) in args.problems.iter().enumerate() {
-        let problem = match &given.problem {
+    let several = problems.len() > 1;
+    for (i, entry) in problems.iter().enumerate() {
+        let problem = match &entry.problem {
             Ok(problem) => problem,
             Err(message) => {
                 crate::note(message);
@@ -180,10 +197,10 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 continue;
             }
         };
-        let place = if given.source.is_empty() {
+        let place = if entry.source.is_empty() {
             String::new()
         } else {
-            format!("{}: ", given.source)
+            format!("{}: ", entry.source)
         };
         let Some(stipulation) = args.stipulation.or(problem.stipulation) else {
             crate::note(&format!(
@@ -219,119 +236,46 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 return Ok(Outcome::Interrupted);
             }
         };
-        if args.json {
-            let mut value = solution_json(pos, &solution);
-            value["problem"] = problem_json(given, problem, stipulation);
-            writeln!(out, "{value}")?;
-        } else {
-            if i > 0 {
-                writeln!(out)?;
+        match args.format {
+            Format::Json => {
+                let answers = Answers {
+                    index: entry.index,
+                    line: entry.line,
+                    set_aside: problem.set_aside.iter().map(|p| p.kind()).collect(),
+                    stipulation: solution.stipulation,
+                    title: problem.title.as_deref(),
+                };
+                out.json(&Solved::new(pos, &solution, answers))?;
             }
-            if several || problem.title.is_some() {
-                write!(out, "{}", given.source)?;
-                if let Some(title) = &problem.title {
-                    write!(out, " ({title})")?;
+            // Text, the only other format `solve` admits.
+            _ => {
+                if i > 0 {
+                    writeln!(out)?;
                 }
-                writeln!(out, " {stipulation}")?;
+                if several || problem.title.is_some() {
+                    write!(out, "{}", entry.source)?;
+                    if let Some(title) = &problem.title {
+                        write!(out, " ({title})")?;
+                    }
+                    writeln!(out, " {stipulation}")?;
+                }
+                let mut text = String::new();
+                let written = if args.popeye {
+                    write_popeye(&mut text, pos, &solution)
+                } else {
+                    let notation = args.notation.unwrap_or(Notation::San(
+                        args.letters
+                            .or(problem.language)
+                            .unwrap_or(Language::English),
+                    ));
+                    write_solution(&mut text, pos, &solution, notation)
+                };
+                written.map_err(io::Error::other)?;
+                out.write_all(text.as_bytes())?;
             }
-            let mut text = String::new();
-            let written = if args.popeye {
-                write_popeye(&mut text, pos, &solution)
-            } else {
-                let notation = args.notation.unwrap_or(Notation::San(
-                    args.letters
-                        .or(problem.language)
-                        .unwrap_or(Language::English),
-                ));
-                write_solution(&mut text, pos, &solution, notation)
-            };
-            written.map_err(io::Error::other)?;
-            out.write_all(text.as_bytes())?;
         }
         // What is solved is written, whatever happens to the next problem.
         out.flush()?;
     }
     Ok(outcome)
-}
-
-/// `{"keys": [...], "cook": bool, "nodes": N}`.
-fn solution_json(pos: &Position, solution: &Solution) -> Value {
-    let keys: Vec<Value> = solution.keys.iter().map(|k| key_json(pos, k)).collect();
-    json!({
-        "keys": keys,
-        "cook": solution.is_cooked(),
-        "nodes": solution.nodes,
-    })
-}
-
-/// Which problem a solution answers: its place in the input (`index`,
-/// `line`, `null` on the command line), `title` (`null` without one), the
-/// `stipulation` solved, and `set_aside` (the kinds of what validation
-/// refused but move generation handles) when there is any.
-fn problem_json(given: &Given, problem: &ChessProblem, stipulation: Stipulation) -> Value {
-    let mut object = Map::new();
-    object.insert("index".to_owned(), json!(given.index));
-    object.insert("line".to_owned(), json!(given.line));
-    object.insert("title".to_owned(), json!(problem.title));
-    object.insert("stipulation".to_owned(), json!(stipulation.to_string()));
-    if !problem.set_aside.is_empty() {
-        let kinds: Vec<&str> = problem.set_aside.iter().map(|p| p.kind().name()).collect();
-        object.insert("set_aside".to_owned(), json!(kinds));
-    }
-    Value::Object(object)
-}
-
-/// A move object: `uci`, `san` (English SAN), `replies`.
-fn move_json(pos: &Position, m: Move, replies: Vec<Value>) -> Map<String, Value> {
-    let mut object = Map::new();
-    let uci = UciMove::from_move(m, CastlingMode::from_variant(pos.variant()));
-    object.insert("uci".to_owned(), Value::String(uci.to_string()));
-    object.insert("san".to_owned(), Value::String(pos.san(m)));
-    object.insert("replies".to_owned(), Value::Array(replies));
-    object
-}
-
-fn after(pos: &Position, m: Move) -> Position {
-    // The tree's moves are legal in their positions.
-    pos.play(m).unwrap_or_else(|_| pos.clone())
-}
-
-/// A key: its defences, its threat (`null` when there is none), `short`
-/// when it mates before the stipulation's last move.
-fn key_json(pos: &Position, key: &Key) -> Value {
-    let next = after(pos, key.mv);
-    let defences = key.defences.iter().map(|d| black_json(&next, d)).collect();
-    let mut object = move_json(pos, key.mv, defences);
-    let threat = match (&key.threat, key.threat_position(pos)) {
-        (Some(list), Some(passed)) => {
-            Value::Array(list.iter().map(|t| white_json(&passed, t)).collect())
-        }
-        _ => Value::Null,
-    };
-    object.insert("threat".to_owned(), threat);
-    if key.short {
-        object.insert("short".to_owned(), Value::Bool(true));
-    }
-    Value::Object(object)
-}
-
-/// A White continuation, `dual` and `short` where true.
-fn white_json(pos: &Position, v: &Variation) -> Value {
-    let next = after(pos, v.mv);
-    let replies = v.replies.iter().map(|r| black_json(&next, r)).collect();
-    let mut object = move_json(pos, v.mv, replies);
-    if v.dual {
-        object.insert("dual".to_owned(), Value::Bool(true));
-    }
-    if v.short {
-        object.insert("short".to_owned(), Value::Bool(true));
-    }
-    Value::Object(object)
-}
-
-/// A Black defence and White's continuations.
-fn black_json(pos: &Position, v: &Variation) -> Value {
-    let next = after(pos, v.mv);
-    let replies = v.replies.iter().map(|r| white_json(&next, r)).collect();
-    Value::Object(move_json(pos, v.mv, replies))
 }

@@ -11,86 +11,43 @@ use forsyth::fen::{
 };
 use forsyth::validate::{Problem, Repair, RepairKind, Report, Severity};
 use forsyth::{CastlingSide, Color, Variant};
-use serde::Serialize;
 
-use crate::diag::parse_fault;
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::options::{Validate, ValidateMode};
+use crate::printer::diag::parse_fault;
+use crate::printer::json::{self, Fault, RepairMade, Repaired};
+use crate::printer::{Diagnostics, Format, Place, Printer};
 use crate::Outcome;
 
-/// One fault of a line, as both outputs show it: a syntax error, a problem
-/// of the position, an operation that does not hold, or the reason a line
-/// was not repaired.
-#[derive(Clone, Serialize)]
-struct Fault {
-    kind: &'static str,
-    /// As reported: with `--strict`, a warning is an error.
-    #[serde(serialize_with = "severity_name")]
-    severity: Severity,
-    /// The field's stable name (`en_passant`, `operation`).
-    field: &'static str,
-    /// 1-based byte column: of the text at fault, else of its field.
-    column: usize,
-    squares: Vec<String>,
-    message: String,
-    /// The field as the text output names it (`en passant`, `operation bm`).
-    #[serde(skip)]
-    field_text: String,
+/// A problem of `fen`'s position; with `strict`, a warning counts as an
+/// error.
+fn problem_fault(fen: &Fen, problem: &Problem, strict: bool) -> Fault {
+    let kind = problem.kind();
+    Fault {
+        kind: kind.name(),
+        severity: if strict {
+            Severity::Error
+        } else {
+            problem.severity()
+        },
+        field: kind.field().into(),
+        column: column(fen, problem),
+        squares: problem.squares().into_iter().collect(),
+        message: problem.message(),
+        label: kind.field().to_string(),
+    }
 }
 
-fn severity_name<S: serde::Serializer>(severity: &Severity, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str((*severity).into())
-}
-
-impl Fault {
-    /// A problem of `fen`'s position; with `strict`, a warning counts as an
-    /// error.
-    fn problem(fen: &Fen, problem: &Problem, strict: bool) -> Fault {
-        let kind = problem.kind();
-        Fault {
-            kind: kind.name(),
-            severity: if strict {
-                Severity::Error
-            } else {
-                problem.severity()
-            },
-            field: kind.field().into(),
-            column: column(fen, problem),
-            squares: problem
-                .squares()
-                .into_iter()
-                .map(|s| s.to_string())
-                .collect(),
-            message: problem.message(),
-            field_text: kind.field().to_string(),
-        }
-    }
-
-    /// An error at a byte of the line, with no squares.
-    fn at(kind: &'static str, field: &EpdField, offset: usize, message: String) -> Fault {
-        Fault {
-            kind,
-            severity: Severity::Error,
-            field: field_name(field),
-            column: offset + 1,
-            squares: Vec::new(),
-            message,
-            field_text: field.to_string(),
-        }
-    }
-
-    /// `FILE:LINE:COL: field: kind: message` (a warning: `FILE:LINE:COL:
-    /// field: warning: kind: message`).
-    fn write(&self, at: &str, out: &mut Vec<u8>) -> io::Result<()> {
-        let warning = match self.severity {
-            Severity::Warning => "warning: ",
-            Severity::Error => "",
-        };
-        writeln!(
-            out,
-            "{at}:{}: {}: {warning}{}: {}",
-            self.column, self.field_text, self.kind, self.message
-        )
+/// An error at a byte of the line, with no squares.
+fn fault_at(kind: &'static str, field: &EpdField, offset: usize, message: String) -> Fault {
+    Fault {
+        kind,
+        severity: Severity::Error,
+        field: field_name(field),
+        column: offset + 1,
+        squares: Vec::new(),
+        message,
+        label: field.to_string(),
     }
 }
 
@@ -100,7 +57,7 @@ fn faults_of(fen: &Fen, report: &Report, strict: bool) -> Vec<Fault> {
     let mut faults: Vec<Fault> = report
         .problems()
         .iter()
-        .map(|p| Fault::problem(fen, p, strict))
+        .map(|p| problem_fault(fen, p, strict))
         .collect();
     sort(&mut faults);
     faults
@@ -110,53 +67,13 @@ fn sort(faults: &mut [Fault]) {
     faults.sort_by_key(|f| f.column);
 }
 
-/// One input line in the JSON output: the same keys for every line.
-#[derive(Serialize)]
-struct LineJson<'a> {
-    file: &'a str,
-    line: u64,
-    /// `null` for a blank line.
-    valid: Option<bool>,
-    /// `null` for a blank line and a line the grammar refused.
-    variant: Option<&'static str>,
-    problems: &'a [Fault],
-    /// With `--repair`.
-    #[serde(flatten)]
-    repair: Option<RepairPartJson<'a>>,
-}
-
-/// What `--repair` adds to a line's JSON object.
-#[derive(Serialize)]
-struct RepairPartJson<'a> {
-    repairs: Vec<RepairJson>,
-    /// The line written, without its line end; `null` when it could not
-    /// be repaired (it is then written unchanged) and for a blank line.
-    fen: Option<&'a str>,
-    remaining: RemainingJson<'a>,
-}
-
-#[derive(Serialize)]
-struct RepairJson {
-    kind: &'static str,
-    message: String,
-}
-
-/// What is left after repair.
-#[derive(Serialize)]
-struct RemainingJson<'a> {
-    valid: Option<bool>,
-    variant: Option<&'static str>,
-    problems: &'a [Fault],
-}
-
 pub fn run(args: &Validate) -> io::Result<Outcome> {
     // One judge per thread.
     let make = || Command {
         args,
-        out: Vec::with_capacity(1 << 16),
-        err: Vec::new(),
-        invalid: 0,
-        io_errors: 0,
+        json: args.format == Format::Json,
+        out: Printer::buffer(),
+        err: Diagnostics::buffer(),
     };
     let totals = visit_lines(&args.files, args.progress, args.threads, make)?;
     Ok(Outcome::of_counts(totals.io_errors, totals.rejected))
@@ -164,18 +81,17 @@ pub fn run(args: &Validate) -> io::Result<Outcome> {
 
 struct Command<'a> {
     args: &'a Validate,
+    json: bool,
     /// This thread's output since the last `take`.
-    out: Vec<u8>,
-    /// Its diagnostics for standard error.
-    err: Vec<u8>,
-    invalid: u64,
-    io_errors: u64,
+    out: Printer<Vec<u8>>,
+    /// Its diagnostics for standard error, and the lines found invalid.
+    err: Diagnostics,
 }
 
 impl LineVisitor for Command<'_> {
     fn line(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
         if line.too_long {
-            let fault = Fault::at(
+            let fault = fault_at(
                 "line_too_long",
                 &EpdField::Position(FenField::Record),
                 MAX_LINE,
@@ -194,7 +110,7 @@ impl LineVisitor for Command<'_> {
             Err(e) => {
                 let fault = parse_fault(e);
                 let field = EpdField::Position(fault.field());
-                let fault = Fault::at(e.kind.name(), &field, fault.offset(), fault.to_string());
+                let fault = fault_at(e.kind.name(), &field, fault.offset(), fault.to_string());
                 return self.refused(name, &line, fault);
             }
         };
@@ -214,50 +130,32 @@ impl LineVisitor for Command<'_> {
     }
 
     fn blank(&mut self, name: &str, line: Line<'_>) -> io::Result<()> {
-        match (&self.args.mode, self.args.json) {
+        match (&self.args.mode, self.json) {
             // Repair keeps line N of the output for line N of the input.
             (ValidateMode::Repair { .. }, false) => {
                 line.write_as_read(&mut self.out)?;
                 self.out.write_all(b"\n")
             }
             (ValidateMode::Judge { .. }, false) => Ok(()),
-            (mode, true) => {
-                let json = LineJson {
-                    file: name,
-                    line: line.number,
-                    valid: None,
-                    variant: None,
-                    problems: &[],
-                    repair: matches!(mode, ValidateMode::Repair { .. }).then_some(RepairPartJson {
-                        repairs: Vec::new(),
-                        fen: None,
-                        remaining: RemainingJson {
-                            valid: None,
-                            variant: None,
-                            problems: &[],
-                        },
-                    }),
-                };
-                self.json_line(&json)
-            }
+            (mode, true) => self.out.json(&json::Line {
+                file: name,
+                line: line.number,
+                valid: None,
+                variant: None,
+                problems: &[],
+                repair: matches!(mode, ValidateMode::Repair { .. })
+                    .then(|| Repaired::none(None, &[])),
+            }),
         }
     }
 
     fn io_error(&mut self, name: &str, error: &io::Error) -> io::Result<()> {
-        self.io_errors += 1;
-        let _ = writeln!(self.err, "forsyth: {name}: {error}");
+        self.err.io_error(name, error);
         Ok(())
     }
 
     fn take(&mut self) -> Batch {
-        // The next batch starts with room for as much as this one held.
-        let room = self.out.capacity();
-        Batch {
-            out: std::mem::replace(&mut self.out, Vec::with_capacity(room)),
-            err: std::mem::take(&mut self.err),
-            rejected: std::mem::take(&mut self.invalid),
-            io_errors: std::mem::take(&mut self.io_errors),
-        }
+        Batch::new(&mut self.out, &mut self.err)
     }
 }
 
@@ -436,11 +334,11 @@ impl Command<'_> {
         let judged = crate::capa::validate_line(&text, self.args.capa, strict, repair);
         let repaired = judged.repaired.as_ref().map(|(fen, _)| fen.is_some());
         if !judged.valid && repaired != Some(true) {
-            self.invalid += 1;
+            self.err.rejected += 1;
         }
-        if self.args.json {
+        if self.json {
             let json = crate::capa::judged_json(file, line.number, &judged, self.args.capa);
-            return self.json_line(&json);
+            return self.out.json(&json);
         }
         let at = format!("{file}:{}", line.number);
         match &judged.repaired {
@@ -460,17 +358,26 @@ impl Command<'_> {
                 self.out.write_all(line.after)?;
                 self.out.write_all(b"\n")?;
                 for (kind, message) in changes {
-                    let _ = writeln!(self.err, "{at}: repaired: {kind}: {message}");
+                    self.err.at(
+                        Place::line(file, line.number),
+                        format_args!("repaired: {kind}: {message}"),
+                    );
                 }
                 Ok(())
             }
             Some((None, _)) => {
                 line.write_as_read(&mut self.out)?;
                 self.out.write_all(b"\n")?;
-                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+                self.err.at(
+                    Place::line(file, line.number),
+                    "not repaired, written unchanged",
+                );
+                let mut faults = Vec::new();
                 for f in &judged.faults {
-                    let _ = writeln!(self.err, "{}", crate::capa::fault_line(&at, f));
+                    faults.extend_from_slice(crate::capa::fault_line(&at, f).as_bytes());
+                    faults.push(b'\n');
                 }
+                self.err.write_all(&faults);
                 Ok(())
             }
         }
@@ -486,7 +393,7 @@ impl Command<'_> {
         let epd = match Epd::from_ascii(line.bytes) {
             Ok(epd) => epd,
             Err(e) => {
-                let fault = Fault::at(e.kind.name(), &e.field, e.offset, e.kind.to_string());
+                let fault = fault_at(e.kind.name(), &e.field, e.offset, e.kind.to_string());
                 return self.refused(file, line, fault);
             }
         };
@@ -520,7 +427,7 @@ impl Command<'_> {
         if let Err(e @ (ConvertEpdError::Move { .. } | ConvertEpdError::Clock { .. })) =
             convert_epd_line(line.bytes, &opts, &mut String::new())
         {
-            faults.push(Fault::at(
+            faults.push(fault_at(
                 e.kind().name(),
                 &e.field(),
                 e.offset(),
@@ -533,49 +440,48 @@ impl Command<'_> {
         if let ValidateMode::Judge { .. } = self.args.mode {
             return self.judged(file, line.number, valid, variant, &faults);
         }
-        if !self.args.json {
+        if !self.json {
             line.write_as_read(&mut self.out)?;
             self.out.write_all(b"\n")?;
         }
         let mut remaining = faults.clone();
         if !valid {
-            self.invalid += 1;
+            self.err.rejected += 1;
             let offset = epd.operations.first().map_or(0, |op| op.offset);
             let why = "an EPD record is checked, not repaired: its line is kept as it is";
-            let fault = Fault::at(
+            let fault = fault_at(
                 "epd_not_repaired",
                 &EpdField::Operations,
                 offset,
                 why.into(),
             );
-            if !self.args.json {
-                let at = format!("{file}:{}", line.number);
-                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+            if !self.json {
+                let place = Place::line(file, line.number);
+                self.err.at(place, "not repaired, written unchanged");
                 for fault in faults.iter().chain([&fault]) {
-                    let _ = fault.write(&at, &mut self.err);
+                    self.err.at(place.at(fault.column), fault);
                 }
             }
             remaining.push(fault);
         }
-        if self.args.json {
+        if self.json {
             let text = String::from_utf8_lossy(line.bytes);
-            let json = LineJson {
+            self.out.json(&json::Line {
                 file,
                 line: line.number,
                 valid: Some(valid),
-                variant: Some(variant.into()),
+                variant: Some(variant),
                 problems: &faults,
-                repair: Some(RepairPartJson {
+                repair: Some(Repaired {
                     repairs: Vec::new(),
                     fen: valid.then_some(&*text),
-                    remaining: RemainingJson {
+                    remaining: json::Remaining {
                         valid: Some(valid),
-                        variant: Some(variant.into()),
+                        variant: Some(variant),
                         problems: &remaining,
                     },
                 }),
-            };
-            self.json_line(&json)?;
+            })?;
         }
         Ok(())
     }
@@ -583,45 +489,28 @@ impl Command<'_> {
     /// A line the grammar refused (or too long to read): reported, and with
     /// `--repair` written unchanged (a line too long to keep: empty).
     fn refused(&mut self, file: &str, line: &Line<'_>, fault: Fault) -> io::Result<()> {
-        self.invalid += 1;
-        let at = format!("{file}:{}", line.number);
+        self.err.rejected += 1;
+        let place = Place::column(file, line.number, fault.column);
         let faults = [fault];
-        match (&self.args.mode, self.args.json) {
-            (ValidateMode::Judge { .. }, false) => faults[0].write(&at, &mut self.out),
+        match (&self.args.mode, self.json) {
+            (ValidateMode::Judge { .. }, false) => writeln!(self.out, "{place}: {}", faults[0]),
             (ValidateMode::Repair { .. }, false) => {
-                let _ = faults[0].write(&at, &mut self.err);
+                self.err.at(place, &faults[0]);
                 if !line.too_long {
                     line.write_as_read(&mut self.out)?;
                 }
                 self.out.write_all(b"\n")
             }
-            (mode, true) => {
-                let repair =
-                    matches!(mode, ValidateMode::Repair { .. }).then_some(RepairPartJson {
-                        repairs: Vec::new(),
-                        fen: None,
-                        remaining: RemainingJson {
-                            valid: Some(false),
-                            variant: None,
-                            problems: &faults,
-                        },
-                    });
-                let json = LineJson {
-                    file,
-                    line: line.number,
-                    valid: Some(false),
-                    variant: None,
-                    problems: &faults,
-                    repair,
-                };
-                self.json_line(&json)
-            }
+            (mode, true) => self.out.json(&json::Line {
+                file,
+                line: line.number,
+                valid: Some(false),
+                variant: None,
+                problems: &faults,
+                repair: matches!(mode, ValidateMode::Repair { .. })
+                    .then(|| Repaired::none(Some(false), &faults)),
+            }),
         }
-    }
-
-    fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value)?;
-        self.out.write_all(b"\n")
     }
 
     /// The verdict on a line read (judging, not repairing).
@@ -634,36 +523,38 @@ impl Command<'_> {
         faults: &[Fault],
     ) -> io::Result<()> {
         if !valid {
-            self.invalid += 1;
+            self.err.rejected += 1;
         }
-        if self.args.json {
-            let json = LineJson {
+        if self.json {
+            return self.out.json(&json::Line {
                 file,
                 line,
                 valid: Some(valid),
-                variant: Some(variant.into()),
+                variant: Some(variant),
                 problems: faults,
                 repair: None,
-            };
-            return self.json_line(&json);
+            });
         }
         if faults.is_empty() {
             // The verdict of nearly every line of a bulk run, put together
             // without the formatting machinery.
-            self.out.extend_from_slice(file.as_bytes());
-            self.out.push(b':');
-            push_decimal(&mut self.out, line);
-            self.out
-                .extend_from_slice(if self.args.auto && variant == Variant::Chess960 {
-                    b": ok (chess960)\n"
-                } else {
-                    b": ok\n"
-                });
+            let out = self.out.bytes();
+            out.extend_from_slice(file.as_bytes());
+            out.push(b':');
+            push_decimal(out, line);
+            out.extend_from_slice(if self.args.auto && variant == Variant::Chess960 {
+                b": ok (chess960)\n"
+            } else {
+                b": ok\n"
+            });
             return Ok(());
         }
-        let at = format!("{file}:{line}");
         for fault in faults {
-            fault.write(&at, &mut self.out)?;
+            writeln!(
+                self.out,
+                "{}: {fault}",
+                Place::column(file, line, fault.column)
+            )?;
         }
         Ok(())
     }
@@ -686,7 +577,7 @@ impl Command<'_> {
         else {
             return Ok(());
         };
-        let at = format!("{file}:{}", line.number);
+        let place = Place::line(file, line.number);
         let (repaired, repairs) = report.repair();
         let mut lossy = None;
         let written = if !repaired.is_legal() {
@@ -715,7 +606,7 @@ impl Command<'_> {
                 Ok(field) => Some(edit(line.bytes, fen, report, (&repaired, &repairs), field)),
                 Err(e) => {
                     let reason: &'static str = e.reason.into();
-                    let fault = Fault::at(
+                    let fault = fault_at(
                         reason,
                         &EpdField::Position(FenField::Castling),
                         fen.offsets.castling,
@@ -727,10 +618,10 @@ impl Command<'_> {
             }
         };
         if written.is_none() {
-            self.invalid += 1;
+            self.err.rejected += 1;
         }
         let faults = faults_of(fen, report, false);
-        if self.args.json {
+        if self.json {
             // What is left is the problems of the line written: the
             // repaired one (its columns), or the line as it was.
             let written_fen = written.as_deref().and_then(|w| Fen::from_ascii(w).ok());
@@ -741,31 +632,30 @@ impl Command<'_> {
             remaining.extend(lossy);
             sort(&mut remaining);
             let text = written.as_deref().map(String::from_utf8_lossy);
-            let json = LineJson {
+            return self.out.json(&json::Line {
                 file,
                 line: line.number,
                 valid: Some(report.is_legal()),
-                variant: Some(report.variant().into()),
+                variant: Some(report.variant()),
                 problems: &faults,
-                repair: Some(RepairPartJson {
+                repair: Some(Repaired {
                     // Only the changes made: none to a line written unchanged.
                     repairs: repairs
                         .iter()
                         .filter(|_| written.is_some())
-                        .map(|r| RepairJson {
-                            kind: r.kind().name(),
+                        .map(|r| RepairMade {
+                            kind: r.kind(),
                             message: r.message(),
                         })
                         .collect(),
                     fen: text.as_deref(),
-                    remaining: RemainingJson {
+                    remaining: json::Remaining {
                         valid: Some(written.is_some()),
-                        variant: Some(repaired.variant().into()),
+                        variant: Some(repaired.variant()),
                         problems: &remaining,
                     },
                 }),
-            };
-            return self.json_line(&json);
+            });
         }
         match &written {
             Some(text) => {
@@ -774,12 +664,8 @@ impl Command<'_> {
                 self.out.write_all(line.after)?;
                 self.out.write_all(b"\n")?;
                 for r in &repairs {
-                    let _ = writeln!(
-                        self.err,
-                        "{at}: repaired: {}: {}",
-                        r.kind().name(),
-                        r.message()
-                    );
+                    let message = format_args!("repaired: {}: {}", r.kind().name(), r.message());
+                    self.err.at(place, message);
                 }
             }
             // Not repaired: the line as it came, so the numbering holds, and
@@ -787,9 +673,9 @@ impl Command<'_> {
             None => {
                 line.write_as_read(&mut self.out)?;
                 self.out.write_all(b"\n")?;
-                let _ = writeln!(self.err, "{at}: not repaired, written unchanged");
+                self.err.at(place, "not repaired, written unchanged");
                 for fault in faults.iter().chain(&lossy) {
-                    let _ = fault.write(&at, &mut self.err);
+                    self.err.at(place.at(fault.column), fault);
                 }
             }
         }

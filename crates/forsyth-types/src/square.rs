@@ -162,8 +162,8 @@ impl fmt::Display for File {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
-// `Rank`'s methods mirror `File`'s on purpose (one API for both
-// coordinates); `duplicates` lists the pair.
+// `Rank`'s methods mirror `File`'s on purpose: one API for both
+// coordinates.
 pub enum Rank {
     First = 0,
     Second,

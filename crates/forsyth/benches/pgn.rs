@@ -89,8 +89,8 @@ fn collection() -> Vec<u8> {
 }
 
 /// Counts events; keeps nothing. One callback per event, alike on purpose
-/// (the duplicates tool pairs them, and with the counting visitor of
-/// `tests/pgn_syntax.rs`): a bench does not share a test's code.
+/// (and like the counting visitor of `tests/pgn_syntax.rs`): a bench does
+/// not share a test's code.
 #[derive(Default)]
 struct Count {
     tokens: u64,

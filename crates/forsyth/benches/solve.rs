@@ -8,7 +8,7 @@
 //!   first move must be refuted three moves deep);
 //! - the same as `#4` (cooked many times over: the tree of every key);
 //! - the published two-movers of `tests/data/published_twomovers.txt`;
-//! - the Greek three-mover of the notation issue (`#3`, one key, 1.Nd4);
+//! - the Greek three-mover of `tests/data/greek-3.inp` (`#3`, one key, 1.Nd4);
 //! - a waiting-key mate in two (1.Kb6! zugzwang).
 //!
 //! Run with `cargo bench -p forsyth --bench solve`. Each figure is the best

@@ -355,7 +355,7 @@ fn crafted_bad_boards_of_every_start() {
         let rank = s.back_rank();
 
         // Each damage below is a case with the error it must give, alike as
-        // data (the duplicates tool pairs them).
+        // data.
 
         // A knight put on each square of ranks 3 to 6 is named.
         for sq in [Square::A3, Square::H6, Square::D4] {

@@ -1,8 +1,8 @@
 //! Descriptive notation (English, Spanish, French; `specs/notation.md` §6)
 //! against independent truths: the Evergreen game as printed in four
-//! notations (`tests/data/evergreen/`, texts from issue 10) ending in its
-//! published mate, positions built here where the writing rule is worked
-//! out by hand in the comments, and every lenient form the issue lists,
+//! notations (`tests/data/evergreen/`) ending in its published mate,
+//! positions built here where the writing rule is worked out by hand in
+//! the comments, and every lenient form `specs/notation.md` lists,
 //! each read to the move its SAN (written separately here) names.
 
 use forsyth::notation::{
@@ -235,7 +235,7 @@ fn squares_from_the_movers_side() {
     assert_eq!(FR.write(&p, mv(&p, "Nf3")), "C3FR");
 }
 
-/// The qualifiers of the issue, where each is the writing rule's pick
+/// The qualifiers of `specs/notation.md`, where each is the writing rule's pick
 /// (worked out in the comments) and reads back.
 #[test]
 fn qualifiers_as_the_writing_rule_picks_them() {

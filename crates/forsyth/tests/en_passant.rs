@@ -62,7 +62,7 @@ fn plain_capture() {
 }
 
 // The tests below are cases, one position each with its reason, alike as
-// data (the duplicates tool pairs them); a test per case names the rule.
+// data; a test per case names the rule.
 
 #[test]
 fn rank_pin_with_both_pawns_leaving() {

@@ -49,7 +49,7 @@ fn test_suite_line() {
     assert_eq!(epd.fen.castling.to_string(), "-");
 }
 
-/// Every opcode the issue names, typed as section 16.2.5 of the standard
+/// The opcodes forsyth types (`specs/pgn.md`), typed as section 16.2.5 of the standard
 /// describes it.
 #[test]
 fn typed_opcodes() {
@@ -138,7 +138,7 @@ fn chess960_castling_fields() {
 fn errors_name_field_column_and_kind() {
     use ParseEpdErrorKind::*;
     let op = |s: &str| EpdField::Operation(s.into());
-    // Cases of a table, alike as data (the duplicates tool pairs them).
+    // Cases of a table, alike as data.
     let cases: Vec<(&str, EpdField, usize, ParseEpdErrorKind)> = vec![
         (
             "",

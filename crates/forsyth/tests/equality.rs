@@ -1,4 +1,4 @@
-//! Equal positions compare equal (issue 9), against the FIDE definition of
+//! Equal positions compare equal, against the FIDE definition of
 //! "the same position" (Laws of Chess, article 9.2.3): the same player to
 //! move, the same pieces on the same squares, the same castling rights, the
 //! same en-passant captures possible; the clocks do not count. And a game's
@@ -38,7 +38,7 @@ fn write(pos: &Position, mode: EnPassantMode) -> String {
 }
 
 #[test]
-fn the_issue_example_parsed_and_played_are_equal() {
+fn after_e4_parsed_and_played_are_equal() {
     let parsed = parse(
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         None,
@@ -139,7 +139,7 @@ fn arb_game() -> impl Strategy<Value = Game> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
-    /// Issue 9: a position reached by play equals the one parsed from its
+    /// A position reached by play equals the one parsed from its
     /// own FEN, in every en-passant mode, hashes equal, and writes the same
     /// text again.
     #[test]

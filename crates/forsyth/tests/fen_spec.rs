@@ -258,9 +258,9 @@ fn lossy_standard_write_is_an_error() {
     assert!(s.to_fen(&CastlingNotation::Standard.into()).is_ok());
 }
 
-/// Regression (found by the fuzz target `setup_from_fen`): a king on h8 (or
-/// h1) with a `K`/`k` letter overflowed a shift while looking for king-side
-/// rooks. There are none, so the letter is an error, not a panic.
+/// A king on h8 (or h1) with a `K`/`k` letter: there are no king-side
+/// rooks to find (a shift past the board's edge), so the letter is an
+/// error, not a panic.
 #[test]
 fn king_in_the_h_corner_with_king_side_letter() {
     for text in [

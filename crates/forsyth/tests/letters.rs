@@ -129,7 +129,7 @@ proptest! {
     }
 }
 
-/// The Greek problem of issue 10 (Oikonomopoulos, 1881), its placement in
+/// The Greek problem (Oikonomopoulos, 1881), its placement in
 /// Greek and German letters, is the same board as its English FEN.
 #[test]
 fn greek_and_german_problem_placement() {

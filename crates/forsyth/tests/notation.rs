@@ -365,9 +365,9 @@ fn syntax_errors() {
     }
 }
 
-/// Issue 8: a pawn capture written with its origin file but no `x` (`ed5`)
-/// is read as the capture (it was a syntax error before); in the start
-/// position it is then an illegal move, not unreadable text.
+/// A pawn capture written with its origin file but no `x` (`ed5`) is read
+/// as the capture; in the start position it is then an illegal move, not
+/// unreadable text.
 #[test]
 fn pawn_capture_without_x_is_read() {
     assert_eq!(San::from_ascii(b"ed5"), San::from_ascii(b"exd5"));
@@ -435,9 +435,8 @@ fn play_moves_names_the_first_illegal_move() {
 #[test]
 fn en_passant_square_only_when_capture_is_legal() {
     let start = Position::standard();
-    // No black pawn can take on e3. (Issue 9: the passed square is now
-    // always recorded, for the 1994 rule; the legal square is the one that
-    // counts.)
+    // No black pawn can take on e3. (The passed square is always recorded,
+    // for the 1994 rule; the legal square is the one that counts.)
     let after = start.play_moves(["e4"]).unwrap();
     assert_eq!(after.legal_ep_square(), None);
     assert_eq!(after.ep_square(), Some(Square::E3));
@@ -461,7 +460,7 @@ fn san_plus_suffix_reads() {
     assert_eq!(s.san, San::Castle(CastlingSide::QueenSide));
 }
 
-/// Issue 8's leniencies of the SAN reader, each against the move the PGN
+/// The leniencies of the SAN reader, each against the move the PGN
 /// standard's SAN names (section 8.2.3): the lenient text must find the
 /// same legal move as the standard text.
 #[test]
@@ -499,7 +498,7 @@ fn lenient_san_reads_the_standard_move() {
     same("4k3/8/8/5pP1/8/8/8/4K3 w - f6 0 1", "gxf6e.p.+", "gxf6");
 }
 
-/// `bxc3`: a pawn capture, unless only a bishop can make it (issue 8).
+/// `bxc3`: a pawn capture, unless only a bishop can make it.
 #[test]
 fn lowercase_b_is_a_pawn_unless_only_a_bishop_fits() {
     let pawn_and_bishop = pos("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1");

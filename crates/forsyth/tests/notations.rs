@@ -39,7 +39,7 @@ fn play(start: &Position, notation: Notation, movetext: &str) -> Vec<Position> {
     positions
 }
 
-/// Anderssen–Dufresne, Berlin 1852, as published (issue 10).
+/// Anderssen–Dufresne, Berlin 1852, as published.
 const EVERGREEN: &str = "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 \
     8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 12.Qxb5 Rb8 13.Qa4 Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 \
     16.Bxd3 Qh5 17.Nf6+ gxf6 18.exf6 Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 21.Qxd7+ Kxd7 22.Bf5+ Ke8 \
@@ -121,7 +121,7 @@ fn evergreen_translates_through_every_notation_and_back() {
 }
 
 #[test]
-fn written_forms_of_the_issue() {
+fn lan_and_figurine_written_forms() {
     let pos = Position::standard();
     let nf3 = pos.parse_move("Nf3").expect("legal");
     assert_eq!(Notation::Lan.write(&pos, nf3), "Ng1-f3");
@@ -300,7 +300,7 @@ Spanish      P C A T D R
 Swedish      B S L T D K";
 
 #[test]
-fn languages_follow_pgn_section_17_and_the_issue() {
+fn languages_follow_pgn_section_17_and_the_spec() {
     for line in PGN_SECTION_17.lines() {
         let mut words = line.split_whitespace();
         let name = words.next().unwrap();
@@ -311,8 +311,8 @@ fn languages_follow_pgn_section_17_and_the_issue() {
             .unwrap_or_else(|| panic!("{name} missing"));
         let table = language.letters();
         for (i, role) in Role::ALL.into_iter().enumerate() {
-            // German writes the pawn `P` (the issue, as the Greek problem
-            // document gives it) and reads the standard's `B` too.
+            // German writes the pawn `P` (as the Greek problem's document
+            // gives it) and reads the standard's `B` too.
             let written = table.role(role);
             if language == Language::German && role == Role::Pawn {
                 assert_eq!(written, "P");
@@ -329,7 +329,7 @@ fn languages_follow_pgn_section_17_and_the_issue() {
             letters[5].to_lowercase()
         );
     }
-    // The issue's rows beyond the standard.
+    // The rows of `specs/notation.md` beyond the standard.
     let rows: [(Language, &str, [&str; 5]); 3] = [
         (Language::Russian, "ru", ["Кр", "Ф", "Л", "С", "К"]),
         (Language::Greek, "el", ["Ρ", "Β", "Π", "Α", "Ι"]),
@@ -362,7 +362,7 @@ fn languages_follow_pgn_section_17_and_the_issue() {
     );
 }
 
-/// E. Oikonomopoulos, Nuova Rivista 1881 (issue 10): mate in three.
+/// E. Oikonomopoulos, Nuova Rivista 1881: mate in three.
 const GREEK_PROBLEM: &str = "(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1)";
 const GERMAN_PLACEMENT: &str = "T7/4k3/4S3/K2L4/8/8/8/5T2";
 const FEN_PLACEMENT: &str = "R7/4k3/4N3/K2B4/8/8/8/5R2";

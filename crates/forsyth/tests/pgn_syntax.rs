@@ -483,7 +483,7 @@ type ErrorCase<'a> = (&'a [u8], &'a [(&'a str, u64, u64)]);
 
 #[test]
 fn errors_carry_their_positions() {
-    // Cases of a table, alike as data (the duplicates tool pairs them).
+    // Cases of a table, alike as data.
     let cases: &[ErrorCase] = &[
         (b"1. e4 ) e5 *", &[("unbalanced_parenthesis", 1, 7)]),
         (b"1. e4 ] e5 *", &[("stray_bracket", 1, 7)]),
@@ -731,8 +731,8 @@ fn empty_and_blank_inputs_have_no_game() {
     }
 }
 
-/// Regression: with a one-byte buffer, `$` (whose first byte already ends
-/// a NAG's digits) looped forever without consuming anything.
+/// With a one-byte buffer, `$` (whose first byte already ends a NAG's
+/// digits) is still consumed: reading always progresses.
 #[test]
 fn one_byte_buffer_always_progresses() {
     let (all, _) = games_with(b"$!\r;e;1x*( *4\r*{/??\"", 1);

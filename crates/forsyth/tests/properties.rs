@@ -128,9 +128,9 @@ fn check_play(pos: &Position, m: Move) {
     }
 
     // En passant: a legal square only with a legal capture, and one after
-    // every double push that allows a legal capture. (Issue 9: the square
-    // passed is recorded after every double push, for the writers' 1994
-    // mode; the legal square is the one the rules count.)
+    // every double push that allows a legal capture. (The square passed is
+    // recorded after every double push, for the writers' 1994 mode; the
+    // legal square is the one the rules count.)
     let ep_moves: Vec<Move> = after
         .legal_moves()
         .iter()

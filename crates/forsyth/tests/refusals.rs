@@ -1,4 +1,4 @@
-//! Every refusal says why (issue 8), and move text close to a legal move
+//! Every refusal says why, and move text close to a legal move
 //! reads. Each case is worked out on the board by hand: the reason and the
 //! squares follow from the rules (a pin, a check, a square castling passes)
 //! and from the definitions in `Position::parse_move`'s documentation.
@@ -82,8 +82,8 @@ fn castling_reasons_name_the_squares() {
 #[test]
 fn king_safety_reasons_name_the_attacker() {
     use IllegalMoveReason as R;
-    // One hand-worked position per reason, alike as data (the duplicates
-    // tool pairs them); each keeps its own comment.
+    // One hand-worked position per reason, alike as data; each keeps its
+    // own comment.
     // The knight on d2 shields its king on e1 from the bishop on b4.
     let p = pos("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
     assert_eq!(

@@ -659,8 +659,8 @@ fn defect(kind: ProblemKind, seed: u64) -> Case {
     }
 }
 
-/// Issue 8's record: the kings on different files were reported as one
-/// `castling_asymmetric` per dropped right.
+/// Kings on different files with castling rights: one
+/// `castling_asymmetric`, not one per dropped right.
 #[test]
 fn asymmetric_kings_reported_once() {
     let fen: Fen = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1".parse().unwrap();
@@ -678,7 +678,7 @@ fn asymmetric_kings_reported_once() {
     assert_eq!(repaired.setup().castling.count(), 2);
 }
 
-/// Issue 8: impossible clocks are a warning; such positions are legal.
+/// Impossible clocks are a warning; such positions are legal.
 #[test]
 fn impossible_clocks_are_warnings() {
     for text in [
@@ -701,7 +701,7 @@ fn impossible_clocks_are_warnings() {
     }
 }
 
-/// Issue 8: the automatic variant choice is part of the verdict.
+/// The automatic variant choice is part of the verdict.
 #[test]
 fn report_says_which_variant_auto_chose() {
     for (text, variant) in [
@@ -862,7 +862,7 @@ fn arb_variant() -> impl Strategy<Value = Option<Variant>> {
 
 /// The kinds repair removes, from the Repair section of
 /// specs/validation.md: an oracle written independently of the library on
-/// purpose (the duplicates tool pairs it with `ProblemKind::field`).
+/// purpose (alike in shape to `ProblemKind::field`).
 fn repairable(kind: ProblemKind) -> bool {
     use ProblemKind::*;
     matches!(
@@ -949,8 +949,8 @@ proptest! {
             prop_assert!(repaired.clone().into_position().is_ok());
         }
         // Nothing to repair, nothing repaired; repairing twice changes nothing.
-        // (A too large halfmove clock is a warning since issue 8, and repair
-        // still lowers it: a legal report with it has something to repair.)
+        // (A too large halfmove clock is a warning, and repair still lowers
+        // it: a legal report with it has something to repair.)
         if report.is_legal() && !report.has(ProblemKind::HalfmoveClockTooLarge) {
             prop_assert!(repairs.is_empty());
             prop_assert_eq!(repaired.setup(), report.setup());
@@ -960,7 +960,7 @@ proptest! {
         prop_assert_eq!(again, repaired);
     }
 
-    /// Issue 8: no problem is reported twice (neither in a report nor after
+    /// No problem is reported twice (neither in a report nor after
     /// repair), whatever the record.
     #[test]
     fn no_problem_twice(fen in arb_fen(), variant in arb_variant()) {

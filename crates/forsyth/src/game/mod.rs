@@ -17,6 +17,8 @@ pub(crate) mod convert;
 pub(crate) mod epd_convert;
 pub(crate) mod export;
 pub(crate) mod replay;
+#[cfg(feature = "serde")]
+mod replay_serde;
 
 use core::fmt;
 use std::collections::HashMap;

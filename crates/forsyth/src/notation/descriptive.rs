@@ -1411,7 +1411,7 @@ mod tests {
         }
     }
 
-    /// The file names of the issue, written by the table.
+    /// The file names of every row (QR, QN, ... KR), written by the table.
     #[test]
     fn file_names_by_row() {
         let names = |d: Descriptive| -> Vec<String> {

@@ -18,8 +18,8 @@ use crate::setup::Variant;
 /// assert_eq!(CastlingMode::from_variant(Variant::Chess960), CastlingMode::Chess960);
 /// assert_eq!("standard".parse::<CastlingMode>(), Ok(CastlingMode::Standard));
 /// ```
-// The derives every name enum carries (strum names), alike on purpose: the
-// duplicates tool pairs these lists.
+// The derives every name enum carries (strum names): the same list on
+// each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,

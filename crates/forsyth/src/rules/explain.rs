@@ -194,7 +194,7 @@ impl IllegalMoveReason {
     pub fn kind(&self) -> IllegalMoveKind {
         use IllegalMoveReason as R;
         // One arm per reason, a table: the kinds are their own documented
-        // enum (the duplicates tool pairs runs of these arms).
+        // enum.
         match self {
             R::GameOver { .. } => IllegalMoveKind::GameOver,
             R::NullMove => IllegalMoveKind::NullMove,
@@ -360,8 +360,8 @@ fn board_move(
     if role == Role::Pawn && capture.is_none() && from.file() != to.file() {
         Move::EnPassant { from, to }
     } else {
-        // Built field by field as `play` takes it apart: alike in shape only
-        // (the duplicates tool pairs the two).
+        // Built field by field as `play` takes it apart: alike in shape
+        // only.
         Move::Normal {
             role,
             from,

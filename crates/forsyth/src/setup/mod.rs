@@ -40,8 +40,8 @@ pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
 /// let kind: &'static str = Variant::Chess960.into();
 /// assert_eq!(kind, "chess960");
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,

@@ -272,8 +272,8 @@ impl Setup {
 mod tests {
     use super::*;
 
-    /// Regression: `k` with the black king on h8 shifted a mask by 64 bits
-    /// (found by the validation property tests).
+    /// `k` with the black king on h8: there is no king-side rook to find,
+    /// and looking for one must not shift a mask by 64 bits.
     #[test]
     fn king_side_letter_with_king_on_h8() {
         let fen = Fen::from_ascii(b"7k/8/8/8/8/8/8/K7 w k - 0 1").unwrap();

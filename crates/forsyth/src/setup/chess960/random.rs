@@ -135,8 +135,8 @@ mod tests {
     }
 
     // Read like `spec_random_starts` in `tests/chess960.rs` (same block
-    // format, `seed => outputs`): alike on purpose, the duplicates tool pairs
-    // them, and a unit test cannot share an integration test's code.
+    // format, `seed => outputs`): alike on purpose, as a unit test cannot
+    // share an integration test's code.
     #[test]
     fn spec_splitmix64_vectors() {
         for line in spec_block("chess960-splitmix64") {

@@ -15,8 +15,8 @@ use crate::text::fen::FenField;
 /// assert_eq!(ProblemKind::TooManyPromoted.severity(), Severity::Warning);
 /// assert_eq!(Severity::Warning.to_string(), "warning");
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,
@@ -50,8 +50,8 @@ pub enum Severity {
 /// assert_eq!(ProblemKind::CastlingKingNotOnEFile.name(), "castling_king_not_on_e_file");
 /// assert_eq!("too_many_checkers".parse::<ProblemKind>(), Ok(ProblemKind::TooManyCheckers));
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,

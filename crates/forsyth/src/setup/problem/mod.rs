@@ -142,8 +142,8 @@ impl Problem {
         self
     }
 
-    // One setter per fact, alike on purpose (the duplicates tool pairs
-    // them): the checks name only the facts their kind has.
+    // One setter per fact, alike on purpose: the checks name only the facts
+    // their kind has.
 
     pub(crate) fn of_color(mut self, color: Color) -> Problem {
         self.color = Some(color);

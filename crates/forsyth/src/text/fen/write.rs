@@ -19,8 +19,8 @@ use crate::board::{
 /// assert_eq!("shredder".parse::<CastlingNotation>(), Ok(CastlingNotation::Shredder));
 /// assert_eq!(CastlingNotation::XFen.to_string(), "xfen");
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,
@@ -56,8 +56,8 @@ pub enum CastlingNotation {
 /// use forsyth::fen::ShredderOrder;
 /// assert_eq!("wings".parse::<ShredderOrder>(), Ok(ShredderOrder::Wings));
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,
@@ -100,8 +100,8 @@ pub enum ShredderOrder {
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Pseudo), None);
 /// assert_eq!(setup.ep_square_for(EnPassantMode::Legal), None);
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same
+// list on each, so every name reads and writes alike.
 #[derive(
     Copy,
     Clone,

@@ -160,8 +160,8 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    // One callback per event, each pushing its event: alike on purpose (the
-    // duplicates tool pairs them).
+    // One callback per event, each pushing its event: alike on purpose, one
+    // per kind of event.
 
     fn move_number(&mut self, _: &mut (), number: MoveNumber) -> ControlFlow<CollectedGame> {
         self.push(Event::MoveNumber(number))

@@ -85,8 +85,8 @@ pub trait Visitor {
     /// The tag pairs are over (also called for a game without any).
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext>;
 
-    // The default callbacks below ignore their event, each alike on purpose
-    // (the duplicates tool pairs them): one per kind of event.
+    // The default callbacks below ignore their event, alike on purpose: one
+    // per kind of event, so a visitor overrides only those it needs.
 
     /// A move number indication.
     fn move_number(

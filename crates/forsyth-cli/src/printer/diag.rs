@@ -1,6 +1,7 @@
-//! Rendering one-record errors with a caret under the fault.
+//! The messages of diagnostics: a record with a caret under its fault, a
+//! problem as `field: kind: message`.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use forsyth::convert::{ConvertError, Fault};
 use forsyth::fen::{Fen, ParseFenError};
@@ -29,20 +30,35 @@ pub fn caret(record: &str, offset: usize, message: &str) -> String {
     s
 }
 
-/// A problem as `field: kind: message` (warnings: `field: warning: kind:
+/// A fault as `field: kind: message` (a warning: `field: warning: kind:
 /// message`), the form every command places after `FILE:LINE:COL: `.
-pub fn problem_line(problem: &Problem) -> String {
-    let kind = problem.kind();
-    let warning = match problem.severity() {
+pub fn write_fault(
+    out: &mut impl Write,
+    field: &dyn fmt::Display,
+    severity: Severity,
+    kind: &str,
+    message: &dyn fmt::Display,
+) -> fmt::Result {
+    let warning = match severity {
         Severity::Error => "",
         Severity::Warning => "warning: ",
     };
-    format!(
-        "{}: {warning}{}: {}",
-        kind.field(),
+    write!(out, "{field}: {warning}{kind}: {message}")
+}
+
+/// A problem of a position, as [`write_fault`] writes it.
+pub fn problem_line(problem: &Problem) -> String {
+    let kind = problem.kind();
+    let mut line = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_fault(
+        &mut line,
+        &kind.field(),
+        problem.severity(),
         kind.name(),
-        problem.message()
-    )
+        &problem.message(),
+    );
+    line
 }
 
 /// The 0-based byte offset of a problem in its record: of the text at
