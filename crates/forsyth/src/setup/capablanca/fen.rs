@@ -101,8 +101,8 @@ impl FenErrorKind {
 /// use forsyth::capablanca::Setup;
 /// use forsyth::fen::FenField;
 /// let err = Setup::from_fen("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQXq - 0 1", None).unwrap_err();
-/// assert_eq!((err.column(), err.field), (74, FenField::Castling));
-/// assert_eq!(err.to_string(), "col 74: castling: 'X' is not K, Q, k, q or a file letter A-J/a-j");
+/// assert_eq!((err.column(), err.field), (61, FenField::Castling));
+/// assert_eq!(err.to_string(), "col 61: castling: 'X' is not K, Q, k, q or a file letter A-J/a-j");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -501,9 +501,10 @@ impl Setup {
     /// use forsyth::{CastlingSide, Color};
     /// let s = Setup::from_fen("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", None)?;
     /// assert_eq!(s, Setup::capablanca());
-    /// let crc = Setup::from_fen("rbqnkcnbar/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKCNBAR w IAia - 0 1", None)?;
+    /// // The king on e1: the letters are read under CRC's rule.
+    /// let crc = Setup::from_fen("rbqnkcnbar/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKCNBAR w JAja - 0 1", None)?;
     /// assert_eq!(crc.variant, Variant::Crc);
-    /// assert_eq!(crc.castling.rook(Color::White, CastlingSide::KingSide), Some(File::I));
+    /// assert_eq!(crc.castling.rook(Color::White, CastlingSide::KingSide), Some(File::J));
     /// # Ok::<_, forsyth::capablanca::FenError>(())
     /// ```
     pub fn from_fen(record: &str, variant: Option<Variant>) -> Result<Setup, FenError> {

@@ -96,7 +96,8 @@ impl Variant {
     /// ```
     /// use forsyth::capablanca::Variant;
     /// assert_eq!(Variant::from_tag("Capablanca Random"), Some(Variant::Crc));
-    /// assert_eq!(Variant::from_tag("capa-random"), None);
+    /// assert_eq!(Variant::from_tag("capablanca_random"), Some(Variant::Crc));
+    /// assert_eq!(Variant::from_tag("Janus"), None);
     /// assert_eq!(Variant::from_tag("GOTHIC"), Some(Variant::Gothic));
     /// assert_eq!(Variant::from_tag("Chess960"), None);
     /// ```
