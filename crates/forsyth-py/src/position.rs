@@ -1,0 +1,772 @@
+//! `Position`, `Move` and `Outcome`: the library's legal position, its
+//! moves and how a game ends, as immutable Python objects.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple, PyType};
+
+use forsyth::diagram::{Diagram, Style};
+use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, WriteOptions};
+use forsyth::notation::{Notation, ParseMoveError};
+use forsyth::uci::CastlingMode;
+use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant};
+
+use crate::errors::{
+    bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place,
+};
+
+/// The standard start, the default of `Position()`.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// `variant=`: `"auto"` (standard chess when the record fits it, else
+/// Chess960), `"standard"` or `"chess960"`.
+pub fn variant_arg(name: &str) -> PyResult<Option<Variant>> {
+    match name {
+        "auto" => Ok(None),
+        "standard" => Ok(Some(Variant::Standard)),
+        "chess960" => Ok(Some(Variant::Chess960)),
+        other => Err(bad_choice(
+            "variant",
+            other,
+            "'auto', 'standard', 'chess960'",
+        )),
+    }
+}
+
+/// `castling=` and `ep=` as the library's write options.
+pub fn write_options(castling: &str, ep: &str) -> PyResult<WriteOptions> {
+    let notation: CastlingNotation = castling
+        .parse()
+        .map_err(|_| bad_choice("castling", castling, "'xfen', 'shredder', 'standard'"))?;
+    let mode: EnPassantMode = ep
+        .parse()
+        .map_err(|_| bad_choice("ep", ep, "'legal', 'pseudo', 'always'"))?;
+    let mut opts = WriteOptions::new(notation);
+    opts.en_passant = mode;
+    Ok(opts)
+}
+
+/// Rust's `Hash` of a value, as Python's `hash()`: equal values (by the
+/// library's `Eq`) hash equal.
+pub fn rust_hash<T: Hash>(value: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// The `MoveError` of a move text that does not read in `pos`.
+fn parse_move_error(py: Python<'_>, e: &ParseMoveError) -> PyErr {
+    let err = error::<MoveError>(
+        py,
+        e.to_string(),
+        Place {
+            line: None,
+            column: None,
+            field: "move",
+            kind: e.kind().name(),
+        },
+    );
+    let candidates: Vec<String> = match e {
+        ParseMoveError::InvalidMove { suggestions, .. } => {
+            suggestions.iter().map(|s| s.to_string()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let _ = err.value(py).setattr("candidates", candidates);
+    err
+}
+
+/// A legal chess position (standard chess or Chess960), immutable.
+///
+/// ``Position(fen, variant="auto")`` reads a FEN, Shredder-FEN or X-FEN
+/// record (four or six fields, castling letters in any of the three
+/// encodings) and validates it: a record that does not read or is not a
+/// legal position raises :class:`FenError` with every problem.
+/// ``variant="auto"`` reads the record as standard chess when its castling
+/// fits, as Chess960 otherwise. ``Position()`` is the standard start.
+///
+/// Positions are values: ``play`` returns a new one. ``==`` and ``hash()``
+/// follow the FIDE rule for repetitions (side to move, pieces, castling
+/// rights, en-passant captures possible, variant; not the clocks).
+/// ``str()`` is the X-FEN record; positions pickle.
+///
+/// >>> from forsyth import Position
+/// >>> pos = Position("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+/// >>> pos.variant, pos.fen(castling="shredder")
+/// ('chess960', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w FHfh - 2 9')
+/// >>> str(pos)
+/// 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9'
+/// >>> pos.perft(3)
+/// 12189
+/// >>> Position().play("e4") == Position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+/// True
+#[pyclass(name = "Position", module = "forsyth", frozen)]
+pub struct PyPosition {
+    pub pos: Arc<Position>,
+}
+
+impl PyPosition {
+    pub fn new(pos: Position) -> PyPosition {
+        PyPosition { pos: Arc::new(pos) }
+    }
+
+    fn write(&self, py: Python<'_>, opts: &WriteOptions) -> PyResult<String> {
+        self.pos
+            .setup()
+            .to_fen(opts)
+            .map_err(|e| lossy_error(py, &e))
+    }
+}
+
+/// Reads and validates one record, as `Position(fen, variant)` does.
+pub fn read_position(py: Python<'_>, text: &str, variant: Option<Variant>) -> PyResult<Position> {
+    let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| parse_error(py, &e))?;
+    Position::from_fen(&fen, variant).map_err(|e| position_error(py, e, fen.offsets))
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (fen = STARTING_FEN, variant = "auto"))]
+    fn py_new(py: Python<'_>, fen: &str, variant: &str) -> PyResult<PyPosition> {
+        let variant = variant_arg(variant)?;
+        Ok(PyPosition::new(read_position(py, fen, variant)?))
+    }
+
+    /// Chess960 start number ``n`` (0 to 959; 518 is the classical start),
+    /// under Chess960 rules.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.chess960(0).fen(castling="shredder")
+    /// 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w FHfh - 0 1'
+    /// >>> Position.chess960(518).variant
+    /// 'chess960'
+    #[staticmethod]
+    fn chess960(n: u16) -> PyResult<PyPosition> {
+        let start = Chess960Start::new(n).ok_or_else(|| {
+            PyValueError::new_err(format!("{n} is not a Chess960 start number (0 to 959)"))
+        })?;
+        let mut setup = start.to_setup();
+        setup.variant = Variant::Chess960;
+        let pos = Position::from_setup(setup)
+            .map_err(|e| PyValueError::new_err(format!("start {n}: {e}")))?;
+        Ok(PyPosition::new(pos))
+    }
+
+    /// The Chess960 start number of this position's pieces (0 to 959), or
+    /// ``None`` when they do not stand as one of the 960 starts.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().chess960_number()
+    /// 518
+    /// >>> Position().play("e4").chess960_number() is None
+    /// True
+    fn chess960_number(&self) -> Option<u16> {
+        Chess960Start::from_board(self.pos.board())
+            .ok()
+            .map(Chess960Start::number)
+    }
+
+    /// The record: ``castling`` is ``"xfen"`` (``KQkq``, a file letter
+    /// for an inner rook), ``"shredder"`` (the rooks' files, ``AHah``) or
+    /// ``"standard"`` (``KQkq`` only; raises :class:`FenError` for castling
+    /// it cannot say); ``ep`` writes the en-passant square ``"legal"``
+    /// (when a legal capture exists, the 2020 PGN rule), ``"pseudo"``
+    /// (when a pawn stands by it) or ``"always"`` (after every double step).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> pos = Position().play("e4")
+    /// >>> pos.fen()
+    /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    /// >>> pos.fen(castling="shredder", ep="always")
+    /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah e3 0 1'
+    #[pyo3(signature = (castling = "xfen", ep = "legal"))]
+    fn fen(&self, py: Python<'_>, castling: &str, ep: &str) -> PyResult<String> {
+        self.write(py, &write_options(castling, ep)?)
+    }
+
+    /// Every legal move, in the library's generation order.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> moves = Position().legal_moves()
+    /// >>> len(moves), sorted(m.uci() for m in moves)[:3]
+    /// (20, ['a2a3', 'a2a4', 'b1a3'])
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| PyMove {
+                mv,
+                pos: Arc::clone(&self.pos),
+            })
+            .collect()
+    }
+
+    /// The position after ``move``: a :class:`Move` of this position, or
+    /// text in ``notation``. ``"san"`` (the default) reads SAN leniently,
+    /// long algebraic and UCI alike (``Nf3``, ``g1-f3``, ``g1f3``); any
+    /// other notation by name (``"uci"``, ``"san-de"``, ``"descriptive-en"``,
+    /// ``"lan"``, ``"figurine"``, ...). Raises :class:`MoveError` with the
+    /// reason when the move is not legal.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> pos = Position().play("e4").play("e7e5").play("Sf3", notation="san-de")
+    /// >>> pos.fen()
+    /// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
+    #[pyo3(signature = (move_, notation = "san"))]
+    #[pyo3(text_signature = "(self, move, notation='san')")]
+    fn play(
+        &self,
+        py: Python<'_>,
+        move_: &Bound<'_, PyAny>,
+        notation: &str,
+    ) -> PyResult<PyPosition> {
+        let mv = match move_.cast::<PyMove>() {
+            Ok(m) => m.get().mv,
+            Err(_) => {
+                let text: String = move_.extract()?;
+                self.read_move(py, &text, notation)?
+            }
+        };
+        let next = self.pos.play(mv).map_err(|e| {
+            error::<MoveError>(
+                py,
+                e.to_string(),
+                Place {
+                    line: None,
+                    column: None,
+                    field: "move",
+                    kind: e.kind().name(),
+                },
+            )
+        })?;
+        Ok(PyPosition::new(next))
+    }
+
+    /// The legal move that ``text`` names in ``notation`` (as
+    /// :meth:`play` reads it).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().parse_move("Nf3").uci()
+    /// 'g1f3'
+    #[pyo3(signature = (text, notation = "san"))]
+    fn parse_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<PyMove> {
+        let mv = self.read_move(py, text, notation)?;
+        Ok(PyMove {
+            mv,
+            pos: Arc::clone(&self.pos),
+        })
+    }
+
+    /// The number of leaf nodes of the legal move tree ``depth`` plies
+    /// deep. The interpreter is free while it counts.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().perft(4)
+    /// 197281
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = Arc::clone(&self.pos);
+        py.detach(move || pos.perft(depth))
+    }
+
+    /// The perft count below each legal move, by its UCI text.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> counts = Position().divide(2)
+    /// >>> counts["e2e4"], sum(counts.values())
+    /// (20, 400)
+    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+        let pos = Arc::clone(&self.pos);
+        let counts = py.detach(move || pos.divide(depth));
+        let mode = CastlingMode::from_variant(self.pos.variant());
+        let dict = PyDict::new(py);
+        for (mv, n) in counts {
+            dict.set_item(self.pos.uci(mv, mode), n)?;
+        }
+        Ok(dict)
+    }
+
+    /// Whether the side to move is in check.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("4k3/8/8/8/8/8/8/4K2R b K - 0 1").is_check()
+    /// False
+    /// >>> Position("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").is_check()
+    /// True
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate()
+    /// True
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_checkmate()
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_stalemate()
+    /// True
+    fn is_stalemate(&self) -> bool {
+        self.pos.is_stalemate()
+    }
+
+    /// Whether neither side can mate by any series of legal moves.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").is_insufficient_material()
+    /// True
+    fn is_insufficient_material(&self) -> bool {
+        self.pos.is_insufficient_material()
+    }
+
+    /// How the game has ended in this position (checkmate, stalemate,
+    /// insufficient material, the seventy-five-move rule), or ``None``.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome()
+    /// Outcome(kind='checkmate', winner='white')
+    /// >>> Position().outcome() is None
+    /// True
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.pos.outcome().map(|outcome| PyOutcome { outcome })
+    }
+
+    /// The piece on ``square`` as its FEN letter (``"K"`` a white king,
+    /// ``"p"`` a black pawn), or ``None``.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().piece_at("e1"), Position().piece_at("e4")
+    /// ('K', None)
+    fn piece_at(&self, square: &str) -> PyResult<Option<char>> {
+        let sq: Square = square
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("square '{square}': {e}")))?;
+        Ok(self.pos.board().piece_at(sq).map(|p| p.char()))
+    }
+
+    /// The side to move: ``"white"`` or ``"black"``.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().turn
+    /// 'white'
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.pos.turn().name()
+    }
+
+    /// The rules: ``"standard"`` or ``"chess960"``.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").variant
+    /// 'chess960'
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.pos.variant().into()
+    }
+
+    /// Plies since the last capture or pawn move.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().play("Nf3").halfmove_clock
+    /// 1
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.pos.setup().halfmoves
+    }
+
+    /// The move number, from 1, incremented after Black's move.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().play("e4").play("e5").fullmove_number
+    /// 2
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.pos.setup().fullmoves
+    }
+
+    /// The square a pawn just passed (``"e3"``), whether a capture there is
+    /// legal or not; ``None`` after any other move.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().play("e4").ep_square
+    /// 'e3'
+    #[getter]
+    fn ep_square(&self) -> Option<String> {
+        self.pos.ep_square().map(|s| s.to_string())
+    }
+
+    /// The piece placement, FEN's first field.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().board
+    /// 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
+    #[getter]
+    fn board(&self) -> String {
+        let mut out = String::with_capacity(64);
+        // Writing to a String cannot fail.
+        let _ = self.pos.board().write_placement(&mut out);
+        out
+    }
+
+    /// The board as an SVG picture, drawn with forsyth's own pieces (no
+    /// font needed): ``flip`` puts Black at the bottom, ``coordinates``
+    /// draws the file letters and rank numbers, ``size`` is a square's side
+    /// in pixels. Jupyter shows a position as this picture.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> svg = Position().svg()
+    /// >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    /// True
+    /// >>> svg.count('<use href="#forsyth-wP"'), svg.count('<use href="#forsyth-bK"')
+    /// (8, 1)
+    #[pyo3(signature = (flip=false, coordinates=true, size=45))]
+    fn svg(&self, flip: bool, coordinates: bool, size: u32) -> String {
+        let style = Style {
+            flip,
+            coordinates,
+            square_px: size,
+            ..Style::default()
+        };
+        Diagram::from_board(self.pos.board()).to_svg(&style)
+    }
+
+    /// Jupyter's rich display: the board with its coordinates.
+    fn _repr_svg_(&self) -> String {
+        self.svg(false, true, 45)
+    }
+
+    /// This position as a python-chess ``chess.Board`` (python-chess must
+    /// be installed; forsyth does not depend on it).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.chess960(0).to_python_chess().fen()
+    /// 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1'
+    fn to_python_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let chess = py.import("chess")?;
+        let fen = self.write(py, &write_options("xfen", "legal")?)?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("chess960", self.pos.variant() == Variant::Chess960)?;
+        chess.getattr("Board")?.call((fen,), Some(&kwargs))
+    }
+
+    /// The position of a python-chess ``chess.Board`` (its move stack is
+    /// not kept); Chess960 when the board is.
+    ///
+    /// >>> import chess
+    /// >>> from forsyth import Position
+    /// >>> Position.from_python_chess(chess.Board()) == Position()
+    /// True
+    #[classmethod]
+    fn from_python_chess(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+    ) -> PyResult<PyPosition> {
+        let fen: String = board.call_method0("fen")?.extract()?;
+        let chess960: bool = board.getattr("chess960")?.extract()?;
+        let variant = if chess960 {
+            Variant::Chess960
+        } else {
+            Variant::Standard
+        };
+        Ok(PyPosition::new(read_position(py, &fen, Some(variant))?))
+    }
+
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.write(py, &WriteOptions::default())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let fen = self.write(py, &WriteOptions::default())?;
+        Ok(match self.pos.variant() {
+            Variant::Chess960 if self.pos.setup().natural_variant() != Variant::Chess960 => {
+                format!("Position('{fen}', variant='chess960')")
+            }
+            _ => format!("Position('{fen}')"),
+        })
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyPosition>() {
+            Ok(o) => Ok((*self.pos == *o.get().pos)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        rust_hash(&*self.pos)
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// Pickles as the record with every en-passant square kept and the
+    /// variant, which read back to the same setup.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let fen = this.write(py, &write_options("xfen", "always")?)?;
+        let variant: &str = this.pos.variant().into();
+        let cls = slf.get_type();
+        PyTuple::new(
+            py,
+            [
+                cls.into_any(),
+                PyTuple::new(py, [fen.as_str(), variant])?.into_any(),
+            ],
+        )
+    }
+}
+
+impl PyPosition {
+    fn read_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<Move> {
+        if notation == "san" {
+            return self
+                .pos
+                .parse_move(text)
+                .map_err(|e| parse_move_error(py, &e));
+        }
+        let notation: Notation =
+            notation
+                .parse()
+                .map_err(|e: forsyth::notation::ParseNotationError| {
+                    PyValueError::new_err(e.to_string())
+                })?;
+        notation.read(&self.pos, text).map_err(|e| {
+            let err = error::<MoveError>(
+                py,
+                e.to_string(),
+                Place {
+                    line: None,
+                    column: None,
+                    field: "move",
+                    kind: e.kind().name(),
+                },
+            );
+            let _ = err.value(py).setattr("candidates", e.candidates.clone());
+            err
+        })
+    }
+}
+
+/// A legal move of a position (from :meth:`Position.legal_moves`, a game's
+/// moves or a solution), which writes itself in UCI and SAN.
+///
+/// ``==`` and ``hash()`` compare the move itself (piece, squares, capture,
+/// promotion), as the library does. ``str()`` is its UCI text.
+///
+/// >>> from forsyth import Position
+/// >>> m = Position().parse_move("Nf3")
+/// >>> m.uci(), m.san(), m.from_square, m.to_square, m.piece
+/// ('g1f3', 'Nf3', 'g1', 'f3', 'N')
+/// >>> m
+/// Move(uci='g1f3', san='Nf3')
+#[pyclass(name = "Move", module = "forsyth", frozen)]
+pub struct PyMove {
+    pub mv: Move,
+    /// The position the move is played from: SAN needs it.
+    pub pos: Arc<Position>,
+}
+
+#[pymethods]
+impl PyMove {
+    /// The UCI text: ``castling`` ``"auto"`` writes castling as the
+    /// variant's convention does (``e1g1`` in standard chess, king takes
+    /// rook, ``e1h1``, in Chess960), ``"standard"`` or ``"chess960"`` one
+    /// of them always.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> pos = Position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    /// >>> pos.parse_move("O-O").uci(), pos.parse_move("O-O").uci(castling="chess960")
+    /// ('e1g1', 'e1h1')
+    #[pyo3(signature = (castling = "auto"))]
+    fn uci(&self, castling: &str) -> PyResult<String> {
+        let mode = match castling {
+            "auto" => CastlingMode::from_variant(self.pos.variant()),
+            "standard" => CastlingMode::Standard,
+            "chess960" => CastlingMode::Chess960,
+            other => {
+                return Err(bad_choice(
+                    "castling",
+                    other,
+                    "'auto', 'standard', 'chess960'",
+                ))
+            }
+        };
+        Ok(self.pos.uci(self.mv, mode))
+    }
+
+    /// The SAN text, with its check or mate suffix.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/8/6K1/8/8/8/8/R7 w - - 0 1").parse_move("a1a8").san()
+    /// 'Ra8#'
+    fn san(&self) -> String {
+        self.pos.san(self.mv)
+    }
+
+    /// The square the piece leaves (the king's, for castling).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().parse_move("e4").from_square
+    /// 'e2'
+    #[getter(from_square)]
+    fn origin(&self) -> String {
+        self.mv.from().to_string()
+    }
+
+    /// The square it goes to; for castling, the square the king ends on.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().parse_move("e4").to_square
+    /// 'e4'
+    #[getter]
+    fn to_square(&self) -> String {
+        self.mv.to().to_string()
+    }
+
+    /// The moving piece's letter, upper case (``"P"`` for a pawn).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().parse_move("e4").piece
+    /// 'P'
+    #[getter]
+    fn piece(&self) -> char {
+        self.mv.role().upper_char()
+    }
+
+    /// The letter of the piece a pawn becomes (``"q"``), or ``None``.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("8/P6k/8/8/8/8/8/K7 w - - 0 1").parse_move("a8=N").promotion
+    /// 'n'
+    #[getter]
+    fn promotion(&self) -> Option<char> {
+        self.mv.promotion().map(|r| r.char())
+    }
+
+    /// Whether it takes a piece (en passant included).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position().parse_move("e4").is_capture
+    /// False
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.mv.is_capture()
+    }
+
+    /// Whether it castles.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").parse_move("O-O-O").is_castling
+    /// True
+    #[getter]
+    fn is_castling(&self) -> bool {
+        self.mv.is_castle()
+    }
+
+    /// Whether it takes en passant.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").parse_move("exd6").is_en_passant
+    /// True
+    #[getter]
+    fn is_en_passant(&self) -> bool {
+        self.mv.is_en_passant()
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        self.uci("auto")
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
+            "Move(uci='{}', san='{}')",
+            self.uci("auto")?,
+            self.san()
+        ))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyMove>() {
+            Ok(o) => Ok((self.mv == o.get().mv)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        rust_hash(&self.mv)
+    }
+}
+
+/// How a game ended: ``kind`` (``"checkmate"``, ``"stalemate"``,
+/// ``"insufficient_material"``, ``"seventy_five_moves"``,
+/// ``"fivefold_repetition"``) and ``winner`` (``"white"``, ``"black"``, or
+/// ``None`` for a draw). ``str()`` is the sentence.
+///
+/// >>> from forsyth import Position
+/// >>> o = Position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome()
+/// >>> o.kind, o.winner, str(o)
+/// ('stalemate', None, 'draw by stalemate')
+#[pyclass(name = "Outcome", module = "forsyth", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyOutcome {
+    pub outcome: Outcome,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// The kind's stable name.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome().kind
+    /// 'checkmate'
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.outcome.name()
+    }
+
+    /// ``"white"``, ``"black"`` or ``None`` (a draw).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome().winner
+    /// 'white'
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.outcome.winner().map(|c| c.name())
+    }
+
+    fn __str__(&self) -> String {
+        self.outcome.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.winner() {
+            Some(w) => format!("Outcome(kind='{}', winner='{w}')", self.kind()),
+            None => format!("Outcome(kind='{}', winner=None)", self.kind()),
+        }
+    }
+}

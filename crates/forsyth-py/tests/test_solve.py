@@ -1,0 +1,58 @@
+"""solve: published problems, and every line of the tree checked with the
+rules (each leaf a mate, each defence legal)."""
+
+import pytest
+
+import forsyth
+from forsyth import Position, ProblemError
+
+
+def walk(pos, variations, white_to_move):
+    """Checks a tree: every move legal, every line ending in mate."""
+    for v in variations:
+        assert v.move in pos.legal_moves()
+        after = pos.play(v.move)
+        if not v.replies:
+            if white_to_move:
+                assert after.is_checkmate()
+        else:
+            walk(after, v.replies, not white_to_move)
+
+
+def test_greek_three_mover_of_1881():
+    # The README's problem: 1.Nd4! threatening 2.Nb5.
+    s = forsyth.solve("(Π7/4ρ3/4Ι3/Ρ2Α4/8/8/8/5Π2) (5+1) Ματ σε 3 κινήσεις")
+    assert s.stipulation == "#3" and not s.is_cooked
+    key = s.keys[0]
+    assert key.move.san() == "Nd4" and [t.move.san() for t in key.threat] == ["Nb5"]
+    start = Position("R7/4k3/4N3/K2B4/8/8/8/5R2 w - - 0 1")
+    after = start.play(key.move)
+    # Every black reply is answered.
+    assert sorted(d.move.uci() for d in key.defences) == sorted(m.uci() for m in after.legal_moves())
+    walk(after, key.defences, white_to_move=False)
+
+
+def test_mate_in_one_and_two():
+    s = forsyth.solve("k7/8/1K6/8/8/8/8/7R w - - 0 1", stipulation="#1")
+    assert [k.move.san() for k in s.keys] == ["Rh8#"]
+    s2 = forsyth.solve(Position("k7/8/1K6/8/8/8/1R6/7R w - - 0 1"), stipulation="#2")
+    assert any(k.move.san() == "Rh8#" and k.short for k in s2.keys)
+    assert s2.is_cooked
+
+
+def test_problem_errors():
+    with pytest.raises(ProblemError) as e:
+        forsyth.solve("R7/4k3/4N3/K2B4/8/8/8/5R2")
+    assert e.value.kind == "no_stipulation"
+    with pytest.raises(ProblemError) as e:
+        forsyth.solve("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", stipulation="#x")
+    assert e.value.field == "stipulation"
+    with pytest.raises(ProblemError):
+        forsyth.solve("(R9/4k3) #3")
+
+
+def test_popeye_input():
+    text = "beginproblem\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstipulation #3\nendproblem\n"
+    s = forsyth.solve(text)
+    assert [k.move.san() for k in s.keys] == ["Nd4"]
+    assert str(s).startswith("1.Nd4! (2.Nb5)")
