@@ -13,6 +13,8 @@ mod printer;
 
 /// A byte order mark at the start of every line input.
 mod bom;
+/// `serve`'s page in headless Chromium, driven over WebDriver.
+mod browser;
 /// Every command on the 10x8 board, against Fairy-Stockfish.
 mod capablanca;
 /// `convert`: every line converted or reported.
@@ -27,6 +29,8 @@ mod gen;
 /// Help and man pages: short help within 80 columns, nested commands, examples
 /// never wrapped, option values in any case, `-q` only where there is progress.
 mod help;
+/// A server of `forsyth serve` for a test, and a small HTTP client.
+mod http;
 /// `--lenient` on the move commands.
 mod lenient;
 /// What people look at: board styles, status line, progress, completions, man pages.
@@ -48,6 +52,8 @@ mod position;
 /// The generator of the library's tests, shared so both draw cases alike.
 #[path = "../../crates/forsyth/tests/common/rng.rs"]
 mod rng;
+/// `serve`: the JSON API over loopback HTTP, its errors and limits, a load test.
+mod serve;
 /// `show`.
 mod show;
 /// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.

@@ -33,6 +33,9 @@ fn example(command: &str) -> (Vec<&'static str>, &'static str) {
         "help" => (vec!["help"], ""),
         "completions" => (vec!["completions", "bash"], ""),
         "man" => (vec!["man", "perft"], ""),
+        // It writes where it listens, then serves: a server that cannot
+        // say where it is stops.
+        "serve" => (vec!["serve", "--addr", "127.0.0.1:0"], ""),
         other => panic!("add an example run of the new command `{other}` here"),
     }
 }

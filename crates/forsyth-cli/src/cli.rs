@@ -2,6 +2,7 @@
 //! syntax is checked here. `options::resolve` turns it into the options
 //! each command runs on.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -467,6 +468,26 @@ pub enum Command {
             forsyth man --all /usr/local/share/man/man1"
     )]
     Man(ManArgs),
+    /// Serve a page for every notation, and its JSON API, over HTTP
+    #[command(
+        long_about = "Serve one page, and the JSON API behind it, over HTTP on loopback: paste \
+            a position in any form forsyth reads (FEN, X-FEN, Shredder-FEN, EPD, 960:N, a \
+            problem statement in any language's letters, a Popeye input) and see its diagram, \
+            its validation report with each problem's squares marked on the board, the three \
+            castling encodings and the legal moves; replay and translate a game; solve a \
+            problem within a time limit. The page's state is in its address, so a link shows \
+            the same result. The page, its script and style are built into the binary and need \
+            no network.\n\n\
+            Safe to leave running: loopback only unless --addr says otherwise; requests and \
+            bodies are bounded in size and time, at most --solves solves run at once, and no \
+            request reads or writes a file. The API and its limits are in specs/http.md. \
+            Ctrl-C stops the server.",
+        after_long_help = "Examples:\n  \
+            forsyth serve                       # then open http://127.0.0.1:8960/\n  \
+            forsyth serve --addr 127.0.0.1:0    # any free port (printed)\n  \
+            forsyth serve --solves 4 --max-time 300"
+    )]
+    Serve(ServeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -1248,6 +1269,34 @@ pub struct SolveArgs {
     pub style: SolveStyleArg,
     #[command(flatten)]
     pub progress: ProgressArgs,
+}
+
+/// The options of `forsyth serve`, as typed.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback unless you say otherwise)
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:8960",
+        long_help = "The address and port to listen on. The default is loopback only: no \
+            other machine can reach the page. Port 0 picks a free port (the address is printed \
+            either way). An address other than loopback lets anyone who can reach it use the \
+            server; its limits hold for them too."
+    )]
+    pub addr: SocketAddr,
+    /// Solves that may run at once (more are answered 429)
+    #[arg(long, value_name = "N", default_value_t = 2,
+        value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub solves: u16,
+    /// The longest time limit a solve may ask for, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub max_time: u64,
+    /// The time a client has to send its whole request, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub timeout: u64,
 }
 
 #[derive(Args, Debug)]

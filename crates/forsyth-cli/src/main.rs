@@ -25,6 +25,7 @@ mod play;
 mod position;
 mod printer;
 mod progress;
+mod serve;
 mod show;
 mod solve;
 mod validate;
@@ -88,6 +89,7 @@ fn run(args: cli::Cli) -> io::Result<Outcome> {
         Job::Notation(o) => notation::run(&o),
         Job::Solve(o) => solve::run(&o),
         Job::Diagram(o) => picture::run(&o),
+        Job::Serve(o) => serve::run(&o),
         Job::Help(words) => help(&words),
         Job::Completions(shell) => {
             docs::completions(shell, &mut printer::Printer::stdout()).map(|()| Outcome::Ok)

@@ -46,6 +46,7 @@ pub enum Job {
     Help(Vec<String>),
     Completions(clap_complete::Shell),
     Man(Man),
+    Serve(crate::cli::ServeArgs),
 }
 
 /// What `man` writes.
@@ -516,6 +517,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             Some(dir) => Man::All(dir),
             None => Man::Page(a.command),
         }),
+        Command::Serve(a) => Job::Serve(a),
     })
 }
 

@@ -396,8 +396,18 @@ impl Board {
     /// a piece is always stored and kept only when there are some.
     #[inline]
     pub(crate) fn placement_bytes(&self, buf: &mut [u8], at: usize) -> usize {
-        /// Letter of `role + 1 + 8 * black`.
-        const LETTERS: [u8; 16] = *b"?PNBRQK??pnbrqk?";
+        /// Letter of `role + 1 + 8 * black` (the pieces' own letters).
+        const LETTERS: [u8; 16] = {
+            let mut letters = *b"????????????????";
+            let mut i = 0;
+            while i < Role::ALL.len() {
+                let role = Role::ALL[i];
+                letters[i + 1] = role.of(Color::White).as_str().as_bytes()[0];
+                letters[i + 9] = role.of(Color::Black).as_str().as_bytes()[0];
+                i += 1;
+            }
+            letters
+        };
         /// Bit `f` of a byte to byte `f` of a word (0 or 1).
         #[inline]
         fn spread(byte: u64) -> u64 {

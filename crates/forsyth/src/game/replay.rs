@@ -1,6 +1,6 @@
 //! PGN games replayed and judged: every move token of a game, main line and
 //! variations, read against its position ([`Position::parse_move`]: SAN,
-//! the lenient forms, UCI; then every other [`Notation`](crate::notation::Notation)
+//! the lenient forms, UCI; then every other [`Notation`]
 //! when their legal readings agree) and required legal; the start read from the
 //! `SetUp`, `FEN` and `Variant` tags and validated. The first fault of a
 //! game is a [`ReplayError`] (data: kind, where, the move, its number and
@@ -18,7 +18,7 @@ use core::fmt;
 use std::ops::ControlFlow;
 
 use crate::board::{Color, Move};
-use crate::notation::{ParseMoveError, ParseMoveErrorKind, San};
+use crate::notation::{detect, Notation, ParseMoveError, ParseMoveErrorKind, San, Settle};
 use crate::rules::{Outcome, Position, Report};
 use crate::setup::{Chess960Start, Problem, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
@@ -842,17 +842,8 @@ fn start_of(
 /// every reading that is legal gives the same move (`specs/pgn.md` 4.2);
 /// asked only for text that English SAN, UCI and LAN do not read.
 fn localized(pos: &Position, text: &str) -> Option<Move> {
-    let mut found = None;
-    for notation in crate::notation::Notation::all() {
-        if let Ok(mv) = notation.read(pos, text) {
-            match found {
-                None => found = Some(mv),
-                Some(other) if other != mv => return None,
-                Some(_) => {}
-            }
-        }
-    }
-    found
+    let read = |notation: Notation| notation.read(pos, text).ok();
+    detect(Notation::all(), Settle::Agreeing, read).map(|(_, mv)| mv)
 }
 
 /// A null move: the turn passes, the en-passant square goes, the clocks
@@ -1181,12 +1172,11 @@ impl Visitor for Replay {
 mod tests {
     use super::*;
     use crate::notation::parse_move::quick_san;
-    use crate::notation::san::plain_san;
 
     /// The fast path agrees with the general reading: along random games
     /// from random Chess960 starts (the standard one among them), every
     /// legal move's SAN reads as that move by `quick_san` whenever it
-    /// answers, and `plain_san` reads what `San::from_ascii` reads.
+    /// answers.
     #[test]
     fn quick_san_reads_every_legal_move_as_parse_move_does() {
         let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
@@ -1207,13 +1197,15 @@ mod tests {
                 }
                 for &m in &moves {
                     let san = pos.san(m);
-                    if let Some(plain) = plain_san(san.as_bytes()) {
-                        assert_eq!(Ok(plain), San::from_ascii(san.as_bytes()), "{san}");
-                    }
                     let read = quick_san(&pos, &san);
                     assert!(read.is_none_or(|r| r == m), "{san}: {read:?} for {m:?}");
                     answered += usize::from(read.is_some());
                     assert_eq!(pos.parse_move(&san), Ok(m));
+                    // UCI, which `parse_move` reads first, is never taken
+                    // for another move.
+                    let uci = pos.uci(m, crate::notation::CastlingMode::Chess960);
+                    let read = quick_san(&pos, &uci);
+                    assert!(read.is_none_or(|r| r == m), "{uci}: {read:?} for {m:?}");
                 }
                 pos = pos
                     .play(moves[(next() % moves.len() as u64) as usize])
@@ -1224,8 +1216,69 @@ mod tests {
         assert!(answered > 100_000, "{answered}");
     }
 
+    /// Whatever the fast path answers, `parse_move` answers too: along
+    /// random games, the SAN, LAN and UCI of legal moves with bytes
+    /// replaced, inserted or removed (lenient, localized, malformed and
+    /// other moves' texts among them) read by `quick_san` as `parse_move`
+    /// reads them, or left to it.
+    #[test]
+    fn quick_san_answers_only_as_parse_move_does() {
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x51ab_1e5a_4d1e_c0de_u64);
+        let mut next = move || rng.next_u64();
+        let bytes = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?. :e";
+        let (mut answered, mut texts) = (0, 0);
+        for game in 0..40 {
+            let start = if game == 0 {
+                518
+            } else {
+                (next() % 960) as u16
+            };
+            let setup = crate::setup::Chess960Start::new(start).unwrap().to_setup();
+            let mut pos = Position::from_setup(setup).unwrap();
+            for _ in 0..100 {
+                let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let written = [
+                        pos.san(m),
+                        crate::notation::Notation::Lan.write(&pos, m),
+                        pos.uci(m, crate::notation::CastlingMode::Chess960),
+                    ];
+                    for text in written {
+                        let mut text = text.into_bytes();
+                        for _ in 0..(next() % 3) {
+                            let at = (next() % (text.len() as u64 + 1)) as usize;
+                            let b = bytes[(next() % bytes.len() as u64) as usize];
+                            match next() % 3 {
+                                0 if at < text.len() => text[at] = b,
+                                1 => text.insert(at, b),
+                                _ if at < text.len() => {
+                                    text.remove(at);
+                                }
+                                _ => {}
+                            }
+                        }
+                        let text = String::from_utf8_lossy(&text);
+                        texts += 1;
+                        if let Some(read) = quick_san(&pos, &text) {
+                            answered += 1;
+                            assert_eq!(pos.parse_move(&text), Ok(read), "{text}");
+                        }
+                    }
+                }
+                pos = pos
+                    .play(moves[(next() % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(answered * 10 > texts, "{answered} of {texts}");
+    }
+
     /// Where the fast path cannot answer alone, the general reading does:
-    /// an ambiguous move, a pinned piece, a promotion without its piece.
+    /// an ambiguous move, a pinned piece, a promotion without its piece,
+    /// UCI.
     #[test]
     fn quick_san_leaves_faults_to_parse_move() {
         let pos = |fen: &str| {
@@ -1238,5 +1291,13 @@ mod tests {
         let promote = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(quick_san(&promote, "a8"), None);
         assert!(quick_san(&promote, "a8=Q").is_some());
+        // `b1e4` is UCI, the queen's move, though lenient SAN would read a
+        // bishop from the first rank in it.
+        let queen_and_bishop = pos("4k3/8/8/8/8/8/8/1Q2K2B w - - 0 1");
+        assert_eq!(quick_san(&queen_and_bishop, "b1e4"), None);
+        assert_eq!(
+            queen_and_bishop.parse_move("b1e4").map(|m| m.role()),
+            Ok(crate::board::Role::Queen)
+        );
     }
 }

@@ -85,12 +85,11 @@ enum Marker {
 /// One row of the table.
 struct Row {
     descriptive: Descriptive,
-    code: &'static str,
+    /// The language whose SAN piece letters ([`Language::letters`]) are
+    /// this row's written piece letters, and whose code is its code. The
+    /// queen's and king's letters also name the sides of the board and
+    /// the d and e files.
     language: Language,
-    /// Written piece letters, pawn first (pawn, knight, bishop, rook,
-    /// queen, king). The queen's and king's letters also name the sides
-    /// of the board and the d and e files.
-    pieces: [&'static str; 6],
     /// Further piece letters read (`Kt`).
     aliases: &'static [(&'static str, Role)],
     /// `true` if a qualifier comes before the piece letter and a file's
@@ -145,9 +144,7 @@ static MARKERS: [(&str, Marker); 21] = [
 static ROWS: [Row; 3] = [
     Row {
         descriptive: Descriptive::English,
-        code: "en",
         language: Language::English,
-        pieces: ["P", "N", "B", "R", "Q", "K"],
         aliases: &[("Kt", Role::Knight)],
         qualifier_first: true,
         rank_first: false,
@@ -163,9 +160,7 @@ static ROWS: [Row; 3] = [
     },
     Row {
         descriptive: Descriptive::Spanish,
-        code: "es",
         language: Language::Spanish,
-        pieces: ["P", "C", "A", "T", "D", "R"],
         aliases: &[],
         qualifier_first: false,
         rank_first: true,
@@ -184,9 +179,7 @@ static ROWS: [Row; 3] = [
     },
     Row {
         descriptive: Descriptive::French,
-        code: "fr",
         language: Language::French,
-        pieces: ["P", "C", "F", "T", "D", "R"],
         aliases: &[],
         qualifier_first: false,
         rank_first: true,
@@ -507,7 +500,7 @@ fn targets(m: Move, turn: Color) -> Vec<(u8, Target)> {
 /// `D`, `AD`, `A` (Spanish).
 impl Row {
     fn letter(&self, role: Role) -> &'static str {
-        self.pieces[role.index()]
+        self.language.letters().role(role)
     }
 
     fn side_letter(&self, side: Side) -> &'static str {
@@ -953,7 +946,7 @@ impl Descriptive {
     /// assert_eq!(Descriptive::Spanish.code(), "es");
     /// ```
     pub fn code(self) -> &'static str {
-        self.row().code
+        self.row().language.code()
     }
 
     /// The language whose piece letters these are (its placement letters).

@@ -588,6 +588,61 @@ impl fmt::Display for Language {
     }
 }
 
+/// How [`detect`] settles a text that more than one candidate reads.
+///
+/// ```
+/// use forsyth::notation::Settle;
+/// assert_ne!(Settle::First, Settle::Agreeing);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Settle {
+    /// The first candidate that reads the text, in the order given, is
+    /// its language ([`Language::ALL`] puts English first); the others
+    /// are not asked.
+    First,
+    /// Every candidate is asked, and the text is read only when all the
+    /// readings agree; the first candidate that reads it is named.
+    Agreeing,
+}
+
+/// Which language a text is in: each of `candidates` (languages,
+/// tables of [`Letters`], notations) reads the text in turn with `read`,
+/// and the answer is the candidate that reads it with its reading, as
+/// `settle` says. `None` when no candidate reads the text, or, settled by
+/// agreement, when two read it differently. The one place where a reader
+/// that does not know a text's language tries them all.
+///
+/// ```
+/// use forsyth::fen::Fen;
+/// use forsyth::notation::{detect, Language, Settle};
+/// use forsyth::{Color, Role, Square};
+/// let text = "4k3/8/8/8/8/8/8/T3K2T w - - 0 1";
+/// let read = |l: Language| Fen::from_ascii_with(text.as_bytes(), l.letters()).ok();
+/// let (language, fen) = detect(Language::ALL, Settle::First, read).unwrap();
+/// assert_eq!(language, Language::German);
+/// assert_eq!(fen.board.piece_at(Square::A1), Some(Role::Rook.of(Color::White)));
+/// // `R` is a rook in English, a king in Spanish: no agreement.
+/// let text = "4r3/8/8/8/8/8/8/4R3 w - - 0 1";
+/// let read = |l: Language| Fen::from_ascii_with(text.as_bytes(), l.letters()).ok();
+/// assert_eq!(detect(Language::ALL, Settle::First, read).map(|(l, _)| l), Some(Language::English));
+/// assert_eq!(detect(Language::ALL, Settle::Agreeing, read), None);
+/// ```
+pub fn detect<C: Copy, T: PartialEq>(
+    candidates: impl IntoIterator<Item = C>,
+    settle: Settle,
+    mut read: impl FnMut(C) -> Option<T>,
+) -> Option<(C, T)> {
+    let mut readings = candidates
+        .into_iter()
+        .filter_map(|c| read(c).map(|t| (c, t)));
+    let first = readings.next()?;
+    match settle {
+        Settle::First => Some(first),
+        Settle::Agreeing => readings.all(|(_, t)| t == first.1).then_some(first),
+    }
+}
+
 /// The figurine letters: the Unicode chess figurines, white `♙♘♗♖♕♔`
 /// and black `♟♞♝♜♛♚`, Latin files.
 pub(crate) static FIGURINE: Letters = letters(
@@ -601,6 +656,44 @@ pub(crate) static FIGURINE: Letters = letters(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `detect` against its definition, on every list of up to four
+    /// readings (none, or one of two values): settled by the first, the
+    /// first reading, no candidate after it asked; settled by agreement,
+    /// the first reading when every reading has its value.
+    #[test]
+    fn detect_follows_its_definition() {
+        for n in 0..=4u32 {
+            for code in 0..3usize.pow(n) {
+                let readings: Vec<Option<u8>> = (0..n)
+                    .map(|i| match code / 3usize.pow(i) % 3 {
+                        0 => None,
+                        1 => Some(1),
+                        _ => Some(2),
+                    })
+                    .collect();
+                let first = readings
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, r)| r.map(|r| (i, r)));
+                let mut asked = 0;
+                let read = |i: usize| {
+                    asked += 1;
+                    readings[i]
+                };
+                assert_eq!(detect(0..readings.len(), Settle::First, read), first);
+                assert_eq!(asked, first.map_or(readings.len(), |(i, _)| i + 1));
+                let values: Vec<u8> = readings.iter().flatten().copied().collect();
+                let agreed = first.filter(|_| values.iter().all(|&v| v == values[0]));
+                let read = |i: usize| readings[i];
+                assert_eq!(
+                    detect(0..readings.len(), Settle::Agreeing, read),
+                    agreed,
+                    "{readings:?}"
+                );
+            }
+        }
+    }
 
     /// The table's rows are in `Language` order, and `ALL` lists each once.
     #[test]

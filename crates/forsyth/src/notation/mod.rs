@@ -40,11 +40,12 @@
 //!
 //! Layer 4, notations: a move read from text and written as text, given the
 //! position: SAN (`san.rs`), UCI (`uci.rs`), LAN (`lan.rs`), descriptive
-//! notation (`descriptive.rs`) and the letters of each language
-//! (`language.rs`); any of them by name ([`Notation`], in this file); a
-//! movetext translated from one notation to another (`movetext.rs`); a move
-//! read from text in whatever notation it is written (`parse_move.rs`); the
-//! problemist's statement of a position (`statement.rs`).
+//! notation (`descriptive.rs`) and the letters of each language, with
+//! which language a text is in ([`detect`], `language.rs`); any of them by
+//! name ([`Notation`], in this file); a movetext translated from one
+//! notation to another (`movetext.rs`); a move read from text in whatever
+//! notation it is written (`parse_move.rs`); the problemist's statement of
+//! a position (`statement.rs`).
 //!
 //! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
 
@@ -66,8 +67,8 @@ use descriptive::Failure;
 pub use descriptive::{CheckMarkers, Descriptive};
 pub(crate) use lan::read_lan;
 use lan::write_lan;
-pub use language::Language;
 use language::FIGURINE;
+pub use language::{detect, Language, Settle};
 pub use movetext::{TranslateError, TranslateWarning, Translator};
 use parse_move::explain_san;
 pub use parse_move::{ParseMoveError, ParseMoveErrorKind};

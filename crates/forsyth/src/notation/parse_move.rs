@@ -378,20 +378,30 @@ impl Position {
 }
 
 /// The move a SAN token names, found without generating every legal move
-/// (the fast path of `parse_move` and of the PGN replay): the pieces of its role that reach its square,
-/// each kept when its move leaves the king safe and fits the SAN. `None`
-/// unless exactly one is kept, or for a token that may be read otherwise
-/// (UCI, LAN, `e.p.`, castling): then [`Position::parse_move`] decides, its
-/// errors included. Every legal move to a square comes from a square that
-/// attacks it (a pawn's push from behind it), so the candidates hold every
-/// move the SAN can fit, and one kept move is the move `parse_move` reads.
+/// (the fast path of `parse_move` and of the PGN replay): the pieces of its
+/// role that reach its square, each kept when its move leaves the king safe
+/// and fits the SAN's first reading. `None` unless exactly one is kept, or
+/// for a token that `parse_move` reads otherwise: UCI, which it reads
+/// first (`b1e4` is also a bishop's move in lenient SAN, `B1e4`), `e.p.`
+/// (whose move must be an en-passant capture), castling. Then
+/// [`Position::parse_move`] decides, its errors included. LAN is never
+/// SAN but with its piece (`Ng1xf3`), and then reads as the same move.
+/// Every legal move to a square comes from a square that attacks it (a
+/// pawn's push from behind it), so the candidates hold every move the SAN
+/// can fit, and one kept move is the move `parse_move` reads.
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
-    resolve(
-        pos,
-        crate::notation::san::plain_san(text.as_bytes())?
-            .pattern()
-            .ok()?,
-    )
+    let text = text.as_bytes();
+    // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
+    // `.` is read in SAN only in `e.p.`, which ends a move but for its
+    // suffix. Most moves (`e4`, `Nf3`, `exd5`) need neither look.
+    let uci_shaped = matches!(text, [_, b'0'..=b'9', _, _] | [_, b'0'..=b'9', _, _, _]);
+    if uci_shaped && UciMove::read(text).is_some() {
+        return None;
+    }
+    if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
+        return None;
+    }
+    resolve(pos, SanPlus::first_reading(text)?.pattern().ok()?)
 }
 
 /// Why no legal move fits the SAN `san`.

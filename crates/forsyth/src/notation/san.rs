@@ -6,8 +6,7 @@ use core::{fmt, str::FromStr};
 use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
 use crate::rules::movegen::{legal_origins, resolve, MovePattern};
 use crate::rules::Position;
-use crate::text::letters::Letters;
-use crate::text::letters::{Alphabet, English};
+use crate::text::letters::{Alphabet, Buf, English, Letters, Out};
 
 /// A move in SAN, without check or checkmate suffix, not yet related to a
 /// position.
@@ -300,6 +299,7 @@ impl std::error::Error for SanError {}
 #[inline(always)]
 fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], Option<Suffix>) {
     let (check, mate) = letters.check_and_mate();
+    let (check, mate) = (check.as_bytes(), mate.as_bytes());
     let mut suffix = None;
     loop {
         if let Some(rest) = strip_suffix(text, mate) {
@@ -314,6 +314,24 @@ fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8],
             return (text, suffix);
         }
     }
+}
+
+/// `true` for the byte of a rank, `1` to `8`.
+#[inline(always)]
+fn is_rank_digit(b: u8) -> bool {
+    b.wrapping_sub(b'1') < 8
+}
+
+/// `true` if a check or mate marker or a castling word of `letters` ends
+/// with `b` (never a rank digit in a real table; for English the compiler
+/// sees the words).
+#[inline(always)]
+fn ends_a_word(b: u8, letters: &impl Alphabet) -> bool {
+    let (check, mate) = letters.check_and_mate();
+    let (king, queen) = letters.castles();
+    [check, mate, king, queen]
+        .iter()
+        .any(|w| w.as_bytes().last() == Some(&b))
 }
 
 /// `text` without the non-empty `end`, if it ends so.
@@ -332,6 +350,7 @@ fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
 #[inline]
 fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
     let (king, queen) = letters.castles();
+    let (king, queen) = (king.as_bytes(), queen.as_bytes());
     // Most moves start with neither word's first byte nor `0`: skip them
     // without comparing whole words (measured).
     let first = *body.first()?;
@@ -365,11 +384,8 @@ fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [
             (&text[..text.len() - n], p)
         }
     };
-    matches!(
-        piece.role,
-        Role::Knight | Role::Bishop | Role::Rook | Role::Queen
-    )
-    .then_some((head, piece.role))
+    // Every role but the pawn and the king is a promotion piece.
+    (!matches!(piece.role, Role::Pawn | Role::King)).then_some((head, piece.role))
 }
 
 /// Capture marks read in every language besides its own (never written):
@@ -393,11 +409,17 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
     let (to_file, n) = letters.file_suffix(text)?;
     let text = &text[..text.len() - n];
     let to = Square::from_coords(to_file, to_rank);
-    let capture_mark = strip_suffix(text, letters.capture()).or_else(|| {
-        OTHER_CAPTURE_MARKS
-            .iter()
-            .find_map(|m| strip_suffix(text, m))
-    });
+    let capture_mark = match strip_suffix(text, letters.capture().as_bytes()) {
+        Some(head) => Some(head),
+        // Each of the other marks ends in `:` or a byte beyond ASCII: a
+        // text that ends otherwise (nearly every move) is not compared.
+        None => match text.last() {
+            Some(b':' | 0x80..) => OTHER_CAPTURE_MARKS
+                .iter()
+                .find_map(|m| strip_suffix(text, m)),
+            _ => None,
+        },
+    };
     let (text, capture) = match capture_mark {
         Some(head) => (head, true),
         None => (text, false),
@@ -721,9 +743,22 @@ impl San {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
+        self.write_in(letters, out)
+    }
+
+    /// The SAN writer: every letter and marker comes from `letters`, so
+    /// English (a byte at a time, into a [`Buf`] for `Display`) and every
+    /// other table are written by the same code.
+    #[inline(always)]
+    pub(crate) fn write_in(&self, letters: &impl Alphabet, out: &mut impl Out) -> fmt::Result {
         match *self {
-            San::Castle(CastlingSide::KingSide) => out.write_str(&letters.castle_king_side),
-            San::Castle(CastlingSide::QueenSide) => out.write_str(&letters.castle_queen_side),
+            San::Castle(side) => {
+                let (king, queen) = letters.castles();
+                out.put(match side {
+                    CastlingSide::KingSide => king,
+                    CastlingSide::QueenSide => queen,
+                })
+            }
             San::Normal {
                 role,
                 file,
@@ -733,22 +768,22 @@ impl San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    out.write_str(letters.role(role))?;
+                    letters.write_role(role, out)?;
                 }
                 if let Some(file) = file {
-                    out.write_str(letters.file(file))?;
+                    letters.write_file(file, out)?;
                 }
                 if let Some(rank) = rank {
-                    out.write_char(rank.char())?;
+                    out.put_byte(rank.char() as u8)?;
                 }
                 if capture {
-                    out.write_str(&letters.capture)?;
+                    out.put(letters.capture())?;
                 }
-                out.write_str(letters.file(to.file()))?;
-                out.write_char(to.rank().char())?;
+                letters.write_file(to.file(), out)?;
+                out.put_byte(to.rank().char() as u8)?;
                 if let Some(p) = promotion {
-                    out.write_char('=')?;
-                    out.write_str(letters.role(p))?;
+                    out.put_byte(b'=')?;
+                    letters.write_role(p, out)?;
                 }
                 Ok(())
             }
@@ -756,13 +791,17 @@ impl San {
     }
 }
 
-/// `Display` in English letters (`write_with`) and `FromStr`
-/// (`from_ascii`), the same for [`San`] and [`SanPlus`].
+/// `Display` in English letters and `FromStr` (`from_ascii`), the same
+/// for [`San`] and [`SanPlus`]. `Display` puts the writer's text together
+/// on the stack and hands it to the formatter at once: the longest, 9
+/// bytes for a value that says everything (`Qa1xb2=Q+`), fits.
 macro_rules! english_text {
     ($ty:ident) => {
         impl fmt::Display for $ty {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.english(&mut [0; 8]))
+                let mut buf = Buf::<16>::new();
+                self.write_in(&English, &mut buf)?;
+                f.write_str(buf.as_str()?)
             }
         }
 
@@ -779,79 +818,6 @@ macro_rules! english_text {
 english_text!(San);
 english_text!(SanPlus);
 
-impl San {
-    /// The text in English letters, as [`San::write_with`] writes it with
-    /// [`Letters::ENGLISH`], put together in `buf` (the longest, `exd8=Q`
-    /// or `O-O-O`, and a suffix fit) and written at once.
-    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
-        let len = self.english_bytes(buf);
-        // Only ASCII bytes are put in the buffer.
-        core::str::from_utf8(&buf[..len]).unwrap_or_default()
-    }
-
-    /// [`San::english`]'s bytes: their number.
-    fn english_bytes(&self, buf: &mut [u8; 8]) -> usize {
-        const LETTERS: [u8; 6] = *b"PNBRQK";
-        let mut len = 0;
-        let mut push = |b: u8| {
-            buf[len] = b;
-            len += 1;
-        };
-        match *self {
-            San::Castle(side) => {
-                let text: &[u8] = match side {
-                    CastlingSide::KingSide => b"O-O",
-                    CastlingSide::QueenSide => b"O-O-O",
-                };
-                text.iter().for_each(|&b| push(b));
-            }
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                if role != Role::Pawn {
-                    push(LETTERS[role.index()]);
-                }
-                if let Some(file) = file {
-                    push(b'a' + file.index() as u8);
-                }
-                if let Some(rank) = rank {
-                    push(b'1' + rank.index() as u8);
-                }
-                if capture {
-                    push(b'x');
-                }
-                push(b'a' + to.file().index() as u8);
-                push(b'1' + to.rank().index() as u8);
-                if let Some(p) = promotion {
-                    push(b'=');
-                    push(LETTERS[p.index()]);
-                }
-            }
-        }
-        len
-    }
-}
-
-impl SanPlus {
-    /// [`San::english`] with the suffix.
-    fn english<'b>(&self, buf: &'b mut [u8; 8]) -> &'b str {
-        let mut len = self.san.english_bytes(buf);
-        if let Some(suffix) = self.suffix {
-            buf[len] = match suffix {
-                Suffix::Check => b'+',
-                Suffix::Checkmate => b'#',
-            };
-            len += 1;
-        }
-        core::str::from_utf8(&buf[..len]).unwrap_or_default()
-    }
-}
-
 impl SanPlus {
     /// Reads SAN with its suffix (see [`San`] for what is accepted).
     ///
@@ -862,17 +828,16 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
-        // The plain form (`Nbd7`, `exd8=Q+`), read in one pass; any other
-        // by the grammar.
-        if let Some(san) = plain_san(text) {
-            let suffix = match text.last() {
-                Some(b'+') => Some(Suffix::Check),
-                Some(b'#') => Some(Suffix::Checkmate),
-                _ => None,
-            };
-            return Ok(SanPlus { san, suffix });
-        }
-        SanPlus::read(text, &English).map(|r| r.first)
+        SanPlus::read(text, &English, false).map(|r| r.first)
+    }
+
+    /// The first reading of an English SAN text, without its suffix (the
+    /// quick move lookup's reading).
+    #[inline]
+    pub(crate) fn first_reading(text: &[u8]) -> Option<San> {
+        SanPlus::read(text, &English, false)
+            .ok()
+            .map(|r| r.first.san)
     }
 
     /// Reads SAN written with the letters of `letters` (see [`San`] for
@@ -891,7 +856,7 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_str_with(text: &str, letters: &Letters) -> Result<SanPlus, ParseSanError> {
-        SanPlus::read(text.as_bytes(), letters).map(|r| r.first)
+        SanPlus::read(text.as_bytes(), letters, false).map(|r| r.first)
     }
 
     /// Every reading of an English SAN text (see [`SanReadings`]).
@@ -904,7 +869,7 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn readings(text: &[u8]) -> Result<SanReadings, ParseSanError> {
-        SanPlus::read(text, &English)
+        SanPlus::read(text, &English, true)
     }
 
     /// Every reading of a SAN text written with the letters of `letters`.
@@ -917,28 +882,52 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn readings_with(text: &str, letters: &Letters) -> Result<SanReadings, ParseSanError> {
-        SanPlus::read(text.as_bytes(), letters)
+        SanPlus::read(text.as_bytes(), letters, true)
     }
 
-    /// The reader behind every `from_*` and `readings*` function.
+    /// The SAN reader, behind every `from_*` and `readings*` function, for
+    /// English (through its byte tables) and every other table alike.
+    /// Without `alternative` the second reading is not looked for (left
+    /// `None`).
     #[inline(always)]
-    fn read(text: &[u8], letters: &impl Alphabet) -> Result<SanReadings, ParseSanError> {
+    fn read(
+        text: &[u8],
+        letters: &impl Alphabet,
+        alternative: bool,
+    ) -> Result<SanReadings, ParseSanError> {
         let err = || ParseSanError::of(text);
-        let (body, suffix) = strip_suffixes(text, letters);
-        let with = |san| SanPlus { san, suffix };
-        let (body, en_passant) = match body.strip_suffix(b"e.p.") {
-            Some(head) => (head, true),
-            None => (body, false),
-        };
-        if let Some(side) = castling_side(body, letters) {
-            if en_passant {
-                return Err(err());
+        // Most moves end with their destination's rank (`Nf3`, `exd5`):
+        // then there is nothing to strip after it and no castling to look
+        // for, unless the table's markers or castling words end so too.
+        let (body, suffix, en_passant) = match text.last() {
+            Some(&last) if is_rank_digit(last) && !ends_a_word(last, letters) => {
+                (text, None, false)
             }
-            return Ok(SanReadings {
-                first: with(San::Castle(side)),
-                alternative: None,
-            });
-        }
+            _ => {
+                let (body, suffix) = strip_suffixes(text, letters);
+                let (body, en_passant) = match body {
+                    [.., b'.'] => match body.strip_suffix(b"e.p.") {
+                        Some(head) => (head, true),
+                        None => (body, false),
+                    },
+                    _ => (body, false),
+                };
+                if let Some(side) = castling_side(body, letters) {
+                    if en_passant {
+                        return Err(err());
+                    }
+                    return Ok(SanReadings {
+                        first: SanPlus {
+                            san: San::Castle(side),
+                            suffix,
+                        },
+                        alternative: None,
+                    });
+                }
+                (body, suffix, en_passant)
+            }
+        };
+        let with = |san| SanPlus { san, suffix };
         let pawn = |text| read_move(text, Role::Pawn, en_passant, letters);
         let Some((piece, n)) = letters.piece_prefix(body) else {
             let first = pawn(body).ok_or_else(err)?;
@@ -947,12 +936,15 @@ impl SanPlus {
                 alternative: None,
             });
         };
-        let as_piece = read_move(&body[n..], piece.role, en_passant, letters);
         // A lowercase letter that is also a file (`bxc3`) reads first as a
         // pawn's file; the piece is the alternative.
         let as_pawn = match piece.color {
             Color::Black if letters.file_prefix(body).is_some() => pawn(body),
             _ => None,
+        };
+        let as_piece = match as_pawn {
+            Some(_) if !alternative => None,
+            _ => read_move(&body[n..], piece.role, en_passant, letters),
         };
         let (first, alternative) = match (as_pawn, as_piece) {
             (Some(p), alt) => (p, alt),
@@ -1010,10 +1002,17 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn write_with<W: fmt::Write>(&self, letters: &Letters, out: &mut W) -> fmt::Result {
-        self.san.write_with(letters, out)?;
+        self.write_in(letters, out)
+    }
+
+    /// [`San::write_in`] with the suffix.
+    #[inline(always)]
+    pub(crate) fn write_in(&self, letters: &impl Alphabet, out: &mut impl Out) -> fmt::Result {
+        self.san.write_in(letters, out)?;
+        let (check, mate) = letters.check_and_mate();
         match self.suffix {
-            Some(Suffix::Check) => out.write_str(&letters.check),
-            Some(Suffix::Checkmate) => out.write_str(&letters.checkmate),
+            Some(Suffix::Check) => out.put(check),
+            Some(Suffix::Checkmate) => out.put(mate),
             None => Ok(()),
         }
     }
@@ -1034,86 +1033,12 @@ impl Position {
     }
 }
 
-/// A piece or pawn move in plain English SAN, the shape PGN exports write:
-/// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`. `None` for
-/// anything else (castling, UCI, LAN, lenient or localized forms), which
-/// the general reading then takes; what it accepts it reads as
-/// [`San::from_ascii`] does.
-pub(crate) fn plain_san(text: &[u8]) -> Option<San> {
-    let piece = |b: u8| match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    };
-    let file = |b: u8| {
-        (b'a'..=b'h')
-            .contains(&b)
-            .then(|| crate::board::File::ALL[usize::from(b - b'a')])
-    };
-    let rank = |b: u8| {
-        (b'1'..=b'8')
-            .contains(&b)
-            .then(|| Rank::ALL[usize::from(b - b'1')])
-    };
-    let (role, mut body) = match text.split_first() {
-        Some((&b, rest)) => match piece(b) {
-            Some(role) => (role, rest),
-            None => (Role::Pawn, text),
-        },
-        None => return None,
-    };
-    if let Some((b'+' | b'#', head)) = body.split_last() {
-        body = head;
-    }
-    let mut promotion = None;
-    if let Some((&last, head)) = body.split_last() {
-        if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
-            promotion = Some(p);
-            body = match head.split_last() {
-                Some((b'=', h)) => h,
-                _ => head,
-            };
-        }
-    }
-    let [head @ .., f, r] = body else {
-        return None;
-    };
-    let to = Square::from_coords(file(*f)?, rank(*r)?);
-    let (capture, head) = match head.split_last() {
-        Some((b'x', h)) => (true, h),
-        _ => (false, head),
-    };
-    let (from_file, from_rank) = match *head {
-        [] => (None, None),
-        [a, b] => (Some(file(a)?), Some(rank(b)?)),
-        [a] => match (file(a), rank(a)) {
-            (Some(f), _) => (Some(f), None),
-            (None, Some(r)) => (None, Some(r)),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
-        return None;
-    }
-    Some(San::Normal {
-        role,
-        file: from_file,
-        rank: from_rank,
-        capture,
-        to,
-        promotion,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::Suffix;
     use crate::rules::movegen::{random_square, random_walk};
+    use proptest::prelude::*;
 
     /// What `SanPlus::from_move` was before its fast path, written from
     /// the full list of legal moves: the reference the fast path must
@@ -1203,20 +1128,170 @@ mod tests {
         assert!(written > 100_000 && read > 300_000, "{written} {read}");
     }
 
-    /// The plain-form fast path of `SanPlus::from_ascii` reads what the
-    /// grammar reads, result and error alike, on mutated SAN texts; and
-    /// the English `Display` writes what `write_with` writes with the
-    /// English letters, for every shape of SAN.
+    /// The plain form that PGN exports write, read by a reference written
+    /// here from the standard's grammar, independently of the reader:
+    /// `[NBRQK]? [a-h]? [1-8]? x? [a-h][1-8] (=?[NBRQ])? [+#]?`, where a
+    /// pawn names its file exactly when it captures, and never its rank;
+    /// or castling, `O-O` or `O-O-O` (zeros read too), with its suffix.
+    /// `None` for any other text.
+    fn plain_reference(text: &[u8]) -> Option<SanPlus> {
+        let piece = |b: u8| match b {
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        };
+        let file = |b: u8| {
+            (b'a'..=b'h')
+                .contains(&b)
+                .then(|| File::ALL[usize::from(b - b'a')])
+        };
+        let rank = |b: u8| {
+            (b'1'..=b'8')
+                .contains(&b)
+                .then(|| Rank::ALL[usize::from(b - b'1')])
+        };
+        let (role, mut body) = match text.split_first()? {
+            (&b, rest) if piece(b).is_some() => (piece(b)?, rest),
+            _ => (Role::Pawn, text),
+        };
+        let mut suffix = None;
+        if let Some((&last, head)) = body.split_last() {
+            suffix = match last {
+                b'+' => Some(Suffix::Check),
+                b'#' => Some(Suffix::Checkmate),
+                _ => None,
+            };
+            if suffix.is_some() {
+                body = head;
+            }
+        }
+        let castle = match body {
+            b"O-O" | b"0-0" => Some(CastlingSide::KingSide),
+            b"O-O-O" | b"0-0-0" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let (Role::Pawn, Some(side)) = (role, castle) {
+            let san = San::Castle(side);
+            return Some(SanPlus { san, suffix });
+        }
+        let mut promotion = None;
+        if let Some((&last, head)) = body.split_last() {
+            if let (Role::Pawn, Some(p)) = (role, piece(last).filter(|p| *p != Role::King)) {
+                promotion = Some(p);
+                body = match head.split_last() {
+                    Some((b'=', h)) => h,
+                    _ => head,
+                };
+            }
+        }
+        let [head @ .., f, r] = body else {
+            return None;
+        };
+        let to = Square::from_coords(file(*f)?, rank(*r)?);
+        let (capture, head) = match head.split_last() {
+            Some((b'x', h)) => (true, h),
+            _ => (false, head),
+        };
+        let (from_file, from_rank) = match *head {
+            [] => (None, None),
+            [a, b] => (Some(file(a)?), Some(rank(b)?)),
+            [a] => match (file(a), rank(a)) {
+                (Some(f), _) => (Some(f), None),
+                (None, Some(r)) => (None, Some(r)),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if role == Role::Pawn && (from_rank.is_some() || capture != from_file.is_some()) {
+            return None;
+        }
+        let san = San::Normal {
+            role,
+            file: from_file,
+            rank: from_rank,
+            capture,
+            to,
+            promotion,
+        };
+        Some(SanPlus { san, suffix })
+    }
+
+    /// What the one reader must give for `text`: English read through its
+    /// byte tables and through `Letters::ENGLISH`'s strings alike (every
+    /// reading and every error), the plain form as the reference reads it,
+    /// and `from_ascii` the first reading.
+    fn check_reading(text: &[u8]) {
+        let shown = String::from_utf8_lossy(text);
+        let by_bytes = SanPlus::read(text, &English, true);
+        assert_eq!(
+            by_bytes,
+            SanPlus::read(text, &Letters::ENGLISH, true),
+            "{shown}"
+        );
+        let first = by_bytes.as_ref().map(|r| r.first).map_err(Clone::clone);
+        assert_eq!(SanPlus::from_ascii(text), first, "{shown}");
+        if let Some(plain) = plain_reference(text) {
+            assert_eq!(first, Ok(plain), "{shown}");
+        }
+    }
+
+    /// What the one writer must give for `plus`: the same text through
+    /// `Display` (English's bytes into a buffer) as with `Letters::ENGLISH`
+    /// into a `String`, and a text the reader reads back to `plus` in every
+    /// language when it says something (a pawn's move names no rank and
+    /// its file only when it captures; only a pawn promotes, and not to a
+    /// pawn or a king).
+    fn check_writing(plus: SanPlus) {
+        let mut by_table = String::new();
+        plus.write_with(&Letters::ENGLISH, &mut by_table).unwrap();
+        assert_eq!(plus.to_string(), by_table);
+        assert_eq!(plus.san.to_string(), by_table.trim_end_matches(['+', '#']));
+        let sensible = match plus.san {
+            San::Castle(_) => true,
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                promotion,
+                ..
+            } => match role {
+                Role::Pawn => {
+                    rank.is_none()
+                        && capture == file.is_some()
+                        && !matches!(promotion, Some(Role::Pawn | Role::King))
+                }
+                _ => promotion.is_none(),
+            },
+        };
+        if sensible {
+            for language in crate::notation::Language::ALL {
+                let mut text = String::new();
+                plus.write_with(language.letters(), &mut text).unwrap();
+                assert_eq!(
+                    SanPlus::from_str_with(&text, language.letters()),
+                    Ok(plus),
+                    "{language}: {text}"
+                );
+            }
+        }
+    }
+
+    /// The reader and the writer on mutated SAN texts: seeds of every
+    /// shape, bytes replaced, inserted or removed.
     #[test]
-    fn english_fast_paths_agree_with_the_general_ones() {
-        let alphabet = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?/ e.";
+    fn english_by_bytes_agrees_with_english_by_table() {
+        let alphabet = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?/ e.:";
         let seeds = [
             "e4", "exd5", "Nbd7", "R1e2", "Qh4xe1", "exd8=Q+", "b1N#", "O-O", "O-O-O+", "Kxe2",
-            "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?",
+            "axb8Q", "Pe4", "exd6e.p.", "0-0", "Nf3!?", "bxc3", "bb7", "Nf3:", "ef4",
         ];
         let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
         let mut next = move || rng.next_u64();
-        let general = |t: &[u8]| SanPlus::read(t, &English).map(|r| r.first);
+        let mut plain = 0;
         for i in 0..60_000 {
             let mut text = seeds[i % seeds.len()].as_bytes().to_vec();
             for _ in 0..(next() % 3) {
@@ -1231,14 +1306,82 @@ mod tests {
                     _ => {}
                 }
             }
-            let fast = SanPlus::from_ascii(&text);
-            assert_eq!(fast, general(&text), "{}", String::from_utf8_lossy(&text));
-            if let Ok(plus) = fast {
-                let mut written = String::new();
-                plus.write_with(&Letters::ENGLISH, &mut written).unwrap();
-                assert_eq!(plus.to_string(), written);
-                assert_eq!(plus.san.to_string(), written.trim_end_matches(['+', '#']));
+            check_reading(&text);
+            plain += usize::from(plain_reference(&text).is_some());
+            if let Ok(plus) = SanPlus::from_ascii(&text) {
+                check_writing(plus);
             }
+        }
+        assert!(plain > 10_000, "only {plain} plain texts");
+    }
+
+    /// Any role, file, rank, square and promotion, in any combination.
+    fn arb_san_plus() -> impl Strategy<Value = SanPlus> {
+        let normal = (
+            0..6usize,
+            proptest::option::of(0..8usize),
+            proptest::option::of(0..8usize),
+            any::<bool>(),
+            0..64u32,
+            proptest::option::of(0..6usize),
+        )
+            .prop_map(|(role, file, rank, capture, to, promotion)| San::Normal {
+                role: Role::ALL[role],
+                file: file.map(|f| File::ALL[f]),
+                rank: rank.map(|r| Rank::ALL[r]),
+                capture,
+                to: Square::new_wrapping(to),
+                promotion: promotion.map(|p| Role::ALL[p]),
+            });
+        let castle = prop_oneof![
+            Just(San::Castle(CastlingSide::KingSide)),
+            Just(San::Castle(CastlingSide::QueenSide)),
+        ];
+        let suffix = prop_oneof![
+            Just(None),
+            Just(Some(Suffix::Check)),
+            Just(Some(Suffix::Checkmate)),
+        ];
+        (prop_oneof![normal, castle], suffix).prop_map(|(san, suffix)| SanPlus { san, suffix })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// Any short text of SAN's bytes (and the other capture marks).
+        #[test]
+        fn reader_agrees_on_any_text(text in "[NBRQKPnbrqkpa-h0-9x=+#O!?. :×х-]{0,10}") {
+            check_reading(text.as_bytes());
+        }
+
+        /// Any SAN value written in English, with a few bytes replaced,
+        /// inserted or removed.
+        #[test]
+        fn reader_agrees_on_written_san(
+            plus in arb_san_plus(),
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), 0..3u8, any::<prop::sample::Index>()), 0..3),
+        ) {
+            const BYTES: &[u8] = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?. :";
+            let mut text = plus.to_string().into_bytes();
+            for (at, how, b) in edits {
+                let at = at.index(text.len() + 1);
+                let b = BYTES[b.index(BYTES.len())];
+                match how {
+                    0 if at < text.len() => text[at] = b,
+                    1 => text.insert(at, b),
+                    _ if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            check_reading(&text);
+        }
+
+        /// Any SAN value, sensible or not.
+        #[test]
+        fn writer_agrees_on_any_san(plus in arb_san_plus()) {
+            check_writing(plus);
         }
     }
 }

@@ -235,25 +235,31 @@ impl UciMove {
     /// # Ok::<_, forsyth::uci::ParseUciError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciError> {
-        let err = || ParseUciError {
+        UciMove::read(text).ok_or_else(|| ParseUciError {
             text: String::from_utf8_lossy(text).into_owned(),
-        };
+        })
+    }
+
+    /// The UCI reader: the move `text` says, or `None` if it is not UCI
+    /// (nothing allocated either way).
+    #[inline]
+    pub(crate) fn read(text: &[u8]) -> Option<UciMove> {
         if text == b"0000" {
-            return Ok(UciMove::Null);
+            return Some(UciMove::Null);
         }
         if text.len() != 4 && text.len() != 5 {
-            return Err(err());
+            return None;
         }
-        let from = Square::from_ascii(&text[0..2]).ok_or_else(err)?;
-        let to = Square::from_ascii(&text[2..4]).ok_or_else(err)?;
+        let from = Square::from_ascii(&text[0..2])?;
+        let to = Square::from_ascii(&text[2..4])?;
         let promotion = match text.get(4) {
             None => None,
             Some(&b) => match Role::from_char(b as char) {
                 Some(role @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(role),
-                _ => return Err(err()),
+                _ => return None,
             },
         };
-        Ok(UciMove::Normal {
+        Some(UciMove::Normal {
             from,
             to,
             promotion,

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::board::{Board, CastlingRights, Color, File, Rank, Role, Square};
-use crate::notation::{check_count, piece_count, Language, ParseStatementError};
+use crate::notation::{check_count, detect, piece_count, Language, ParseStatementError, Settle};
 use crate::rules::{Position, PositionError};
 use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
@@ -320,20 +320,19 @@ impl ChessProblem {
             let head = &body[..end];
             // The first language that reads it; else the error in the
             // letters asked for (English by default).
-            let (setup, read_in) = languages
-                .iter()
-                .find_map(|l| Setup::from_statement(head, l).ok().map(|s| (s, Some(*l))))
-                .map_or_else(
-                    || {
-                        Setup::from_statement(head, letters.unwrap_or(&Letters::ENGLISH))
-                            .map(|s| (s, None))
-                    },
-                    Ok,
-                )
-                .map_err(|e| ReadProblemError {
-                    offset: lead + e.offset,
-                    kind: ReadProblemErrorKind::Statement(e),
-                })?;
+            let read = |l: &Letters| Setup::from_statement(head, l).ok();
+            let (setup, read_in) = match detect(languages.iter().copied(), Settle::First, read) {
+                Some((l, setup)) => (setup, Some(l)),
+                None => (
+                    Setup::from_statement(head, letters.unwrap_or(&Letters::ENGLISH)).map_err(
+                        |e| ReadProblemError {
+                            offset: lead + e.offset,
+                            kind: ReadProblemErrorKind::Statement(e),
+                        },
+                    )?,
+                    None,
+                ),
+            };
             let (position, set_aside) =
                 problem_position(setup.board).map_err(|e| illegal(e, lead))?;
             Read {
@@ -437,29 +436,27 @@ fn read_fen<'l>(
         } else {
             body[..end].to_owned()
         };
-        for letters in languages {
-            match Fen::from_ascii_with(record.as_bytes(), letters) {
-                Ok(fen) => {
-                    let mut rest_at = end;
-                    let (position, set_aside) = if fields == 1 {
-                        rest_at = count_after(body, end, &fen.board, lead)?;
-                        problem_position(fen.board)
-                    } else {
-                        tolerate(Position::from_fen(&fen, None))
-                    }
-                    .map_err(|e| illegal(e, lead))?;
-                    return Ok(Read {
-                        position,
-                        set_aside,
-                        rest_at,
-                        // A full record is a FEN: its letters are FEN's.
-                        read_in: (fields == 1).then_some(*letters),
-                    });
-                }
-                Err(e) => {
-                    first_error.get_or_insert(e);
-                }
+        let read = |letters: &'l Letters| {
+            Fen::from_ascii_with(record.as_bytes(), letters)
+                .map_err(|e| first_error.get_or_insert(e))
+                .ok()
+        };
+        if let Some((letters, fen)) = detect(languages.iter().copied(), Settle::First, read) {
+            let mut rest_at = end;
+            let (position, set_aside) = if fields == 1 {
+                rest_at = count_after(body, end, &fen.board, lead)?;
+                problem_position(fen.board)
+            } else {
+                tolerate(Position::from_fen(&fen, None))
             }
+            .map_err(|e| illegal(e, lead))?;
+            return Ok(Read {
+                position,
+                set_aside,
+                rest_at,
+                // A full record is a FEN: its letters are FEN's.
+                read_in: (fields == 1).then_some(letters),
+            });
         }
     }
     // The error of the longest record in the first letters; an empty text

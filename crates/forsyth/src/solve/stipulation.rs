@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::search::MAX_MOVES;
-use crate::notation::Language;
+use crate::notation::{detect, Language, Settle};
 
 /// What a problem asks: `Mate(n)`, White to play and mate in at most `n`
 /// moves against any defence (`#n`); `Selfmate(n)`, White to play and
@@ -178,7 +178,7 @@ enum Meaning {
 /// The meaning of `word` (lowercase) in the stipulation words of the
 /// language table; `None` when no language has it.
 fn meaning(word: &str) -> Option<Meaning> {
-    Language::ALL.into_iter().find_map(|language| {
+    let read = |language: Language| {
         let words = language.stipulation_words();
         if let Some(i) = words.numbers.iter().position(|forms| forms.contains(&word)) {
             // Ten words: the index fits.
@@ -190,7 +190,8 @@ fn meaning(word: &str) -> Option<Meaning> {
         } else {
             None
         }
-    })
+    };
+    detect(Language::ALL, Settle::First, read).map(|(_, meaning)| meaning)
 }
 
 fn err(offset: usize, kind: ParseStipulationErrorKind, text: &str) -> ParseStipulationError {

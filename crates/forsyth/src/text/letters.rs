@@ -304,29 +304,28 @@ impl Letters {
     }
 }
 
-/// How the readers find letters: through any [`Letters`] by longest
-/// match, or through [`English`]'s byte tables (the fast path). Both give
-/// the same answers for English text; the markers and castling words come
-/// from the table (for English, as constants the compiler sees).
+/// The letters a reader finds and a writer writes: through any
+/// [`Letters`] by longest match, or through [`English`]'s byte tables (the
+/// fast path). Both give the same answers for English text; the markers
+/// and castling words come from the table (for English, as constants the
+/// compiler sees). SAN's one reader and one writer and FEN's placement
+/// rule take an `Alphabet`, so a language is data to them.
 pub(crate) trait Alphabet {
     /// The table.
     fn table(&self) -> &Letters;
     /// [`Letters::castle_king_side`] and [`Letters::castle_queen_side`].
-    fn castles(&self) -> (&[u8], &[u8]) {
+    fn castles(&self) -> (&str, &str) {
         let t = self.table();
-        (
-            t.castle_king_side.as_bytes(),
-            t.castle_queen_side.as_bytes(),
-        )
+        (&t.castle_king_side, &t.castle_queen_side)
     }
     /// [`Letters::capture`].
-    fn capture(&self) -> &[u8] {
-        self.table().capture.as_bytes()
+    fn capture(&self) -> &str {
+        &self.table().capture
     }
     /// [`Letters::check`] and [`Letters::checkmate`].
-    fn check_and_mate(&self) -> (&[u8], &[u8]) {
+    fn check_and_mate(&self) -> (&str, &str) {
         let t = self.table();
-        (t.check.as_bytes(), t.checkmate.as_bytes())
+        (&t.check, &t.checkmate)
     }
     /// The piece whose letter starts `text`, and the letter's length.
     fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)>;
@@ -336,6 +335,80 @@ pub(crate) trait Alphabet {
     fn file_prefix(&self, text: &[u8]) -> Option<(File, usize)>;
     /// The file whose letter ends `text`, and the letter's length.
     fn file_suffix(&self, text: &[u8]) -> Option<(File, usize)>;
+    /// Writes the letter of `role` in SAN ([`Letters::role`]).
+    fn write_role(&self, role: Role, out: &mut impl Out) -> fmt::Result {
+        out.put(self.table().role(role))
+    }
+    /// Writes the letter of `file` ([`Letters::file`]).
+    fn write_file(&self, file: File, out: &mut impl Out) -> fmt::Result {
+        out.put(self.table().file(file))
+    }
+}
+
+/// Where a writer that takes an [`Alphabet`] puts its text: any
+/// `fmt::Write`, or a [`Buf`] that the English fast path fills a byte at a
+/// time and writes out at once.
+pub(crate) trait Out {
+    /// Appends `text`.
+    fn put(&mut self, text: &str) -> fmt::Result;
+    /// Appends one ASCII byte.
+    fn put_byte(&mut self, byte: u8) -> fmt::Result;
+}
+
+impl<W: fmt::Write + ?Sized> Out for W {
+    #[inline]
+    fn put(&mut self, text: &str) -> fmt::Result {
+        self.write_str(text)
+    }
+
+    #[inline]
+    fn put_byte(&mut self, byte: u8) -> fmt::Result {
+        self.write_char(char::from(byte))
+    }
+}
+
+/// A short text put together on the stack (a SAN move and its suffix in
+/// English letters), so that it reaches a formatter in one call. Text
+/// longer than `N` bytes (a power of two) is an error, never cut short.
+pub(crate) struct Buf<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Buf<N> {
+    pub(crate) const fn new() -> Buf<N> {
+        assert!(N.is_power_of_two());
+        Buf {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+
+    /// The text put so far, or an error if it did not fit.
+    pub(crate) fn as_str(&self) -> Result<&str, fmt::Error> {
+        let bytes = self.bytes.get(..self.len).ok_or(fmt::Error)?;
+        // Whole `str`s and ASCII bytes only are put, so this is UTF-8.
+        core::str::from_utf8(bytes).map_err(|_| fmt::Error)
+    }
+}
+
+impl<const N: usize> Out for Buf<N> {
+    #[inline]
+    fn put(&mut self, text: &str) -> fmt::Result {
+        for &b in text.as_bytes() {
+            self.put_byte(b)?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn put_byte(&mut self, byte: u8) -> fmt::Result {
+        // Writing at `len % N` needs no bounds check; a text that wraps
+        // around is refused by `as_str`.
+        self.bytes[self.len % N] = byte;
+        self.len += 1;
+        Ok(())
+    }
 }
 
 impl Alphabet for Letters {
@@ -360,14 +433,14 @@ impl Alphabet for Letters {
     }
 }
 
-/// [`Letters::ENGLISH`] read a byte at a time.
+/// [`Letters::ENGLISH`] read and written a byte at a time.
 pub(crate) struct English;
 
 /// The English piece of every byte, built from the English letters.
 pub(crate) static ENGLISH_PIECE: [Option<Piece>; 256] = {
     let mut table = [None; 256];
     let mut i = 0;
-    while i < 6 {
+    while i < Role::ALL.len() {
         let role = Role::ALL[i];
         table[ascii_byte(ENGLISH_WHITE[i]) as usize] = Some(role.of(Color::White));
         table[ascii_byte(ENGLISH_BLACK[i]) as usize] = Some(role.of(Color::Black));
@@ -376,27 +449,46 @@ pub(crate) static ENGLISH_PIECE: [Option<Piece>; 256] = {
     table
 };
 
+/// The English letter of each role in SAN (White's), as a byte.
+static ENGLISH_ROLE_BYTE: [u8; Role::ALL.len()] = {
+    let mut bytes = [0; Role::ALL.len()];
+    let mut i = 0;
+    while i < Role::ALL.len() {
+        bytes[i] = ascii_byte(ENGLISH_WHITE[i]);
+        i += 1;
+    }
+    bytes
+};
+
+/// The English letter of each file, as a byte.
+static ENGLISH_FILE_BYTE: [u8; File::ALL.len()] = {
+    let mut bytes = [0; File::ALL.len()];
+    let mut i = 0;
+    while i < File::ALL.len() {
+        bytes[i] = ascii_byte(ENGLISH_FILES[i]);
+        i += 1;
+    }
+    bytes
+};
+
 impl Alphabet for English {
     fn table(&self) -> &Letters {
         &ENGLISH
     }
 
     #[inline]
-    fn castles(&self) -> (&[u8], &[u8]) {
-        (
-            ENGLISH_CASTLE_KING_SIDE.as_bytes(),
-            ENGLISH_CASTLE_QUEEN_SIDE.as_bytes(),
-        )
+    fn castles(&self) -> (&str, &str) {
+        (ENGLISH_CASTLE_KING_SIDE, ENGLISH_CASTLE_QUEEN_SIDE)
     }
 
     #[inline]
-    fn capture(&self) -> &[u8] {
-        ENGLISH_CAPTURE.as_bytes()
+    fn capture(&self) -> &str {
+        ENGLISH_CAPTURE
     }
 
     #[inline]
-    fn check_and_mate(&self) -> (&[u8], &[u8]) {
-        (ENGLISH_CHECK.as_bytes(), ENGLISH_CHECKMATE.as_bytes())
+    fn check_and_mate(&self) -> (&str, &str) {
+        (ENGLISH_CHECK, ENGLISH_CHECKMATE)
     }
 
     #[inline]
@@ -417,6 +509,16 @@ impl Alphabet for English {
     #[inline]
     fn file_suffix(&self, text: &[u8]) -> Option<(File, usize)> {
         File::from_char(char::from(*text.last()?)).map(|f| (f, 1))
+    }
+
+    #[inline]
+    fn write_role(&self, role: Role, out: &mut impl Out) -> fmt::Result {
+        out.put_byte(ENGLISH_ROLE_BYTE[role.index()])
+    }
+
+    #[inline]
+    fn write_file(&self, file: File, out: &mut impl Out) -> fmt::Result {
+        out.put_byte(ENGLISH_FILE_BYTE[file.index()])
     }
 }
 

@@ -9,6 +9,13 @@
 //! error is the one reported, with the remaining input marking the position.
 //! At the public boundary that remainder becomes a byte offset: no nom type
 //! leaks out.
+//!
+//! The grammar is the definition. Beside it stands one fast path,
+//! [`fast_record`], for the plain form that nearly every real record has:
+//! it reads a record the grammar reads, to the same result, or declines
+//! (`None`), and the grammar then reads the record, its errors included.
+//! [`record_english`] puts the two together; tests check on any input
+//! that it gives exactly what the grammar gives.
 
 use nom::{
     bytes::complete::{take_while, take_while1},
@@ -19,8 +26,8 @@ use nom::{
 
 use super::error::{FenField, ParseFenError, ParseFenErrorKind};
 use super::syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-use crate::board::{Board, Color, Square};
-use crate::text::letters::{Alphabet, Letters};
+use crate::board::{Board, Color, File, Rank, Square};
+use crate::text::letters::{ascii_byte, Alphabet, English, Letters, ENGLISH_BLACK, ENGLISH_WHITE};
 
 /// The grammar's internal error: the input left at the fault, the field and
 /// what was expected. Turned into a [`ParseFenError`] (a byte offset) at the
@@ -83,6 +90,11 @@ fn field_end(rest: &[u8], field: FenField) -> PResult<'_, ()> {
     }
 }
 
+/// The squares of a rank and the ranks of a placement: the rules below
+/// count with these, never with a literal.
+const FILES: u8 = File::ALL.len() as u8;
+const RANKS: u8 = Rank::ALL.len() as u8;
+
 /// ```text
 /// placement = rank , "/" , rank , "/" , rank , "/" , rank , "/" ,
 ///             rank , "/" , rank , "/" , rank , "/" , rank ;   (* rank 8 first *)
@@ -94,14 +106,16 @@ pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl Alphabet) -> PResult
     const F: FenField = FenField::Placement;
     let mut board = Board::empty();
     let mut rest = input;
-    for index in (0..8u8).rev() {
+    for index in (0..RANKS).rev() {
         let (after, squares) = rank(rest, index, &mut board, letters)?;
         let at_end = after.first().is_none_or(|&b| is_separator_byte(b));
-        if squares < 8 {
+        if squares < FILES {
             // An empty last rank after a slash (`8/8/8/8/8/8/8/ w`) is a
             // missing rank, not a short one.
-            let kind = if squares == 0 && index < 7 && at_end {
-                ParseFenErrorKind::TooFewRanks { ranks: 7 - index }
+            let kind = if squares == 0 && index < RANKS - 1 && at_end {
+                ParseFenErrorKind::TooFewRanks {
+                    ranks: RANKS - 1 - index,
+                }
             } else {
                 ParseFenErrorKind::RankTooShort {
                     rank: index + 1,
@@ -117,7 +131,9 @@ pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl Alphabet) -> PResult
                 return fault(
                     after,
                     F,
-                    ParseFenErrorKind::TooFewRanks { ranks: 8 - index },
+                    ParseFenErrorKind::TooFewRanks {
+                        ranks: RANKS - index,
+                    },
                 )
             }
             _ => return Ok((after, board)),
@@ -135,8 +151,8 @@ pub(crate) fn placement<'a>(input: &'a [u8], letters: &impl Alphabet) -> PResult
 ///
 /// Puts the pieces of rank `index` (0 for the first) on `board`; stops
 /// before `/`, a separator or the end, and returns how many squares the
-/// rank described (a rank with more than 8 is an error at the square that
-/// overflows).
+/// rank described (a rank with more than [`FILES`] is an error at the
+/// square that overflows).
 pub(crate) fn rank<'a>(
     input: &'a [u8],
     index: u8,
@@ -151,7 +167,7 @@ pub(crate) fn rank<'a>(
         match PLACEMENT_CLASS[usize::from(b)] {
             Class::Empty(n) => {
                 file += n;
-                if file > 8 {
+                if file > FILES {
                     return too_long(&input[i..]);
                 }
                 i += 1;
@@ -161,10 +177,10 @@ pub(crate) fn rank<'a>(
                 let Some((piece, len)) = letters.piece_prefix(&input[i..]) else {
                     return fault(&input[i..], F, ParseFenErrorKind::BadPlacementByte(b));
                 };
-                if file >= 8 {
+                if file >= FILES {
                     return too_long(&input[i..]);
                 }
-                let sq = Square::new_wrapping(u32::from(index * 8 + file));
+                let sq = Square::new_wrapping(u32::from(index * FILES + file));
                 board.put_on_empty(sq, piece);
                 file += 1;
                 i += len;
@@ -193,26 +209,27 @@ static PLACEMENT_CLASS: [Class; 256] = {
     table[b' ' as usize] = Class::Separator;
     table[b'\t' as usize] = Class::Separator;
     let mut d = 1;
-    while d <= 8 {
+    while d <= FILES {
         table[(b'0' + d) as usize] = Class::Empty(d);
         d += 1;
     }
     table
 };
 
-/// [`placement`] in English letters for a field without fault, or `None`
-/// (then [`placement`] reads it again and says what is wrong).
+/// The placement part of [`fast_record`]: [`placement`] in English
+/// letters for a field without fault, or `None`.
 ///
 /// One table lookup per byte and one loop over the whole field: the only
 /// branch that depends on the text is the loop's end, at the first byte
 /// that is neither a piece letter, a digit nor `/`. A piece letter sets its
 /// square in one of twelve piece sets, a digit or `/` sets a scratch set;
 /// a `/` checks the rank it ends with arithmetic, and a wrong rank is
-/// recorded and the field rejected once the loop is over (the slow path
-/// then names the fault). Leaving the loop at each rank's end cost a
-/// mispredicted branch per rank: this is 19% faster on the benchmark
-/// corpus (syntax only).
-pub(crate) fn placement_english(input: &[u8]) -> Option<(&[u8], Board)> {
+/// recorded and the field rejected once the loop is over. Leaving the loop
+/// at each rank's end cost a mispredicted branch per rank: this is 19%
+/// faster on the benchmark corpus (syntax only). The squares are bits of
+/// one `u64`, so this is the 8x8 board's alone; a placement of another
+/// shape is declined, for the grammar to read.
+fn fast_placement(input: &[u8]) -> Option<(&[u8], Board)> {
     // Thirteen sets: the twelve pieces (`color * 6 + role`), then scratch.
     let mut bits = [0u64; 13];
     // Squares of the current rank so far, the ranks finished, and whether
@@ -238,7 +255,7 @@ pub(crate) fn placement_english(input: &[u8]) -> Option<(&[u8], Board)> {
         file = file.wrapping_add(u64::from(step.advance)) & slash.wrapping_sub(1);
         slashes += slash;
     }
-    if bad != 0 || slashes != 7 || file != 8 {
+    if bad != 0 || slashes != u64::from(RANKS - 1) || file != u64::from(FILES) {
         return None;
     }
     let rest = &input[len..];
@@ -267,10 +284,13 @@ static ENGLISH_STEP: [Step; 256] = {
         set: 12,
         advance: 0,
     }; 256];
-    let letters = *b"PNBRQKpnbrqk";
     let mut k = 0;
     while k < 12 {
-        table[letters[k] as usize] = Step {
+        let letter = match k {
+            0..6 => ENGLISH_WHITE[k],
+            _ => ENGLISH_BLACK[k - 6],
+        };
+        table[ascii_byte(letter) as usize] = Step {
             kind: 1,
             set: k as u8,
             advance: 1,
@@ -430,37 +450,63 @@ fn then<'a, T>(
 /// Offsets are relative to `input`; the placement's piece letters are
 /// those of `letters`.
 pub(crate) fn record(input: &[u8], letters: &impl Alphabet) -> Result<Fen, ParseFenError> {
-    record_with(input, |i| placement(i, letters))
-}
-
-/// [`record`] in English letters, with the placement read by
-/// [`placement_english`] first: the same result for every input (a
-/// placement the fast path does not take whole is read again by
-/// [`placement`], which finds the fault).
-pub(crate) fn record_english(input: &[u8]) -> Result<Fen, ParseFenError> {
-    if let Some(fen) = record_english_plain(input) {
-        return Ok(fen);
+    // Trim the end first so that trailing white space is not a "field".
+    let end = input
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(0, |i| i + 1);
+    let body = &input[..end];
+    let start = body.iter().position(|&b| !is_blank(b)).unwrap_or(end);
+    if start == end {
+        return Err(ParseFenError {
+            offset: start,
+            field: FenField::Record,
+            kind: ParseFenErrorKind::EmptyRecord,
+        });
     }
-    record_with(input, |i| match placement_english(i) {
-        Some(read) => Ok(read),
-        None => placement(i, &crate::text::letters::English),
-    })
+    // Every slice the grammar returns is a suffix of `body`, so its offset
+    // is `body.len() - rest.len()`.
+    match fields(body, start, letters) {
+        Ok((_, fen)) => Ok(fen),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(ParseFenError {
+            offset: body.len() - e.rest.len(),
+            field: e.field,
+            kind: e.kind,
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(ParseFenError {
+            offset: body.len(),
+            field: FenField::Record,
+            kind: ParseFenErrorKind::MissingField,
+        }),
+    }
 }
 
-/// [`record_english`] for the plain form of a record that real files hold
-/// nearly always: no blank before it, one space between fields, the turn,
-/// castling letters (or `-`), `-` or an en-passant square, then nothing or
-/// two clocks of at most 9 digits, then blanks at most. Straight-line code,
+/// [`record`] in English letters: [`fast_record`] first, then, for a
+/// record it declines, the grammar. The same result as [`record`] for
+/// every input.
+pub(crate) fn record_english(input: &[u8]) -> Result<Fen, ParseFenError> {
+    match fast_record(input) {
+        Some(fen) => Ok(fen),
+        None => record(input, &English),
+    }
+}
+
+/// The fast path beside the grammar: [`record`] in English letters for the
+/// plain form of a record that real files hold nearly always, or `None`.
+/// The plain form: no blank before it, one space between fields, a
+/// placement of eight ranks read by [`fast_placement`], the turn, castling
+/// letters (or `-`), `-` or an en-passant square, then nothing or two
+/// clocks of at most 9 digits, then blanks at most. Straight-line code,
 /// each field read where the one before it ended, without nom's
-/// combinators; `None` for anything else, which the full grammar then reads
-/// (and it gives the same result on every input this takes).
-fn record_english_plain(input: &[u8]) -> Option<Fen> {
+/// combinators. It never reports an error: whatever it declines (any
+/// fault, any other form) the grammar reads.
+fn fast_record(input: &[u8]) -> Option<Fen> {
     let end = match input.last() {
         Some(&b) if is_blank(b) => input.iter().rposition(|&b| !is_blank(b))? + 1,
         _ => input.len(),
     };
     let body = &input[..end];
-    let (rest, board) = placement_english(body)?;
+    let (rest, board) = fast_placement(body)?;
     let at = |rest: &[u8]| end - rest.len();
     // ` w ` / ` b `.
     let (turn, rest) = match rest {
@@ -538,7 +584,7 @@ fn record_english_plain(input: &[u8]) -> Option<Fen> {
 }
 
 /// A clock of 1 to 9 digits (no overflow possible) and what follows it, for
-/// [`record_english_plain`]; `None` for anything else.
+/// [`fast_record`]; `None` for anything else.
 #[inline]
 fn plain_number(input: &[u8]) -> Option<(u32, &[u8])> {
     let digits = input
@@ -554,51 +600,11 @@ fn plain_number(input: &[u8]) -> Option<(u32, &[u8])> {
     Some((value, &input[digits..]))
 }
 
-/// [`record`] with the placement read by `placement`.
-fn record_with<'a>(
-    input: &'a [u8],
-    placement: impl Fn(&'a [u8]) -> PResult<'a, Board>,
-) -> Result<Fen, ParseFenError> {
-    // Trim the end first so that trailing white space is not a "field".
-    let end = input
-        .iter()
-        .rposition(|&b| !is_blank(b))
-        .map_or(0, |i| i + 1);
-    let body = &input[..end];
-    let start = body.iter().position(|&b| !is_blank(b)).unwrap_or(end);
-    if start == end {
-        return Err(ParseFenError {
-            offset: start,
-            field: FenField::Record,
-            kind: ParseFenErrorKind::EmptyRecord,
-        });
-    }
-    // Every slice the grammar returns is a suffix of `body`, so its offset
-    // is `body.len() - rest.len()`.
-    match fields(body, start, placement) {
-        Ok((_, fen)) => Ok(fen),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(ParseFenError {
-            offset: body.len() - e.rest.len(),
-            field: e.field,
-            kind: e.kind,
-        }),
-        Err(nom::Err::Incomplete(_)) => Err(ParseFenError {
-            offset: body.len(),
-            field: FenField::Record,
-            kind: ParseFenErrorKind::MissingField,
-        }),
-    }
-}
-
 /// The fields of a trimmed record `body` whose placement starts at `start`,
-/// the placement read by `placement`.
-fn fields<'a>(
-    body: &'a [u8],
-    start: usize,
-    placement: impl Fn(&'a [u8]) -> PResult<'a, Board>,
-) -> PResult<'a, Fen> {
+/// in `letters`.
+fn fields<'a>(body: &'a [u8], start: usize, letters: &impl Alphabet) -> PResult<'a, Fen> {
     let at = |rest: &[u8]| body.len() - rest.len();
-    let (rest, board) = cut(placement).parse(&body[start..])?;
+    let (rest, board) = cut(|i| placement(i, letters)).parse(&body[start..])?;
     let (rest, (t, turn)) = then(rest, FenField::Turn, turn)?;
     let (rest, (c, castling)) = then(rest, FenField::Castling, castling)?;
     let (rest, (e, ep_square)) = then(rest, FenField::EnPassant, en_passant)?;
@@ -691,7 +697,7 @@ impl Fen {
 /// A placement field alone (English letters), for serde.
 #[cfg(feature = "serde")]
 pub(crate) fn placement_from_ascii(input: &[u8]) -> Option<crate::board::Board> {
-    match placement(input, &crate::text::letters::English) {
+    match placement(input, &English) {
         Ok((b"", board)) => Some(board),
         _ => None,
     }
@@ -725,7 +731,7 @@ crate::text::serde_via_text!(crate::board::Board, "a piece placement", |t| {
 mod tests {
     use super::*;
     use crate::board::Role;
-    use crate::text::letters::English;
+    use proptest::prelude::*;
 
     fn record_en(input: &[u8]) -> Result<Fen, ParseFenError> {
         record(input, &English)
@@ -736,8 +742,9 @@ mod tests {
         (e.offset, e.field, e.kind)
     }
 
-    /// The English fast path and the general grammar are two readings of
-    /// one rule: on any input they must agree, result and error alike.
+    /// The English reader (the fast path, then the grammar) and the
+    /// grammar alone agree on records with mutated placements, result and
+    /// error alike.
     #[test]
     fn fast_placement_agrees_with_the_grammar() {
         let alphabet = b"PNBRQKpnbrqk012345678999// \t\rxK";
@@ -773,12 +780,12 @@ mod tests {
         }
     }
 
-    /// Each line is refused by the fast placement path, and the record
+    /// Each line is declined by the fast placement path, and the record
     /// reader (fast path first) refuses it as the grammar does.
     fn rejected_like_the_grammar(lines: &[&str]) {
         for line in lines {
             assert_eq!(
-                placement_english(line.as_bytes()).map(|(_, b)| b),
+                fast_placement(line.as_bytes()).map(|(_, b)| b),
                 None,
                 "{line}"
             );
@@ -829,13 +836,13 @@ mod tests {
         // Every piece lands on its square: the fast path's board is the
         // grammar's on a field with pieces on every rank and file.
         let full = b"rnbqkbnr/pppppppp/PPPPPPPP/nnnnnnnn/BBBBBBBB/kkkkkkkk/QQQQQQQQ/RNBQKBNR";
-        let (_, board) = placement_english(full).expect("a field without fault");
+        let (_, board) = fast_placement(full).expect("a field without fault");
         assert_eq!(Ok((&b""[..], board)), placement(full, &English));
     }
 
-    /// The plain-record path is a shortcut of the grammar: whatever it
-    /// accepts, the general grammar reads to the same record (offsets
-    /// included), and it takes the plain lines it was made for.
+    /// The fast path is a shortcut of the grammar: whatever it accepts, the
+    /// grammar reads to the same record (offsets included), and it takes
+    /// the plain lines it was made for.
     #[test]
     fn plain_record_path_agrees_with_the_grammar() {
         let alphabet = b"PNBRQKpnbrqk0123456789/ \t\r\nxKwb-AHhe36";
@@ -854,7 +861,7 @@ mod tests {
             "8/8/8/8/8/8/8/K6k b - c6",
         ];
         for line in plain {
-            let fen = record_english_plain(line.as_bytes()).expect("a plain line");
+            let fen = fast_record(line.as_bytes()).expect("a plain line");
             assert_eq!(Ok(fen), record(line.as_bytes(), &English), "{line}");
         }
         let mut taken = 0;
@@ -867,7 +874,7 @@ mod tests {
             if next() % 8 == 0 {
                 line.truncate((next() % 80) as usize);
             }
-            if let Some(fen) = record_english_plain(&line) {
+            if let Some(fen) = fast_record(&line) {
                 taken += 1;
                 assert_eq!(
                     Ok(fen),
@@ -879,6 +886,172 @@ mod tests {
             assert_eq!(record_english(&line), record(&line, &English));
         }
         assert!(taken > 10_000, "the plain path took only {taken} lines");
+    }
+
+    /// A FEN-like line: eight ranks (sometimes seven or nine) of piece
+    /// letters and digits of any count, a turn, castling letters, an
+    /// en-passant field and clocks, each field well formed most of the
+    /// time, joined by separators that are usually one space, with blanks
+    /// around the line now and then.
+    fn arb_line() -> impl Strategy<Value = Vec<u8>> {
+        // Eight squares, empty or not, written with digits for the runs of
+        // empty ones; or any run of placement bytes.
+        let square = prop_oneof![3 => Just(None), 1 => "[pnbrqkPNBRQK]".prop_map(Some)];
+        let squares = proptest::collection::vec(square, 8).prop_map(|squares| {
+            let mut rank = String::new();
+            let mut empty = 0;
+            for square in squares {
+                match square {
+                    None => empty += 1,
+                    Some(letter) => {
+                        if empty > 0 {
+                            rank.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        rank.push_str(&letter);
+                    }
+                }
+            }
+            if empty > 0 {
+                rank.push_str(&empty.to_string());
+            }
+            rank
+        });
+        let rank = prop_oneof![40 => squares, 1 => "[pnbrqkPNBRQK1-9xX0]{0,10}"];
+        let ranks = prop_oneof![
+            20 => proptest::collection::vec(rank.clone(), 8),
+            1 => proptest::collection::vec(rank, 6..=9),
+        ];
+        // Each field well formed, nearly (a letter or digit that does not
+        // belong, a letter twice, a number that is too long), or anything.
+        let turn = prop_oneof![20 => "[wb]", 2 => "[wbWBx-]", 1 => "[wbWBx-]{0,3}"];
+        let castling = prop_oneof![
+            20 => prop::sample::select(&["-", "KQkq", "KQ", "kq", "K", "q", "HAha", "AHah", "Gc", "KQkd"][..])
+                .prop_map(String::from),
+            2 => "[KQkqA-Ha-h-]{1,4}",
+            1 => "[KQkqA-Ha-hxX-]{0,5}",
+        ];
+        let en_passant =
+            prop_oneof![20 => "-|[a-h][36]", 2 => "[a-h][0-9]", 1 => "[a-h1-9x-]{0,3}"];
+        let clocks = prop_oneof![
+            10 => Just(String::new()),
+            20 => "[0-9]{1,3} [1-9][0-9]{0,2}",
+            2 => "[0-9]{1,11} [0-9]{1,11}",
+            1 => "[0-9 x-]{0,12}",
+        ];
+        let separator = prop_oneof![30 => Just(" "), 1 => Just("\t"), 1 => Just("  ")];
+        let blanks = prop_oneof![20 => Just(""), 1 => Just(" "), 1 => Just("\r\n")];
+        (
+            ranks,
+            (turn, castling, en_passant, clocks),
+            proptest::collection::vec(separator, 5),
+            (blanks.clone(), blanks),
+        )
+            .prop_map(
+                |(ranks, (turn, castling, ep, clocks), sep, (lead, trail))| {
+                    let mut line = format!("{lead}{}", ranks.join("/"));
+                    for (field, sep) in [turn, castling, ep].iter().zip(&sep) {
+                        line.push_str(sep);
+                        line.push_str(field);
+                    }
+                    if !clocks.is_empty() {
+                        line.push_str(sep[3]);
+                        line.push_str(&clocks.replacen(' ', sep[4], 1));
+                    }
+                    line.push_str(trail);
+                    line.into_bytes()
+                },
+            )
+    }
+
+    /// `line` with a few bytes replaced, inserted or removed.
+    fn arb_mutated_line() -> impl Strategy<Value = Vec<u8>> {
+        let edit = (any::<prop::sample::Index>(), 0..3u8, any::<u8>());
+        let edits = prop_oneof![
+            1 => Just(Vec::new()),
+            1 => proptest::collection::vec(edit, 1..3),
+        ];
+        (arb_line(), edits).prop_map(|(mut line, edits)| {
+            const BYTES: &[u8] = b"pnbrqkPNBRQK012345689/ \t-wbKQkqAHah36x";
+            for (at, how, b) in edits {
+                let b = BYTES[usize::from(b) % BYTES.len()];
+                let at = at.index(line.len() + 1);
+                match how {
+                    0 if at < line.len() => line[at] = b,
+                    1 => line.insert(at, b),
+                    _ if at < line.len() => {
+                        line.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            line
+        })
+    }
+
+    /// The fast path and the grammar agree on `line`: the English reader
+    /// gives what the grammar gives (the record, or the error with its
+    /// offset, field and kind), and whatever the fast path accepts the
+    /// grammar reads to the same record. Returns whether the fast path
+    /// took the line.
+    fn agree(line: &[u8]) -> bool {
+        let shown = String::from_utf8_lossy(line);
+        let grammar = record(line, &English);
+        assert_eq!(record_english(line), grammar, "{shown}");
+        let fast = fast_record(line);
+        if let Some(fen) = &fast {
+            assert_eq!(Ok(fen), grammar.as_ref(), "{shown}");
+        }
+        fast.is_some()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4_000))]
+
+        /// Well-formed and nearly well-formed lines.
+        #[test]
+        fn fast_path_agrees_with_the_grammar_on_lines(line in arb_line()) {
+            agree(&line);
+        }
+
+        /// The same lines with bytes replaced, inserted or removed.
+        #[test]
+        fn fast_path_agrees_with_the_grammar_on_mutated_lines(line in arb_mutated_line()) {
+            agree(&line);
+        }
+
+        /// Any bytes at all.
+        #[test]
+        fn fast_path_agrees_with_the_grammar_on_any_bytes(line in proptest::collection::vec(any::<u8>(), 0..80)) {
+            agree(&line);
+        }
+    }
+
+    /// The property's lines exercise both readers: the fast path takes
+    /// many, declines many, and the grammar rejects many.
+    #[test]
+    fn the_lines_reach_both_readers() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let (mut fast, mut declined, mut rejected) = (0, 0, 0);
+        for _ in 0..4_000 {
+            let line = arb_mutated_line()
+                .new_tree(&mut runner)
+                .expect("a line")
+                .current();
+            if agree(&line) {
+                fast += 1;
+            } else if record(&line, &English).is_ok() {
+                declined += 1;
+            } else {
+                rejected += 1;
+            }
+        }
+        assert!(
+            fast > 800 && declined > 200 && rejected > 1_000,
+            "fast {fast}, declined but read {declined}, rejected {rejected}"
+        );
     }
 
     #[test]
