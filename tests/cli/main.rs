@@ -15,6 +15,8 @@ mod printer;
 mod bom;
 /// `serve`'s page in headless Chromium, driven over WebDriver.
 mod browser;
+/// Every command on the 10x8 board, against Fairy-Stockfish.
+mod capablanca;
 /// `convert`: every line converted or reported.
 mod convert;
 /// `diagram` and `show --format svg`: the pictures read back (SVG parsed,

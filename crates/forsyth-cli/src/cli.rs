@@ -44,14 +44,18 @@ macro_rules! position_help {
             $dash,
             "\n  \
             startpos   the standard start\n  \
-            960:N      Chess960 start N (0 to 959)",
+            960:N      Chess960 start N (0 to 959)\n  \
+            capablanca, gothic, crc:N\n             \
+            the starts of the 10x8 variants (CRC: 0 to 12117)",
             $more,
             "\n\
             \n\
             With separate words, the placement (the word with '/') is followed by as many \
             of the next words as fit the next fields in order: side to move (w or b), castling \
             (- or letters), en passant (- or a square on rank 3 or 6), then at most two numbers \
-            as the clocks. ",
+            as the clocks. A placement whose ranks hold ten squares is a 10x8 position \
+            (Capablanca, Gothic or CRC chess; --variant capablanca, gothic or crc says how to \
+            read its castling letters). ",
             $rest,
             " Options may come before or after."
         )
@@ -152,6 +156,9 @@ pub enum Command {
             --no-validate is given. The en-passant square is written only when a legal \
             en-passant capture exists, unless --ep says otherwise. A byte order mark at the \
             start of an input is skipped.\n\n\
+            A line whose ranks hold ten squares is a 10x8 record (Capablanca, Gothic or CRC \
+            chess, specs/fen.md section 6), converted as such; --variant capablanca, gothic or \
+            crc reads every line as one.\n\n\
             Exit status: 0 when every line was accepted, 1 when any was rejected (the rest are \
             still converted), 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -214,13 +221,19 @@ pub enum Command {
             With --random, starts are drawn uniformly; the same --seed always gives the same \
             starts (the generator is SplitMix64, see specs/chess960.md). Without --seed, the \
             seed drawn is written on standard error, so the run can be repeated. --count and \
-            --seed need --random.",
+            --seed need --random.\n\n\
+            --variant capablanca or gothic prints the start of Capablanca chess \
+            (RNABQKBCNR) or Gothic chess (RNBQCKABNR) on the 10x8 board; --variant crc the \
+            12,118 starts of Capablanca Random Chess by their number, 0 to 12117 \
+            (specs/crc.md), with NUMBER, --all and --random as for Chess960.",
         after_long_help = "Examples:\n  \
             forsyth gen 518\n  \
             forsyth gen 0-9 518\n  \
             forsyth gen --all --castling shredder > chess960.fen\n  \
             forsyth gen --random --seed 7 --count 10\n  \
-            forsyth gen 0 --format json"
+            forsyth gen 0 --format json\n  \
+            forsyth gen --variant gothic\n  \
+            forsyth gen --variant crc --random --seed 7 --count 3 --castling shredder"
     )]
     Gen(GenArgs),
     /// Print the Chess960 number of a position whose pieces stand as a start
@@ -232,12 +245,15 @@ pub enum Command {
             With -, every record of standard input (a position or a back rank per line), one \
             number per line, in order; a line that is not a start is reported on standard \
             error as FILE:LINE:COL: field: message (the rest are still numbered), and the \
-            exit status is 1.",
+            exit status is 1.\n\n\
+            A 10x8 record (ranks of ten squares), a back rank of ten letters, or --variant \
+            crc gives the Capablanca Random Chess number instead (0 to 12117, specs/crc.md).",
         after_long_help = "Examples:\n  \
             forsyth index RNBQKBNR   # 518\n  \
             forsyth index rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   # 518\n  \
             forsyth index bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n  \
-            forsyth gen --random --count 5 | forsyth index -"
+            forsyth gen --random --count 5 | forsyth index -\n  \
+            forsyth index --variant crc BQACNBNRKR   # 0"
     )]
     Index(IndexArgs),
     /// Check that positions are legal, naming every problem
@@ -271,6 +287,10 @@ pub enum Command {
             message) and what could not be repaired. With --format json, each object also has \
             repairs, fen (the line written; null when it was not repaired) and remaining (what \
             is left: valid, variant, problems).\n\n\
+            A line whose ranks hold ten squares is judged under the 10x8 rules (Capablanca, \
+            Gothic or CRC chess; --variant capablanca, gothic or crc reads every line so), its \
+            text verdict naming the variant (ok (crc)); repaired, such a line is written afresh \
+            in its own castling encoding (unchanged when nothing is repaired).\n\n\
             Exit status: 0 when every line is valid (with --repair: could be repaired), \
             1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \
@@ -342,9 +362,15 @@ pub enum Command {
             SAN, its lenient forms and UCI; null moves -- and Z0 pass the turn), starting from \
             the standard position or from the SetUp/FEN tags, under the rules the Variant tag \
             names (Chess960 and its aliases, standard). Files are read as streams, in bounded \
-            memory; standard input when none, or for '-'.",
+            memory; standard input when none, or for '-'.\n\n\
+            --variant capablanca, gothic or crc replays the 10x8 games instead: those whose \
+            Variant tag names that variant (Capablanca; Gothic; Capablanca Random, CRC or \
+            caparandom; compared ignoring case, spaces and hyphens), or that have no Variant \
+            tag and a 10x8 FEN tag. A CRC game needs its FEN tag. The games left out are \
+            counted on standard error.",
         after_long_help = "Examples:\n  \
             forsyth pgn check games.pgn\n  \
+            forsyth pgn check --variant crc crc-games.pgn\n  \
             forsyth pgn check --format json --variant chess960 < lichess.pgn\n  \
             forsyth pgn fens --final games.pgn\n  \
             forsyth pgn fens --epd --castling shredder games.pgn\n  \
@@ -691,9 +717,12 @@ impl std::str::FromStr for StartRange {
 #[derive(Args, Debug)]
 #[command(group = clap::ArgGroup::new("which").args(["numbers", "all", "random"]))]
 pub struct GenArgs {
-    /// Start numbers, 0 to 959, or ranges such as 0-9
+    /// Start numbers, 0 to 959 (CRC: 0 to 12117), or ranges such as 0-9
     #[arg(value_name = "NUMBER")]
-    pub numbers: Vec<StartRange>,
+    pub numbers: Vec<String>,
+    /// Whose starts: Chess960's, or a 10x8 variant's
+    #[arg(long, value_enum, default_value = "chess960")]
+    pub variant: StartVariantArg,
     /// All 960 starts, in number order
     #[arg(long)]
     pub all: bool,
@@ -723,11 +752,28 @@ pub struct GenArgs {
     pub letters: Option<String>,
 }
 
+/// The starts `gen` prints and `index` numbers.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StartVariantArg {
+    /// Chess960's 960 starts
+    Chess960,
+    /// Capablanca chess's start (10x8)
+    Capablanca,
+    /// Gothic chess's start (10x8)
+    Gothic,
+    /// Capablanca Random Chess's 12,118 starts (10x8)
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
+}
+
 #[derive(Args, Debug)]
 pub struct IndexArgs {
     /// The position or back rank (see --help); only the pieces count
     #[arg(value_name = "POSITION", required = true, num_args = 1.., long_help = INDEX_POSITION_HELP)]
     pub words: Vec<String>,
+    /// Whose numbering: Chess960's, or CRC's (by default, the board's width says)
+    #[arg(long, value_enum)]
+    pub variant: Option<StartVariantArg>,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -771,6 +817,13 @@ pub enum VariantArg {
     Standard,
     /// Chess960 (Fischer random)
     Chess960,
+    /// Capablanca chess on 10x8: king on f, rooks on a/j
+    Capablanca,
+    /// Gothic chess on 10x8: castles as Capablanca chess
+    Gothic,
+    /// Capablanca Random Chess on 10x8: castling as in Chess960
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
 }
 
 #[derive(Args, Debug, Clone, Copy)]
@@ -1075,6 +1128,13 @@ pub enum GameVariantArg {
     Standard,
     /// Chess960 (Variant tag Chess960 or an alias)
     Chess960,
+    /// Capablanca chess on 10x8 (Variant tag Capablanca)
+    Capablanca,
+    /// Gothic chess on 10x8 (Variant tag Gothic)
+    Gothic,
+    /// Capablanca Random Chess on 10x8 (Variant tag Capablanca Random, CRC or caparandom)
+    #[value(alias = "caparandom", alias = "capablanca-random")]
+    Crc,
 }
 
 /// Which games of the input a `pgn` command takes.

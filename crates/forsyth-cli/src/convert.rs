@@ -14,6 +14,7 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
     // One converter per thread; each line goes through `Convert::line`.
     let make = || Convert {
         opts: args.opts,
+        capa: args.capa,
         letters: args.letters,
         out: Printer::buffer(),
         diagnostics: Diagnostics::buffer(),
@@ -25,6 +26,8 @@ pub fn run(args: &crate::options::Convert) -> io::Result<Outcome> {
 
 struct Convert {
     opts: ConvertOptions,
+    /// `--variant` naming a 10x8 variant.
+    capa: Option<forsyth::capablanca::Variant>,
     letters: LettersMode,
     /// This thread's output since the last `take`.
     out: Printer<Vec<u8>>,
@@ -40,6 +43,9 @@ impl LineVisitor for Convert {
                 format_args!("record: line longer than {MAX_LINE} bytes"),
             );
             return Ok(());
+        }
+        if self.capa.is_some() || crate::capa::line_is_10x8(line.bytes) {
+            return self.convert_10x8(source, &line);
         }
         self.text.clear();
         // Other letters and the problem form are read to an English record
@@ -86,6 +92,43 @@ impl LineVisitor for Convert {
 }
 
 impl Convert {
+    /// A 10x8 line: the record written in the encoding asked for, or its
+    /// faults, one line each.
+    fn convert_10x8(&mut self, source: &str, line: &Line<'_>) -> io::Result<()> {
+        let text = String::from_utf8_lossy(line.bytes);
+        let validate = self.opts.validation == forsyth::convert::Validation::Legality;
+        let write = self.opts.write;
+        match crate::capa::convert_line(
+            &text,
+            self.capa,
+            write.castling,
+            write.shredder_order,
+            validate,
+        ) {
+            Ok(fen) => {
+                self.out.write_all(fen.as_bytes())?;
+                self.out.write_all(b"\n")
+            }
+            Err(faults) => {
+                self.diagnostics.rejected += 1;
+                // As the 8x8 lines say it: a problem of the position with
+                // its kind, a fault of the record's text without.
+                for f in faults {
+                    let kind = if f.problem {
+                        format!("illegal: {}: ", f.kind)
+                    } else {
+                        String::new()
+                    };
+                    self.diagnostics.at(
+                        Place::column(source, line.number, f.column),
+                        format_args!("{}: {kind}{}", f.field, f.message),
+                    );
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// Converts one record (English letters) and writes it, in `--letters`'
     /// language when one is given, or reports it; `column` maps a column of
     /// `bytes` to the line as written.

@@ -22,20 +22,23 @@ const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;30m";
 const RESET: &str = "\x1b[0m";
 
-/// The Unicode chess symbol of a piece (U+2654 to U+265F).
+/// The Unicode chess symbol of a piece (U+2654 to U+265F; the archbishop
+/// and the chancellor are the knight-bishop and the knight-rook of the
+/// Chess Symbols block, U+1FA4F to U+1FA53).
 pub fn figurine(piece: Piece) -> char {
-    let white = match piece.role {
-        Role::King => '♔',
-        Role::Queen => '♕',
-        Role::Rook => '♖',
-        Role::Bishop => '♗',
-        Role::Knight => '♘',
-        Role::Pawn => '♙',
+    let (white, black) = match piece.role {
+        Role::King => ('♔', '♚'),
+        Role::Queen => ('♕', '♛'),
+        Role::Rook => ('♖', '♜'),
+        Role::Bishop => ('♗', '♝'),
+        Role::Knight => ('♘', '♞'),
+        Role::Pawn => ('♙', '♟'),
+        Role::Archbishop => ('\u{1FA50}', '\u{1FA53}'),
+        Role::Chancellor => ('\u{1FA4F}', '\u{1FA52}'),
     };
     match piece.color {
         Color::White => white,
-        // The black symbols follow the white ones six code points later.
-        Color::Black => char::from_u32(white as u32 + 6).unwrap_or(white),
+        Color::Black => black,
     }
 }
 

@@ -8,6 +8,7 @@
 //! written, so `main` alone decides the exit status.
 #![forbid(unsafe_code)]
 
+mod capa;
 mod cli;
 mod convert;
 mod diagram;
@@ -66,6 +67,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: cli::Cli) -> io::Result<Outcome> {
+    // A 10x8 command runs on the 10x8 board (`capa`), before the 8x8
+    // options are resolved.
+    if let Some(result) = capa::dispatch(&args.command) {
+        return result;
+    }
     let job = match options::resolve(args) {
         Ok(job) => job,
         Err(e) => return Ok(e.note()),

@@ -59,6 +59,8 @@ pub enum Man {
 
 pub struct Convert {
     pub opts: ConvertOptions,
+    /// `--variant` naming a 10x8 variant: every line is read as 10x8.
+    pub capa: Option<forsyth::capablanca::Variant>,
     pub letters: LettersMode,
     pub files: Vec<PathBuf>,
     /// Progress on standard error where it is a terminal (no `--quiet`).
@@ -126,6 +128,8 @@ pub enum ValidateMode {
 
 pub struct Validate {
     pub variant: Option<Variant>,
+    /// `--variant` naming a 10x8 variant: every line is read as 10x8.
+    pub capa: Option<forsyth::capablanca::Variant>,
     /// `--variant auto`: the text says when a line was read as Chess960.
     pub auto: bool,
     pub format: Format,
@@ -231,6 +235,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     let progress = !cli.quiet && !cli.command.quiet();
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
+            capa: crate::capa::variant_of(a.variant),
             letters: match a.letters.as_deref() {
                 Some(c) if c.eq_ignore_ascii_case("auto") => LettersMode::Auto,
                 other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
@@ -319,7 +324,15 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                         .to_owned(),
                 ));
             } else {
-                Starts::Numbers(a.numbers)
+                let ranges = a
+                    .numbers
+                    .iter()
+                    .map(|n| {
+                        n.parse::<StartRange>()
+                            .map_err(|e| ResolveError::Usage(format!("gen: NUMBER '{n}': {e}")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Starts::Numbers(ranges)
             };
             Job::Gen(Gen {
                 letters: language(a.letters.as_deref())?,
@@ -336,6 +349,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Validate(a) => Job::Validate(Validate {
+            capa: crate::capa::variant_of(a.variant),
             variant: variant(a.variant),
             auto: a.variant == VariantArg::Auto,
             format: a.format,
@@ -577,6 +591,8 @@ fn variant(arg: VariantArg) -> Option<Variant> {
         VariantArg::Auto => None,
         VariantArg::Standard => Some(Variant::Standard),
         VariantArg::Chess960 => Some(Variant::Chess960),
+        // The 10x8 variants never reach the 8x8 commands (`capa`).
+        VariantArg::Capablanca | VariantArg::Gothic | VariantArg::Crc => None,
     }
 }
 
@@ -585,6 +601,8 @@ fn select(args: GameSelectArgs) -> GameSelect {
         variant: args.variant.map(|v| match v {
             GameVariantArg::Standard => Variant::Standard,
             GameVariantArg::Chess960 => Variant::Chess960,
+            // 10x8 games never reach the 8x8 replay (`capa`).
+            _ => Variant::Standard,
         }),
         setup_only: args.setup_only,
     }

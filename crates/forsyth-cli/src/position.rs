@@ -383,13 +383,13 @@ pub fn placement_letters(word: &str, language: Language) -> Result<Option<Langua
     }
 }
 
-/// Whether a word is meant as a back rank alone (`index RNBQKBNR`): piece
-/// letters only (a placement has a '/').
+/// Whether a word is meant as a back rank alone (`index RNBQKBNR`): letters
+/// of the six pieces of chess only (a placement has a '/').
 pub fn is_back_rank(word: &[u8]) -> bool {
     !word.is_empty()
         && word
             .iter()
-            .all(|&b| Role::from_char(char::from(b)).is_some())
+            .all(|&b| Role::from_char(char::from(b)).is_some_and(Role::is_chess))
 }
 
 /// Why a record of a line (`index -`, `perft -`, `perft --suite`) gives

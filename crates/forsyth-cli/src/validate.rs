@@ -99,6 +99,9 @@ impl LineVisitor for Command<'_> {
             );
             return self.refused(name, &line, fault);
         }
+        if self.args.capa.is_some() || crate::capa::line_is_10x8(line.bytes) {
+            return self.line_10x8(name, &line);
+        }
         let fen = match Fen::from_ascii(line.bytes) {
             Ok(fen) => fen,
             // EPD with operations (an opcode where FEN has its clocks) never
@@ -317,6 +320,69 @@ fn kept_letters(
 }
 
 impl Command<'_> {
+    /// A 10x8 line: its problems (every one, by column), or `ok (VARIANT)`;
+    /// with `--repair`, the repaired record.
+    fn line_10x8(&mut self, file: &str, line: &Line<'_>) -> io::Result<()> {
+        let text = String::from_utf8_lossy(line.bytes);
+        let (strict, repair) = match self.args.mode {
+            ValidateMode::Judge { strict } => (strict, None),
+            ValidateMode::Repair {
+                castling,
+                shredder_order,
+            } => (false, Some((castling, shredder_order))),
+        };
+        let judged = crate::capa::validate_line(&text, self.args.capa, strict, repair);
+        let repaired = judged.repaired.as_ref().map(|(fen, _)| fen.is_some());
+        if !judged.valid && repaired != Some(true) {
+            self.err.rejected += 1;
+        }
+        if self.json {
+            let json = crate::capa::judged_json(file, line.number, &judged, self.args.capa);
+            return self.out.json(&json);
+        }
+        let at = format!("{file}:{}", line.number);
+        match &judged.repaired {
+            None if judged.faults.is_empty() => {
+                let variant = judged.variant.map_or("10x8", <&'static str>::from);
+                writeln!(self.out, "{at}: ok ({variant})")
+            }
+            None => {
+                for f in &judged.faults {
+                    writeln!(self.out, "{}", crate::capa::fault_line(&at, f))?;
+                }
+                Ok(())
+            }
+            Some((Some(fen), changes)) => {
+                self.out.write_all(line.before)?;
+                self.out.write_all(fen.as_bytes())?;
+                self.out.write_all(line.after)?;
+                self.out.write_all(b"\n")?;
+                for (kind, message) in changes {
+                    self.err.at(
+                        Place::line(file, line.number),
+                        format_args!("repaired: {kind}: {message}"),
+                    );
+                }
+                Ok(())
+            }
+            Some((None, _)) => {
+                line.write_as_read(&mut self.out)?;
+                self.out.write_all(b"\n")?;
+                self.err.at(
+                    Place::line(file, line.number),
+                    "not repaired, written unchanged",
+                );
+                let mut faults = Vec::new();
+                for f in &judged.faults {
+                    faults.extend_from_slice(crate::capa::fault_line(&at, f).as_bytes());
+                    faults.push(b'\n');
+                }
+                self.err.write_all(&faults);
+                Ok(())
+            }
+        }
+    }
+
     /// An EPD record (four fields and operations): its position is judged
     /// as any record's, every problem at once; a legal one then has its
     /// operations checked as `convert` reads them (`hmvc`/`fmvn` as clocks,

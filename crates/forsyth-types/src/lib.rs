@@ -7,8 +7,13 @@
 //! them at its root, and whose build script computes its attack tables
 //! from the same [`geometry`].
 //!
-//! Each type owns its English letters (files `a`-`h`, pieces `PNBRQK`);
+//! Each type owns its English letters (files `a`-`h`, pieces `PNBRQK`, and
+//! `A` and `C` for the archbishop and the chancellor of the 10x8 board);
 //! other languages' letters are a table of `forsyth`.
+//!
+//! The 10x8 board of Capablanca chess has files, squares, bitboards and a
+//! geometry of its own, in [`capablanca`]; the ranks, colours, roles,
+//! pieces and castling sides are shared.
 //!
 //! ```
 //! use forsyth_types::{Bitboard, Color, File, Rank, Role, Square};
@@ -21,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+pub mod capablanca;
 mod castling;
 mod color;
 pub mod geometry;

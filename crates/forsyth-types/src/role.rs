@@ -5,8 +5,8 @@ use crate::Color;
 /// The English piece letters, pawn first, the one place they are written:
 /// White's (uppercase) and Black's. The language table of `forsyth` builds
 /// its English row from [`Piece::as_str`].
-const WHITE_LETTERS: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
-const BLACK_LETTERS: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
+const WHITE_LETTERS: [&str; 8] = ["P", "N", "B", "R", "Q", "K", "A", "C"];
+const BLACK_LETTERS: [&str; 8] = ["p", "n", "b", "r", "q", "k", "a", "c"];
 
 /// The one byte of a one-letter string, in a `const` context.
 #[inline]
@@ -14,7 +14,9 @@ const fn byte(letter: &str) -> u8 {
     letter.as_bytes()[0]
 }
 
-/// The kind of a piece, without its colour.
+/// The kind of a piece, without its colour: the six of chess, and the two
+/// more of the 10x8 board (Capablanca chess and its variants), which the
+/// 8x8 board never holds.
 ///
 /// ```
 /// use forsyth_types::Role;
@@ -39,10 +41,15 @@ pub enum Role {
     Queen = 4,
     /// King, `K`.
     King = 5,
+    /// Archbishop, `A`: moves as a bishop or a knight (10x8 board only).
+    Archbishop = 6,
+    /// Chancellor, `C`: moves as a rook or a knight (10x8 board only).
+    Chancellor = 7,
 }
 
 impl Role {
-    /// All six roles, pawn first.
+    /// The six roles of chess, pawn first: the ones the 8x8 board holds
+    /// and its letter tables index (see [`Role::CAPABLANCA`] for all eight).
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -52,11 +59,32 @@ impl Role {
         Role::King,
     ];
 
-    /// The role of an English piece letter, either case.
+    /// The eight roles of the 10x8 board: the six of chess, pawn first,
+    /// then the archbishop and the chancellor.
+    ///
+    /// ```
+    /// use forsyth_types::Role;
+    /// assert_eq!(Role::CAPABLANCA[..6], Role::ALL);
+    /// assert_eq!(Role::CAPABLANCA[7], Role::Chancellor);
+    /// ```
+    pub const CAPABLANCA: [Role; 8] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Archbishop,
+        Role::Chancellor,
+    ];
+
+    /// The role of an English piece letter, either case (`A` and `C` are
+    /// the archbishop and the chancellor).
     ///
     /// ```
     /// use forsyth_types::Role;
     /// assert_eq!(Role::from_char('k'), Some(Role::King));
+    /// assert_eq!(Role::from_char('a'), Some(Role::Archbishop));
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
     #[inline]
@@ -104,10 +132,26 @@ impl Role {
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
+            Role::Archbishop => "archbishop",
+            Role::Chancellor => "chancellor",
         }
     }
 
-    /// 0 for the pawn up to 5 for the king.
+    /// `true` for the six roles of chess, `false` for the archbishop and
+    /// the chancellor (which only the 10x8 board holds).
+    ///
+    /// ```
+    /// use forsyth_types::Role;
+    /// assert!(Role::Queen.is_chess());
+    /// assert!(!Role::Chancellor.is_chess());
+    /// ```
+    #[inline]
+    pub const fn is_chess(self) -> bool {
+        (self as usize) < 6
+    }
+
+    /// 0 for the pawn up to 5 for the king (6 and 7 for the archbishop
+    /// and the chancellor).
     ///
     /// ```
     /// use forsyth_types::Role;
@@ -148,22 +192,24 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The piece of a FEN letter: uppercase White, lowercase Black.
+    /// The piece of a FEN letter: uppercase White, lowercase Black (`A`
+    /// and `C` are the archbishop and the chancellor).
     ///
     /// ```
     /// use forsyth_types::{Color, Piece, Role};
     /// assert_eq!(Piece::from_char('K'), Some(Role::King.of(Color::White)));
+    /// assert_eq!(Piece::from_char('c'), Some(Role::Chancellor.of(Color::Black)));
     /// assert_eq!(Piece::from_char('1'), None);
     /// ```
     #[inline]
     pub const fn from_char(ch: char) -> Option<Piece> {
         let mut i = 0;
-        while i < 6 {
+        while i < 8 {
             if ch as u32 == byte(WHITE_LETTERS[i]) as u32 {
-                return Some(Role::ALL[i].of(Color::White));
+                return Some(Role::CAPABLANCA[i].of(Color::White));
             }
             if ch as u32 == byte(BLACK_LETTERS[i]) as u32 {
-                return Some(Role::ALL[i].of(Color::Black));
+                return Some(Role::CAPABLANCA[i].of(Color::Black));
             }
             i += 1;
         }

@@ -51,7 +51,8 @@
 //! (every notation and language, the letters), [`chess960`], [`validate`]
 //! (problems, reports, repairs), [`game`] (history and draw claims),
 //! [`convert`] (one line from text to text), [`solve`] (chess problems)
-//! and [`attacks`].
+//! and [`attacks`]. The 10x8 board of Capablanca chess, Gothic chess and
+//! Capablanca Random Chess is [`capablanca`], beside the 8x8 one.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -78,6 +79,58 @@ pub use rules::{
     Position,
 };
 pub use setup::{Chess960Start, Setup, SetupError, Variant};
+
+pub mod capablanca {
+    //! The 10x8 board of Capablanca chess, Gothic chess and Capablanca
+    //! Random Chess (CRC): files `a` to `j`, the archbishop (`A`, bishop or
+    //! knight) and the chancellor (`C`, rook or knight) beside the six
+    //! pieces of chess.
+    //!
+    //! A board of its own beside the 8x8 one ([`Board`], on 128-bit
+    //! [`Bitboard`]s), with the 8x8 types' shapes and names: [`Setup`] and
+    //! its [`Variant`], the legal [`Position`] (moves, perft, play, the
+    //! outcome), validation ([`Report`]: every problem at once, in the one
+    //! [`ProblemKind`](crate::validate::ProblemKind) taxonomy, and repair),
+    //! and the 12,118 CRC starts with their numbers ([`CrcStart`],
+    //! `specs/crc.md`). Ranks, colours, roles, pieces, castling sides and
+    //! [`Outcome`](crate::Outcome) are shared with the 8x8 board.
+    //!
+    //! ```
+    //! use forsyth::capablanca::{CrcStart, Position, Square};
+    //! use forsyth::Role;
+    //! let pos = Position::capablanca();
+    //! assert_eq!(pos.board().role_at(Square::H1), Some(Role::Chancellor));
+    //! assert_eq!(pos.perft(3), 25_228);
+    //! let start = CrcStart::from_back_rank(&CrcStart::new(7_000).unwrap().back_rank())?;
+    //! assert_eq!(start.number(), 7_000);
+    //! let crc = Position::from_setup(start.to_setup())?;
+    //! assert_eq!(crc.legal_moves().len(), crc.count_legal_moves());
+    //! # Ok::<_, Box<dyn std::error::Error>>(())
+    //! ```
+    pub use crate::board::capablanca::{
+        king_to_file, rook_to_file, Bitboard, BitboardIter, Board, CastlingRights, File, Move,
+        Square,
+    };
+    pub use crate::notation::capablanca::{
+        letters_for, ReadMoveError, ReadMoveErrorKind, Unsupported,
+    };
+    pub use crate::rules::capablanca::{
+        IllegalMoveError, MoveList, Position, PositionError, Repair, Report,
+    };
+    pub use crate::setup::capablanca::{
+        is_ten_files, CrcRule, CrcStart, FenError, FenErrorKind, LossyCastlingError,
+        LossyCastlingReason, Problem, Setup, Variant,
+    };
+
+    pub mod attacks {
+        //! Attack sets of every piece on the 10x8 board, and the squares
+        //! between and along lines.
+        pub use crate::board::capablanca::attacks::{
+            aligned, archbishop, attacks, between, bishop, chancellor, king, knight, line, pawn,
+            queen, rook,
+        };
+    }
+}
 
 pub mod attacks {
     //! Attack sets of every piece, from tables computed at compile time (magic

@@ -32,6 +32,13 @@ const LAYERS: &[(&str, u8)] = &[
     ("solve", 6),
 ];
 
+/// The boards beside the 8x8 one (`specs/architecture.md`, section 10x8):
+/// a module under a folder of one of these names, in any layer, is that
+/// board's. It may use the 8x8 modules of its layer and below (the shared
+/// taxonomy, the random numbers); no other module uses it (`lib.rs`
+/// gathers it into its public module).
+const BESIDE: &[&str] = &["capablanca"];
+
 /// At most this many entries in `crates/forsyth/src`: `lib.rs` and the
 /// layer folders.
 const MAX_ENTRIES: usize = 12;
@@ -748,6 +755,30 @@ fn violations(krate: &Crate) -> Vec<String> {
     found
 }
 
+/// The board a module belongs to: one of [`BESIDE`], or `None` for 8x8.
+fn board_of(path: &[String]) -> Option<&str> {
+    path.iter()
+        .map(String::as_str)
+        .find(|segment| BESIDE.contains(segment))
+}
+
+/// The uses of a board beside the 8x8 one from outside it: (where,
+/// message).
+fn crossings(krate: &Crate) -> Vec<String> {
+    let mut found = Vec::new();
+    for ((from, to), at) in krate.edges(true) {
+        let (a, b) = (board_of(&from), board_of(&to));
+        if !from.is_empty() && b.is_some() && a != b {
+            found.push(format!(
+                "{at}: `{}` uses `{}`, of the board beside it",
+                show(&from),
+                show(&to)
+            ));
+        }
+    }
+    found
+}
+
 #[test]
 fn the_tree_is_the_layer_folders() {
     let mut entries: Vec<String> = fs::read_dir(library())
@@ -801,6 +832,46 @@ fn no_module_uses_a_higher_layer() {
     }
     let found = violations(&krate);
     assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
+}
+
+/// The 8x8 code never uses the 10x8 code: the two boards stand side by
+/// side, and the 8x8 path compiles to what it compiled to without the
+/// 10x8 one.
+#[test]
+fn the_8x8_code_does_not_use_the_10x8_code() {
+    let krate = Crate::read(&read_dir(&library()));
+    assert!(
+        krate.modules.keys().any(|m| board_of(m).is_some()),
+        "no module of a board beside the 8x8 one"
+    );
+    let found = crossings(&krate);
+    assert!(found.is_empty(), "boards mixed:\n{}", found.join("\n"));
+}
+
+/// The check of the boards side by side finds an 8x8 module that uses a
+/// 10x8 one, and lets the 10x8 module use the 8x8 one and `lib.rs`
+/// gather it.
+#[test]
+fn checker_finds_boards_mixed() {
+    let tree: Vec<(String, String)> = [
+        ("lib.rs", "mod board;\npub use board::capablanca::Board;\n"),
+        (
+            "board/mod.rs",
+            "//! Layer 0\nmod capablanca;\nuse capablanca::Board;\npub struct Square;\n",
+        ),
+        (
+            "board/capablanca/mod.rs",
+            "use crate::board::Square;\npub struct Board;\n",
+        ),
+    ]
+    .iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    let found = crossings(&Crate::read(&tree));
+    assert_eq!(
+        found,
+        ["board/mod.rs:3: `board` uses `board::capablanca`, of the board beside it"]
+    );
 }
 
 #[test]

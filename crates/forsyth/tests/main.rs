@@ -5,6 +5,11 @@
 
 mod common;
 
+mod capablanca_crc;
+mod capablanca_moves;
+mod capablanca_perft;
+mod capablanca_text;
+mod capablanca_validate;
 mod chess960;
 mod descriptive;
 mod descriptive_games;

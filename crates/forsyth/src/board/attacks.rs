@@ -189,6 +189,8 @@ pub fn attacks(sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
         Role::Rook => rook(sq, occupied),
         Role::Queen => queen(sq, occupied),
         Role::King => king(sq),
+        Role::Archbishop => bishop(sq, occupied) | knight(sq),
+        Role::Chancellor => rook(sq, occupied) | knight(sq),
     }
 }
 

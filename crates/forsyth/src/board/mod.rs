@@ -3,7 +3,8 @@
 //! rooks' files ([`castling`], data only: resolving castling letters is
 //! the setup's, castling's legality the rules'), and moves as the position
 //! sees them ([`moves`]). Files, ranks, squares, colours, roles, pieces,
-//! bitboards and the geometry below it are the `forsyth-types` crate.
+//! bitboards and the geometry below it are the `forsyth-types` crate. The
+//! 10x8 board stands beside it ([`capablanca`]); no 8x8 module uses it.
 //!
 //! May use: `forsyth-types` only.
 //!
@@ -12,6 +13,7 @@
 use core::fmt;
 
 pub mod attacks;
+pub(crate) mod capablanca;
 pub(crate) mod castling;
 pub(crate) mod moves;
 
@@ -37,9 +39,11 @@ pub(crate) const ROLE_BY_CODE: [Option<Role>; 8] = [
 
 /// Piece placement, as bitboards by role and by colour.
 ///
-/// A `Board` holds any placement, legal or not: nine queens, no kings and
-/// pawns on the first rank are all representable. Legality is the business of
-/// validation.
+/// A `Board` holds any placement of the six pieces of chess, legal or not:
+/// nine queens, no kings and pawns on the first rank are all representable.
+/// Legality is the business of validation. The archbishop and the
+/// chancellor stand on the 10x8 board
+/// ([`capablanca::Board`](crate::capablanca::Board)), never on this one.
 ///
 /// ```
 /// use forsyth::{Board, Color, Role, Square};
@@ -84,6 +88,11 @@ impl Board {
     /// The starting placement with `back_rank` (files `a` to `h`) for both
     /// colours, pawns on the second and seventh ranks.
     ///
+    /// # Panics
+    ///
+    /// When `back_rank` names an archbishop or a chancellor (see
+    /// [`Board::set_piece_at`]).
+    ///
     /// ```
     /// use forsyth::Board;
     /// use forsyth::Role::*;
@@ -125,15 +134,21 @@ impl Board {
         self.by_color[color as usize]
     }
 
-    /// The squares of one role's pieces, both colours.
+    /// The squares of one role's pieces, both colours (none for the
+    /// archbishop and the chancellor, which this board never holds).
     ///
     /// ```
     /// use forsyth::{Board, Role};
     /// assert_eq!(Board::standard().by_role(Role::Pawn).count(), 16);
+    /// assert!(Board::standard().by_role(Role::Archbishop).is_empty());
     /// ```
     #[inline]
     pub const fn by_role(&self, role: Role) -> Bitboard {
-        self.by_role[role as usize]
+        if role.is_chess() {
+            self.by_role[role as usize]
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// The squares of one piece.
@@ -230,6 +245,11 @@ impl Board {
     }
 
     /// Puts `piece` on `sq`, replacing what stood there.
+    ///
+    /// # Panics
+    ///
+    /// For an archbishop or a chancellor: they stand on the 10x8 board
+    /// ([`capablanca::Board`](crate::capablanca::Board)).
     ///
     /// ```
     /// use forsyth::{Board, Color, Role, Square};

@@ -77,6 +77,8 @@ impl From<Role> for Figure {
             Role::Bishop => Figure::Bishop,
             Role::Knight => Figure::Knight,
             Role::Pawn => Figure::Pawn,
+            Role::Archbishop => Figure::Archbishop,
+            Role::Chancellor => Figure::Chancellor,
         }
     }
 }

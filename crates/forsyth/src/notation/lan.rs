@@ -104,7 +104,7 @@ pub(crate) fn read_lan(text: &[u8]) -> Option<Lan> {
         });
     }
     let (role, b) = match b.first().and_then(|&c| Piece::from_char(char::from(c))) {
-        Some(p) if p.color == Color::White => (Some(p.role), &b[1..]),
+        Some(p) if p.color == Color::White && p.role.is_chess() => (Some(p.role), &b[1..]),
         _ => (None, b),
     };
     if b.len() < 5 {

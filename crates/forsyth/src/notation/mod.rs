@@ -49,6 +49,7 @@
 //!
 //! May use: layers 0 to 3 (`board`, `text`, `setup`, `rules`).
 
+pub(crate) mod capablanca;
 mod descriptive;
 mod lan;
 mod language;

@@ -331,6 +331,9 @@ fn pseudo_reaches(
         Role::Bishop => attacks::bishop(from, occupied).contains(to),
         Role::Rook => attacks::rook(from, occupied).contains(to),
         Role::Queen => attacks::queen(from, occupied).contains(to),
+        Role::Archbishop | Role::Chancellor => {
+            attacks::attacks(from, role.of(color), occupied).contains(to)
+        }
         Role::Pawn => {
             let forward = if color == Color::White { 1 } else { -1 };
             let one = from.offset(0, forward).filter(|&s| !occupied.contains(s));

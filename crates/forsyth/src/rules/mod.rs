@@ -2,10 +2,11 @@
 //! legal move generation and the quick decisions of one move's legality,
 //! playing a move, why a move is illegal, validation (every problem of a
 //! setup, repair), the outcome, perft, and FEN written with the rules'
-//! en-passant square.
+//! en-passant square. The 10x8 rules stand beside them ([`capablanca`]).
 //!
 //! May use: layers 0 to 2 (`board`, `text`, `setup`).
 
+pub(crate) mod capablanca;
 pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;

@@ -803,6 +803,8 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
         Role::Rook => attacks::rook(to, occupied) & ours,
         Role::Queen => attacks::queen(to, occupied) & ours,
         Role::King => attacks::king(to) & ours,
+        // The 8x8 board holds neither: `ours` is empty.
+        Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
     };
     let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
     // A promotion must be written, and to a piece a pawn may become.

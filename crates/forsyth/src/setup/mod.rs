@@ -3,7 +3,8 @@
 //! record resolved to rights, with the one castling judgement
 //! ([`resolve`]); what can be wrong with a setup, as data ([`problem`]:
 //! `Problem`, `ProblemKind`, `Severity`); the 960 starts and their
-//! numbering ([`chess960`]).
+//! numbering ([`chess960`]); the 10x8 setup beside them ([`capablanca`]:
+//! its variants, the CRC starts, its problems).
 //!
 //! May use: layers 0 and 1 (`board`, `text`).
 //!
@@ -14,6 +15,7 @@
 //! uses it for each letter of a record, validation for each right of a
 //! setup, and both report in the one [`ProblemKind`] taxonomy.
 
+pub(crate) mod capablanca;
 pub(crate) mod chess960;
 mod error;
 pub(crate) mod problem;

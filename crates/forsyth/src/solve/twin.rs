@@ -408,6 +408,9 @@ fn letter(role: Role, language: Language) -> &'static str {
         Role::Rook => 3,
         Role::Queen => 4,
         Role::King => 5,
+        // Never met: the solver's board is the 8x8 one, which holds neither.
+        Role::Archbishop => return "A",
+        Role::Chancellor => return "C",
     }]
 }
 

@@ -2,6 +2,7 @@
 //! generator of random cases, property-test strategies and slow references.
 #![allow(dead_code)]
 
+pub mod capablanca;
 pub mod rng;
 pub use rng::Rng;
 

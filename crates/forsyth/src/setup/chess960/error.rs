@@ -7,7 +7,7 @@ use crate::board::{Color, File, Piece, Rank, Role, Square};
 /// How many pieces of a role a start's back rank holds.
 pub(crate) const fn expected_count(role: Role) -> usize {
     match role {
-        Role::Pawn => 0,
+        Role::Pawn | Role::Archbishop | Role::Chancellor => 0,
         Role::King | Role::Queen => 1,
         Role::Rook | Role::Bishop | Role::Knight => 2,
     }

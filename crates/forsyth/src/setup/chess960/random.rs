@@ -95,7 +95,7 @@ impl SplitMix64 {
     /// Draws `x = next_u64()` until `x` is below the largest multiple of
     /// `bound` that fits in 64 bits, and returns `x % bound`: no bias, and
     /// for small bounds almost never a second draw.
-    fn below(&mut self, bound: u64) -> u64 {
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
         let bound = bound.max(1);
         // 2^64 mod bound, computed without 128-bit arithmetic.
         let rest = (u64::MAX % bound + 1) % bound;

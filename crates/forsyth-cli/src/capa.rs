@@ -1,0 +1,1588 @@
+//! The 10x8 board on the command line: Capablanca chess, Gothic chess and
+//! Capablanca Random Chess (CRC) in every command.
+//!
+//! A command goes here, before the 8x8 options are resolved, when its
+//! `--variant` names a 10x8 variant or its position is a 10x8 one (ranks of
+//! ten squares, `capablanca`, `gothic`, `crc:N`); `convert` and `validate`
+//! send each line whose ranks hold ten squares here under `--variant auto`.
+//! Everything else stays on the 8x8 path.
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use forsyth::capablanca::{
+    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Variant,
+};
+use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
+use forsyth::notation::Notation;
+use forsyth::pgn::{Collect, Event, GameResult, MovetextWriter, Reader};
+use forsyth::uci::CastlingMode;
+use forsyth::validate::Severity;
+use forsyth::{Color, Role};
+use serde::Serialize;
+
+use crate::cli::{
+    CastlingArg, Command, GameVariantArg, OutputArgs, PgnCommand, ShredderOrderArg,
+    StartVariantArg, UciCastlingArg, VariantArg,
+};
+use crate::printer::diag::caret;
+use crate::printer::Format;
+use crate::Outcome;
+
+/// The 10x8 variant a `--variant` names, if any.
+pub fn variant_of(arg: VariantArg) -> Option<Variant> {
+    match arg {
+        VariantArg::Capablanca => Some(Variant::Capablanca),
+        VariantArg::Gothic => Some(Variant::Gothic),
+        VariantArg::Crc => Some(Variant::Crc),
+        _ => None,
+    }
+}
+
+fn start_variant(arg: StartVariantArg) -> Option<Variant> {
+    match arg {
+        StartVariantArg::Chess960 => None,
+        StartVariantArg::Capablanca => Some(Variant::Capablanca),
+        StartVariantArg::Gothic => Some(Variant::Gothic),
+        StartVariantArg::Crc => Some(Variant::Crc),
+    }
+}
+
+/// Whether a word stands for a 10x8 position.
+fn is_10x8_word(word: &str) -> bool {
+    matches!(word, "capablanca" | "gothic")
+        || word.starts_with("crc:")
+        || (word.contains('/') && is_ten_files(word))
+}
+
+/// Runs the command when it is a 10x8 one; `None` leaves it to the 8x8
+/// path.
+pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
+    let words_10x8 = |words: &[String]| words.iter().any(|w| is_10x8_word(w));
+    match command {
+        Command::Gen(a) => start_variant(a.variant).map(|v| gen(a, v)),
+        Command::Index(a) => {
+            let ten_letters = a.words.len() == 1
+                && a.words[0].len() == 10
+                && a.words[0].chars().all(|c| Role::from_char(c).is_some());
+            match a.variant {
+                Some(StartVariantArg::Crc) => Some(index(&a.words)),
+                Some(StartVariantArg::Capablanca | StartVariantArg::Gothic) => Some(usage(
+                    "index: Capablanca and Gothic chess have one start each; --variant crc \
+                     numbers the CRC starts",
+                )),
+                Some(StartVariantArg::Chess960) => None,
+                None if ten_letters || words_10x8(&a.words) => Some(index(&a.words)),
+                None => None,
+            }
+        }
+        Command::Show(a) => {
+            let v = variant_of(a.variant);
+            (v.is_some() || words_10x8(&a.words)).then(|| {
+                if a.format == Format::Svg {
+                    return usage(
+                        "show --format svg draws 8x8 boards only; the text format draws ten files",
+                    );
+                }
+                show(&a.words, v)
+            })
+        }
+        Command::Perft(a) => {
+            let v = variant_of(a.legality.variant);
+            (v.is_some() || words_10x8(&a.words)).then(|| {
+                if a.suite.is_some() {
+                    return usage("perft --suite reads 8x8 suites only");
+                }
+                perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling)
+            })
+        }
+        Command::Moves(a) => {
+            let v = variant_of(a.legality.variant);
+            (v.is_some() || words_10x8(&a.words)).then(|| {
+                let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
+                    Some(Err(e)) => return usage(&e.to_string()),
+                    Some(Ok(n)) => Some(n),
+                    None if a.format == crate::cli::MoveNotationArg::San => {
+                        Some(Notation::San(forsyth::notation::Language::English))
+                    }
+                    None => None,
+                };
+                moves(&a.words, v, a.legality.lenient, notation, a.uci_castling)
+            })
+        }
+        Command::Play(a) => {
+            let v = variant_of(a.legality.variant);
+            (v.is_some() || a.words.first().is_some_and(|w| is_10x8_word(w))).then(|| {
+                let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
+                    Some(Err(e)) => return usage(&e.to_string()),
+                    Some(Ok(n)) => Some(n),
+                    None => None,
+                };
+                play(&a.words, v, a.legality.lenient, notation, &a.output)
+            })
+        }
+        Command::Notation(a) => {
+            let fen = a.fen.as_deref()?;
+            let words: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+            if !words.first().is_some_and(|w| is_10x8_word(w)) {
+                return None;
+            }
+            Some(notation(&words, &a.from, &a.to, a.file.as_ref()))
+        }
+        Command::Pgn(a) => {
+            let (select, files, mode) = match &a.command {
+                PgnCommand::Check(c) => (
+                    c.select.variant,
+                    &c.files,
+                    PgnMode::Check {
+                        json: c.format == Format::Json,
+                    },
+                ),
+                PgnCommand::Fens(f) => (
+                    f.select.variant,
+                    &f.files,
+                    PgnMode::Fens {
+                        output: f.output,
+                        epd: f.epd,
+                        final_only: f.final_only,
+                    },
+                ),
+                PgnCommand::Export(e) => (
+                    e.select.variant,
+                    &e.files,
+                    PgnMode::Export {
+                        output: e.output,
+                        notation: e.notation.clone(),
+                    },
+                ),
+                PgnCommand::Help(_) => return None,
+            };
+            let variant = match select? {
+                GameVariantArg::Capablanca => Variant::Capablanca,
+                GameVariantArg::Gothic => Variant::Gothic,
+                GameVariantArg::Crc => Variant::Crc,
+                _ => return None,
+            };
+            Some(pgn(variant, files, &mode))
+        }
+        _ => None,
+    }
+}
+
+fn usage(message: &str) -> io::Result<Outcome> {
+    crate::note(message);
+    Ok(Outcome::Failed)
+}
+
+fn fail(message: &str) -> io::Result<Outcome> {
+    crate::note(message);
+    Ok(Outcome::Rejected)
+}
+
+fn castling_notation(arg: Option<CastlingArg>) -> CastlingNotation {
+    match arg {
+        None | Some(CastlingArg::Xfen) => CastlingNotation::XFen,
+        Some(CastlingArg::Shredder) => CastlingNotation::Shredder,
+        Some(CastlingArg::Standard) => CastlingNotation::Standard,
+    }
+}
+
+fn shredder_order(arg: Option<ShredderOrderArg>) -> ShredderOrder {
+    match arg {
+        Some(ShredderOrderArg::Wings) => ShredderOrder::Wings,
+        _ => ShredderOrder::Files,
+    }
+}
+
+/// The UCI convention: asked for, or the variant's (king takes rook in
+/// CRC, as in Chess960).
+fn uci_mode(arg: UciCastlingArg, variant: Variant) -> CastlingMode {
+    match arg {
+        UciCastlingArg::Standard => CastlingMode::Standard,
+        UciCastlingArg::Chess960 => CastlingMode::Chess960,
+        UciCastlingArg::Auto if variant.is_random() => CastlingMode::Chess960,
+        UciCastlingArg::Auto => CastlingMode::Standard,
+    }
+}
+
+/// A record's fault with the record and a caret under it.
+fn fen_message(record: &str, e: &FenError) -> String {
+    format!(
+        "invalid FEN\n{}",
+        caret(
+            record,
+            e.offset,
+            &format!("col {}: {}", e.column(), e.message())
+        )
+    )
+}
+
+/// The named 10x8 starts: `capablanca`, `gothic`, `crc:N`.
+fn named(word: &str) -> Option<Result<Setup, String>> {
+    match word {
+        "capablanca" => Some(Ok(Setup::capablanca())),
+        "gothic" => Some(Ok(Setup::gothic())),
+        _ => word.strip_prefix("crc:").map(|n| {
+            n.parse::<u16>()
+                .ok()
+                .and_then(CrcStart::new)
+                .map(CrcStart::to_setup)
+                .ok_or_else(|| format!("crc:{n}: not a CRC start number (0 to 12117)"))
+        }),
+    }
+}
+
+/// Whether `word` fits the record field after `filled` fields.
+fn fits(filled: usize, word: &str) -> bool {
+    let number = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    match filled {
+        1 => word == "w" || word == "b",
+        2 => {
+            word == "-"
+                || (!word.is_empty()
+                    && word.bytes().all(
+                        |b| matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'J' | b'a'..=b'j'),
+                    ))
+        }
+        3 => word == "-" || matches!(word.as_bytes(), [b'a'..=b'j', b'3' | b'6']),
+        4 | 5 => number,
+        _ => false,
+    }
+}
+
+/// The position words split into the setup and the words after it.
+fn read_setup(words: &[String], variant: Option<Variant>) -> Result<(Setup, Vec<String>), String> {
+    let Some(first) = words.first() else {
+        return Err("no position given".to_owned());
+    };
+    if let Some(setup) = named(first) {
+        let mut setup = setup?;
+        if let Some(v) = variant {
+            setup.variant = v;
+        }
+        return Ok((setup, words[1..].to_vec()));
+    }
+    let (record, n) = if first == "-" {
+        let line =
+            crate::position::first_stdin_record().map_err(|e| format!("standard input: {e}"))?;
+        (line, 1)
+    } else if first.contains(char::is_whitespace) {
+        (first.clone(), 1)
+    } else {
+        let mut n = 1;
+        while n < words.len() && fits(n, &words[n]) {
+            n += 1;
+        }
+        (words[..n].join(" "), n)
+    };
+    let mut fields = record.split_ascii_whitespace();
+    let bare = matches!((fields.next(), fields.next()), (Some(p), None) if p.contains('/'));
+    let text = if bare {
+        format!("{} w - -", record.trim_end())
+    } else {
+        record
+    };
+    let setup = Setup::from_fen(&text, variant).map_err(|e| fen_message(&text, &e))?;
+    Ok((setup, words[n..].to_vec()))
+}
+
+/// `kind: message` lines of a refused position.
+fn illegal(error: &PositionError) -> String {
+    let mut message = String::from("illegal position");
+    for p in error.problems() {
+        if p.severity() == Severity::Error {
+            message.push_str(&format!("\n  {}: {}", p.kind().name(), p.message()));
+        }
+    }
+    message
+}
+
+/// The legal position of a setup; with `lenient`, the errors move
+/// generation survives set aside (and said).
+fn legal(setup: Setup, lenient: bool) -> Result<Position, String> {
+    match Position::from_setup(setup) {
+        Ok(pos) => Ok(pos),
+        Err(e) => {
+            let kinds: Vec<_> = e
+                .problems()
+                .iter()
+                .filter(|p| p.severity() == Severity::Error)
+                .map(|p| p.kind())
+                .collect();
+            if lenient && kinds.iter().all(|k| k.is_ignorable()) {
+                let message = illegal(&e);
+                if let Ok(pos) = e.clone().ignore(&kinds) {
+                    for line in message.lines().skip(1) {
+                        crate::note(&format!("--lenient: set aside: {}", line.trim()));
+                    }
+                    return Ok(pos);
+                }
+            }
+            Err(illegal(&e))
+        }
+    }
+}
+
+fn position(
+    words: &[String],
+    variant: Option<Variant>,
+    lenient: bool,
+) -> Result<(Position, Vec<String>), String> {
+    let (setup, rest) = read_setup(words, variant)?;
+    Ok((legal(setup, lenient)?, rest))
+}
+
+// ---------------------------------------------------------------- gen, index
+
+/// One start in `gen --format json`.
+#[derive(Serialize)]
+struct StartJson {
+    variant: &'static str,
+    number: Option<u16>,
+    back_rank: String,
+    fen: Encodings,
+}
+
+#[derive(Serialize)]
+struct Encodings {
+    xfen: Option<String>,
+    shredder: Option<String>,
+    standard: Option<String>,
+}
+
+/// A CRC start number or range (`0-9`, downwards too), each end 0 to
+/// 12117.
+fn crc_numbers(word: &str) -> Result<Vec<CrcStart>, String> {
+    let number = |n: &str| {
+        n.parse::<u16>()
+            .ok()
+            .and_then(CrcStart::new)
+            .ok_or_else(|| format!("'{n}' is not a CRC start number (0 to 12117)"))
+    };
+    let (first, last) = match word.split_once('-') {
+        None => (number(word)?, number(word)?),
+        Some((a, b)) => (number(a)?, number(b)?),
+    };
+    let (a, b) = (first.number(), last.number());
+    let all: Vec<u16> = if a <= b {
+        (a..=b).collect()
+    } else {
+        (b..=a).rev().collect()
+    };
+    Ok(all.into_iter().filter_map(CrcStart::new).collect())
+}
+
+fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
+    if a.letters.is_some() {
+        return usage("gen --letters: 10x8 placements are written in English letters only");
+    }
+    if !a.random && (a.seed.is_some() || a.count.is_some()) {
+        return usage("--seed and --count need --random");
+    }
+    let starts: Vec<(Option<u16>, Setup)> = match variant {
+        Variant::Crc => {
+            let numbers: Vec<CrcStart> = if a.all {
+                CrcStart::all().collect()
+            } else if a.random {
+                let seed = a.seed.unwrap_or_else(forsyth::Chess960Start::random_seed);
+                if a.seed.is_none() {
+                    crate::note(&format!(
+                        "random seed {seed} (--seed {seed} draws the same starts)"
+                    ));
+                }
+                let count = usize::try_from(a.count.unwrap_or(1)).unwrap_or(usize::MAX);
+                CrcStart::random_sequence(seed).take(count).collect()
+            } else if a.numbers.is_empty() {
+                return usage(
+                    "gen --variant crc needs start numbers (0 to 12117), --all or --random",
+                );
+            } else {
+                let mut all = Vec::new();
+                for word in &a.numbers {
+                    match crc_numbers(word) {
+                        Ok(n) => all.extend(n),
+                        Err(e) => return usage(&format!("gen: NUMBER: {e}")),
+                    }
+                }
+                all
+            };
+            numbers
+                .into_iter()
+                .map(|s| (Some(s.number()), s.to_setup()))
+                .collect()
+        }
+        other => {
+            if a.random || !a.numbers.is_empty() {
+                return usage(&format!(
+                    "gen --variant {other}: the variant has one start (no NUMBER or --random)"
+                ));
+            }
+            let setup = match other {
+                Variant::Gothic => Setup::gothic(),
+                _ => Setup::capablanca(),
+            };
+            vec![(None, setup)]
+        }
+    };
+    let notation = castling_notation(a.castling);
+    let order = shredder_order(a.shredder_order);
+    let json = a.format == Format::Json;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut outcome = Outcome::Ok;
+    for (number, setup) in starts {
+        if json {
+            let fen = |n| setup.to_fen(n, order).ok();
+            let back_rank: String = forsyth::capablanca::File::ALL
+                .into_iter()
+                .filter_map(|f| {
+                    setup
+                        .board
+                        .role_at(forsyth::capablanca::Square::from_coords(
+                            f,
+                            forsyth::Rank::First,
+                        ))
+                })
+                .map(Role::upper_char)
+                .collect();
+            let line = StartJson {
+                variant: variant.into(),
+                number,
+                back_rank,
+                fen: Encodings {
+                    xfen: fen(CastlingNotation::XFen),
+                    shredder: fen(CastlingNotation::Shredder),
+                    standard: fen(CastlingNotation::Standard),
+                },
+            };
+            serde_json::to_writer(&mut out, &line)?;
+            writeln!(out)?;
+            continue;
+        }
+        match setup.to_fen(notation, order) {
+            Ok(fen) => writeln!(out, "{fen}")?,
+            Err(e) => {
+                out.flush()?;
+                let which = number.map_or_else(|| variant.to_string(), |n| format!("start {n}"));
+                crate::note(&format!("{which}: {e}"));
+                outcome = Outcome::Rejected;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// The CRC number of one record or back rank, or why it has none.
+fn crc_number(word: &str) -> Result<u16, String> {
+    if let Some(setup) = named(word) {
+        let setup = setup?;
+        return crc_number(&setup.board.to_string());
+    }
+    let roles: Vec<Role> = word.chars().filter_map(Role::from_char).collect();
+    let back_rank: [Role; 10] = if !word.contains('/') && !word.contains(' ') {
+        roles.try_into().map_err(|_| {
+            format!(
+                "a 10x8 back rank has 10 letters, '{word}' has {}",
+                word.chars().count()
+            )
+        })?
+    } else {
+        let (setup, _) = read_setup(&[word.to_owned()], Some(Variant::Crc))?;
+        let mut rank = [Role::Pawn; 10];
+        for (i, f) in forsyth::capablanca::File::ALL.into_iter().enumerate() {
+            let sq = forsyth::capablanca::Square::from_coords(f, forsyth::Rank::First);
+            rank[i] = setup.board.role_at(sq).unwrap_or(Role::Pawn);
+        }
+        // Only a whole start counts: the same pieces on both sides, pawns
+        // in front, the middle empty.
+        let expected = CrcStart::from_back_rank(&rank).map(CrcStart::to_setup);
+        if let Ok(start) = &expected {
+            if start.board != setup.board {
+                return Err("not a CRC start: the pieces do not stand as in a start".to_owned());
+            }
+        }
+        rank
+    };
+    CrcStart::from_back_rank(&back_rank)
+        .map(CrcStart::number)
+        .map_err(|e| format!("not a CRC start: {e} ({})", e.name()))
+}
+
+fn index(words: &[String]) -> io::Result<Outcome> {
+    let mut out = io::stdout().lock();
+    if words.len() == 1 && words[0] == "-" {
+        let mut text = String::new();
+        io::stdin().lock().read_to_string(&mut text)?;
+        let mut outcome = Outcome::Ok;
+        for (i, line) in text.lines().enumerate() {
+            let line = crate::lines::skip_bom(line).trim();
+            if line.is_empty() {
+                continue;
+            }
+            match crc_number(line) {
+                Ok(n) => writeln!(out, "{n}")?,
+                Err(e) => {
+                    let first = e.lines().next().unwrap_or("");
+                    crate::note(&format!("<stdin>:{}: {first}", i + 1));
+                    outcome = Outcome::Rejected;
+                }
+            }
+        }
+        return Ok(outcome);
+    }
+    let word = words.join(" ");
+    match crc_number(&word) {
+        Ok(n) => {
+            writeln!(out, "{n}")?;
+            Ok(Outcome::Ok)
+        }
+        Err(e) => fail(&e),
+    }
+}
+
+// ---------------------------------------------------------------- show
+
+/// The board, one line per rank, rank 8 first, files a to j.
+fn diagram(setup: &Setup) -> String {
+    use forsyth::capablanca::{File, Square};
+    let mut s = String::from("  +---------------------+\n");
+    for rank in forsyth::Rank::ALL.into_iter().rev() {
+        s.push(rank.char());
+        s.push_str(" |");
+        for file in File::ALL {
+            s.push(' ');
+            s.push(
+                setup
+                    .board
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', forsyth::Piece::char),
+            );
+        }
+        s.push_str(" |\n");
+    }
+    s.push_str("  +---------------------+\n    a b c d e f g h i j\n");
+    s
+}
+
+fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
+    let setup = match read_setup(words, variant) {
+        Ok((setup, rest)) if rest.is_empty() => setup,
+        Ok((_, rest)) => {
+            return usage(&format!(
+                "show takes nothing after the position: '{}'",
+                rest[0]
+            ))
+        }
+        Err(e) => return fail(&e),
+    };
+    let report = Report::of_setup(setup.clone());
+    let mut lines = Vec::new();
+    let field = |label: &str, value: &str| format!("{label:<17}{value}");
+    lines.push(String::new());
+    lines.push(field("side to move", setup.turn.name()));
+    let status = match report.clone().into_position() {
+        Err(_) => "no moves: the position is not legal".to_owned(),
+        Ok(pos) => {
+            let n = pos.count_legal_moves();
+            let moves = if n == 1 { "move" } else { "moves" };
+            match (pos.is_check(), n) {
+                (true, 0) => format!("checkmate: {} wins", (!pos.turn()).name()),
+                (false, 0) => "stalemate".to_owned(),
+                (true, _) => format!("check, {n} legal {moves}"),
+                (false, _) => format!("{n} legal {moves}"),
+            }
+        }
+    };
+    lines.push(field("status", &status));
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        let mut parts = Vec::new();
+        for side in forsyth::CastlingSide::ALL {
+            if let Some(rook) = setup.castling.rook_square(color, side) {
+                parts.push(format!(
+                    "{} with the rook on {rook}",
+                    side.fold("O-O", "O-O-O")
+                ));
+            }
+        }
+        let text = if parts.is_empty() {
+            format!("{} may not castle", color.name())
+        } else {
+            format!("{}: {}", color.name(), parts.join(", "))
+        };
+        lines.push(field(if i == 0 { "castling" } else { "" }, &text));
+    }
+    let ep = setup.ep_square.map_or("-".to_owned(), |s| s.to_string());
+    lines.push(field("en passant", &ep));
+    lines.push(field("halfmove clock", &setup.halfmoves.to_string()));
+    lines.push(field("fullmove number", &setup.fullmoves.to_string()));
+    lines.push(field("variant", &setup.variant.to_string()));
+    lines.push(field("board", "10x8, files a to j"));
+    let mut rank = [Role::Pawn; 10];
+    for (i, f) in forsyth::capablanca::File::ALL.into_iter().enumerate() {
+        let sq = forsyth::capablanca::Square::from_coords(f, forsyth::Rank::First);
+        rank[i] = setup.board.role_at(sq).unwrap_or(Role::Pawn);
+    }
+    let start = match CrcStart::from_back_rank(&rank) {
+        Ok(s) if s.to_setup().board == setup.board => {
+            format!("{} ({})", s.number(), s.back_rank_letters())
+        }
+        _ => "no".to_owned(),
+    };
+    lines.push(field("CRC start", &start));
+    lines.push(String::new());
+    for (name, notation, order) in [
+        ("X-FEN", CastlingNotation::XFen, ShredderOrder::Files),
+        (
+            "Shredder-FEN",
+            CastlingNotation::Shredder,
+            ShredderOrder::Files,
+        ),
+        (
+            "  (wing order)",
+            CastlingNotation::Shredder,
+            ShredderOrder::Wings,
+        ),
+        (
+            "standard FEN",
+            CastlingNotation::Standard,
+            ShredderOrder::Files,
+        ),
+    ] {
+        match setup.to_fen(notation, order) {
+            Ok(fen) => lines.push(field(name, &fen)),
+            Err(e) => lines.push(field(name, &format!("(cannot: {e})"))),
+        }
+    }
+    lines.push(String::new());
+    if report.problems().is_empty() {
+        lines.push(field("legal", "yes"));
+    } else {
+        let verdict = if report.is_legal() {
+            "yes, with warnings"
+        } else {
+            "no"
+        };
+        lines.push(field("legal", verdict));
+        for p in report.problems() {
+            let severity = match p.severity() {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            lines.push(format!(
+                "  {severity}: {}: {}",
+                p.kind().name(),
+                p.message()
+            ));
+        }
+    }
+    let mut out = io::stdout().lock();
+    write!(out, "{}", diagram(&setup))?;
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(if report.is_legal() {
+        Outcome::Ok
+    } else {
+        Outcome::Rejected
+    })
+}
+
+// ---------------------------------------------------------------- perft, moves, play
+
+fn perft(
+    words: &[String],
+    variant: Option<Variant>,
+    divide: bool,
+    lenient: bool,
+    uci: UciCastlingArg,
+) -> io::Result<Outcome> {
+    let Some((last, body)) = words.split_last() else {
+        return usage("perft needs a position and then DEPTH");
+    };
+    let Ok(depth) = last.parse::<u32>() else {
+        return usage(&format!(
+            "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
+        ));
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if body.len() == 1 && body[0] == "-" {
+        let mut text = String::new();
+        io::stdin().lock().read_to_string(&mut text)?;
+        let mut outcome = Outcome::Ok;
+        for (i, line) in text.lines().enumerate() {
+            let line = crate::lines::skip_bom(line).trim();
+            if line.is_empty() {
+                continue;
+            }
+            // A line's fault as a file's lines report one:
+            // `<stdin>:LINE:COL: field: message`.
+            let record = if line.contains(char::is_whitespace) {
+                line.to_owned()
+            } else {
+                format!("{line} w - -")
+            };
+            let judged = match Setup::from_fen(&record, variant) {
+                Err(e) => Err(format!("{}: {}", e.column(), e.message())),
+                Ok(setup) => legal(setup, lenient)
+                    .map_err(|e| format!("1: placement: {}", e.replace("\n  ", "; "))),
+            };
+            match judged {
+                Ok(pos) => writeln!(out, "{}", pos.perft(depth))?,
+                Err(e) => {
+                    out.flush()?;
+                    crate::note(&format!("<stdin>:{}:{e}", i + 1));
+                    outcome = Outcome::Rejected;
+                }
+            }
+        }
+        out.flush()?;
+        return Ok(outcome);
+    }
+    let pos = match position(body, variant, lenient) {
+        Ok((pos, rest)) if rest.is_empty() => pos,
+        Ok((_, rest)) => {
+            return usage(&format!(
+                "perft takes only DEPTH after the position: '{}'",
+                rest[0]
+            ))
+        }
+        Err(e) => return fail(&e),
+    };
+    if divide {
+        let mode = uci_mode(uci, pos.variant());
+        let mut rows: Vec<(String, u64)> = pos
+            .divide(depth)
+            .into_iter()
+            .map(|(m, n)| (pos.uci(m, mode), n))
+            .collect();
+        rows.sort();
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        for (m, n) in rows {
+            writeln!(out, "{m}: {n}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "{total}")?;
+    } else {
+        writeln!(out, "{}", pos.perft(depth))?;
+    }
+    out.flush()?;
+    Ok(Outcome::Ok)
+}
+
+fn moves(
+    words: &[String],
+    variant: Option<Variant>,
+    lenient: bool,
+    notation: Option<Notation>,
+    uci: UciCastlingArg,
+) -> io::Result<Outcome> {
+    let pos = match position(words, variant, lenient) {
+        Ok((pos, rest)) if rest.is_empty() => pos,
+        Ok((_, rest)) => {
+            return usage(&format!(
+                "moves takes nothing after the position: '{}'",
+                rest[0]
+            ))
+        }
+        Err(e) => return fail(&e),
+    };
+    let mode = uci_mode(uci, pos.variant());
+    let mut list = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        match pos.write_move(m, notation.unwrap_or(Notation::Uci), mode) {
+            Ok(text) => list.push(text),
+            Err(e) => return usage(&format!("--notation: {e}")),
+        }
+    }
+    list.sort();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for m in &list {
+        writeln!(out, "{m}")?;
+    }
+    out.flush()?;
+    Ok(Outcome::Ok)
+}
+
+/// What the game's end is, if it ended.
+fn ending(pos: &Position) -> Option<String> {
+    pos.outcome().map(|o| format!("game over: {o}"))
+}
+
+/// The move words of `play` (move numbers and `...` dropped; a result
+/// ends them).
+fn move_words(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .flat_map(|w| w.split([' ', ',']))
+        .map(|w| {
+            let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if w[digits..].starts_with('.') {
+                w[digits..].trim_start_matches('.').to_owned()
+            } else {
+                w.to_owned()
+            }
+        })
+        .filter(|w| !w.is_empty() && !w.bytes().all(|b| b.is_ascii_digit()))
+        .collect()
+}
+
+fn play(
+    words: &[String],
+    variant: Option<Variant>,
+    lenient: bool,
+    notation: Option<Notation>,
+    output: &OutputArgs,
+) -> io::Result<Outcome> {
+    let (mut pos, rest) = match position(words, variant, lenient) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let mut seen = std::collections::HashMap::new();
+    seen.insert(pos.clone(), 1u32);
+    for (i, text) in move_words(&rest).iter().enumerate() {
+        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+            break;
+        }
+        let m = match pos.read_move(text, notation) {
+            Ok(m) => m,
+            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind.name())),
+        };
+        pos = match pos.play(m) {
+            Ok(p) => p,
+            Err(e) => return fail(&format!("move {} ({text}): {e}", i + 1)),
+        };
+        *seen.entry(pos.clone()).or_insert(0) += 1;
+    }
+    let fen = match pos.to_fen(
+        castling_notation(output.castling),
+        shredder_order(output.shredder_order),
+    ) {
+        Ok(fen) => fen,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut out = io::stdout().lock();
+    writeln!(out, "{fen}")?;
+    out.flush()?;
+    let times = seen.get(&pos).copied().unwrap_or(1);
+    if times >= 5 {
+        crate::note("fivefold repetition: the game is drawn");
+    } else if let Some(end) = ending(&pos) {
+        crate::note(&end);
+    } else if times >= 3 {
+        crate::note("threefold repetition: a draw may be claimed");
+    } else if pos.can_claim_fifty_moves() {
+        crate::note("fifty-move rule: a draw may be claimed");
+    }
+    Ok(Outcome::Ok)
+}
+
+// ---------------------------------------------------------------- convert, validate
+
+/// Where each field of a record starts (0-based), placement first.
+fn field_offsets(record: &str) -> Vec<usize> {
+    let mut offsets = Vec::new();
+    let mut in_word = false;
+    for (i, b) in record.bytes().enumerate() {
+        let blank = b == b' ' || b == b'\t';
+        if !blank && !in_word {
+            offsets.push(i);
+        }
+        in_word = !blank;
+    }
+    offsets
+}
+
+/// The 1-based column of a field of `record`.
+fn field_column(record: &str, field: FenField) -> usize {
+    let index = match field {
+        FenField::Record | FenField::Placement => 0,
+        FenField::Turn => 1,
+        FenField::Castling => 2,
+        FenField::EnPassant => 3,
+        FenField::Halfmoves => 4,
+        FenField::Fullmoves => 5,
+    };
+    field_offsets(record).get(index).map_or(1, |o| o + 1)
+}
+
+/// One fault of a 10x8 line: column, field, kind, severity, message.
+pub struct LineFault {
+    pub column: usize,
+    pub field: String,
+    pub field_name: &'static str,
+    pub kind: &'static str,
+    pub severity: Severity,
+    pub squares: Vec<String>,
+    pub message: String,
+    /// A problem of the position (not of the record's syntax or encoding).
+    pub problem: bool,
+}
+
+fn syntax_fault(e: &FenError) -> LineFault {
+    let field = e.field.to_string();
+    let message = e.message();
+    LineFault {
+        column: e.column(),
+        message: message
+            .strip_prefix(&format!("{field}: "))
+            .unwrap_or(&message)
+            .to_owned(),
+        field,
+        field_name: e.field.into(),
+        kind: e.kind.name(),
+        severity: Severity::Error,
+        squares: Vec::new(),
+        problem: false,
+    }
+}
+
+/// Whether a line of a file holds a 10x8 record (ranks of ten squares).
+pub fn line_is_10x8(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes)
+        .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+}
+
+fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
+    let mut faults: Vec<LineFault> = report
+        .problems()
+        .iter()
+        .map(|p| LineFault {
+            column: field_column(record, p.field()),
+            field: p.field().to_string(),
+            field_name: p.field().into(),
+            kind: p.kind().name(),
+            severity: p.severity(),
+            squares: p.squares().into_iter().map(|s| s.to_string()).collect(),
+            message: p.message(),
+            problem: true,
+        })
+        .collect();
+    faults.sort_by_key(|f| f.column);
+    faults
+}
+
+/// `convert` of one 10x8 line: the record written in the encoding asked,
+/// or the faults that refuse it (columns of the line as given).
+pub fn convert_line(
+    line: &str,
+    variant: Option<Variant>,
+    notation: CastlingNotation,
+    order: ShredderOrder,
+    validate: bool,
+) -> Result<String, Vec<LineFault>> {
+    let indent = line.len() - line.trim_start().len();
+    let shift = |mut faults: Vec<LineFault>| {
+        for f in &mut faults {
+            f.column += indent;
+        }
+        faults
+    };
+    let record = line.trim();
+    let setup = Setup::from_fen(record, variant).map_err(|e| shift(vec![syntax_fault(&e)]))?;
+    let written = if validate {
+        let report = Report::of_setup(setup);
+        if !report.is_legal() {
+            let errors = problem_faults(record, &report)
+                .into_iter()
+                .filter(|f| f.severity == Severity::Error)
+                .collect();
+            return Err(shift(errors));
+        }
+        match report.into_position() {
+            Ok(pos) => pos.to_fen(notation, order),
+            Err(e) => return Err(shift(problem_faults(record, e.report()))),
+        }
+    } else {
+        setup.to_fen(notation, order)
+    };
+    written.map_err(|e| {
+        shift(vec![LineFault {
+            column: field_column(record, FenField::Castling),
+            field: FenField::Castling.to_string(),
+            field_name: "castling",
+            kind: e.reason.name(),
+            severity: Severity::Error,
+            squares: vec![e.rook.to_string()],
+            message: e.to_string(),
+            problem: false,
+        }])
+    })
+}
+
+/// One line of `validate --format json` for a 10x8 record.
+#[derive(Serialize)]
+pub struct LineJson<'a> {
+    pub file: &'a str,
+    pub line: u64,
+    pub valid: bool,
+    pub variant: Option<&'static str>,
+    pub problems: Vec<FaultJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair: Option<RepairJson>,
+}
+
+#[derive(Serialize)]
+pub struct FaultJson {
+    kind: &'static str,
+    severity: &'static str,
+    field: &'static str,
+    column: usize,
+    squares: Vec<String>,
+    message: String,
+}
+
+#[derive(Serialize)]
+pub struct RepairJson {
+    repairs: Vec<RepairItemJson>,
+    fen: Option<String>,
+    remaining: RemainingJson,
+}
+
+/// What is left after `--repair`: the verdict on the line written (or
+/// on the line as it was, when it was not repaired).
+#[derive(Serialize)]
+pub struct RemainingJson {
+    valid: bool,
+    variant: Option<&'static str>,
+    problems: Vec<FaultJson>,
+}
+
+#[derive(Serialize)]
+pub struct RepairItemJson {
+    kind: &'static str,
+    message: String,
+}
+
+impl From<&LineFault> for FaultJson {
+    fn from(f: &LineFault) -> FaultJson {
+        FaultJson {
+            kind: f.kind,
+            severity: f.severity.into(),
+            field: f.field_name,
+            column: f.column,
+            squares: f.squares.clone(),
+            message: f.message.clone(),
+        }
+    }
+}
+
+/// `--repair` on a line: the record written (`None`: not repairable) and
+/// each change made, as kind and message.
+pub type Repaired = (Option<String>, Vec<(&'static str, String)>);
+
+/// What `validate` says of one 10x8 line.
+pub struct Judged {
+    pub valid: bool,
+    pub variant: Option<Variant>,
+    pub faults: Vec<LineFault>,
+    /// With `--repair`: the record repaired (None: not repairable) and the
+    /// changes made.
+    pub repaired: Option<Repaired>,
+}
+
+/// `validate` of one 10x8 line.
+pub fn validate_line(
+    line: &str,
+    variant: Option<Variant>,
+    strict: bool,
+    repair: Option<(Option<CastlingNotation>, Option<ShredderOrder>)>,
+) -> Judged {
+    let indent = line.len() - line.trim_start().len();
+    let record = line.trim();
+    let setup = match Setup::from_fen(record, variant) {
+        Ok(s) => s,
+        Err(e) => {
+            let mut f = syntax_fault(&e);
+            f.column += indent;
+            return Judged {
+                valid: false,
+                variant: None,
+                faults: vec![f],
+                repaired: repair.map(|_| (None, Vec::new())),
+            };
+        }
+    };
+    let report = Report::of_setup(setup);
+    let mut faults = problem_faults(record, &report);
+    for f in &mut faults {
+        f.column += indent;
+        if strict {
+            f.severity = Severity::Error;
+        }
+    }
+    let valid = if strict {
+        faults.is_empty()
+    } else {
+        report.is_legal()
+    };
+    let repaired = repair.map(|(notation, order)| {
+        let (fixed, repairs) = report.repair();
+        let changes: Vec<(&'static str, String)> = repairs
+            .iter()
+            .map(|r| {
+                let kind = r.kind().name();
+                let text = r.to_string();
+                let message = text.strip_prefix(&format!("{kind}: ")).unwrap_or(&text);
+                (kind, message.to_owned())
+            })
+            .collect();
+        if !fixed.is_legal() {
+            return (None, changes);
+        }
+        // Nothing to change: the line as it was read.
+        if changes.is_empty() && notation.is_none() && order.is_none() {
+            return (Some(line.to_owned()), changes);
+        }
+        // The line's own encoding unless another is asked for.
+        let letters = record.split_ascii_whitespace().nth(2).unwrap_or("-");
+        let shredder = letters != "-"
+            && letters
+                .bytes()
+                .all(|b| !matches!(b, b'K' | b'Q' | b'k' | b'q'));
+        let notation = notation.unwrap_or(if shredder {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        });
+        let order = order.unwrap_or_else(|| {
+            let upper: Vec<u8> = letters.bytes().filter(u8::is_ascii_uppercase).collect();
+            if upper.windows(2).any(|w| w[0] > w[1]) {
+                ShredderOrder::Wings
+            } else {
+                ShredderOrder::Files
+            }
+        });
+        (fixed.setup().to_fen(notation, order).ok(), changes)
+    });
+    Judged {
+        valid,
+        variant: Some(report.variant()),
+        faults,
+        repaired,
+    }
+}
+
+/// `FILE:LINE:COL: field: kind: message` (a warning: `... field: warning:
+/// kind: message`).
+pub fn fault_line(at: &str, f: &LineFault) -> String {
+    let warning = match f.severity {
+        Severity::Warning => "warning: ",
+        Severity::Error => "",
+    };
+    format!(
+        "{at}:{}: {}: {warning}{}: {}",
+        f.column, f.field, f.kind, f.message
+    )
+}
+
+/// The JSON line of a judged 10x8 line.
+pub fn judged_json<'a>(
+    file: &'a str,
+    line: u64,
+    judged: &Judged,
+    variant: Option<Variant>,
+) -> LineJson<'a> {
+    LineJson {
+        file,
+        line,
+        valid: judged.valid,
+        variant: judged.variant.map(Into::into),
+        problems: judged.faults.iter().map(FaultJson::from).collect(),
+        repair: judged.repaired.as_ref().map(|(fen, changes)| RepairJson {
+            repairs: changes
+                .iter()
+                .map(|(kind, message)| RepairItemJson {
+                    kind,
+                    message: message.clone(),
+                })
+                .collect(),
+            fen: fen.clone(),
+            remaining: match fen {
+                Some(fen) => {
+                    let again = validate_line(fen, variant, false, None);
+                    RemainingJson {
+                        valid: again.valid,
+                        variant: again.variant.map(Into::into),
+                        problems: again.faults.iter().map(FaultJson::from).collect(),
+                    }
+                }
+                None => RemainingJson {
+                    valid: false,
+                    variant: judged.variant.map(Into::into),
+                    problems: judged.faults.iter().map(FaultJson::from).collect(),
+                },
+            },
+        }),
+    }
+}
+
+// ---------------------------------------------------------------- notation
+
+/// The start and the moves of one movetext, translated.
+fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> io::Result<Outcome> {
+    let (from, to) = match (from.parse::<Notation>(), to.parse::<Notation>()) {
+        (Ok(f), Ok(t)) => (f, t),
+        (Err(e), _) | (_, Err(e)) => return usage(&e.to_string()),
+    };
+    let start = match position(words, None, false) {
+        Ok((pos, _)) => pos,
+        Err(e) => return fail(&format!("notation: --fen: {e}")),
+    };
+    let bytes = match file {
+        Some(p) if p.as_os_str() != "-" => match std::fs::read(p) {
+            Ok(b) => b,
+            Err(e) => return usage(&format!("{}: {e}", p.display())),
+        },
+        _ => {
+            let mut b = Vec::new();
+            io::stdin().lock().read_to_end(&mut b)?;
+            b
+        }
+    };
+    let mut reader = Reader::new(&bytes[..]);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut outcome = Outcome::Ok;
+    while let Some(game) = reader.read_game(&mut Collect::default())? {
+        match translate(&start, &game.events, Some(from), |pos, m| {
+            pos.write_move(m, to, CastlingMode::Standard)
+                .map_err(|e| e.to_string())
+        }) {
+            Ok((text, _)) => write!(out, "{text}")?,
+            Err(e) => {
+                out.flush()?;
+                crate::note(&e);
+                outcome = Outcome::Rejected;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// The movetext of `events` replayed from `start` (variations too), moves
+/// read in `from` (any when `None`) and written by `write`; comments, NAGs
+/// and the result kept. Returns the text and the main line's positions, or
+/// the first fault as `LINE:COL: N. move: message`.
+fn translate(
+    start: &Position,
+    events: &[Event],
+    from: Option<Notation>,
+    write: impl Fn(&Position, forsyth::capablanca::Move) -> Result<String, String>,
+) -> Result<(String, Vec<Position>), String> {
+    let mut w = MovetextWriter::new(String::new());
+    // Each level: the position now, and the one before the last move.
+    let mut stack: Vec<(Position, Position)> = vec![(start.clone(), start.clone())];
+    let mut main = vec![start.clone()];
+    let mut result = GameResult::Unknown;
+    for event in events {
+        match event {
+            Event::Move { text, span } => {
+                let depth = stack.len();
+                let Some((pos, before)) = stack.last_mut() else {
+                    break;
+                };
+                let number = pos.setup().fullmoves;
+                let side = pos.turn();
+                let dots = if side == Color::White { "." } else { "..." };
+                let at = |message: String| {
+                    format!(
+                        "{}:{}: {number}{dots} {text}: {message}",
+                        span.line, span.column
+                    )
+                };
+                let m = pos
+                    .read_move(text, from)
+                    .map_err(|e| at(format!("{}: {e}", e.kind.name())))?;
+                let written = write(pos, m).map_err(at)?;
+                w.play(number, side, &written);
+                let next = pos.play(m).map_err(|e| at(e.to_string()))?;
+                *before = std::mem::replace(pos, next);
+                if depth == 1 {
+                    main.push(pos.clone());
+                }
+            }
+            Event::Nag(n) => w.nag(n.value),
+            Event::Comment { text, .. } => w.comment(text),
+            Event::BeginVariation(_) => {
+                let before = stack
+                    .last()
+                    .map(|l| l.1.clone())
+                    .unwrap_or_else(|| start.clone());
+                stack.push((before.clone(), before));
+                w.begin_variation();
+            }
+            Event::EndVariation(_) => {
+                if stack.len() > 1 {
+                    stack.pop();
+                }
+                w.end_variation();
+            }
+            Event::Result { result: r, .. } => result = *r,
+            Event::MoveNumber(_) => {}
+        }
+    }
+    Ok((w.finish(result), main))
+}
+
+// ---------------------------------------------------------------- pgn
+
+enum PgnMode {
+    Check {
+        json: bool,
+    },
+    Fens {
+        output: OutputArgs,
+        epd: bool,
+        final_only: bool,
+    },
+    Export {
+        output: OutputArgs,
+        notation: Option<String>,
+    },
+}
+
+/// The start of a 10x8 game: its FEN tag, else the variant's start (a CRC
+/// game needs its FEN tag).
+fn game_start(tags: &[(String, String)], variant: Variant) -> Result<Position, String> {
+    let fen = tags
+        .iter()
+        .find(|(n, _)| n == "FEN")
+        .map(|(_, v)| v.as_str());
+    let setup = match fen {
+        Some(fen) => {
+            Setup::from_fen(fen, Some(variant)).map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?
+        }
+        None => match variant {
+            Variant::Gothic => Setup::gothic(),
+            Variant::Capablanca => Setup::capablanca(),
+            _ => {
+                return Err("missing_fen_tag: a CRC game needs a FEN tag with its start".to_owned())
+            }
+        },
+    };
+    Position::from_setup(setup)
+        .map_err(|e| format!("illegal_start: {}", illegal(&e).replace('\n', ";")))
+}
+
+fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcome> {
+    let export_notation = match mode {
+        PgnMode::Export {
+            notation: Some(n), ..
+        } => match n.parse::<Notation>() {
+            Ok(n) => n,
+            Err(e) => return usage(&e.to_string()),
+        },
+        _ => Notation::San(forsyth::notation::Language::English),
+    };
+    let sources: Vec<PathBuf> = if files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        files.to_vec()
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failures = 0u64;
+    let mut unselected = 0u64;
+    let mut io_errors = 0u64;
+    for source in &sources {
+        let (name, bytes) = if source.as_os_str() == "-" {
+            let mut b = Vec::new();
+            io::stdin().lock().read_to_end(&mut b)?;
+            ("<stdin>".to_owned(), b)
+        } else {
+            match std::fs::read(source) {
+                Ok(b) => (source.display().to_string(), b),
+                Err(e) => {
+                    crate::note(&format!("{}: {e}", source.display()));
+                    io_errors += 1;
+                    continue;
+                }
+            }
+        };
+        let mut collect = Collect::default();
+        let mut reader = Reader::new(&bytes[..]);
+        while let Some(game) = reader.read_game(&mut collect)? {
+            let head = format!(
+                "{name}:GAME {} (line {})",
+                game.start.number, game.start.line
+            );
+            let tag = |n: &str| {
+                game.tags
+                    .iter()
+                    .find(|(t, _)| t == n)
+                    .map(|(_, v)| v.clone())
+            };
+            let taken = match tag("Variant") {
+                Some(v) => Variant::from_tag(&v) == Some(variant),
+                // No Variant tag: a 10x8 FEN tag says the board.
+                None => tag("FEN").is_some_and(|f| is_ten_files(&f)),
+            };
+            if !taken {
+                unselected += 1;
+                continue;
+            }
+            let verdict = if let Some(e) = game.errors.first() {
+                Err(format!(
+                    "{}:{}: {}: {}",
+                    e.span.line,
+                    e.span.column,
+                    e.kind.name(),
+                    e.kind
+                ))
+            } else {
+                game_start(&game.tags, variant)
+                    .map_err(|e| format!("{}:{}: {e}", game.start.line, 1))
+                    .and_then(|start| {
+                        let write = |pos: &Position, m| {
+                            pos.write_move(m, export_notation, CastlingMode::Standard)
+                                .map_err(|e| e.to_string())
+                        };
+                        translate(&start, &game.events, None, write)
+                    })
+            };
+            match (mode, verdict) {
+                (PgnMode::Check { json }, verdict) => {
+                    if verdict.is_err() {
+                        failures += 1;
+                    }
+                    if *json {
+                        let problem = verdict.as_ref().err().map(|e| {
+                            let mut parts = e.splitn(3, ':');
+                            let line = parts
+                                .next()
+                                .and_then(|l| l.parse::<u64>().ok())
+                                .unwrap_or(0);
+                            let column = parts
+                                .next()
+                                .and_then(|c| c.parse::<u64>().ok())
+                                .unwrap_or(0);
+                            serde_json::json!({
+                                "line": line,
+                                "column": column,
+                                "message": parts.next().unwrap_or("").trim(),
+                            })
+                        });
+                        let value = serde_json::json!({
+                            "file": name,
+                            "game": game.start.number,
+                            "line": game.start.line,
+                            "variant": <&'static str>::from(variant),
+                            "ok": verdict.is_ok(),
+                            "warnings": [],
+                            "problem": problem,
+                        });
+                        serde_json::to_writer(&mut out, &value)?;
+                        writeln!(out)?;
+                    } else {
+                        match verdict {
+                            Ok(_) => writeln!(out, "{head}: ok")?,
+                            Err(e) => writeln!(out, "{head}: {e}")?,
+                        }
+                    }
+                }
+                (_, Err(e)) => {
+                    failures += 1;
+                    out.flush()?;
+                    crate::note(&format!("{head}: {e}"));
+                }
+                (
+                    PgnMode::Fens {
+                        output,
+                        epd,
+                        final_only,
+                    },
+                    Ok((_, positions)),
+                ) => {
+                    let skip = if *final_only {
+                        positions.len().saturating_sub(1)
+                    } else {
+                        0
+                    };
+                    for (ply, pos) in positions.iter().enumerate().skip(skip) {
+                        let fen = match pos.to_fen(
+                            castling_notation(output.castling),
+                            shredder_order(output.shredder_order),
+                        ) {
+                            Ok(f) => f,
+                            Err(e) => {
+                                failures += 1;
+                                out.flush()?;
+                                crate::note(&format!("{head}: ply {ply}: {e}"));
+                                break;
+                            }
+                        };
+                        if *epd {
+                            let fields: Vec<&str> = fen.split(' ').take(4).collect();
+                            writeln!(
+                                out,
+                                "{} id \"{}.{ply}\";",
+                                fields.join(" "),
+                                game.start.number
+                            )?;
+                        } else {
+                            writeln!(out, "{fen}")?;
+                        }
+                    }
+                }
+                (PgnMode::Export { output, .. }, Ok((movetext, positions))) => {
+                    let mut text = String::new();
+                    let mut tags: Vec<(&str, String)> = game
+                        .tags
+                        .iter()
+                        .map(|(n, v)| (n.as_str(), v.clone()))
+                        .collect();
+                    // The FEN tag rewritten in the encoding asked for.
+                    if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == "FEN") {
+                        if let Some(start) = positions.first() {
+                            match start.to_fen(
+                                castling_notation(output.castling),
+                                shredder_order(output.shredder_order),
+                            ) {
+                                Ok(f) => slot.1 = f,
+                                Err(e) => {
+                                    failures += 1;
+                                    out.flush()?;
+                                    crate::note(&format!("{head}: FEN tag: {e}"));
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                    let result = game
+                        .events
+                        .iter()
+                        .find_map(|e| match e {
+                            Event::Result { result, .. } => Some(*result),
+                            _ => None,
+                        })
+                        .unwrap_or(GameResult::Unknown);
+                    forsyth::pgn::write_tags(
+                        &mut text,
+                        tags.iter().map(|(n, v)| (*n, v.as_str())),
+                        result,
+                    );
+                    text.push_str(&movetext);
+                    writeln!(out, "{text}")?;
+                }
+            }
+        }
+        for e in &collect.outside {
+            failures += 1;
+            out.flush()?;
+            crate::note(&format!(
+                "{name}:{}:{}: {}: {}",
+                e.span.line,
+                e.span.column,
+                e.kind.name(),
+                e.kind
+            ));
+        }
+    }
+    out.flush()?;
+    if unselected > 0 {
+        crate::note(&format!(
+            "{unselected} game(s) left out: not {variant} games (Variant tag)"
+        ));
+    }
+    Ok(Outcome::of_counts(io_errors, failures))
+}

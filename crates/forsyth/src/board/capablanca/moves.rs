@@ -1,0 +1,281 @@
+//! Moves on the 10x8 board, as the position sees them.
+
+use super::{File, Square};
+use crate::board::{CastlingSide, Color, Rank, Role};
+
+/// A move of a [`capablanca::Position`](crate::capablanca::Position): the
+/// 8x8 [`Move`](crate::Move)'s shape on the 10x8 board.
+///
+/// A castling move is stored as the squares the king and the castling rook
+/// start on; the king ends on the `c` or `i` file, the rook beside it on the
+/// `d` or `h` file.
+///
+/// ```
+/// use forsyth::capablanca::{Move, Square};
+/// use forsyth::{CastlingSide, Role};
+/// let m = Move::Normal { role: Role::Archbishop, from: Square::C1, capture: None, to: Square::D3, promotion: None };
+/// assert_eq!((m.from(), m.to(), m.role()), (Square::C1, Square::D3, Role::Archbishop));
+/// let castle = Move::Castle { king: Square::F1, rook: Square::J1 };
+/// assert_eq!(castle.to(), Square::I1);
+/// assert_eq!(castle.rook_to(), Some(Square::H1));
+/// assert_eq!(castle.castling_side(), Some(CastlingSide::KingSide));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Move {
+    /// Any move but en passant and castling: the piece on `from` goes to
+    /// `to`, capturing what stands there, and a pawn reaching the last rank
+    /// becomes `promotion`.
+    Normal {
+        /// The moving piece's role (a pawn for a promotion).
+        role: Role,
+        /// Origin square.
+        from: Square,
+        /// The role of the captured piece, if any.
+        capture: Option<Role>,
+        /// Destination square.
+        to: Square,
+        /// The role a pawn becomes on the last rank.
+        promotion: Option<Role>,
+    },
+    /// A pawn captures en passant: it moves from `from` to the empty square
+    /// `to`, and the pawn beside `from` on `to`'s file is removed.
+    EnPassant {
+        /// Origin square of the capturing pawn.
+        from: Square,
+        /// The en-passant target square.
+        to: Square,
+    },
+    /// Castling with the king on `king` and the rook on `rook`.
+    Castle {
+        /// The king's origin square.
+        king: Square,
+        /// The castling rook's origin square.
+        rook: Square,
+    },
+}
+
+/// The file the king lands on when castling on `side`: `i` or `c`.
+///
+/// ```
+/// use forsyth::capablanca::{king_to_file, File};
+/// use forsyth::CastlingSide;
+/// assert_eq!(king_to_file(CastlingSide::KingSide), File::I);
+/// ```
+#[inline]
+pub const fn king_to_file(side: CastlingSide) -> File {
+    match side {
+        CastlingSide::KingSide => File::I,
+        CastlingSide::QueenSide => File::C,
+    }
+}
+
+/// The file the rook lands on when castling on `side`: `h` or `d`.
+///
+/// ```
+/// use forsyth::capablanca::{rook_to_file, File};
+/// use forsyth::CastlingSide;
+/// assert_eq!(rook_to_file(CastlingSide::QueenSide), File::D);
+/// ```
+#[inline]
+pub const fn rook_to_file(side: CastlingSide) -> File {
+    match side {
+        CastlingSide::KingSide => File::H,
+        CastlingSide::QueenSide => File::D,
+    }
+}
+
+impl Move {
+    /// The role of the moving piece (the king for castling).
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// use forsyth::Role;
+    /// assert_eq!(Move::EnPassant { from: Square::I5, to: Square::J6 }.role(), Role::Pawn);
+    /// ```
+    #[inline]
+    pub const fn role(self) -> Role {
+        match self {
+            Move::Normal { role, .. } => role,
+            Move::EnPassant { .. } => Role::Pawn,
+            Move::Castle { .. } => Role::King,
+        }
+    }
+
+    /// The origin square (the king's for castling).
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert_eq!(Move::Castle { king: Square::B1, rook: Square::A1 }.from(), Square::B1);
+    /// ```
+    #[inline]
+    pub const fn from(self) -> Square {
+        match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => from,
+            Move::Castle { king, .. } => king,
+        }
+    }
+
+    /// The destination square; for castling, the square the king ends on.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert_eq!(Move::Castle { king: Square::B1, rook: Square::A1 }.to(), Square::C1);
+    /// ```
+    #[inline]
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
+            Move::Castle { king, rook } => {
+                let side = if rook.index() > king.index() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                Square::from_coords(king_to_file(side), king.rank())
+            }
+        }
+    }
+
+    /// The role of the captured piece, if any (a pawn for en passant).
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// use forsyth::Role;
+    /// assert_eq!(Move::EnPassant { from: Square::E5, to: Square::D6 }.capture(), Some(Role::Pawn));
+    /// ```
+    #[inline]
+    pub const fn capture(self) -> Option<Role> {
+        match self {
+            Move::Normal { capture, .. } => capture,
+            Move::EnPassant { .. } => Some(Role::Pawn),
+            Move::Castle { .. } => None,
+        }
+    }
+
+    /// `true` if the move captures.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert!(!Move::Castle { king: Square::F1, rook: Square::J1 }.is_capture());
+    /// ```
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.capture().is_some()
+    }
+
+    /// The promotion role, if any.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// use forsyth::Role;
+    /// let m = Move::Normal { role: Role::Pawn, from: Square::J7, capture: None, to: Square::J8, promotion: Some(Role::Chancellor) };
+    /// assert_eq!(m.promotion(), Some(Role::Chancellor));
+    /// ```
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+
+    /// `true` for en passant.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert!(Move::EnPassant { from: Square::E5, to: Square::D6 }.is_en_passant());
+    /// ```
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self, Move::EnPassant { .. })
+    }
+
+    /// `true` for castling.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert!(Move::Castle { king: Square::F8, rook: Square::A8 }.is_castle());
+    /// ```
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self, Move::Castle { .. })
+    }
+
+    /// The wing of a castling move; `None` for other moves.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// use forsyth::CastlingSide;
+    /// let m = Move::Castle { king: Square::I1, rook: Square::J1 };
+    /// assert_eq!(m.castling_side(), Some(CastlingSide::KingSide));
+    /// ```
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        match self {
+            Move::Castle { king, rook } => Some(if rook.index() > king.index() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            }),
+            _ => None,
+        }
+    }
+
+    /// For castling, the square the rook ends on; `None` for other moves.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// assert_eq!(Move::Castle { king: Square::F1, rook: Square::A1 }.rook_to(), Some(Square::D1));
+    /// ```
+    pub const fn rook_to(self) -> Option<Square> {
+        match (self, self.castling_side()) {
+            (Move::Castle { king, .. }, Some(side)) => {
+                Some(Square::from_coords(rook_to_file(side), king.rank()))
+            }
+            _ => None,
+        }
+    }
+
+    /// `true` for a pawn move or a capture: the moves that reset the
+    /// halfmove clock.
+    ///
+    /// ```
+    /// use forsyth::capablanca::{Move, Square};
+    /// use forsyth::Role;
+    /// let m = Move::Normal { role: Role::Pawn, from: Square::I2, capture: None, to: Square::I4, promotion: None };
+    /// assert!(m.is_zeroing());
+    /// ```
+    #[inline]
+    pub const fn is_zeroing(self) -> bool {
+        matches!(self.role(), Role::Pawn) || self.is_capture()
+    }
+}
+
+/// The en-passant square behind a pawn that moved two squares from `from`
+/// to `to`, if it did.
+#[inline]
+pub(crate) fn double_push_ep_square(from: Square, to: Square) -> Option<Square> {
+    if from.index().abs_diff(to.index()) == 20 {
+        Square::new(((from.index() + to.index()) / 2) as u32)
+    } else {
+        None
+    }
+}
+
+/// The square of the pawn that an en-passant capture from `from` to `to`
+/// removes: on `to`'s file and `from`'s rank.
+pub(crate) const fn en_passant_victim(from: Square, to: Square) -> Square {
+    Square::from_coords(to.file(), from.rank())
+}
+
+/// The king's and the rook's destinations for castling on `side`.
+#[inline]
+pub(crate) fn castling_targets(color: Color, side: CastlingSide) -> (Square, Square) {
+    let back = Rank::back_rank(color);
+    (
+        Square::from_coords(king_to_file(side), back),
+        Square::from_coords(rook_to_file(side), back),
+    )
+}

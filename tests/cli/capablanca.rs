@@ -1,0 +1,528 @@
+//! Every command on the 10x8 board: Capablanca chess, Gothic chess and
+//! Capablanca Random Chess. Facts from Fairy-Stockfish 11.1 (Debian
+//! fairy-stockfish 11.1-1+b1; `UCI_Variant` capablanca, gothic, or
+//! caparandom with `UCI_Chess960` true; `position fen ... moves ...`, `d`,
+//! `go perft N`), from the published perft counts, and from the definitions
+//! of specs/crc.md and specs/fen.md.
+
+use crate::util::{assert_contains, forsyth, spec};
+
+const CAPABLANCA: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+const GOTHIC: &str = "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1";
+/// The Gothic test position (published: 7,917,813 at depth 4); depth 3
+/// from Fairy-Stockfish: 143,032.
+const GOTHIC_TEST: &str =
+    "r1b1c2rk1/p4a1ppp/1ppq2pn2/3p1p4/3A1Pn3/1PN3PN2/P1PQP1BPPP/3RC2RK1 w - - 0 1";
+const CASTLES: &str = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+
+/// The records of `crates/forsyth/tests/data/capablanca.fen` with
+/// Fairy-Stockfish's moves: (variant, record, sorted UCI moves).
+fn recorded() -> Vec<(String, String, Vec<String>)> {
+    let path = format!(
+        "{}/../forsyth/tests/data/capablanca.fen",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let p: Vec<&str> = l.split(" | ").collect();
+            (
+                p[0].to_owned(),
+                p[1].to_owned(),
+                p[3].split(' ').map(str::to_owned).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn perft_matches_published_and_peer_counts() {
+    let r = forsyth(&["perft", CAPABLANCA, "3"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "25228\n"), "{}", r.stderr);
+    let r = forsyth(&["perft", "gothic", "3"], b"");
+    assert_eq!(r.stdout, "25283\n");
+    let r = forsyth(&["perft", "--variant", "gothic", GOTHIC_TEST, "3"], b"");
+    assert_eq!(r.stdout, "143032\n");
+    // One record a line on standard input.
+    let input = format!("{CAPABLANCA}\n\n{GOTHIC}\n");
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "784\n784\n"),
+        "{}",
+        r.stderr
+    );
+    // A bad line is named by line and column; the others are still counted.
+    let input = format!("{CAPABLANCA}\nr4k3r/10/10/10/10/10/10/R4K3R w KQXq - 0 1\n");
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "1"],
+        input.as_bytes(),
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "28\n"));
+    assert_contains(&r.stderr, "<stdin>:2:35: castling: 'X' is not K, Q, k, q");
+}
+
+/// `moves` in the variant's UCI convention is Fairy-Stockfish's list, and
+/// `perft --divide` has one row per move of it.
+#[test]
+fn moves_and_divide_match_fairy_stockfish() {
+    for (i, (variant, record, peer)) in recorded().into_iter().enumerate() {
+        let r = forsyth(&["moves", "--variant", &variant, &record], b"");
+        assert_eq!(r.code, 0, "{record}: {}", r.stderr);
+        let mut ours: Vec<&str> = r.stdout.lines().collect();
+        ours.sort_unstable();
+        assert_eq!(ours, peer, "{record}");
+        if i % 20 == 0 {
+            let r = forsyth(
+                &["perft", "--divide", "--variant", &variant, &record, "1"],
+                b"",
+            );
+            let keys: Vec<&str> = r
+                .stdout
+                .lines()
+                .take_while(|l| !l.is_empty())
+                .map(|l| l.split(": ").next().unwrap())
+                .collect();
+            assert_eq!(keys, peer, "{record}");
+            assert_eq!(
+                r.stdout.lines().last(),
+                Some(peer.len().to_string().as_str())
+            );
+        }
+    }
+}
+
+#[test]
+fn moves_in_both_uci_castling_conventions_and_san() {
+    // Capablanca chess: the king to its destination, i1 and c1.
+    let r = forsyth(&["moves", CASTLES], b"");
+    assert!(r.stdout.lines().any(|l| l == "f1i1") && r.stdout.lines().any(|l| l == "f1c1"));
+    let r = forsyth(&["moves", "--uci-castling", "chess960", CASTLES], b"");
+    assert!(r.stdout.lines().any(|l| l == "f1j1") && r.stdout.lines().any(|l| l == "f1a1"));
+    // CRC: king takes rook by default.
+    let r = forsyth(&["moves", "--variant", "crc", CASTLES], b"");
+    assert!(r.stdout.lines().any(|l| l == "f1j1"), "{}", r.stdout);
+    let r = forsyth(&["moves", "--format", "san", "capablanca"], b"");
+    let san: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(san.len(), 28);
+    for m in ["Ab3", "Ad3", "Cg3", "Ci3", "Nh3", "j4"] {
+        assert!(san.contains(&m), "{m} in {san:?}");
+    }
+    let r = forsyth(&["moves", "--notation", "lan", "gothic"], b"");
+    assert!(r.stdout.lines().any(|l| l == "Ai1-h3") || r.stdout.lines().any(|l| l == "Ni1-h3"));
+}
+
+/// `play` ends where Fairy-Stockfish ends after the same moves (its `d`).
+#[test]
+fn play_ends_where_fairy_stockfish_does() {
+    // position fen CAPABLANCA moves e2e4 e7e5 i1h3 i8h6 h1i3 h8i6
+    let r = forsyth(
+        &["play", "capablanca", "e4", "e5", "Nh3", "Nh6", "Ci3", "Ci6"],
+        b"",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "rnabqkb2r/pppp1ppppp/7nc1/4p5/4P5/7NC1/PPPP1PPPPP/RNABQKB2R w KQkq - 4 4\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    // position fen CASTLES moves f1i1 f8c8 (capablanca), and the same
+    // castlings as king takes rook under caparandom (f1j1 f8a8).
+    let after = "2kr5r/pppppppppp/10/10/10/10/PPPPPPPPPP/R6RK1 w - - 2 2\n";
+    let r = forsyth(&["play", CASTLES, "O-O", "O-O-O"], b"");
+    assert_eq!(r.stdout, after, "{}", r.stderr);
+    let r = forsyth(&["play", "--variant", "crc", CASTLES, "f1j1", "f8a8"], b"");
+    assert_eq!(r.stdout, after, "{}", r.stderr);
+    // position fen (CRC start 0) moves e2e4 c8b6 g1h3 b6d4; Shredder
+    // letters, king side first, as Fairy-Stockfish writes them.
+    let r = forsyth(
+        &[
+            "play",
+            "crc:0",
+            "e4",
+            "Ab6",
+            "Nh3",
+            "Ad4",
+            "--castling",
+            "shredder",
+            "--shredder-order",
+            "wings",
+        ],
+        b"",
+    );
+    assert_eq!(
+        r.stdout,
+        "bq1cnbnrkr/pppppppppp/10/10/3aP5/7N2/PPPP1PPPPP/BQACNB1RKR w JHjh - 3 3\n"
+    );
+    let r = forsyth(&["play", "capablanca", "e4", "e5", "Ad4"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_contains(&r.stderr, "move 3 (Ad4)");
+}
+
+/// A mate on 10x8 ends the game: a chancellor's promotion mates the king
+/// boxed by its own pawns (its rank open to the a-file).
+#[test]
+fn play_says_the_game_is_over() {
+    let r = forsyth(
+        &["play", "9k/P7pp/10/10/10/10/10/K9 w - - 0 1", "a8=C"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "checkmate");
+}
+
+/// The vectors of specs/crc.md (checked there against an enumeration of
+/// the rules): `gen --variant crc N` writes start N, `index` finds N back.
+#[test]
+fn gen_and_index_follow_the_crc_numbering() {
+    let text = std::fs::read_to_string(spec("crc.md")).unwrap();
+    let block = text.split("```crc-numbers\n").nth(1).unwrap();
+    let block = block.split("```").next().unwrap();
+    let mut checked = 0;
+    for line in block.lines() {
+        let (number, rank) = line.split_once(' ').unwrap();
+        let r = forsyth(&["gen", "--variant", "crc", number], b"");
+        let lower = rank.to_ascii_lowercase();
+        let want = format!("{lower}/pppppppppp/10/10/10/10/PPPPPPPPPP/{rank} w KQkq - 0 1\n");
+        assert_eq!(r.stdout, want, "{line}");
+        let r = forsyth(&["index", r.stdout.trim()], b"");
+        assert_eq!(r.stdout.trim(), number, "{line}");
+        let r = forsyth(&["index", "--variant", "crc", rank], b"");
+        assert_eq!(r.stdout.trim(), number, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 5);
+    // --all: every start once, in number order; index - numbers them back.
+    let r = forsyth(&["gen", "--variant", "crc", "--all"], b"");
+    assert_eq!(r.stdout.lines().count(), 12_118);
+    let back = forsyth(&["index", "--variant", "crc", "-"], r.stdout.as_bytes());
+    let numbers: Vec<String> = (0..12_118).map(|n| n.to_string()).collect();
+    assert_eq!(back.stdout.lines().collect::<Vec<_>>(), numbers);
+    // Ranges, both ways; out of range is a usage error.
+    let r = forsyth(&["gen", "--variant", "crc", "2-0"], b"");
+    let firsts: Vec<&str> = r.stdout.lines().map(|l| &l[..10]).collect();
+    assert_eq!(firsts, ["qabcnbnrkr", "bqacnnrbkr", "bqacnbnrkr"]);
+    assert_eq!(forsyth(&["gen", "--variant", "crc", "12118"], b"").code, 2);
+}
+
+#[test]
+fn gen_writes_the_two_fixed_starts_in_every_encoding() {
+    let r = forsyth(&["gen", "--variant", "capablanca"], b"");
+    assert_eq!(r.stdout, format!("{CAPABLANCA}\n"));
+    let r = forsyth(
+        &["gen", "--variant", "gothic", "--castling", "shredder"],
+        b"",
+    );
+    assert_eq!(
+        r.stdout,
+        "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w AJaj - 0 1\n"
+    );
+    // A CRC start's king is off the f file: standard FEN cannot say it.
+    let r = forsyth(&["gen", "--variant", "crc", "0", "--format", "json"], b"");
+    assert_contains(&r.stdout, "\"standard\":null");
+    assert_contains(
+        &r.stdout,
+        "\"shredder\":\"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w HJhj - 0 1\"",
+    );
+    let r = forsyth(
+        &["gen", "--variant", "crc", "0", "--castling", "standard"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "the king stands on i1, not f1");
+    // The same seed, the same starts.
+    let a = forsyth(
+        &[
+            "gen",
+            "--variant",
+            "crc",
+            "--random",
+            "--seed",
+            "7",
+            "--count",
+            "5",
+        ],
+        b"",
+    );
+    let b = forsyth(
+        &[
+            "gen",
+            "--variant",
+            "caparandom",
+            "--random",
+            "--seed",
+            "7",
+            "--count",
+            "5",
+        ],
+        b"",
+    );
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(a.stdout.lines().count(), 5);
+}
+
+#[test]
+fn index_says_why_a_back_rank_is_no_start() {
+    // Capablanca chess's array: queen and archbishop both on dark squares.
+    let r = forsyth(&["index", "RNABQKBCNR"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "queen_and_archbishop_on_one_colour");
+}
+
+#[test]
+fn show_draws_ten_files() {
+    let r = forsyth(&["show", "gothic"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "8 | r n b q c k a b n r |");
+    assert_contains(&r.stdout, "    a b c d e f g h i j");
+    assert_contains(&r.stdout, "28 legal moves");
+    assert_contains(
+        &r.stdout,
+        "Shredder-FEN     rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w AJaj - 0 1",
+    );
+    let r = forsyth(&["show", "crc:0"], b"");
+    assert_contains(&r.stdout, "CRC start        0 (BQACNBNRKR)");
+}
+
+#[test]
+fn convert_reads_ten_files_by_their_width_and_keeps_8x8_lines() {
+    let input = format!(
+        "{CAPABLANCA}\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n{}\n",
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQXq - 0 1"
+    );
+    let r = forsyth(&["convert", "--castling", "shredder"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w AJaj - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1\n"
+    );
+    assert_eq!(
+        r.stderr,
+        "<stdin>:3:35: castling: 'X' is not K, Q, k, q or a file letter A-J/a-j\n"
+    );
+    // X-FEN of a CRC position with inner rooks: their file letters, `K`
+    // and `k` for the outermost.
+    let crc = "r1r1k2r1r/10/10/10/10/10/10/R1R1K2R1R w CJcj - 0 1\n";
+    let r = forsyth(&["convert", "--variant", "crc"], crc.as_bytes());
+    assert_eq!(
+        r.stdout, "r1r1k2r1r/10/10/10/10/10/10/R1R1K2R1R w KCkc - 0 1\n",
+        "{}",
+        r.stderr
+    );
+    let r = forsyth(&["convert", "--castling", "standard"], crc.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "standard FEN cannot express");
+}
+
+#[test]
+fn validate_names_every_problem_of_a_10x8_line() {
+    // Two white kings, a white pawn on rank 1 and a black one on rank 8;
+    // then Black in check while White is to move (the chancellor on f1
+    // checks the king on f8 along the file).
+    let input = "5k2p1/10/10/10/10/10/10/K7PK w - - 0 1\n\
+                 rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n\
+                 5k4/10/10/10/10/10/10/K4C4 w - - 0 1\n";
+    let r = forsyth(&["validate"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    for kind in ["too_many_kings", "pawn_on_back_rank", "opposite_check"] {
+        assert_contains(&r.stdout, kind);
+    }
+    assert_contains(&r.stdout, "<stdin>:2: ok (capablanca)");
+    let json = forsyth(&["validate", "--format", "json"], input.as_bytes());
+    let first: serde_json::Value =
+        serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["valid"], false);
+    assert_eq!(first["problems"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn validate_repair_drops_what_cannot_stand() {
+    // Black's king has moved off f8: its castling rights go; the
+    // en-passant square without a double step goes too.
+    let input = "r3k4r/10/10/10/10/10/10/R4K3R w KQkq e6 0 1\n";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!(
+        r.stdout, "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1\n",
+        "{}",
+        r.stderr
+    );
+    assert_contains(&r.stderr, "repaired: drop_castling_right");
+    assert_contains(&r.stderr, "repaired: drop_en_passant_square");
+}
+
+#[test]
+fn notation_translates_a_10x8_movetext() {
+    let text = b"1. e4 e5 2. Nh3 {dev} Nh6 (2... Ad6) 3. Ci3 Ci6 *\n";
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "1. e2e4 e7e5 2. i1h3 {dev} 2... i8h6 (2... c8d6) 3. h1i3 h8i6 *\n"
+    );
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "figurine",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
+    assert_eq!(
+        r.stdout,
+        "1. e4 e5 2. ♘h3 {dev} 2... ♘h6 (2... Ad6) 3. Ci3 Ci6 *\n"
+    );
+    let r = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "san-de",
+            "--fen",
+            "capablanca",
+        ],
+        text,
+    );
+    assert_eq!(
+        r.stdout,
+        "1. e4 e5 2. Sh3 {dev} 2... Sh6 (2... Ad6) 3. Ci3 Ci6 *\n"
+    );
+    // Spanish writes the bishop A (alfil) and the knight C (caballo).
+    let r = forsyth(
+        &[
+            "notation", "--from", "san", "--to", "san-es", "--fen", "gothic",
+        ],
+        text,
+    );
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "Spanish");
+}
+
+const PGN: &str = "[Event \"a\"]\n[Variant \"Capablanca\"]\n\n1. e4 e5 2. Nh3 Nh6 3. Ci3 Ci6 *\n\n\
+[Event \"b\"]\n[Variant \"Capablanca Random\"]\n[SetUp \"1\"]\n\
+[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n\
+1. e4 Ab6 2. Nh3 Ad4 *\n\n\
+[Event \"c\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n\n\
+[Event \"d\"]\n[Variant \"capablanca\"]\n\n1. e4 e5 2. Ad4 *\n\n\
+[Event \"e\"]\n[Variant \"CRC\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+[Event \"f\"]\n[Variant \"caparandom\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+[Event \"g\"]\n[Variant \"capablanca-random\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n";
+
+#[test]
+fn pgn_check_takes_the_variant_names_in_use() {
+    let r = forsyth(&["pgn", "check", "--variant", "capablanca"], PGN.as_bytes());
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert!(lines[0].ends_with("GAME 1 (line 1): ok"), "{}", lines[0]);
+    assert_contains(lines[1], "GAME 4");
+    assert_contains(lines[1], "2. Ad4");
+    // Capablanca Random, CRC, caparandom, capablanca-random: one variant.
+    let r = forsyth(&["pgn", "check", "--variant", "crc"], PGN.as_bytes());
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert_eq!(r.stdout.lines().filter(|l| l.ends_with(": ok")).count(), 4);
+    assert_contains(&r.stderr, "3 game(s) left out");
+}
+
+#[test]
+fn pgn_fens_and_export_on_10x8() {
+    // The last position is Fairy-Stockfish's after e2e4 c8b6 g1h3 b6d4.
+    let r = forsyth(
+        &[
+            "pgn",
+            "fens",
+            "--variant",
+            "crc",
+            "--final",
+            "--castling",
+            "shredder",
+            "--shredder-order",
+            "wings",
+        ],
+        PGN.as_bytes(),
+    );
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("bq1cnbnrkr/pppppppppp/10/10/3aP5/7N2/PPPP1PPPPP/BQACNB1RKR w JHjh - 3 3")
+    );
+    let r = forsyth(
+        &[
+            "pgn",
+            "export",
+            "--variant",
+            "capablanca",
+            "--notation",
+            "lan",
+        ],
+        PGN.as_bytes(),
+    );
+    assert_contains(&r.stdout, "[Variant \"Capablanca\"]");
+    assert_contains(
+        &r.stdout,
+        "1. e2-e4 e7-e5 2. Ni1-h3 Ni8-h6 3. Ch1-i3 Ch8-i6 *",
+    );
+    assert_eq!(r.code, 1, "game d has an illegal move");
+}
+
+/// A valid 10x8 line comes out of `--repair` byte for byte (letter order
+/// and spacing kept); JSON says what is left after repair.
+#[test]
+fn validate_repair_keeps_a_valid_line_as_read() {
+    let input = "  rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR  w  qJkA - 0 1\n";
+    let r = forsyth(&["validate", "--repair"], input.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (0, input, "")
+    );
+    let broken = "r3k4r/10/10/10/10/10/10/R4K3R w KQkq e6 0 1\n";
+    let r = forsyth(
+        &["validate", "--repair", "--format", "json"],
+        broken.as_bytes(),
+    );
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(
+        v["repair"]["fen"],
+        "r3k4r/10/10/10/10/10/10/R4K3R w KQ - 0 1"
+    );
+    assert_eq!(v["repair"]["remaining"]["valid"], true);
+    assert!(!v["repair"]["repairs"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn the_named_10x8_starts_are_positions_everywhere() {
+    let r = forsyth(&["index", "capablanca"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "queen_and_archbishop_on_one_colour");
+    let r = forsyth(&["index", "crc:11"], b"");
+    assert_eq!(r.stdout, "11\n");
+    let r = forsyth(&["perft", "crc:11", "1"], b"");
+    assert_eq!(r.code, 0);
+    let r = forsyth(&["show", "crc:12118"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "0 to 12117");
+}
