@@ -26,7 +26,7 @@ use crate::cli::{
     StartVariantArg, UciCastlingArg, VariantArg,
 };
 use crate::printer::diag::caret;
-use crate::printer::Format;
+use crate::printer::{Format, Printer};
 use crate::Outcome;
 
 /// The 10x8 variant a `--variant` names, if any.
@@ -427,7 +427,7 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
     let notation = castling_notation(a.castling);
     let order = shredder_order(a.shredder_order);
     let json = a.format == Format::Json;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
     for (number, setup) in starts {
         if json {
@@ -509,7 +509,7 @@ fn crc_number(word: &str) -> Result<u16, String> {
 }
 
 fn index(words: &[String]) -> io::Result<Outcome> {
-    let mut out = io::stdout().lock();
+    let mut out = Printer::stdout();
     if words.len() == 1 && words[0] == "-" {
         let mut text = String::new();
         io::stdin().lock().read_to_string(&mut text)?;
@@ -675,7 +675,7 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
             ));
         }
     }
-    let mut out = io::stdout().lock();
+    let mut out = Printer::stdout();
     write!(out, "{}", diagram(&setup))?;
     for line in &lines {
         writeln!(out, "{line}")?;
@@ -705,7 +705,7 @@ fn perft(
             "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
         ));
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
         let mut text = String::new();
         io::stdin().lock().read_to_string(&mut text)?;
@@ -796,7 +796,7 @@ fn moves(
         }
     }
     list.sort();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     for m in &list {
         writeln!(out, "{m}")?;
     }
@@ -861,7 +861,7 @@ fn play(
         Ok(fen) => fen,
         Err(e) => return fail(&e.to_string()),
     };
-    let mut out = io::stdout().lock();
+    let mut out = Printer::stdout();
     writeln!(out, "{fen}")?;
     out.flush()?;
     let times = seen.get(&pos).copied().unwrap_or(1);
@@ -1241,7 +1241,7 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
         }
     };
     let mut reader = Reader::new(&bytes[..]);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
     while let Some(game) = reader.read_game(&mut Collect::default())? {
         match translate(&start, &game.events, Some(from), |pos, m| {
@@ -1380,7 +1380,7 @@ fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcom
     } else {
         files.to_vec()
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Printer::stdout();
     let mut failures = 0u64;
     let mut unselected = 0u64;
     let mut io_errors = 0u64;

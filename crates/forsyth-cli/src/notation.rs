@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use forsyth::fen::Fen;
-use forsyth::notation::{CheckMarkers, Language, Letters, Notation, Translator};
+use forsyth::notation::{detect, CheckMarkers, Language, Letters, Notation, Settle, Translator};
 use forsyth::{Board, Position, Setup};
 
 use crate::position::{judge_legal, Given, Legality};
@@ -170,18 +170,14 @@ pub fn to_english(line: &str, mode: LettersMode) -> Option<Cow<'_, str>> {
     let trimmed = line.trim();
     let languages = languages(mode);
     if trimmed.starts_with('(') {
-        return languages
-            .iter()
-            .find_map(|l| Setup::from_statement(trimmed, l.letters()).ok())
-            .map(|s| Cow::Owned(s.to_string()));
+        let read = |l: Language| Setup::from_statement(trimmed, l.letters()).ok();
+        return detect(languages, Settle::First, read).map(|(_, s)| Cow::Owned(s.to_string()));
     }
     if Fen::from_ascii(line.as_bytes()).is_ok() {
         return Some(Cow::Borrowed(line));
     }
-    languages
-        .iter()
-        .find_map(|l| Fen::from_ascii_with(line.as_bytes(), l.letters()).ok())
-        .map(|fen| Cow::Owned(fen.to_string()))
+    let read = |l: Language| Fen::from_ascii_with(line.as_bytes(), l.letters()).ok();
+    detect(languages, Settle::First, read).map(|(_, fen)| Cow::Owned(fen.to_string()))
 }
 
 /// The languages `mode` reads a record in, in the order they are tried.
@@ -205,17 +201,16 @@ pub fn original_offset(line: &str, english: &str, offset: usize, mode: LettersMo
     let lead = line.len() - line.trim_start().len();
     let trimmed = line.trim();
     let problem = trimmed.starts_with('(');
-    let read_by = |l: &Language| {
-        if problem {
+    let read_by = |l: Language| {
+        let read = if problem {
             Setup::from_statement(trimmed, l.letters()).is_ok()
         } else {
             Fen::from_ascii_with(line.as_bytes(), l.letters()).is_ok()
-        }
+        };
+        read.then_some(())
     };
-    let letters = languages(mode)
-        .iter()
-        .find(|l| read_by(l))
-        .map_or(&Letters::ENGLISH, |l| l.letters());
+    let letters = detect(languages(mode), Settle::First, read_by)
+        .map_or(&Letters::ENGLISH, |(l, ())| l.letters());
     let (placement, start) = if problem {
         let inner = &trimmed[1..];
         (&inner[..inner.find(')').unwrap_or(inner.len())], lead + 1)

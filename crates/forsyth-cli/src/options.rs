@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use forsyth::convert::{ConvertOptions, Validation};
 use forsyth::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
-use forsyth::notation::{Language, Notation};
+use forsyth::notation::{detect, Language, Notation, Settle};
 use forsyth::pgn::ExportOptions;
 use forsyth::uci::CastlingMode;
 use forsyth::{Chess960Start, Variant};
@@ -548,9 +548,13 @@ fn language(code: Option<&str>) -> Result<Option<Language>, ResolveError> {
 /// it, English first (`None`: English, or no language at all, and then
 /// English's error is the one reported).
 fn letters_of(words: &[String]) -> Option<Language> {
-    Language::ALL
-        .into_iter()
-        .find(|&l| position::resolve("show", words, Rest::Nothing, Some(l)).is_ok())
+    let read = |l: Language| {
+        position::resolve("show", words, Rest::Nothing, Some(l))
+            .ok()
+            .map(|_| ())
+    };
+    detect(Language::ALL, Settle::First, read)
+        .map(|(l, _)| l)
         .filter(|&l| l != Language::English)
 }
 
