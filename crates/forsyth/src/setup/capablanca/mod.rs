@@ -35,8 +35,8 @@ pub use problem::Problem;
 /// let name: &'static str = Variant::Capablanca.into();
 /// assert_eq!(name, "capablanca");
 /// ```
-// The derives every name enum carries (strum names, serde), alike on
-// purpose: the duplicates tool pairs these lists.
+// The derives every name enum carries (strum names, serde): the same list
+// on each, so every name reads, writes and serializes alike.
 #[derive(
     Copy,
     Clone,
