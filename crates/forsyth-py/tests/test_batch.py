@@ -193,3 +193,27 @@ def test_batches_free_the_interpreter(name, tmp_path):
     points = [start, *inside, end]
     longest = max(b - a for a, b in zip(points, points[1:]))
     assert longest < 0.8 * (end - start)
+
+
+def test_batch_items_of_every_shape():
+    # str and bytes items, a newline kept from a file, a NUL, a newline
+    # inside an item, an empty item: one result per item, each what the
+    # one-record call gives.
+    good = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    items = [good, good.encode(), good + "\n", "4k3\0/8", good + "\n" + good, "", good]
+    for batch in (items, [i for i in items if isinstance(i, str)], iter(items)):
+        batch = list(batch)
+        out = forsyth.convert_many(iter(batch), castling="shredder")
+        assert len(out) == len(batch)
+        for i, (item, got) in enumerate(zip(batch, out)):
+            try:
+                expected = forsyth.convert(item, castling="shredder")
+            except FenError as e:
+                assert isinstance(got, FenError) and got.line == i + 1
+                assert (got.kind, got.column, str(got)) == (e.kind, e.column, str(e))
+            else:
+                assert got == expected
+        reports = forsyth.validate_many(batch)
+        assert [r.valid for r in reports] == [forsyth.validate(i).valid for i in batch]
+    with pytest.raises(TypeError):
+        forsyth.convert_many([good, 1])
