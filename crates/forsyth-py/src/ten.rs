@@ -20,8 +20,25 @@ use crate::validate::PyProblem;
 
 /// Whether a line holds a 10x8 record: its ranks hold ten squares.
 pub fn is_ten(bytes: &[u8]) -> bool {
-    std::str::from_utf8(bytes)
-        .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+    // Every line of a batch is asked: the first rank's width is counted
+    // here, to its '/', and only a width of ten goes on to the library's
+    // test, which says it exactly.
+    let text = bytes.trim_ascii_start();
+    let (mut squares, mut run) = (0u32, 0u32);
+    for &b in text {
+        match b {
+            b'/' => break,
+            b'0'..=b'9' => run = run.saturating_mul(10).saturating_add(u32::from(b - b'0')),
+            b'A'..=b'Z' | b'a'..=b'z' => {
+                squares = squares.saturating_add(run).saturating_add(1);
+                run = 0;
+            }
+            _ => return false,
+        }
+    }
+    squares.saturating_add(run) == 10
+        && text.contains(&b'/')
+        && std::str::from_utf8(text).is_ok_and(is_ten_files)
 }
 
 /// UCI castling in a variant's convention: king takes rook in CRC, the

@@ -678,20 +678,22 @@ pub fn convert_many<'py>(
 
 /// :func:`validate` on every line of ``lines``, on ``threads`` threads
 /// (``None`` or 0: every core) with the interpreter free: one
-/// :class:`Report` per line, in order (blank lines too).
+/// :class:`Report` per line, in order (blank lines too). Reports are
+/// immutable: the clean ones of one variant (and the blank lines') are one
+/// shared object.
 ///
 /// >>> import forsyth
 /// >>> [r.valid for r in forsyth.validate_many(["8/8/8/8/8/8/8/8 w - -", "", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"])]
 /// [False, None, True]
 #[pyfunction]
 #[pyo3(signature = (lines, variant = "auto", strict = false, threads = None))]
-pub fn validate_many(
-    py: Python<'_>,
-    lines: &Bound<'_, PyAny>,
+pub fn validate_many<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyAny>,
     variant: &str,
     strict: bool,
     threads: Option<usize>,
-) -> PyResult<Vec<PyReport>> {
+) -> PyResult<Bound<'py, PyList>> {
     let judge = Judge {
         variant: variant_choice(variant)?,
         strict,
@@ -705,7 +707,28 @@ pub fn validate_many(
                 .collect::<Vec<_>>()
         })
     });
-    Ok(shares.into_iter().flatten().collect())
+    // Making a report object costs more than judging its line: a clean
+    // report (legal, no problem) or a blank line's is made once per
+    // variant and shared, as reports are immutable values. The others go
+    // from the shares into the list, not through one more vector.
+    let mut plain: Vec<(Option<&'static str>, Option<bool>, Bound<'py, PyAny>)> = Vec::new();
+    let mut items = Vec::with_capacity(lines.len());
+    for report in shares.into_iter().flatten() {
+        if !report.problems.is_empty() || report.valid == Some(false) {
+            items.push(Bound::new(py, report)?.into_any());
+            continue;
+        }
+        let key = (report.variant, report.valid);
+        match plain.iter().find(|(v, ok, _)| (*v, *ok) == key) {
+            Some((_, _, shared)) => items.push(shared.clone()),
+            None => {
+                let shared = Bound::new(py, report)?.into_any();
+                plain.push((key.0, key.1, shared.clone()));
+                items.push(shared);
+            }
+        }
+    }
+    PyList::new(py, items)
 }
 
 /// The bytes of a `str` (UTF-8) or `bytes` argument.
@@ -728,19 +751,15 @@ struct Lines {
 
 impl Lines {
     fn of(lines: &Bound<'_, PyAny>) -> PyResult<Lines> {
-        let py = lines.py();
-        let list = match lines.cast::<PyList>() {
-            Ok(list) => list.clone(),
-            Err(_) => PyList::new(py, lines.try_iter()?.collect::<PyResult<Vec<_>>>()?)?,
-        };
-        if let Some(joined) = Lines::joined(&list)? {
-            return Ok(joined);
-        }
+        // One copy a line into one buffer: measured cheaper than joining
+        // the lines into one string first (which copies them twice).
+        let count = lines.len().unwrap_or(0);
         let mut out = Lines {
-            bytes: Vec::with_capacity(list.len() * 64),
-            spans: Vec::with_capacity(list.len()),
+            bytes: Vec::with_capacity(count * 64),
+            spans: Vec::with_capacity(count),
         };
-        for item in list.iter() {
+        for item in lines.try_iter()? {
+            let item = item?;
             let start = out.bytes.len();
             if let Ok(b) = item.cast::<PyBytes>() {
                 out.bytes.extend_from_slice(b.as_bytes());
@@ -754,35 +773,6 @@ impl Lines {
             out.spans.push((start, out.bytes.len()));
         }
         Ok(out)
-    }
-
-    /// A list of `str` joined by the interpreter in one call and copied
-    /// once, then cut at its separators: far cheaper than a copy a line.
-    /// The separator is NUL, which no record holds (lines read from a file
-    /// keep their newline); `None` when an item is not a `str` or holds a
-    /// NUL (then the lines are copied one by one).
-    fn joined(list: &Bound<'_, PyList>) -> PyResult<Option<Lines>> {
-        let py = list.py();
-        let Ok(joined) = PyString::new(py, "\0").call_method1("join", (list,)) else {
-            return Ok(None);
-        };
-        let bytes = joined
-            .cast::<PyString>()?
-            .to_cow()?
-            .into_owned()
-            .into_bytes();
-        let mut spans = Vec::with_capacity(list.len());
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == 0 {
-                spans.push((start, i));
-                start = i + 1;
-            }
-        }
-        if !list.is_empty() {
-            spans.push((start, bytes.len()));
-        }
-        Ok((spans.len() == list.len()).then_some(Lines { bytes, spans }))
     }
 
     fn len(&self) -> usize {

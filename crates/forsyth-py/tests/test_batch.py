@@ -217,3 +217,16 @@ def test_batch_items_of_every_shape():
         assert [r.valid for r in reports] == [forsyth.validate(i).valid for i in batch]
     with pytest.raises(TypeError):
         forsyth.convert_many([good, 1])
+
+
+def test_validate_many_reports_are_the_one_record_reports():
+    # Clean reports may be one shared object: each must still say what
+    # validate() says of its own line.
+    lines = ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1",
+             "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1",
+             "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"] * 300
+    for strict in (False, True):
+        for got, line in zip(forsyth.validate_many(lines, strict=strict, threads=2), lines):
+            want = forsyth.validate(line, strict=strict)
+            assert (got.valid, got.variant, got.problems, got.repaired, got.repairs) == (
+                want.valid, want.variant, want.problems, want.repaired, want.repairs), line
