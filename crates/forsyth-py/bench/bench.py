@@ -22,8 +22,14 @@ ratios of the best runs, and run by run):
   ``forsyth.pgn.read`` (and with every move as UCI) and ``pgn.check`` on 1
   and 2 threads, on the library's published games repeated and on
   generated games;
-- the batch functions' scaling with threads, and the games per second one
-  Dask worker reaches (``forsyth.dataset.write_shard`` on one shard).
+- the batch functions' scaling with threads, each with the process's CPU
+  time per second of wall time (``time.process_time``: about 1 when one
+  thread ran, about 2 when the second one ran too; on a loaded machine a
+  ratio of speeds below 2 with a CPU ratio near 2 says the threads ran but
+  waited for cores), and the games per second one Dask worker reaches
+  (``forsyth.dataset.write_shard`` on one shard).
+
+``--batch-only`` times the batch functions alone (no python-chess, no PGN).
 
 Both libraries are checked to give the same answers before they are timed.
 """
@@ -91,6 +97,13 @@ def timed(fn):
     start = time.perf_counter()
     result = fn()
     return time.perf_counter() - start, result
+
+
+def timed_cpu(fn):
+    """Seconds of wall time and of the process's CPU time (every thread)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 # --- FEN -------------------------------------------------------------------
@@ -178,10 +191,18 @@ def main():
     parser.add_argument("--corpus", type=Path, help="the corpus's X-FEN lines (default: made)")
     parser.add_argument("--fen-lines", type=int, default=50_000,
                         help="lines of the corpus both libraries convert (all for the batches)")
+    parser.add_argument("--batch-only", action="store_true",
+                        help="only the batch functions on 1 and 2 threads")
     args = parser.parse_args()
 
     load_at_start = f"{os.getloadavg()[0]:.1f}"
     lines = corpus_lines(args.corpus)
+    if args.batch_only:
+        batch_rows(lines, args.runs)
+        print(f"forsyth {forsyth.__version__}, Python {sys.version.split()[0]}, "
+              f"{os.cpu_count()} cores, {args.runs} runs, load average {load_at_start} at the "
+              f"start, {os.getloadavg()[0]:.1f} at the end")
+        return
     head = lines[: args.fen_lines]
     # The same answers first: every line valid, the same text.
     assert fen_python_chess(head[:5000]) == fen_forsyth_calls(head[:5000])
@@ -258,6 +279,31 @@ def main():
     print("| --- | --- | --- |")
     for what, value, r in rows:
         print(f"| {what} | {value} | {r} |")
+
+
+def batch_rows(lines, runs):
+    """convert_many and validate_many on every line, 1 and 2 threads,
+    interleaved run by run: lines per second and CPU seconds per wall
+    second."""
+    work = {
+        "convert_many": lambda threads: forsyth.convert_many(lines, threads=threads),
+        "validate_many": lambda threads: forsyth.validate_many(lines, threads=threads),
+    }
+    print(f"| work ({len(lines):,} lines) | threads | lines/s: best run (range) | "
+          "CPU s per wall s (run by run) | speed of 2 threads / 1 thread, best runs |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, fn in work.items():
+        rates = {1: [], 2: []}
+        cpu = {1: [], 2: []}
+        for _ in range(runs):
+            for threads in (1, 2):
+                wall, used = timed_cpu(lambda: fn(threads))
+                rates[threads].append(len(lines) / wall)
+                cpu[threads].append(used / wall)
+        for threads in (1, 2):
+            gain = best_ratio(rates[2], rates[1]) if threads == 2 else ""
+            print(f"| {name} | {threads} | {rng(rates[threads])} | "
+                  f"{', '.join(f'{c:.2f}' for c in cpu[threads])} | {gain} |")
 
 
 if __name__ == "__main__":

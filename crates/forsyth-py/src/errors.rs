@@ -98,26 +98,84 @@ pub fn error<T: pyo3::PyTypeInfo>(py: Python<'_>, message: String, place: Place<
     err
 }
 
-/// The `FenError` of a conversion of `line` (1-based), every fault listed.
-pub fn convert_error(py: Python<'_>, e: &ConvertError, line: u64) -> PyErr {
-    let problems: Vec<PyProblem> = e.faults().iter().map(PyProblem::from_fault).collect();
-    let first = problems.first();
-    // The library's rendering: `col N: field: message`, a line per fault.
-    let message = e.to_string();
-    let err = error::<FenError>(
-        py,
-        message,
-        Place {
+/// A record refused, as the data of its `FenError`: made without the
+/// interpreter (on the batch functions' threads), raised or returned
+/// under it.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub message: String,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+    pub field: &'static str,
+    pub kind: &'static str,
+    pub problems: Vec<PyProblem>,
+}
+
+impl Refusal {
+    /// The refusal of a conversion of `line` (1-based), every fault listed.
+    pub fn of_convert(e: &ConvertError, line: u64) -> Refusal {
+        let problems: Vec<PyProblem> = e.faults().iter().map(PyProblem::from_fault).collect();
+        Refusal {
+            // The library's rendering: `col N: field: message`, a line per
+            // fault.
+            message: e.to_string(),
             line: Some(line),
             column: Some(e.column() as u64),
             field: e.field().into(),
-            kind: first.map_or(e.kind().name(), |p| p.kind),
-        },
-    );
-    let _ = err
-        .value(py)
-        .setattr("problems", PyList::new(py, problems).ok());
-    err
+            kind: problems.first().map_or(e.kind().name(), |p| p.kind),
+            problems,
+        }
+    }
+
+    /// The refusal for `problems` (at least one), the exception's own
+    /// attributes the first one's; the message as the library renders a
+    /// conversion's faults.
+    pub fn of_problems(problems: Vec<PyProblem>, line: Option<u64>) -> Refusal {
+        let message = problems
+            .iter()
+            .map(|p| {
+                format!(
+                    "col {}: {}: {}",
+                    p.column,
+                    p.field.replace('_', " "),
+                    p.message
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let first = problems.first();
+        Refusal {
+            message,
+            line,
+            column: first.map(|p| p.column),
+            field: first.map_or("record", |p| p.field),
+            kind: first.map_or("illegal_position", |p| p.kind),
+            problems,
+        }
+    }
+
+    /// The `FenError` exception.
+    pub fn into_err(self, py: Python<'_>) -> PyErr {
+        let err = error::<FenError>(
+            py,
+            self.message,
+            Place {
+                line: self.line,
+                column: self.column,
+                field: self.field,
+                kind: self.kind,
+            },
+        );
+        let _ = err
+            .value(py)
+            .setattr("problems", PyList::new(py, self.problems).ok());
+        err
+    }
+}
+
+/// The `FenError` of a conversion of `line` (1-based), every fault listed.
+pub fn convert_error(py: Python<'_>, e: &ConvertError, line: u64) -> PyErr {
+    Refusal::of_convert(e, line).into_err(py)
 }
 
 /// The `FenError` of a record the grammar refused.

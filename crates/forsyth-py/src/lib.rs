@@ -11,6 +11,7 @@ mod notation;
 mod pgn;
 mod position;
 mod solve;
+mod ten;
 mod validate;
 
 use pyo3::prelude::*;

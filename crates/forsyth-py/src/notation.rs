@@ -20,7 +20,7 @@ pub fn start_arg(py: Python<'_>, fen: Option<&Bound<'_, PyAny>>) -> PyResult<Pos
     match fen {
         None => Ok(Position::standard()),
         Some(obj) => match obj.cast::<PyPosition>() {
-            Ok(p) => Ok((*p.get().pos).clone()),
+            Ok(p) => Ok((**p.get().eight("translate")?).clone()),
             Err(_) => read_position(py, &obj.extract::<String>()?, None),
         },
     }

@@ -716,12 +716,7 @@ impl PyGame {
         self.moves()
             .iter()
             .zip(&self.positions)
-            .map(|(m, pos)| {
-                m.map(|mv| PyMove {
-                    mv,
-                    pos: Arc::clone(pos),
-                })
-            })
+            .map(|(m, pos)| m.map(|mv| PyMove::eight(mv, pos)))
             .collect()
     }
 
@@ -766,7 +761,7 @@ impl PyGame {
     fn positions(&self) -> Vec<PyPosition> {
         self.positions
             .iter()
-            .map(|p| PyPosition { pos: Arc::clone(p) })
+            .map(|p| PyPosition::shared(Arc::clone(p)))
             .collect()
     }
 
@@ -780,7 +775,7 @@ impl PyGame {
     fn start(&self) -> Option<PyPosition> {
         self.positions
             .first()
-            .map(|p| PyPosition { pos: Arc::clone(p) })
+            .map(|p| PyPosition::shared(Arc::clone(p)))
     }
 
     /// The last position replayed (``None`` when the start is at fault).
@@ -793,7 +788,7 @@ impl PyGame {
     fn end(&self) -> Option<PyPosition> {
         self.positions
             .last()
-            .map(|p| PyPosition { pos: Arc::clone(p) })
+            .map(|p| PyPosition::shared(Arc::clone(p)))
     }
 
     fn __repr__(&self) -> String {

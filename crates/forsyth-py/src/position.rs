@@ -8,7 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use forsyth::diagram::{Diagram, Style};
+use forsyth::capablanca as capa;
+use forsyth::diagram::{Cell, Diagram, Figure, Style};
 use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, WriteOptions};
 use forsyth::notation::{Notation, ParseMoveError};
 use forsyth::uci::CastlingMode;
@@ -17,33 +18,55 @@ use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant};
 use crate::errors::{
     bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place,
 };
+use crate::ten;
 
 /// The standard start, the default of `Position()`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// `variant=`: `"auto"` (standard chess when the record fits it, else
-/// Chess960), `"standard"` or `"chess960"`.
-pub fn variant_arg(name: &str) -> PyResult<Option<Variant>> {
-    match name {
-        "auto" => Ok(None),
-        "standard" => Ok(Some(Variant::Standard)),
-        "chess960" => Ok(Some(Variant::Chess960)),
-        other => Err(bad_choice(
-            "variant",
-            other,
-            "'auto', 'standard', 'chess960'",
-        )),
-    }
+/// The rules a `variant=` names: `"auto"` (by the record: ten squares a
+/// rank is 10x8, else standard chess when the record fits it, else
+/// Chess960), an 8x8 variant or a 10x8 one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VariantChoice {
+    Auto,
+    Eight(Variant),
+    Ten(capa::Variant),
+}
+
+/// The names `variant=` takes, the command line's (aliases included).
+const VARIANT_NAMES: &str =
+    "'auto', 'standard', 'chess960', 'capablanca', 'gothic', 'crc' ('caparandom', 'capablanca-random')";
+
+/// `variant=` as the rules it names.
+pub fn variant_choice(name: &str) -> PyResult<VariantChoice> {
+    Ok(match name {
+        "auto" => VariantChoice::Auto,
+        "standard" => VariantChoice::Eight(Variant::Standard),
+        "chess960" => VariantChoice::Eight(Variant::Chess960),
+        "capablanca" => VariantChoice::Ten(capa::Variant::Capablanca),
+        "gothic" => VariantChoice::Ten(capa::Variant::Gothic),
+        "crc" | "caparandom" | "capablanca-random" => VariantChoice::Ten(capa::Variant::Crc),
+        other => return Err(bad_choice("variant", other, VARIANT_NAMES)),
+    })
+}
+
+/// `castling=` as the library's notation.
+pub fn castling_arg(castling: &str) -> PyResult<CastlingNotation> {
+    castling
+        .parse()
+        .map_err(|_| bad_choice("castling", castling, "'xfen', 'shredder', 'standard'"))
+}
+
+/// `ep=` as the library's mode.
+pub fn ep_arg(ep: &str) -> PyResult<EnPassantMode> {
+    ep.parse()
+        .map_err(|_| bad_choice("ep", ep, "'legal', 'pseudo', 'always'"))
 }
 
 /// `castling=` and `ep=` as the library's write options.
 pub fn write_options(castling: &str, ep: &str) -> PyResult<WriteOptions> {
-    let notation: CastlingNotation = castling
-        .parse()
-        .map_err(|_| bad_choice("castling", castling, "'xfen', 'shredder', 'standard'"))?;
-    let mode: EnPassantMode = ep
-        .parse()
-        .map_err(|_| bad_choice("ep", ep, "'legal', 'pseudo', 'always'"))?;
+    let notation = castling_arg(castling)?;
+    let mode = ep_arg(ep)?;
     let mut opts = WriteOptions::new(notation);
     opts.en_passant = mode;
     Ok(opts)
@@ -79,14 +102,24 @@ fn parse_move_error(py: Python<'_>, e: &ParseMoveError) -> PyErr {
     err
 }
 
-/// A legal chess position (standard chess or Chess960), immutable.
+/// A legal chess position, immutable: standard chess or Chess960 on the
+/// 8x8 board, or Capablanca chess, Gothic chess or Capablanca Random Chess
+/// (CRC) on the 10x8 board.
+///
+/// One class for both boards: a record says its board (ranks of ten
+/// squares), and every method means the same on both, so code that reads,
+/// plays and writes positions works on either unchanged.
 ///
 /// ``Position(fen, variant="auto")`` reads a FEN, Shredder-FEN or X-FEN
 /// record (four or six fields, castling letters in any of the three
 /// encodings) and validates it: a record that does not read or is not a
 /// legal position raises :class:`FenError` with every problem.
-/// ``variant="auto"`` reads the record as standard chess when its castling
-/// fits, as Chess960 otherwise. ``Position()`` is the standard start.
+/// ``variant="auto"`` reads a record whose ranks hold ten squares as a
+/// 10x8 one (Capablanca chess when its castling fits it, else CRC), any
+/// other as standard chess when its castling fits, as Chess960 otherwise;
+/// ``"standard"``, ``"chess960"``, ``"capablanca"``, ``"gothic"`` and
+/// ``"crc"`` (or ``"caparandom"``, ``"capablanca-random"``) name the rules.
+/// ``Position()`` is the standard start.
 ///
 /// Positions are values: ``play`` returns a new one. ``==`` and ``hash()``
 /// follow the FIDE rule for repetitions (side to move, pieces, castling
@@ -103,22 +136,83 @@ fn parse_move_error(py: Python<'_>, e: &ParseMoveError) -> PyErr {
 /// 12189
 /// >>> Position().play("e4") == Position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 /// True
+/// >>> capa = Position("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1")
+/// >>> capa.variant, capa.perft(2), capa.play("Ad3").fen()
+/// ('capablanca', 784, 'rnabqkbcnr/pppppppppp/10/10/10/3A6/PPPPPPPPPP/RN1BQKBCNR b KQkq - 1 1')
 #[pyclass(name = "Position", module = "forsyth", frozen)]
 pub struct PyPosition {
-    pub pos: Arc<Position>,
+    pub pos: AnyPosition,
+}
+
+/// A position of either board.
+#[derive(Clone)]
+pub enum AnyPosition {
+    Eight(Arc<Position>),
+    Ten(Arc<capa::Position>),
 }
 
 impl PyPosition {
     pub fn new(pos: Position) -> PyPosition {
-        PyPosition { pos: Arc::new(pos) }
+        PyPosition::shared(Arc::new(pos))
+    }
+
+    pub fn shared(pos: Arc<Position>) -> PyPosition {
+        PyPosition {
+            pos: AnyPosition::Eight(pos),
+        }
+    }
+
+    pub fn ten(pos: capa::Position) -> PyPosition {
+        PyPosition {
+            pos: AnyPosition::Ten(Arc::new(pos)),
+        }
+    }
+
+    /// The 8x8 position, for what reads only the 8x8 board (problems,
+    /// movetext translation).
+    pub fn eight(&self, what: &str) -> PyResult<&Arc<Position>> {
+        match &self.pos {
+            AnyPosition::Eight(pos) => Ok(pos),
+            AnyPosition::Ten(_) => Err(PyValueError::new_err(format!(
+                "{what} reads 8x8 positions only, not a 10x8 one"
+            ))),
+        }
     }
 
     fn write(&self, py: Python<'_>, opts: &WriteOptions) -> PyResult<String> {
-        self.pos
-            .setup()
-            .to_fen(opts)
-            .map_err(|e| lossy_error(py, &e))
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.setup().to_fen(opts).map_err(|e| lossy_error(py, &e)),
+            AnyPosition::Ten(pos) => ten::write(pos, opts.castling, opts.en_passant)
+                .map_err(|e| ten::lossy_error(py, &e)),
+        }
     }
+
+    fn moves_of(&self, mv: AnyMove) -> PyMove {
+        PyMove {
+            inner: match (&self.pos, mv) {
+                (AnyPosition::Eight(pos), AnyMove::Eight(mv)) => MoveOf::Eight {
+                    mv,
+                    pos: Arc::clone(pos),
+                },
+                (AnyPosition::Ten(pos), AnyMove::Ten(mv)) => MoveOf::Ten {
+                    mv,
+                    pos: Arc::clone(pos),
+                },
+                // Moves are made from their own position's board.
+                (AnyPosition::Eight(_), AnyMove::Ten(_))
+                | (AnyPosition::Ten(_), AnyMove::Eight(_)) => {
+                    unreachable!("a move of the other board")
+                }
+            },
+        }
+    }
+}
+
+/// A move of either board.
+#[derive(Copy, Clone)]
+enum AnyMove {
+    Eight(Move),
+    Ten(capa::Move),
 }
 
 /// Reads and validates one record, as `Position(fen, variant)` does.
@@ -127,13 +221,24 @@ pub fn read_position(py: Python<'_>, text: &str, variant: Option<Variant>) -> Py
     Position::from_fen(&fen, variant).map_err(|e| position_error(py, e, fen.offsets))
 }
 
+/// Reads and validates a record of either board under `variant`.
+pub fn read_any(py: Python<'_>, text: &str, variant: VariantChoice) -> PyResult<PyPosition> {
+    match variant {
+        VariantChoice::Ten(v) => Ok(PyPosition::ten(ten::read(py, text, Some(v))?)),
+        VariantChoice::Auto if ten::is_ten(text.as_bytes()) => {
+            Ok(PyPosition::ten(ten::read(py, text, None)?))
+        }
+        VariantChoice::Auto => Ok(PyPosition::new(read_position(py, text, None)?)),
+        VariantChoice::Eight(v) => Ok(PyPosition::new(read_position(py, text, Some(v))?)),
+    }
+}
+
 #[pymethods]
 impl PyPosition {
     #[new]
     #[pyo3(signature = (fen = STARTING_FEN, variant = "auto"))]
     fn py_new(py: Python<'_>, fen: &str, variant: &str) -> PyResult<PyPosition> {
-        let variant = variant_arg(variant)?;
-        Ok(PyPosition::new(read_position(py, fen, variant)?))
+        read_any(py, fen, variant_choice(variant)?)
     }
 
     /// Chess960 start number ``n`` (0 to 959; 518 is the classical start),
@@ -157,7 +262,8 @@ impl PyPosition {
     }
 
     /// The Chess960 start number of this position's pieces (0 to 959), or
-    /// ``None`` when they do not stand as one of the 960 starts.
+    /// ``None`` when they do not stand as one of the 960 starts (and on the
+    /// 10x8 board).
     ///
     /// >>> from forsyth import Position
     /// >>> Position().chess960_number()
@@ -165,9 +271,74 @@ impl PyPosition {
     /// >>> Position().play("e4").chess960_number() is None
     /// True
     fn chess960_number(&self) -> Option<u16> {
-        Chess960Start::from_board(self.pos.board())
-            .ok()
-            .map(Chess960Start::number)
+        match &self.pos {
+            AnyPosition::Eight(pos) => Chess960Start::from_board(pos.board())
+                .ok()
+                .map(Chess960Start::number),
+            AnyPosition::Ten(_) => None,
+        }
+    }
+
+    /// The start of Capablanca chess (``RNABQKBCNR``) on the 10x8 board.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.capablanca().fen()
+    /// 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'
+    /// >>> Position.capablanca().perft(3)
+    /// 25228
+    #[staticmethod]
+    fn capablanca() -> PyPosition {
+        PyPosition::ten(capa::Position::capablanca())
+    }
+
+    /// The start of Gothic chess (``RNBQCKABNR``) on the 10x8 board.
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.gothic().fen()
+    /// 'rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1'
+    /// >>> Position.gothic().variant
+    /// 'gothic'
+    #[staticmethod]
+    fn gothic() -> PyPosition {
+        PyPosition::ten(capa::Position::gothic())
+    }
+
+    /// Capablanca Random Chess start number ``n`` (0 to 12,117, as
+    /// ``specs/crc.md`` numbers them), under CRC rules (castling as in
+    /// Chess960).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.crc(0).fen(castling="shredder")
+    /// 'bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w HJhj - 0 1'
+    /// >>> Position.crc(0).variant, Position.crc(7000).crc_number()
+    /// ('crc', 7000)
+    #[staticmethod]
+    fn crc(n: u16) -> PyResult<PyPosition> {
+        let start = capa::CrcStart::new(n).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{n} is not a CRC start number (0 to {})",
+                capa::CrcStart::COUNT - 1
+            ))
+        })?;
+        let pos = capa::Position::from_setup(start.to_setup())
+            .map_err(|e| PyValueError::new_err(format!("CRC start {n}: {e}")))?;
+        Ok(PyPosition::ten(pos))
+    }
+
+    /// The CRC start number of this position's pieces (0 to 12,117), or
+    /// ``None`` when they do not stand as one of the CRC starts (and on the
+    /// 8x8 board).
+    ///
+    /// >>> from forsyth import Position
+    /// >>> Position.crc(12117).crc_number()
+    /// 12117
+    /// >>> Position.capablanca().play("e4").crc_number() is None
+    /// True
+    fn crc_number(&self) -> Option<u16> {
+        match &self.pos {
+            AnyPosition::Ten(pos) => ten::crc_number(pos.board()),
+            AnyPosition::Eight(_) => None,
+        }
     }
 
     /// The record: ``castling`` is ``"xfen"`` (``KQkq``, a file letter
@@ -183,6 +354,8 @@ impl PyPosition {
     /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
     /// >>> pos.fen(castling="shredder", ep="always")
     /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah e3 0 1'
+    /// >>> Position.gothic().play("e4").fen(castling="shredder", ep="always")
+    /// 'rnbqckabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQCKABNR b AJaj e3 0 1'
     #[pyo3(signature = (castling = "xfen", ep = "legal"))]
     fn fen(&self, py: Python<'_>, castling: &str, ep: &str) -> PyResult<String> {
         self.write(py, &write_options(castling, ep)?)
@@ -194,28 +367,37 @@ impl PyPosition {
     /// >>> moves = Position().legal_moves()
     /// >>> len(moves), sorted(m.uci() for m in moves)[:3]
     /// (20, ['a2a3', 'a2a4', 'b1a3'])
+    /// >>> sorted(m.san() for m in Position.capablanca().legal_moves() if m.piece in "AC")
+    /// ['Ab3', 'Ad3', 'Cg3', 'Ci3']
     fn legal_moves(&self) -> Vec<PyMove> {
-        self.pos
-            .legal_moves()
-            .iter()
-            .map(|&mv| PyMove {
-                mv,
-                pos: Arc::clone(&self.pos),
-            })
-            .collect()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| self.moves_of(AnyMove::Eight(mv)))
+                .collect(),
+            AnyPosition::Ten(pos) => pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| self.moves_of(AnyMove::Ten(mv)))
+                .collect(),
+        }
     }
 
     /// The position after ``move``: a :class:`Move` of this position, or
     /// text in ``notation``. ``"san"`` (the default) reads SAN leniently,
     /// long algebraic and UCI alike (``Nf3``, ``g1-f3``, ``g1f3``); any
     /// other notation by name (``"uci"``, ``"san-de"``, ``"descriptive-en"``,
-    /// ``"lan"``, ``"figurine"``, ...). Raises :class:`MoveError` with the
-    /// reason when the move is not legal.
+    /// ``"lan"``, ``"figurine"``, ...; on the 10x8 board the notations
+    /// that can name the archbishop and the chancellor). Raises
+    /// :class:`MoveError` with the reason when the move is not legal.
     ///
     /// >>> from forsyth import Position
     /// >>> pos = Position().play("e4").play("e7e5").play("Sf3", notation="san-de")
     /// >>> pos.fen()
     /// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
+    /// >>> Position.capablanca().play("Ci3").play("c7c5").board
+    /// 'rnabqkbcnr/pp1ppppppp/10/2p7/10/8C1/PPPPPPPPPP/RNABQKB1NR'
     #[pyo3(signature = (move_, notation = "san"))]
     #[pyo3(text_signature = "(self, move, notation='san')")]
     fn play(
@@ -225,25 +407,45 @@ impl PyPosition {
         notation: &str,
     ) -> PyResult<PyPosition> {
         let mv = match move_.cast::<PyMove>() {
-            Ok(m) => m.get().mv,
+            Ok(m) => match (&m.get().inner, &self.pos) {
+                (MoveOf::Eight { mv, .. }, AnyPosition::Eight(_)) => AnyMove::Eight(*mv),
+                (MoveOf::Ten { mv, .. }, AnyPosition::Ten(_)) => AnyMove::Ten(*mv),
+                _ => {
+                    return Err(PyValueError::new_err(
+                        "move: a move of the other board (8x8 and 10x8)",
+                    ))
+                }
+            },
             Err(_) => {
                 let text: String = move_.extract()?;
                 self.read_move(py, &text, notation)?
             }
         };
-        let next = self.pos.play(mv).map_err(|e| {
+        let illegal = |message: String, kind: &str| {
             error::<MoveError>(
                 py,
-                e.to_string(),
+                message,
                 Place {
                     line: None,
                     column: None,
                     field: "move",
-                    kind: e.kind().name(),
+                    kind,
                 },
             )
-        })?;
-        Ok(PyPosition::new(next))
+        };
+        match (&self.pos, mv) {
+            (AnyPosition::Eight(pos), AnyMove::Eight(mv)) => pos
+                .play(mv)
+                .map(PyPosition::new)
+                .map_err(|e| illegal(e.to_string(), e.kind().name())),
+            (AnyPosition::Ten(pos), AnyMove::Ten(mv)) => pos
+                .play(mv)
+                .map(PyPosition::ten)
+                .map_err(|e| illegal(e.to_string(), "illegal")),
+            _ => Err(PyValueError::new_err(
+                "move: a move of the other board (8x8 and 10x8)",
+            )),
+        }
     }
 
     /// The legal move that ``text`` names in ``notation`` (as
@@ -252,13 +454,12 @@ impl PyPosition {
     /// >>> from forsyth import Position
     /// >>> Position().parse_move("Nf3").uci()
     /// 'g1f3'
+    /// >>> Position.capablanca().parse_move("Ci3").uci()
+    /// 'h1i3'
     #[pyo3(signature = (text, notation = "san"))]
     fn parse_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<PyMove> {
         let mv = self.read_move(py, text, notation)?;
-        Ok(PyMove {
-            mv,
-            pos: Arc::clone(&self.pos),
-        })
+        Ok(self.moves_of(mv))
     }
 
     /// The number of leaf nodes of the legal move tree ``depth`` plies
@@ -267,9 +468,19 @@ impl PyPosition {
     /// >>> from forsyth import Position
     /// >>> Position().perft(4)
     /// 197281
+    /// >>> Position.gothic().perft(3)
+    /// 25283
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = Arc::clone(&self.pos);
-        py.detach(move || pos.perft(depth))
+        match &self.pos {
+            AnyPosition::Eight(pos) => {
+                let pos = Arc::clone(pos);
+                py.detach(move || pos.perft(depth))
+            }
+            AnyPosition::Ten(pos) => {
+                let pos = Arc::clone(pos);
+                py.detach(move || pos.perft(depth))
+            }
+        }
     }
 
     /// The perft count below each legal move, by its UCI text.
@@ -278,13 +489,27 @@ impl PyPosition {
     /// >>> counts = Position().divide(2)
     /// >>> counts["e2e4"], sum(counts.values())
     /// (20, 400)
+    /// >>> Position.capablanca().divide(1)["c1d3"]
+    /// 1
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let pos = Arc::clone(&self.pos);
-        let counts = py.detach(move || pos.divide(depth));
-        let mode = CastlingMode::from_variant(self.pos.variant());
         let dict = PyDict::new(py);
-        for (mv, n) in counts {
-            dict.set_item(self.pos.uci(mv, mode), n)?;
+        match &self.pos {
+            AnyPosition::Eight(pos) => {
+                let p = Arc::clone(pos);
+                let counts = py.detach(move || p.divide(depth));
+                let mode = CastlingMode::from_variant(pos.variant());
+                for (mv, n) in counts {
+                    dict.set_item(pos.uci(mv, mode), n)?;
+                }
+            }
+            AnyPosition::Ten(pos) => {
+                let p = Arc::clone(pos);
+                let counts = py.detach(move || p.divide(depth));
+                let mode = ten::uci_mode(pos.variant());
+                for (mv, n) in counts {
+                    dict.set_item(pos.uci(mv, mode), n)?;
+                }
+            }
         }
         Ok(dict)
     }
@@ -297,7 +522,10 @@ impl PyPosition {
     /// >>> Position("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").is_check()
     /// True
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.is_check(),
+            AnyPosition::Ten(pos) => pos.is_check(),
+        }
     }
 
     /// Whether the side to move is checkmated.
@@ -306,7 +534,10 @@ impl PyPosition {
     /// >>> Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate()
     /// True
     fn is_checkmate(&self) -> bool {
-        self.pos.is_checkmate()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.is_checkmate(),
+            AnyPosition::Ten(pos) => pos.is_checkmate(),
+        }
     }
 
     /// Whether the side to move has no legal move and is not in check.
@@ -315,7 +546,10 @@ impl PyPosition {
     /// >>> Position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_stalemate()
     /// True
     fn is_stalemate(&self) -> bool {
-        self.pos.is_stalemate()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.is_stalemate(),
+            AnyPosition::Ten(pos) => pos.is_stalemate(),
+        }
     }
 
     /// Whether neither side can mate by any series of legal moves.
@@ -324,7 +558,10 @@ impl PyPosition {
     /// >>> Position("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").is_insufficient_material()
     /// True
     fn is_insufficient_material(&self) -> bool {
-        self.pos.is_insufficient_material()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.is_insufficient_material(),
+            AnyPosition::Ten(pos) => pos.is_insufficient_material(),
+        }
     }
 
     /// How the game has ended in this position (checkmate, stalemate,
@@ -335,21 +572,41 @@ impl PyPosition {
     /// Outcome(kind='checkmate', winner='white')
     /// >>> Position().outcome() is None
     /// True
+    /// >>> Position("9k/10/8CK/10/10/10/10/10 b - - 0 1").outcome()
+    /// Outcome(kind='checkmate', winner='white')
     fn outcome(&self) -> Option<PyOutcome> {
-        self.pos.outcome().map(|outcome| PyOutcome { outcome })
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.outcome(),
+            AnyPosition::Ten(pos) => pos.outcome(),
+        }
+        .map(|outcome| PyOutcome { outcome })
     }
 
     /// The piece on ``square`` as its FEN letter (``"K"`` a white king,
-    /// ``"p"`` a black pawn), or ``None``.
+    /// ``"p"`` a black pawn, ``"A"`` a white archbishop), or ``None``.
     ///
     /// >>> from forsyth import Position
     /// >>> Position().piece_at("e1"), Position().piece_at("e4")
     /// ('K', None)
+    /// >>> Position.capablanca().piece_at("h8")
+    /// 'c'
     fn piece_at(&self, square: &str) -> PyResult<Option<char>> {
-        let sq: Square = square
-            .parse()
-            .map_err(|e| PyValueError::new_err(format!("square '{square}': {e}")))?;
-        Ok(self.pos.board().piece_at(sq).map(|p| p.char()))
+        match &self.pos {
+            AnyPosition::Eight(pos) => {
+                let sq: Square = square
+                    .parse()
+                    .map_err(|e| PyValueError::new_err(format!("square '{square}': {e}")))?;
+                Ok(pos.board().piece_at(sq).map(|p| p.char()))
+            }
+            AnyPosition::Ten(pos) => {
+                let sq = capa::Square::from_ascii(square.as_bytes()).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "square '{square}': not a square of the 10x8 board (a1 to j8)"
+                    ))
+                })?;
+                Ok(pos.board().piece_at(sq).map(|p| p.char()))
+            }
+        }
     }
 
     /// The side to move: ``"white"`` or ``"black"``.
@@ -359,17 +616,26 @@ impl PyPosition {
     /// 'white'
     #[getter]
     fn turn(&self) -> &'static str {
-        self.pos.turn().name()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.turn().name(),
+            AnyPosition::Ten(pos) => pos.turn().name(),
+        }
     }
 
-    /// The rules: ``"standard"`` or ``"chess960"``.
+    /// The rules: ``"standard"`` or ``"chess960"`` on the 8x8 board,
+    /// ``"capablanca"``, ``"gothic"`` or ``"crc"`` on the 10x8 one.
     ///
     /// >>> from forsyth import Position
     /// >>> Position("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").variant
     /// 'chess960'
+    /// >>> Position("rbqnkcnbar/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKCNBAR w JAja - 0 1").variant
+    /// 'crc'
     #[getter]
     fn variant(&self) -> &'static str {
-        self.pos.variant().into()
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.variant().into(),
+            AnyPosition::Ten(pos) => pos.variant().into(),
+        }
     }
 
     /// Plies since the last capture or pawn move.
@@ -379,7 +645,10 @@ impl PyPosition {
     /// 1
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.pos.setup().halfmoves
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.setup().halfmoves,
+            AnyPosition::Ten(pos) => pos.setup().halfmoves,
+        }
     }
 
     /// The move number, from 1, incremented after Black's move.
@@ -389,7 +658,10 @@ impl PyPosition {
     /// 2
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.pos.setup().fullmoves
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.setup().fullmoves,
+            AnyPosition::Ten(pos) => pos.setup().fullmoves,
+        }
     }
 
     /// The square a pawn just passed (``"e3"``), whether a capture there is
@@ -400,7 +672,10 @@ impl PyPosition {
     /// 'e3'
     #[getter]
     fn ep_square(&self) -> Option<String> {
-        self.pos.ep_square().map(|s| s.to_string())
+        match &self.pos {
+            AnyPosition::Eight(pos) => pos.ep_square().map(|s| s.to_string()),
+            AnyPosition::Ten(pos) => pos.ep_square().map(|s| s.to_string()),
+        }
     }
 
     /// The piece placement, FEN's first field.
@@ -408,18 +683,26 @@ impl PyPosition {
     /// >>> from forsyth import Position
     /// >>> Position().board
     /// 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
+    /// >>> Position.gothic().board
+    /// 'rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR'
     #[getter]
     fn board(&self) -> String {
-        let mut out = String::with_capacity(64);
-        // Writing to a String cannot fail.
-        let _ = self.pos.board().write_placement(&mut out);
-        out
+        match &self.pos {
+            AnyPosition::Eight(pos) => {
+                let mut out = String::with_capacity(64);
+                // Writing to a String cannot fail.
+                let _ = pos.board().write_placement(&mut out);
+                out
+            }
+            AnyPosition::Ten(pos) => pos.board().to_string(),
+        }
     }
 
     /// The board as an SVG picture, drawn with forsyth's own pieces (no
-    /// font needed): ``flip`` puts Black at the bottom, ``coordinates``
-    /// draws the file letters and rank numbers, ``size`` is a square's side
-    /// in pixels. Jupyter shows a position as this picture.
+    /// font needed; the archbishop and the chancellor too): ``flip`` puts
+    /// Black at the bottom, ``coordinates`` draws the file letters and rank
+    /// numbers, ``size`` is a square's side in pixels. Jupyter shows a
+    /// position as this picture.
     ///
     /// >>> from forsyth import Position
     /// >>> svg = Position().svg()
@@ -427,6 +710,8 @@ impl PyPosition {
     /// True
     /// >>> svg.count('<use href="#forsyth-wP"'), svg.count('<use href="#forsyth-bK"')
     /// (8, 1)
+    /// >>> Position.capablanca().svg().count('<use href="#forsyth-wA"')
+    /// 1
     #[pyo3(signature = (flip=false, coordinates=true, size=45))]
     fn svg(&self, flip: bool, coordinates: bool, size: u32) -> String {
         let style = Style {
@@ -435,7 +720,10 @@ impl PyPosition {
             square_px: size,
             ..Style::default()
         };
-        Diagram::from_board(self.pos.board()).to_svg(&style)
+        match &self.pos {
+            AnyPosition::Eight(pos) => Diagram::from_board(pos.board()).to_svg(&style),
+            AnyPosition::Ten(pos) => ten_diagram(pos.board()).to_svg(&style),
+        }
     }
 
     /// Jupyter's rich display: the board with its coordinates.
@@ -444,16 +732,18 @@ impl PyPosition {
     }
 
     /// This position as a python-chess ``chess.Board`` (python-chess must
-    /// be installed; forsyth does not depend on it).
+    /// be installed; forsyth does not depend on it). 8x8 positions only:
+    /// python-chess has no 10x8 board.
     ///
     /// >>> from forsyth import Position
     /// >>> Position.chess960(0).to_python_chess().fen()
     /// 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1'
     fn to_python_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.eight("python-chess")?;
         let chess = py.import("chess")?;
         let fen = self.write(py, &write_options("xfen", "legal")?)?;
         let kwargs = PyDict::new(py);
-        kwargs.set_item("chess960", self.pos.variant() == Variant::Chess960)?;
+        kwargs.set_item("chess960", pos.variant() == Variant::Chess960)?;
         chess.getattr("Board")?.call((fen,), Some(&kwargs))
     }
 
@@ -486,9 +776,18 @@ impl PyPosition {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let fen = self.write(py, &WriteOptions::default())?;
-        Ok(match self.pos.variant() {
-            Variant::Chess960 if self.pos.setup().natural_variant() != Variant::Chess960 => {
+        Ok(match &self.pos {
+            AnyPosition::Eight(pos)
+                if pos.variant() == Variant::Chess960
+                    && pos.setup().natural_variant() != Variant::Chess960 =>
+            {
                 format!("Position('{fen}', variant='chess960')")
+            }
+            // Auto reads Gothic's record as Capablanca's: the variant is
+            // said for every 10x8 position but Capablanca chess.
+            AnyPosition::Ten(pos) if pos.variant() != capa::Variant::Capablanca => {
+                let variant: &str = pos.variant().into();
+                format!("Position('{fen}', variant='{variant}')")
             }
             _ => format!("Position('{fen}')"),
         })
@@ -497,17 +796,23 @@ impl PyPosition {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         match other.cast::<PyPosition>() {
-            Ok(o) => Ok((*self.pos == *o.get().pos)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind()),
+            Ok(o) => {
+                let equal = match (&self.pos, &o.get().pos) {
+                    (AnyPosition::Eight(a), AnyPosition::Eight(b)) => **a == **b,
+                    (AnyPosition::Ten(a), AnyPosition::Ten(b)) => **a == **b,
+                    _ => false,
+                };
+                Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
+            }
             Err(_) => Ok(py.NotImplemented()),
         }
     }
 
     fn __hash__(&self) -> u64 {
-        rust_hash(&*self.pos)
+        match &self.pos {
+            AnyPosition::Eight(pos) => rust_hash(&**pos),
+            AnyPosition::Ten(pos) => rust_hash(&**pos),
+        }
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -524,7 +829,7 @@ impl PyPosition {
         let py = slf.py();
         let this = slf.get();
         let fen = this.write(py, &write_options("xfen", "always")?)?;
-        let variant: &str = this.pos.variant().into();
+        let variant = this.variant();
         let cls = slf.get_type();
         PyTuple::new(
             py,
@@ -536,12 +841,32 @@ impl PyPosition {
     }
 }
 
+/// The 10x8 board as the library's diagram.
+fn ten_diagram(board: &capa::Board) -> Diagram {
+    // Ten files and eight ranks are within the diagram's limits.
+    let mut diagram = Diagram::new(10, 8).unwrap_or_else(|_| unreachable!("a 10x8 diagram"));
+    for (sq, piece) in board.pieces() {
+        let cell = Cell {
+            file: sq.file().index() as u8,
+            rank: sq.rank().index() as u8,
+        };
+        let _ = diagram.set(cell, Some((Figure::from(piece.role), piece.color)));
+    }
+    diagram
+}
+
 impl PyPosition {
-    fn read_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<Move> {
+    fn read_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<AnyMove> {
+        let pos = match &self.pos {
+            AnyPosition::Eight(pos) => pos,
+            AnyPosition::Ten(pos) => {
+                return ten::read_move(py, pos, text, notation).map(AnyMove::Ten)
+            }
+        };
         if notation == "san" {
-            return self
-                .pos
+            return pos
                 .parse_move(text)
+                .map(AnyMove::Eight)
                 .map_err(|e| parse_move_error(py, &e));
         }
         let notation: Notation =
@@ -550,7 +875,7 @@ impl PyPosition {
                 .map_err(|e: forsyth::notation::ParseNotationError| {
                     PyValueError::new_err(e.to_string())
                 })?;
-        notation.read(&self.pos, text).map_err(|e| {
+        notation.read(pos, text).map(AnyMove::Eight).map_err(|e| {
             let err = error::<MoveError>(
                 py,
                 e.to_string(),
@@ -568,7 +893,8 @@ impl PyPosition {
 }
 
 /// A legal move of a position (from :meth:`Position.legal_moves`, a game's
-/// moves or a solution), which writes itself in UCI and SAN.
+/// moves or a solution), which writes itself in UCI and SAN. Moves of the
+/// 10x8 board are this class too.
 ///
 /// ``==`` and ``hash()`` compare the move itself (piece, squares, capture,
 /// promotion), as the library does. ``str()`` is its UCI text.
@@ -579,19 +905,51 @@ impl PyPosition {
 /// ('g1f3', 'Nf3', 'g1', 'f3', 'N')
 /// >>> m
 /// Move(uci='g1f3', san='Nf3')
+/// >>> Position.capablanca().parse_move("c1d3")
+/// Move(uci='c1d3', san='Ad3')
 #[pyclass(name = "Move", module = "forsyth", frozen)]
 pub struct PyMove {
-    pub mv: Move,
-    /// The position the move is played from: SAN needs it.
-    pub pos: Arc<Position>,
+    inner: MoveOf,
+}
+
+/// A move and the position it is played from (SAN needs it).
+enum MoveOf {
+    Eight {
+        mv: Move,
+        pos: Arc<Position>,
+    },
+    Ten {
+        mv: capa::Move,
+        pos: Arc<capa::Position>,
+    },
+}
+
+impl PyMove {
+    /// The 8x8 move `mv` of `pos`.
+    pub fn eight(mv: Move, pos: &Arc<Position>) -> PyMove {
+        PyMove {
+            inner: MoveOf::Eight {
+                mv,
+                pos: Arc::clone(pos),
+            },
+        }
+    }
+
+    /// The SAN text.
+    pub fn san_text(&self) -> String {
+        match &self.inner {
+            MoveOf::Eight { mv, pos } => pos.san(*mv),
+            MoveOf::Ten { mv, pos } => pos.san(*mv),
+        }
+    }
 }
 
 #[pymethods]
 impl PyMove {
     /// The UCI text: ``castling`` ``"auto"`` writes castling as the
-    /// variant's convention does (``e1g1`` in standard chess, king takes
-    /// rook, ``e1h1``, in Chess960), ``"standard"`` or ``"chess960"`` one
-    /// of them always.
+    /// variant's convention does (``e1g1`` in standard chess, Capablanca
+    /// and Gothic chess; king takes rook, ``e1h1``, in Chess960 and CRC),
+    /// ``"standard"`` or ``"chess960"`` one of them always.
     ///
     /// >>> from forsyth import Position
     /// >>> pos = Position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
@@ -600,9 +958,9 @@ impl PyMove {
     #[pyo3(signature = (castling = "auto"))]
     fn uci(&self, castling: &str) -> PyResult<String> {
         let mode = match castling {
-            "auto" => CastlingMode::from_variant(self.pos.variant()),
-            "standard" => CastlingMode::Standard,
-            "chess960" => CastlingMode::Chess960,
+            "auto" => None,
+            "standard" => Some(CastlingMode::Standard),
+            "chess960" => Some(CastlingMode::Chess960),
             other => {
                 return Err(bad_choice(
                     "castling",
@@ -611,16 +969,25 @@ impl PyMove {
                 ))
             }
         };
-        Ok(self.pos.uci(self.mv, mode))
+        Ok(match &self.inner {
+            MoveOf::Eight { mv, pos } => pos.uci(
+                *mv,
+                mode.unwrap_or_else(|| CastlingMode::from_variant(pos.variant())),
+            ),
+            MoveOf::Ten { mv, pos } => {
+                pos.uci(*mv, mode.unwrap_or_else(|| ten::uci_mode(pos.variant())))
+            }
+        })
     }
 
-    /// The SAN text, with its check or mate suffix.
+    /// The SAN text, with its check or mate suffix (``A`` the archbishop,
+    /// ``C`` the chancellor on the 10x8 board).
     ///
     /// >>> from forsyth import Position
     /// >>> Position("7k/8/6K1/8/8/8/8/R7 w - - 0 1").parse_move("a1a8").san()
     /// 'Ra8#'
     fn san(&self) -> String {
-        self.pos.san(self.mv)
+        self.san_text()
     }
 
     /// The square the piece leaves (the king's, for castling).
@@ -630,7 +997,10 @@ impl PyMove {
     /// 'e2'
     #[getter(from_square)]
     fn origin(&self) -> String {
-        self.mv.from().to_string()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.from().to_string(),
+            MoveOf::Ten { mv, .. } => mv.from().to_string(),
+        }
     }
 
     /// The square it goes to; for castling, the square the king ends on.
@@ -640,7 +1010,10 @@ impl PyMove {
     /// 'e4'
     #[getter]
     fn to_square(&self) -> String {
-        self.mv.to().to_string()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.to().to_string(),
+            MoveOf::Ten { mv, .. } => mv.to().to_string(),
+        }
     }
 
     /// The moving piece's letter, upper case (``"P"`` for a pawn).
@@ -650,7 +1023,10 @@ impl PyMove {
     /// 'P'
     #[getter]
     fn piece(&self) -> char {
-        self.mv.role().upper_char()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.role().upper_char(),
+            MoveOf::Ten { mv, .. } => mv.role().upper_char(),
+        }
     }
 
     /// The letter of the piece a pawn becomes (``"q"``), or ``None``.
@@ -660,7 +1036,11 @@ impl PyMove {
     /// 'n'
     #[getter]
     fn promotion(&self) -> Option<char> {
-        self.mv.promotion().map(|r| r.char())
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.promotion(),
+            MoveOf::Ten { mv, .. } => mv.promotion(),
+        }
+        .map(|r| r.char())
     }
 
     /// Whether it takes a piece (en passant included).
@@ -670,7 +1050,10 @@ impl PyMove {
     /// False
     #[getter]
     fn is_capture(&self) -> bool {
-        self.mv.is_capture()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.is_capture(),
+            MoveOf::Ten { mv, .. } => mv.is_capture(),
+        }
     }
 
     /// Whether it castles.
@@ -680,7 +1063,10 @@ impl PyMove {
     /// True
     #[getter]
     fn is_castling(&self) -> bool {
-        self.mv.is_castle()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.is_castle(),
+            MoveOf::Ten { mv, .. } => mv.is_castle(),
+        }
     }
 
     /// Whether it takes en passant.
@@ -690,7 +1076,10 @@ impl PyMove {
     /// True
     #[getter]
     fn is_en_passant(&self) -> bool {
-        self.mv.is_en_passant()
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => mv.is_en_passant(),
+            MoveOf::Ten { mv, .. } => mv.is_en_passant(),
+        }
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -708,17 +1097,23 @@ impl PyMove {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         match other.cast::<PyMove>() {
-            Ok(o) => Ok((self.mv == o.get().mv)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind()),
+            Ok(o) => {
+                let equal = match (&self.inner, &o.get().inner) {
+                    (MoveOf::Eight { mv: a, .. }, MoveOf::Eight { mv: b, .. }) => a == b,
+                    (MoveOf::Ten { mv: a, .. }, MoveOf::Ten { mv: b, .. }) => a == b,
+                    _ => false,
+                };
+                Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
+            }
             Err(_) => Ok(py.NotImplemented()),
         }
     }
 
     fn __hash__(&self) -> u64 {
-        rust_hash(&self.mv)
+        match &self.inner {
+            MoveOf::Eight { mv, .. } => rust_hash(mv),
+            MoveOf::Ten { mv, .. } => rust_hash(mv),
+        }
     }
 }
 

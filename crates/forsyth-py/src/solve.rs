@@ -23,7 +23,7 @@ fn problem_error(py: Python<'_>, message: String, place: Place<'_>) -> PyErr {
 /// input of one problem; or a position.
 fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessProblem> {
     if let Ok(p) = problem.cast::<PyPosition>() {
-        return Ok(ChessProblem::new((*p.get().pos).clone(), None));
+        return Ok(ChessProblem::new((**p.get().eight("solve")?).clone(), None));
     }
     let text: String = problem.extract()?;
     if is_popeye_input(&text) {
@@ -291,7 +291,7 @@ impl PyKey {
         let m = self.mv.get();
         format!(
             "Key(move='{}', defences={})",
-            m.pos.san(m.mv),
+            m.san_text(),
             self.defences.len()
         )
     }
@@ -347,7 +347,7 @@ impl PyVariation {
         let m = self.mv.get();
         format!(
             "Variation(move='{}', replies={})",
-            m.pos.san(m.mv),
+            m.san_text(),
             self.replies.len()
         )
     }
@@ -359,10 +359,7 @@ fn play(pos: &Position, mv: Move) -> Position {
 }
 
 fn move_of(pos: &Arc<Position>, mv: Move) -> PyMove {
-    PyMove {
-        mv,
-        pos: Arc::clone(pos),
-    }
+    PyMove::eight(mv, pos)
 }
 
 fn variations(

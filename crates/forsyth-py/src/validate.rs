@@ -4,17 +4,20 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
+use forsyth::capablanca as capa;
+
 use forsyth::convert::{
     convert_epd_line, convert_line, ConvertEpdError, ConvertError, ConvertOptions, Fault,
     Validation,
 };
 use forsyth::epd::{Epd, EpdField};
-use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
+use forsyth::fen::{CastlingNotation, Fen, FenField, ShredderOrder, WriteOptions};
 use forsyth::validate::{Problem, Report, Severity};
 use forsyth::Variant;
 
-use crate::errors::{convert_error, error, FenError, Place};
-use crate::position::{variant_arg, write_options};
+use crate::errors::Refusal;
+use crate::position::{variant_choice, write_options, VariantChoice};
+use crate::ten;
 
 /// One problem of a record: ``kind`` (a stable snake-case name, as in
 /// ``specs/validation.md`` and the command line's output), ``severity``
@@ -265,8 +268,22 @@ impl PyReport {
 /// How `validate` judges.
 #[derive(Copy, Clone)]
 struct Judge {
-    variant: Option<Variant>,
+    variant: VariantChoice,
     strict: bool,
+}
+
+/// The board a line is read on under `variant`: the 10x8 one (with the
+/// variant, `None` for auto) or the 8x8 one.
+fn board_of(
+    bytes: &[u8],
+    variant: VariantChoice,
+) -> Result<Option<capa::Variant>, Option<Variant>> {
+    match variant {
+        VariantChoice::Ten(v) => Ok(Some(v)),
+        VariantChoice::Auto if ten::is_ten(bytes) => Ok(None),
+        VariantChoice::Auto => Err(None),
+        VariantChoice::Eight(v) => Err(Some(v)),
+    }
 }
 
 impl Judge {
@@ -280,17 +297,21 @@ impl Judge {
                 repairs: Vec::new(),
             };
         }
+        let variant = match board_of(bytes, self.variant) {
+            Ok(ten) => return self.ten(bytes, ten),
+            Err(eight) => eight,
+        };
         let fen = match Fen::from_ascii(bytes) {
             Ok(fen) => fen,
             // EPD with operations (an opcode where FEN has its clocks)
             // never reads as FEN: only a line FEN rejects is looked at again.
-            Err(_) if Epd::has_operations(bytes) => return self.epd(bytes),
+            Err(_) if Epd::has_operations(bytes) => return self.epd(bytes, variant),
             Err(e) => {
                 let fault = ConvertError::Parse(e).faults().swap_remove(0);
                 return refused(PyProblem::from_fault(&fault));
             }
         };
-        let report = Report::of_fen(&fen, self.variant);
+        let report = Report::of_fen(&fen, variant);
         let mut problems: Vec<PyProblem> = report
             .problems()
             .iter()
@@ -314,7 +335,7 @@ impl Judge {
     /// An EPD record: its position's problems, and its operations as
     /// `convert` reads them (a move that is not legal, a clock no position
     /// holds).
-    fn epd(&self, bytes: &[u8]) -> PyReport {
+    fn epd(&self, bytes: &[u8], variant: Option<Variant>) -> PyReport {
         let epd = match Epd::from_ascii(bytes) {
             Ok(epd) => epd,
             Err(e) => {
@@ -327,14 +348,14 @@ impl Judge {
                 ));
             }
         };
-        let report = Report::of_fen(&epd.fen, self.variant);
+        let report = Report::of_fen(&epd.fen, variant);
         let mut problems: Vec<PyProblem> = report
             .problems()
             .iter()
             .map(|p| PyProblem::of(&epd.fen, p, self.strict))
             .collect();
         let opts = ConvertOptions {
-            variant: self.variant,
+            variant,
             ..ConvertOptions::default()
         };
         if let Err(e @ (ConvertEpdError::Move { .. } | ConvertEpdError::Clock { .. })) =
@@ -357,6 +378,56 @@ impl Judge {
             repairs: Vec::new(),
         }
     }
+}
+
+impl Judge {
+    /// A 10x8 record (`variant`: its rules, `None` by its castling).
+    fn ten(&self, bytes: &[u8], variant: Option<capa::Variant>) -> PyReport {
+        let text = String::from_utf8_lossy(bytes);
+        let setup = match capa::Setup::from_fen(&text, variant) {
+            Ok(setup) => setup,
+            Err(e) => return refused(ten::syntax_problem(&e)),
+        };
+        let report = capa::Report::of_setup(setup);
+        let problems = ten::problems(bytes, &report, self.strict);
+        let valid = match self.strict {
+            true => problems.is_empty(),
+            false => report.is_legal(),
+        };
+        let (repaired, repairs) = ten_repair(&report);
+        PyReport {
+            valid: Some(valid),
+            variant: Some(report.variant().into()),
+            problems,
+            repaired,
+            repairs,
+        }
+    }
+}
+
+/// As `repair`, on the 10x8 board.
+fn ten_repair(report: &capa::Report) -> (Option<String>, Vec<String>) {
+    if report.problems().iter().all(|p| !p.is_repairable()) {
+        return (None, Vec::new());
+    }
+    let (repaired, repairs) = report.repair();
+    if repairs.is_empty() || !repaired.is_legal() {
+        return (None, Vec::new());
+    }
+    let fen = repaired
+        .setup()
+        .to_fen(CastlingNotation::XFen, ShredderOrder::Files)
+        .ok();
+    let sentences = repairs
+        .iter()
+        .map(|r| {
+            // The library's rendering leads with the kind's name.
+            let text = r.to_string();
+            let kind = format!("{}: ", r.kind().name());
+            text.strip_prefix(&kind).unwrap_or(&text).to_owned()
+        })
+        .collect();
+    (fen, sentences)
 }
 
 /// A report of a line that did not read: its one fault.
@@ -387,72 +458,108 @@ fn repair(report: &Report) -> (Option<String>, Vec<String>) {
     (fen, repairs.iter().map(|r| r.message()).collect())
 }
 
-/// A line converted, or why not.
-enum Converted {
-    Ok(String),
-    Fen(ConvertError),
-    Epd(ConvertEpdError),
+/// How `convert` writes: the 8x8 options, and the board choice.
+struct Converter {
+    opts: ConvertOptions,
+    variant: VariantChoice,
 }
 
-fn convert_one(bytes: &[u8], opts: &ConvertOptions) -> Converted {
-    let mut out = String::with_capacity(bytes.len() + 8);
-    match convert_line(bytes, opts, &mut out) {
-        Ok(_) => Converted::Ok(out),
-        Err(e) if !Epd::has_operations(bytes) => Converted::Fen(e),
-        Err(_) => {
-            out.clear();
-            match convert_epd_line(bytes, opts, &mut out) {
-                Ok(_) => Converted::Ok(out),
-                Err(ConvertEpdError::Position(e)) => Converted::Fen(e),
-                Err(e) => Converted::Epd(e),
-            }
-        }
+impl Converter {
+    fn new(castling: &str, ep: &str, variant: &str, validate: bool) -> PyResult<Converter> {
+        let variant = variant_choice(variant)?;
+        Ok(Converter {
+            opts: ConvertOptions {
+                variant: match variant {
+                    VariantChoice::Eight(v) => Some(v),
+                    _ => None,
+                },
+                write: write_options(castling, ep)?,
+                validation: if validate {
+                    Validation::Legality
+                } else {
+                    Validation::Syntax
+                },
+            },
+            variant,
+        })
     }
-}
 
-impl Converted {
-    /// The converted text, or the `FenError` of line `line` (1-based).
-    fn into_result(self, py: Python<'_>, line: u64) -> Result<String, PyErr> {
-        match self {
-            Converted::Ok(text) => Ok(text),
-            Converted::Fen(e) => Err(convert_error(py, &e, line)),
-            Converted::Epd(e) => {
-                let field = epd_field(&e.field());
-                let err = error::<FenError>(
-                    py,
-                    e.to_string(),
-                    Place {
+    /// Line `line` (1-based) converted and appended to `out`, or why not
+    /// (`out` then as it was).
+    fn convert(&self, bytes: &[u8], line: u64, out: &mut String) -> Result<(), Refusal> {
+        let mark = out.len();
+        let done = match board_of(bytes, self.variant) {
+            Ok(variant) => self.ten(bytes, variant, line, out),
+            Err(_) => self.eight(bytes, line, out),
+        };
+        if done.is_err() {
+            out.truncate(mark);
+        }
+        done
+    }
+
+    fn eight(&self, bytes: &[u8], line: u64, out: &mut String) -> Result<(), Refusal> {
+        let opts = &self.opts;
+        match convert_line(bytes, opts, out) {
+            Ok(_) => Ok(()),
+            Err(e) if !Epd::has_operations(bytes) => Err(Refusal::of_convert(&e, line)),
+            Err(_) => match convert_epd_line(bytes, opts, out) {
+                Ok(_) => Ok(()),
+                Err(ConvertEpdError::Position(e)) => Err(Refusal::of_convert(&e, line)),
+                Err(e) => {
+                    let field = epd_field(&e.field());
+                    let problem = PyProblem::at(e.kind().name(), field, e.offset(), e.to_string());
+                    Err(Refusal {
+                        message: e.to_string(),
                         line: Some(line),
                         column: Some(e.column() as u64),
                         field,
                         kind: e.kind().name(),
-                    },
-                );
-                let problem = PyProblem::at(e.kind().name(), field, e.offset(), e.to_string());
-                let _ = err
-                    .value(py)
-                    .setattr("problems", PyList::new(py, [problem]).ok());
-                Err(err)
+                        problems: vec![problem],
+                    })
+                }
+            },
+        }
+    }
+
+    /// A 10x8 record: validated (unless asked not to) and written; the
+    /// Shredder letters by file, as on the 8x8 board.
+    fn ten(
+        &self,
+        bytes: &[u8],
+        variant: Option<capa::Variant>,
+        line: u64,
+        out: &mut String,
+    ) -> Result<(), Refusal> {
+        let text = String::from_utf8_lossy(bytes);
+        let notation = self.opts.write.castling;
+        let written = match self.opts.validation {
+            Validation::Legality => {
+                let pos = ten::judge(&text, variant, line)?;
+                ten::write(&pos, notation, self.opts.write.en_passant)
+            }
+            _ => capa::Setup::from_fen(&text, variant)
+                .map_err(|e| Refusal::of_problems(vec![ten::syntax_problem(&e)], Some(line)))?
+                .to_fen(notation, ShredderOrder::Files),
+        };
+        match written {
+            Ok(record) => {
+                out.push_str(&record);
+                Ok(())
+            }
+            Err(e) => {
+                let problem = PyProblem {
+                    kind: e.reason.name(),
+                    severity: "error",
+                    message: e.to_string(),
+                    column: ten::field_column(bytes, FenField::Castling),
+                    field: "castling",
+                    squares: vec![e.rook.to_string()],
+                };
+                Err(Refusal::of_problems(vec![problem], Some(line)))
             }
         }
     }
-}
-
-fn convert_options(
-    castling: &str,
-    ep: &str,
-    variant: &str,
-    validate: bool,
-) -> PyResult<ConvertOptions> {
-    Ok(ConvertOptions {
-        variant: variant_arg(variant)?,
-        write: write_options(castling, ep)?,
-        validation: if validate {
-            Validation::Legality
-        } else {
-            Validation::Syntax
-        },
-    })
 }
 
 /// Every problem of one FEN (or EPD) record, as a :class:`Report`:
@@ -469,7 +576,7 @@ fn convert_options(
 #[pyo3(signature = (text, variant = "auto", strict = false))]
 pub fn validate(text: &Bound<'_, PyAny>, variant: &str, strict: bool) -> PyResult<PyReport> {
     let judge = Judge {
-        variant: variant_arg(variant)?,
+        variant: variant_choice(variant)?,
         strict,
     };
     Ok(judge.report(&text_bytes(text)?))
@@ -499,8 +606,12 @@ pub fn convert(
     variant: &str,
     validate: bool,
 ) -> PyResult<String> {
-    let opts = convert_options(castling, ep, variant, validate)?;
-    convert_one(&text_bytes(text)?, &opts).into_result(py, 1)
+    let converter = Converter::new(castling, ep, variant, validate)?;
+    let mut out = String::new();
+    match converter.convert(&text_bytes(text)?, 1, &mut out) {
+        Ok(()) => Ok(out),
+        Err(refusal) => Err(refusal.into_err(py)),
+    }
 }
 
 /// :func:`convert` on every line of ``lines`` (strings or bytes), on
@@ -524,43 +635,100 @@ pub fn convert_many<'py>(
     validate: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let opts = convert_options(castling, ep, variant, validate)?;
-    let lines = lines_of(lines)?;
+    let converter = Converter::new(castling, ep, variant, validate)?;
+    let lines = Lines::of(lines)?;
     let threads = thread_count(threads);
-    let done = py.detach(|| par_map(&lines, threads, |line| convert_one(line, &opts)));
-    let list = PyList::empty(py);
-    for (i, converted) in done.into_iter().enumerate() {
-        match converted.into_result(py, i as u64 + 1) {
-            Ok(text) => list.append(PyString::new(py, &text))?,
-            Err(e) => list.append(e.into_value(py))?,
+    // Every line converted, its text or its refusal made, on the threads;
+    // each share writes its records into one buffer.
+    let shares = py.detach(|| {
+        par_shares(lines.len(), threads, |range| {
+            let mut share = Share::default();
+            for i in range {
+                if let Err(refusal) = converter.convert(lines.get(i), i as u64 + 1, &mut share.text)
+                {
+                    share.refused.push((share.ends.len(), refusal));
+                }
+                share.ends.push(share.text.len());
+            }
+            share
+        })
+    });
+    // Under the interpreter only the objects are made, into a list of
+    // its final size.
+    let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(lines.len());
+    for share in shares {
+        let mut refused = share.refused.into_iter().peekable();
+        let mut start = 0;
+        for (k, &end) in share.ends.iter().enumerate() {
+            match refused.next_if(|(at, _)| *at == k) {
+                Some((_, refusal)) => items.push(
+                    refusal
+                        .into_err(py)
+                        .into_value(py)
+                        .into_bound(py)
+                        .into_any(),
+                ),
+                None => items.push(PyString::new(py, &share.text[start..end]).into_any()),
+            }
+            start = end;
         }
     }
-    Ok(list)
+    PyList::new(py, items)
 }
 
 /// :func:`validate` on every line of ``lines``, on ``threads`` threads
 /// (``None`` or 0: every core) with the interpreter free: one
-/// :class:`Report` per line, in order (blank lines too).
+/// :class:`Report` per line, in order (blank lines too). Reports are
+/// immutable: the clean ones of one variant (and the blank lines') are one
+/// shared object.
 ///
 /// >>> import forsyth
 /// >>> [r.valid for r in forsyth.validate_many(["8/8/8/8/8/8/8/8 w - -", "", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"])]
 /// [False, None, True]
 #[pyfunction]
 #[pyo3(signature = (lines, variant = "auto", strict = false, threads = None))]
-pub fn validate_many(
-    py: Python<'_>,
-    lines: &Bound<'_, PyAny>,
+pub fn validate_many<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyAny>,
     variant: &str,
     strict: bool,
     threads: Option<usize>,
-) -> PyResult<Vec<PyReport>> {
+) -> PyResult<Bound<'py, PyList>> {
     let judge = Judge {
-        variant: variant_arg(variant)?,
+        variant: variant_choice(variant)?,
         strict,
     };
-    let lines = lines_of(lines)?;
+    let lines = Lines::of(lines)?;
     let threads = thread_count(threads);
-    Ok(py.detach(|| par_map(&lines, threads, |line| judge.report(line))))
+    let shares = py.detach(|| {
+        par_shares(lines.len(), threads, |range| {
+            range
+                .map(|i| judge.report(lines.get(i)))
+                .collect::<Vec<_>>()
+        })
+    });
+    // Making a report object costs more than judging its line: a clean
+    // report (legal, no problem) or a blank line's is made once per
+    // variant and shared, as reports are immutable values. The others go
+    // from the shares into the list, not through one more vector.
+    let mut plain: Vec<(Option<&'static str>, Option<bool>, Bound<'py, PyAny>)> = Vec::new();
+    let mut items = Vec::with_capacity(lines.len());
+    for report in shares.into_iter().flatten() {
+        if !report.problems.is_empty() || report.valid == Some(false) {
+            items.push(Bound::new(py, report)?.into_any());
+            continue;
+        }
+        let key = (report.variant, report.valid);
+        match plain.iter().find(|(v, ok, _)| (*v, *ok) == key) {
+            Some((_, _, shared)) => items.push(shared.clone()),
+            None => {
+                let shared = Bound::new(py, report)?.into_any();
+                plain.push((key.0, key.1, shared.clone()));
+                items.push(shared);
+            }
+        }
+    }
+    PyList::new(py, items)
 }
 
 /// The bytes of a `str` (UTF-8) or `bytes` argument.
@@ -572,14 +740,58 @@ pub fn text_bytes(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     Ok(s.into_bytes())
 }
 
-/// Every item of an iterable of `str` or `bytes`, copied (the threads
-/// work without the interpreter).
-fn lines_of(lines: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
-    let mut out = Vec::with_capacity(lines.len().unwrap_or(0));
-    for item in lines.try_iter()? {
-        out.push(text_bytes(&item?)?);
+/// Every item of an iterable of `str` or `bytes`, copied into one buffer
+/// (the threads work without the interpreter; one allocation, not one a
+/// line).
+struct Lines {
+    bytes: Vec<u8>,
+    /// Where each line starts and ends in `bytes`.
+    spans: Vec<(usize, usize)>,
+}
+
+impl Lines {
+    fn of(lines: &Bound<'_, PyAny>) -> PyResult<Lines> {
+        // One copy a line into one buffer: measured cheaper than joining
+        // the lines into one string first (which copies them twice).
+        let count = lines.len().unwrap_or(0);
+        let mut out = Lines {
+            bytes: Vec::with_capacity(count * 64),
+            spans: Vec::with_capacity(count),
+        };
+        for item in lines.try_iter()? {
+            let item = item?;
+            let start = out.bytes.len();
+            if let Ok(b) = item.cast::<PyBytes>() {
+                out.bytes.extend_from_slice(b.as_bytes());
+            } else if let Ok(s) = item.cast::<PyString>() {
+                out.bytes.extend_from_slice(s.to_cow()?.as_bytes());
+            } else {
+                // The usual TypeError of a wrong item.
+                let s: String = item.extract()?;
+                out.bytes.extend_from_slice(s.as_bytes());
+            }
+            out.spans.push((start, out.bytes.len()));
+        }
+        Ok(out)
     }
-    Ok(out)
+
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn get(&self, i: usize) -> &[u8] {
+        let (start, end) = self.spans[i];
+        &self.bytes[start..end]
+    }
+}
+
+/// One thread's converted lines: the records one after the other, where
+/// each line's output ends, and the refusals by their place in the share.
+#[derive(Default)]
+struct Share {
+    text: String,
+    ends: Vec<usize>,
+    refused: Vec<(usize, Refusal)>,
 }
 
 /// `threads=`: `None` or 0 is every core.
@@ -590,29 +802,29 @@ pub fn thread_count(threads: Option<usize>) -> usize {
     }
 }
 
-/// `f` on every item, on `threads` threads, each a contiguous share; the
-/// results in the items' order.
-pub fn par_map<T: Sync, R: Send>(
-    items: &[T],
+/// `f` on contiguous shares of `0..count`, on `threads` threads; the
+/// shares' results in order.
+fn par_shares<R: Send>(
+    count: usize,
     threads: usize,
-    f: impl Fn(&T) -> R + Sync,
+    f: impl Fn(std::ops::Range<usize>) -> R + Sync,
 ) -> Vec<R> {
     // Below this many items a thread costs more than it saves.
     const MIN_SHARE: usize = 256;
-    let threads = threads.min(items.len() / MIN_SHARE).max(1);
+    let threads = threads.min(count / MIN_SHARE).max(1);
     if threads == 1 {
-        return items.iter().map(&f).collect();
+        return vec![f(0..count)];
     }
-    let share = items.len().div_ceil(threads);
+    let share = count.div_ceil(threads);
     let f = &f;
     std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .chunks(share)
-            .map(|part| s.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+        let handles: Vec<_> = (0..count)
+            .step_by(share)
+            .map(|start| s.spawn(move || f(start..(start + share).min(count))))
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
 }

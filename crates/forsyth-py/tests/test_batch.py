@@ -193,3 +193,40 @@ def test_batches_free_the_interpreter(name, tmp_path):
     points = [start, *inside, end]
     longest = max(b - a for a, b in zip(points, points[1:]))
     assert longest < 0.8 * (end - start)
+
+
+def test_batch_items_of_every_shape():
+    # str and bytes items, a newline kept from a file, a NUL, a newline
+    # inside an item, an empty item: one result per item, each what the
+    # one-record call gives.
+    good = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    items = [good, good.encode(), good + "\n", "4k3\0/8", good + "\n" + good, "", good]
+    for batch in (items, [i for i in items if isinstance(i, str)], iter(items)):
+        batch = list(batch)
+        out = forsyth.convert_many(iter(batch), castling="shredder")
+        assert len(out) == len(batch)
+        for i, (item, got) in enumerate(zip(batch, out)):
+            try:
+                expected = forsyth.convert(item, castling="shredder")
+            except FenError as e:
+                assert isinstance(got, FenError) and got.line == i + 1
+                assert (got.kind, got.column, str(got)) == (e.kind, e.column, str(e))
+            else:
+                assert got == expected
+        reports = forsyth.validate_many(batch)
+        assert [r.valid for r in reports] == [forsyth.validate(i).valid for i in batch]
+    with pytest.raises(TypeError):
+        forsyth.convert_many([good, 1])
+
+
+def test_validate_many_reports_are_the_one_record_reports():
+    # Clean reports may be one shared object: each must still say what
+    # validate() says of its own line.
+    lines = ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1",
+             "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1",
+             "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"] * 300
+    for strict in (False, True):
+        for got, line in zip(forsyth.validate_many(lines, strict=strict, threads=2), lines):
+            want = forsyth.validate(line, strict=strict)
+            assert (got.valid, got.variant, got.problems, got.repaired, got.repairs) == (
+                want.valid, want.variant, want.problems, want.repaired, want.repairs), line
