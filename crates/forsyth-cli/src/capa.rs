@@ -939,8 +939,37 @@ fn syntax_fault(e: &FenError) -> LineFault {
 
 /// Whether a line of a file holds a 10x8 record (ranks of ten squares).
 pub fn line_is_10x8(bytes: &[u8]) -> bool {
+    // Nearly every line starts with its placement: a first rank whose
+    // width is not 10 answers at once, without decoding the whole line
+    // (that cost an 8x8 conversion a tenth of its time).
+    if bytes.first().is_some_and(u8::is_ascii_alphanumeric)
+        && first_rank_width(bytes).is_some_and(|width| width != 10)
+    {
+        return false;
+    }
     std::str::from_utf8(bytes)
         .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+}
+
+/// The width of the first rank of a line that starts with its placement,
+/// counted as `is_ten_files` counts it (a piece one square, a run of
+/// digits its value); `None` when the rank holds anything else.
+fn first_rank_width(bytes: &[u8]) -> Option<u32> {
+    let (mut squares, mut run) = (0u32, 0u32);
+    for &b in bytes {
+        if b == b'/' || b.is_ascii_whitespace() {
+            break;
+        }
+        if b.is_ascii_digit() {
+            run = run.saturating_mul(10).saturating_add(u32::from(b - b'0'));
+        } else if forsyth::Piece::from_char(char::from(b)).is_some() {
+            squares = squares.saturating_add(run).saturating_add(1);
+            run = 0;
+        } else {
+            return None;
+        }
+    }
+    Some(squares.saturating_add(run))
 }
 
 fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
@@ -1585,4 +1614,62 @@ fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcom
         ));
     }
     Ok(Outcome::of_counts(io_errors, failures))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What a 10x8 line is, by its definition: text with a `/` whose
+    /// placement (after leading blanks) has a first rank ten squares wide.
+    fn by_definition(bytes: &[u8]) -> bool {
+        std::str::from_utf8(bytes)
+            .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+    }
+
+    #[test]
+    fn tells_10x8_lines_from_8x8_ones() {
+        for (line, ten) in [
+            ("r8k/10/10/10/10/10/10/K9 w - -", true),
+            (
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                true,
+            ),
+            (" \tr8k/10/10/10/10/10/10/K9 w - -", true),
+            ("\u{a0}r8k/10/10/10/10/10/10/K9 w - -", true),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                false,
+            ),
+            ("r8k", false),
+            ("10 w - -", false),
+            ("r8k\u{e9}/10", false),
+        ] {
+            assert_eq!(line_is_10x8(line.as_bytes()), ten, "{line:?}");
+            assert_eq!(by_definition(line.as_bytes()), ten, "{line:?}");
+        }
+        assert!(!line_is_10x8(b"r8k/10/10/10/10/10/10/K9 w - - \xff"));
+    }
+
+    /// Lines of placement bytes, blanks, other letters and bytes that are
+    /// not UTF-8, so that both the shortcut and the decoding path are met.
+    fn arb_line() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop::sample::select(b"pnbrqkacPNBRQKACx".to_vec());
+        let byte = prop_oneof![
+            6 => piece,
+            4 => b'0'..=b'9',
+            3 => Just(b'/'),
+            1 => prop::sample::select(b" \t\x0b\r\n".to_vec()),
+            1 => prop::sample::select(vec![0xc3, 0xa9, 0xc2, 0xa0, 0xff]),
+        ];
+        prop::collection::vec(byte, 0..40)
+    }
+
+    proptest! {
+        #[test]
+        fn shortcut_agrees_with_the_definition(line in arb_line()) {
+            prop_assert_eq!(line_is_10x8(&line), by_definition(&line));
+        }
+    }
 }

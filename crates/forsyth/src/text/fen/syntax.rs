@@ -35,6 +35,7 @@ impl CastlingToken {
     /// assert_eq!(CastlingToken::from_ascii(b'X'), None);
     /// assert_eq!(CastlingToken::from_ascii(b'-'), None);
     /// ```
+    #[inline]
     pub const fn from_ascii(b: u8) -> Option<CastlingToken> {
         match b {
             b'K' => Some(CastlingToken::King(Color::White)),
@@ -143,6 +144,7 @@ impl CastlingField {
     /// assert!(f.push(CastlingToken::Queen(Color::Black)));
     /// assert_eq!(f.len(), 1);
     /// ```
+    #[inline]
     pub fn push(&mut self, token: CastlingToken) -> bool {
         let bit = token.bit();
         if self.seen & bit != 0 {
