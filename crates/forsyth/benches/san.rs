@@ -14,6 +14,8 @@
 //! - *parse SAN*: `SanPlus::from_ascii` on the written texts;
 //! - *parse + resolve*: reading the text and finding its legal move.
 //!
+//! `FORSYTH_BENCH_ONLY=TEXT` times only the rows whose name holds `TEXT`.
+//!
 //! Before timing, the bench checks that both libraries list the same moves
 //! and write the same SAN+ text for every one of them.
 
@@ -102,14 +104,19 @@ fn main() {
     }
 
     let mut rows: Vec<(&str, Duration, Duration)> = Vec::new();
-    let mut time = |name, ours: &mut dyn FnMut() -> usize, rival: &mut dyn FnMut() -> usize| {
-        let (mut a, mut b) = (Duration::MAX, Duration::MAX);
-        for _ in 0..PASSES {
-            a = a.min(support::best(1, &mut *ours));
-            b = b.min(support::best(1, &mut *rival));
-        }
-        rows.push((name, a, b));
-    };
+    let only = std::env::var("FORSYTH_BENCH_ONLY").unwrap_or_default();
+    let mut time =
+        |name: &'static str, ours: &mut dyn FnMut() -> usize, rival: &mut dyn FnMut() -> usize| {
+            if !name.contains(only.as_str()) {
+                return;
+            }
+            let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+            for _ in 0..PASSES {
+                a = a.min(support::best(1, &mut *ours));
+                b = b.min(support::best(1, &mut *rival));
+            }
+            rows.push((name, a, b));
+        };
     time(
         "write SAN (San::from_move)",
         &mut || {

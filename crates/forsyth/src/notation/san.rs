@@ -464,6 +464,113 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
     })
 }
 
+/// The file of an English file byte, `a` to `h`.
+#[inline(always)]
+fn file_byte(b: u8) -> Option<File> {
+    File::new(u32::from(b.wrapping_sub(b'a')))
+}
+
+/// The rank of a rank byte, `1` to `8`.
+#[inline(always)]
+fn rank_byte(b: u8) -> Option<Rank> {
+    Rank::new(u32::from(b.wrapping_sub(b'1')))
+}
+
+/// The square of a file byte and a rank byte (`e4`).
+#[inline(always)]
+fn square_bytes(f: u8, r: u8) -> Option<Square> {
+    Some(Square::from_coords(file_byte(f)?, rank_byte(r)?))
+}
+
+/// The role of an uppercase English piece letter other than `P` (the
+/// letters that start a piece's move).
+#[inline(always)]
+fn piece_byte(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// The English SAN of the shapes nearly every move is written in (`e4`,
+/// `Nf3`, `exd5`, `Qxe7+`, `Rad1`, `N1xf3`, `e8=Q`, `exd8=Q#`, `O-O`),
+/// read in one look at the bytes; `None` for any other text, which the
+/// full reader then reads (or refuses). Wherever this gives an answer,
+/// it is the full reader's.
+#[inline(always)]
+fn read_common(text: &[u8]) -> Option<SanPlus> {
+    let (body, suffix) = match text {
+        [body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        _ => (text, None),
+    };
+    let normal = |role, file, rank, capture, to, promotion| San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    };
+    let promotion = |b| match piece_byte(b)? {
+        Role::King => None,
+        role => Some(role),
+    };
+    let san = match *body {
+        [f, r] => normal(Role::Pawn, None, None, false, square_bytes(f, r)?, None),
+        [b'O', b'-', b'O'] => San::Castle(CastlingSide::KingSide),
+        [b'O', b'-', b'O', b'-', b'O'] => San::Castle(CastlingSide::QueenSide),
+        [p, f, r] => normal(piece_byte(p)?, None, None, false, square_bytes(f, r)?, None),
+        [f, r, b'=', q] => {
+            let to = square_bytes(f, r)?;
+            normal(Role::Pawn, None, None, false, to, Some(promotion(q)?))
+        }
+        [p, b'x', f, r] => {
+            let to = square_bytes(f, r)?;
+            match file_byte(p) {
+                Some(from) => normal(Role::Pawn, Some(from), None, true, to, None),
+                None => normal(piece_byte(p)?, None, None, true, to, None),
+            }
+        }
+        [p, d, f, r] => {
+            let (role, to) = (piece_byte(p)?, square_bytes(f, r)?);
+            match file_byte(d) {
+                Some(file) => normal(role, Some(file), None, false, to, None),
+                None => normal(role, None, Some(rank_byte(d)?), false, to, None),
+            }
+        }
+        [p, d, b'x', f, r] => {
+            let (role, to) = (piece_byte(p)?, square_bytes(f, r)?);
+            match file_byte(d) {
+                Some(file) => normal(role, Some(file), None, true, to, None),
+                None => normal(role, None, Some(rank_byte(d)?), true, to, None),
+            }
+        }
+        [p, d, e, f, r] => {
+            let (role, to) = (piece_byte(p)?, square_bytes(f, r)?);
+            normal(
+                role,
+                Some(file_byte(d)?),
+                Some(rank_byte(e)?),
+                false,
+                to,
+                None,
+            )
+        }
+        [p, b'x', f, r, b'=', q] => {
+            let to = square_bytes(f, r)?;
+            let promotion = Some(promotion(q)?);
+            normal(Role::Pawn, Some(file_byte(p)?), None, true, to, promotion)
+        }
+        _ => return None,
+    };
+    Some(SanPlus { san, suffix })
+}
+
 /// Both readings of a SAN text whose lowercase piece letter is also a file
 /// letter (English `bxc3`: a pawn capture, or a bishop written in lower
 /// case).
@@ -828,6 +935,16 @@ impl SanPlus {
     /// # Ok::<_, forsyth::san::ParseSanError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        match read_common(text) {
+            Some(plus) => Ok(plus),
+            None => SanPlus::read_rare(text),
+        }
+    }
+
+    /// The full English reader's first reading, kept out of line so that
+    /// the common shapes' path stays short.
+    #[inline(never)]
+    fn read_rare(text: &[u8]) -> Result<SanPlus, ParseSanError> {
         SanPlus::read(text, &English, false).map(|r| r.first)
     }
 
@@ -835,9 +952,10 @@ impl SanPlus {
     /// quick move lookup's reading).
     #[inline]
     pub(crate) fn first_reading(text: &[u8]) -> Option<San> {
-        SanPlus::read(text, &English, false)
-            .ok()
-            .map(|r| r.first.san)
+        if let Some(plus) = read_common(text) {
+            return Some(plus.san);
+        }
+        SanPlus::read_rare(text).ok().map(|r| r.san)
     }
 
     /// Reads SAN written with the letters of `letters` (see [`San`] for
@@ -1313,6 +1431,41 @@ mod tests {
             }
         }
         assert!(plain > 10_000, "only {plain} plain texts");
+    }
+
+    /// The reader of the common shapes answers only as the full reader
+    /// does: every text of up to four bytes from the bytes SAN is made of,
+    /// and every common shape with each byte replaced by each of them.
+    #[test]
+    fn common_shapes_read_as_the_full_reader_reads_them() {
+        let alphabet = b"NBKPbnx=+#O-0aeh148!.";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = texts.clone();
+        for _ in 0..4 {
+            last = last
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
+                .collect();
+            texts.extend(last.iter().cloned());
+        }
+        for seed in ["Qh4e1+", "N1xf3#", "exd8=Q", "exd8=N+", "O-O-O#", "Rbxd2"] {
+            for at in 0..seed.len() {
+                for &b in alphabet.iter().chain(b"QR23") {
+                    let mut text = seed.as_bytes().to_vec();
+                    text[at] = b;
+                    texts.push(text);
+                }
+            }
+        }
+        let mut answered = 0;
+        for text in &texts {
+            if let Some(common) = read_common(text) {
+                let full = SanPlus::read(text, &English, false).map(|r| r.first);
+                assert_eq!(Ok(common), full, "{}", String::from_utf8_lossy(text));
+                answered += 1;
+            }
+        }
+        assert!(answered > 500, "only {answered} texts answered");
     }
 
     /// Any role, file, rank, square and promotion, in any combination.

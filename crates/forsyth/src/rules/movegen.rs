@@ -900,11 +900,16 @@ fn king_safe_after(pos: &Position, m: Move) -> bool {
     };
     let of = |role: Role| board.by_role(role) & them;
     let queens = of(Role::Queen);
+    // A slider can only check along its lines through the king on the
+    // empty board: the lookup through the pieces is made only for the
+    // lines that hold one (mostly none, or one).
+    let rooks = (of(Role::Rook) | queens) & attacks::rook_rays(king);
+    let bishops = (of(Role::Bishop) | queens) & attacks::bishop_rays(king);
     (attacks::knight(king) & of(Role::Knight)).is_empty()
         && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
         && (attacks::king(king) & of(Role::King)).is_empty()
-        && (attacks::rook(king, occupied) & (of(Role::Rook) | queens)).is_empty()
-        && (attacks::bishop(king, occupied) & (of(Role::Bishop) | queens)).is_empty()
+        && (rooks.is_empty() || (attacks::rook(king, occupied) & rooks).is_empty())
+        && (bishops.is_empty() || (attacks::bishop(king, occupied) & bishops).is_empty())
 }
 
 /// Whether castling with the king on `king` and the rook on `rook` is a
