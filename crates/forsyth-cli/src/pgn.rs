@@ -550,8 +550,8 @@ fn fens(
     Ok(None)
 }
 
-/// `--threads`: this thread reads each file in pieces of about
-/// [`PIECE`](parallel) bytes, each cut before a line that starts with `[`
+/// `--threads`: this thread reads each file in pieces of about `PIECE`
+/// bytes, each cut before a line that starts with `[`
 /// after a blank line (where a game nearly always starts), and counts
 /// their lines; worker threads replay each piece on its own
 /// (`Reader::resume`: the same offsets, lines and columns), numbering its
