@@ -475,6 +475,100 @@ fn threads_give_the_same_bytes_in_input_order() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--threads` finds game boundaries in parallel, splitting a file at
+/// lines that start with `[` after a blank line and checking each split:
+/// the output is still the same bytes as one thread's, game numbers and
+/// line numbers included, on a file of many pieces where such lines also
+/// sit inside comments, between one game's tag pairs, after a game cut
+/// short (in a variation), beside games without tags, errors between
+/// games and a comment longer than the reader takes; with a byte order
+/// mark and line feeds, and with CRLF; each file ending in a broken game.
+#[test]
+fn threads_split_files_between_games_only() {
+    let published = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../forsyth/tests/data/pgn/published.pgn"
+    ))
+    .unwrap();
+    let long = format!(
+        "[Event \"long\"]\n\n1. e4 {{{}}} e5 *\n",
+        "x\n\n[y]\n".repeat(9_000)
+    );
+    let pieces = [
+        "[Event \"comment\"]\n\n1. e4 {a comment\n\n[Event \"not a tag\"]\n\nstill it} e5 *\n",
+        "[Event \"split\"]\n\n[Site \"tags\"]\n\n[Round \"1\"]\n\n1. d4 *\n",
+        "1. c4 c5 2. Nc3 *\n",
+        "[Event \"no result\"]\n1. e4 e5\n",
+        "[Event \"open\"]\n\n1. e4 (1. d4\n",
+        "}\n",
+        "% an escape line\n",
+        "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n",
+        "{a comment between games\n\n[Event \"inside\"]\n}\n",
+        "[Event \"nag\"]\n1. e4 $300 e5 1-0\n",
+    ];
+    let mut lf = String::from("\u{feff}");
+    let mut rng = Rng::new(24);
+    for i in 0..12_000 {
+        let piece = match i {
+            7_000 => long.as_str(),
+            _ if i % 1_000 == 0 => published.as_str(),
+            _ => pieces[rng.below(pieces.len() as u64) as usize],
+        };
+        lf.push_str(piece);
+        lf.push('\n');
+    }
+    let crlf = lf.trim_start_matches('\u{feff}').replace('\n', "\r\n")
+        + "[Event \"last\"]\r\n\r\n[Site \"tags only\"]\r\n";
+    lf.push_str("[Event \"last\"]\n1. e4 {never closed\n\n[Event \"x\"]\n");
+    assert!(lf.len() > 12 * (1 << 15), "many pieces: {}", lf.len());
+    let dir = std::env::temp_dir().join(format!("forsyth-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rejects = dir.join("rejects.pgn");
+    let rejects = rejects.to_str().unwrap();
+    for (name, text) in [("lf.pgn", &lf), ("crlf.pgn", &crlf)] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        for command in [
+            &["check"][..],
+            &["check", "--format", "json"],
+            &["fens"],
+            &["fens", "--epd"],
+            &["export", "--rejects", rejects],
+        ] {
+            let run = |threads: &str| {
+                let mut args = vec!["pgn"];
+                args.extend_from_slice(command);
+                args.extend(["--summary", "--threads", threads, file]);
+                let r = forsyth(&args, b"");
+                let written = std::fs::read(rejects).unwrap_or_default();
+                (r.code, r.stdout, r.stderr, written)
+            };
+            let one = run("1");
+            assert_eq!(one.0, 1, "{name} {command:?}: {}", one.2);
+            // Games far into the file: lines are counted across pieces.
+            let both = format!("{}{}", one.1, one.2);
+            let last = both
+                .replace("\"line\":", "(line ")
+                .split("(line ")
+                .skip(1)
+                .filter_map(|rest| {
+                    let digits = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+                    digits.parse::<u64>().ok()
+                })
+                .max();
+            assert!(last > Some(10_000), "{name} {command:?}: {last:?}");
+            for threads in ["2", "3"] {
+                assert!(
+                    run(threads) == one,
+                    "{name} {command:?} --threads {threads}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The words of a text, white space aside (the export breaks its lines at
 /// 80 columns; the tests compare what is written, not where lines end).
 fn words(text: &str) -> Vec<&str> {

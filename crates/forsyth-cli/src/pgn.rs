@@ -27,6 +27,20 @@ trait Judge: Visitor + Clone + Send {
     fn stray(&mut self) -> Vec<PgnError>;
     /// The verdict of a game.
     fn verdict(game: &Self::Output) -> &ReplayedGame;
+    /// The verdict's game, numbered from 1 in a piece of its file, as
+    /// numbered in the whole file: `before` games come first.
+    fn renumber(game: &mut Self::Output, before: u64);
+}
+
+/// A game numbered from 1 in a piece of its file, numbered in the whole
+/// file.
+fn renumber(game: &mut ReplayedGame, before: u64) {
+    game.start.number += before;
+    if let Some(ReplayError::Syntax(e)) = &mut game.error {
+        if let Some(number) = &mut e.game {
+            *number += before;
+        }
+    }
 }
 
 impl Judge for Replay {
@@ -36,6 +50,9 @@ impl Judge for Replay {
     fn verdict(game: &ReplayedGame) -> &ReplayedGame {
         game
     }
+    fn renumber(game: &mut ReplayedGame, before: u64) {
+        renumber(game, before);
+    }
 }
 
 impl Judge for Export {
@@ -44,6 +61,9 @@ impl Judge for Export {
     }
     fn verdict(game: &ExportedGame) -> &ReplayedGame {
         &game.game
+    }
+    fn renumber(game: &mut ExportedGame, before: u64) {
+        renumber(&mut game.game, before);
     }
 }
 
@@ -287,14 +307,19 @@ struct Sink<'a, O: Write, E: Write> {
 }
 
 impl<O: Write, E: Write> Sink<'_, O, E> {
+    /// Writes a rendering, leaving it empty (its buffers kept, for the
+    /// next).
     fn write(&mut self, r: &mut Rendered) -> io::Result<()> {
-        self.out.write_all(&r.out.take())?;
+        let out = r.out.bytes();
+        self.out.write_all(out)?;
+        out.clear();
         self.err.write_all(&r.err.take().0);
         if let Some(file) = &mut self.rejects {
             file.write_all(&r.rejects)
                 .map_err(|e| rejects_error(self.rejects_path, e))?;
         }
-        self.counts.add(&r.counts);
+        r.rejects.clear();
+        self.counts.add(&std::mem::take(&mut r.counts));
         Ok(())
     }
 
@@ -425,7 +450,6 @@ fn sequential<J: Judge, O: Write, E: Write>(
                 &mut rendered,
             )?;
             sink.write(&mut rendered)?;
-            rendered = Rendered::default();
         }
         let strays = judge.stray();
         let origin = Origin {
@@ -434,7 +458,6 @@ fn sequential<J: Judge, O: Write, E: Write>(
         };
         finish_game::<J>(&origin, &strays, None, args.select, render, &mut rendered)?;
         sink.write(&mut rendered)?;
-        rendered = Rendered::default();
     }
     Ok(())
 }
@@ -527,53 +550,100 @@ fn fens(
     Ok(None)
 }
 
-/// `--threads`: this thread reads the input once for its game boundaries
-/// (the reader with a visitor that keeps nothing) and cuts it there into
-/// batches of games; worker threads read each batch again from its
-/// position (`Reader::resume`: the same numbers, lines and columns),
-/// replay and render it; this thread writes the batches back in input
-/// order. Memory stays bounded: a few batches per worker in flight.
+/// `--threads`: this thread reads each file in pieces of about `PIECE`
+/// bytes, each cut before a line that starts with `[`
+/// after a blank line (where a game nearly always starts), and counts
+/// their lines; worker threads replay each piece on its own
+/// (`Reader::resume`: the same offsets, lines and columns), numbering its
+/// games from 1. A piece whose end cut something short
+/// (`Reader::cut_short`: a comment across the cut, a game's tag pairs on
+/// both sides of it) was not cut between games: it is replayed again joined
+/// to the next one. In input order, this thread then gives each piece the
+/// number of games before it, a worker renders it, and this thread writes
+/// the renderings in input order. Memory stays bounded: a few pieces per
+/// worker in flight (a file with no such line is one piece).
 mod parallel {
-    use std::cell::RefCell;
-    use std::collections::BTreeMap;
-    use std::io::{self, Write};
-    use std::ops::ControlFlow;
-    use std::rc::Rc;
-    use std::sync::{mpsc, Arc, Mutex};
+    use std::collections::VecDeque;
+    use std::io::{self, Read, Write};
+    use std::sync::{mpsc, Arc};
 
-    use forsyth::pgn::{GameStart, Reader, ReaderPosition, Visitor};
+    use forsyth::pgn::{PgnError, Reader, ReaderPosition};
 
-    use super::{finish_game, Judge, Origin, Render, Rendered, Sink, Tee};
+    use super::{finish_game, Judge, Origin, Render, Rendered, Sink};
     use crate::lines::Source;
     use crate::options::Pgn;
     use crate::progress::Progress;
 
-    /// Games per batch.
-    const BATCH: u64 = 64;
+    /// The size a piece is cut at, at least.
+    const PIECE: usize = 1 << 15;
 
-    /// The bytes of a run of whole games of one file, and where they start.
-    struct Batch {
-        seq: u64,
+    /// Bytes of a file from a position on.
+    struct Piece {
         name: Arc<str>,
+        /// Where they start; `games` is 0.
         at: ReaderPosition,
         bytes: Vec<u8>,
+        /// The file ends with them, at its end or at a read error.
+        last: bool,
+        /// Reading the file failed after them.
+        failed: bool,
     }
 
-    /// Finds game boundaries: keeps nothing, never skips (so the reader
-    /// reads every token as a judge's reader does).
-    struct Boundaries;
+    /// A piece's games, numbered from 1: each with the errors between games
+    /// before it and its bytes' range in the piece.
+    struct Replayed<O> {
+        games: Vec<(O, Vec<PgnError>, (usize, usize))>,
+        /// The errors between games after the last one.
+        tail: Vec<PgnError>,
+        /// The end of the piece cut something short.
+        cut: bool,
+    }
 
-    impl Visitor for Boundaries {
-        type Tags = ();
-        type Movetext = ();
-        type Output = ();
-        fn begin_game(&mut self, _: GameStart) -> ControlFlow<()> {
-            ControlFlow::Continue(())
-        }
-        fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
-            ControlFlow::Continue(())
-        }
-        fn end_game(&mut self, _: ()) {}
+    // A few in flight per worker: boxing would save no memory worth it.
+    #[allow(clippy::large_enum_variant)]
+    enum Job<O> {
+        Replay {
+            id: u64,
+            piece: Arc<Piece>,
+        },
+        Render {
+            id: u64,
+            piece: Arc<Piece>,
+            replayed: Replayed<O>,
+            /// The games of the file before the piece.
+            before: u64,
+            /// Where to render it: buffers written out before, for their
+            /// room.
+            into: Rendered,
+        },
+    }
+
+    /// A job done: by which worker, for which piece, what it gives.
+    struct Done<O> {
+        worker: usize,
+        id: u64,
+        state: State<O>,
+    }
+
+    /// A piece's games rendered, the errors after them, how many games.
+    type RenderResult = io::Result<(Rendered, Rendered, u64)>;
+
+    #[allow(clippy::large_enum_variant)]
+    enum State<O> {
+        Replaying,
+        Replayed(Replayed<O>),
+        Rendering,
+        Rendered(RenderResult),
+    }
+
+    struct Slot<O> {
+        id: u64,
+        /// The worker that replays it.
+        worker: usize,
+        piece: Arc<Piece>,
+        state: State<O>,
+        /// The read error the piece ends with.
+        error: Option<io::Error>,
     }
 
     pub(super) fn run<J: Judge, O: Write, E: Write>(
@@ -581,200 +651,416 @@ mod parallel {
         judge: J,
         render: &Render<'_, J::Output>,
         sink: &mut Sink<'_, O, E>,
-    ) -> io::Result<()> {
+    ) -> io::Result<()>
+    where
+        J::Output: Send,
+    {
         let threads = args.threads;
         let keep = sink.keeps_text();
-        let (work_tx, work_rx) = mpsc::sync_channel::<Batch>(threads * 2);
-        let work_rx = Arc::new(Mutex::new(work_rx));
-        let (done_tx, done_rx) = mpsc::channel::<(u64, io::Result<Vec<Rendered>>)>();
+        let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                let (rx, tx, mut judge) = (Arc::clone(&work_rx), done_tx.clone(), judge.clone());
-                scope.spawn(move || loop {
-                    let next = rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(batch)) = next else {
-                        return;
-                    };
-                    let rendered = judge_batch(args, &mut judge, render, &batch, keep);
-                    if tx.send((batch.seq, rendered)).is_err() {
-                        return;
+            // A queue per worker: a piece is rendered where it was replayed,
+            // so that its games are freed where they were made.
+            let mut work = Vec::with_capacity(threads);
+            for worker in 0..threads {
+                let (work_tx, rx) = mpsc::channel::<Job<J::Output>>();
+                work.push(work_tx);
+                let (tx, mut judge) = (done_tx.clone(), judge.clone());
+                scope.spawn(move || {
+                    while let Ok(job) = rx.recv() {
+                        let (id, state) = match job {
+                            Job::Replay { id, piece } => {
+                                (id, State::Replayed(replay(&mut judge, &piece)))
+                            }
+                            Job::Render {
+                                id,
+                                piece,
+                                replayed,
+                                before,
+                                into,
+                            } => {
+                                let rendered = render_piece::<J>(
+                                    args, render, &piece, replayed, before, into, keep,
+                                );
+                                (id, State::Rendered(rendered))
+                            }
+                        };
+                        if tx.send(Done { worker, id, state }).is_err() {
+                            return;
+                        }
                     }
                 });
             }
             drop(done_tx);
-            let mut order = Order {
+            let mut line = Pipeline {
+                load: vec![0; threads],
+                spare: Vec::new(),
+                work,
                 done: done_rx,
-                pending: BTreeMap::new(),
-                sent: 0,
-                written: 0,
+                slots: VecDeque::new(),
+                numbered: 0,
+                ids: 0,
+                games: 0,
+                limit: threads * 4,
+                progress: Progress::new(args.progress, "games"),
             };
-            let limit = threads as u64 * 4;
-            let read = read_all(args, &work_tx, &mut order, sink, limit);
-            drop(work_tx);
-            let wrote = order.drain(sink, 0);
+            let read = read_all(args, &mut line, sink);
+            let wrote = line.drain(sink);
+            // The workers stop when the work channel closes.
+            drop(line);
             read.and(wrote)
         })
     }
 
-    /// A batch replayed and rendered as the sequential loop does it (each
-    /// game's text given when `keep`).
-    fn judge_batch<J: Judge>(
-        args: &Pgn,
-        judge: &mut J,
-        render: &Render<'_, J::Output>,
-        batch: &Batch,
-        keep: bool,
-    ) -> io::Result<Vec<Rendered>> {
-        let mut out = Vec::new();
-        let mut reader = Reader::resume(&batch.bytes[..], batch.at);
-        // Offsets in the input, to indices in the batch.
-        let index = |offset: u64| (offset - batch.at.offset) as usize;
-        while let Some(game) = reader.read_game(judge)? {
-            let mut r = Rendered::default();
+    /// A piece's games replayed as the sequential loop replays them; a read
+    /// error stops them where it stops that loop.
+    fn replay<J: Judge>(judge: &mut J, piece: &Piece) -> Replayed<J::Output> {
+        let input = Ending {
+            bytes: &piece.bytes,
+            failed: piece.failed,
+        };
+        let mut reader = Reader::resume(input, piece.at);
+        let index = |offset: u64| (offset - piece.at.offset) as usize;
+        let mut games = Vec::new();
+        while let Ok(Some(game)) = reader.read_game(judge) {
             let strays = judge.stray();
             let start = index(J::verdict(&game).start.offset);
             let end = index(reader.position().offset);
-            let origin = Origin {
-                name: &batch.name,
-                text: keep.then(|| &batch.bytes[start..end]),
-            };
-            finish_game::<J>(&origin, &strays, Some(&game), args.select, render, &mut r)?;
-            out.push(r);
+            games.push((game, strays, (start, end)));
         }
-        let mut r = Rendered::default();
-        let strays = judge.stray();
+        Replayed {
+            games,
+            tail: judge.stray(),
+            cut: reader.cut_short(),
+        }
+    }
+
+    /// A piece's games numbered on from `before` and rendered as the
+    /// sequential loop renders them, all in one rendering; then the errors
+    /// after the last one, in another.
+    #[allow(clippy::too_many_arguments)]
+    fn render_piece<J: Judge>(
+        args: &Pgn,
+        render: &Render<'_, J::Output>,
+        piece: &Piece,
+        replayed: Replayed<J::Output>,
+        before: u64,
+        mut games: Rendered,
+        keep: bool,
+    ) -> RenderResult {
+        let n = replayed.games.len() as u64;
+        for (mut game, strays, (start, end)) in replayed.games {
+            J::renumber(&mut game, before);
+            let origin = Origin {
+                name: &piece.name,
+                text: keep.then(|| &piece.bytes[start..end]),
+            };
+            finish_game::<J>(
+                &origin,
+                &strays,
+                Some(&game),
+                args.select,
+                render,
+                &mut games,
+            )?;
+        }
+        let mut tail = Rendered::default();
         let origin = Origin {
-            name: &batch.name,
+            name: &piece.name,
             text: None,
         };
-        finish_game::<J>(&origin, &strays, None, args.select, render, &mut r)?;
-        out.push(r);
-        Ok(out)
+        finish_game::<J>(
+            &origin,
+            &replayed.tail,
+            None,
+            args.select,
+            render,
+            &mut tail,
+        )?;
+        Ok((games, tail, n))
     }
 
-    /// The batches sent, and the renderings to write back in order.
-    struct Order {
-        done: mpsc::Receiver<(u64, io::Result<Vec<Rendered>>)>,
-        pending: BTreeMap<u64, io::Result<Vec<Rendered>>>,
-        sent: u64,
-        written: u64,
+    /// Bytes, then a read error when `failed`.
+    struct Ending<'a> {
+        bytes: &'a [u8],
+        failed: bool,
     }
 
-    impl Order {
-        /// Writes what is ready, waiting until at most `ahead` batches are
-        /// still out.
-        fn drain<O: Write, E: Write>(
-            &mut self,
-            sink: &mut Sink<'_, O, E>,
-            ahead: u64,
-        ) -> io::Result<()> {
-            loop {
-                while let Ok((seq, batch)) = self.done.try_recv() {
-                    self.pending.insert(seq, batch);
-                }
-                while let Some(batch) = self.pending.remove(&self.written) {
-                    for mut r in batch? {
-                        sink.write(&mut r)?;
-                    }
-                    self.written += 1;
-                }
-                if self.sent - self.written <= ahead {
-                    return Ok(());
-                }
-                match self.done.recv() {
-                    Ok((seq, batch)) => {
-                        self.pending.insert(seq, batch);
-                    }
-                    Err(_) => return Err(io::Error::other("a worker thread stopped")),
-                }
+    impl Read for Ending<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.bytes.is_empty() && self.failed {
+                // The file's own error is reported in its place.
+                return Err(io::Error::other("read error"));
             }
+            self.bytes.read(buf)
+        }
+    }
+
+    /// The pieces in flight, in input order, and the channels to the
+    /// workers.
+    struct Pipeline<O> {
+        /// Each worker's queue, and how many jobs it has.
+        work: Vec<mpsc::Sender<Job<O>>>,
+        load: Vec<usize>,
+        /// Renderings written out, empty, for their room.
+        spare: Vec<Rendered>,
+        done: mpsc::Receiver<Done<O>>,
+        slots: VecDeque<Slot<O>>,
+        /// The slots before this one are numbered: rendering or rendered.
+        numbered: usize,
+        ids: u64,
+        /// The games of the current file in the pieces numbered.
+        games: u64,
+        /// Pieces in flight at most.
+        limit: usize,
+        progress: Progress,
+    }
+
+    impl<O> Pipeline<O> {
+        /// Gives a job to a worker.
+        fn send(&mut self, worker: usize, job: Job<O>) -> io::Result<()> {
+            self.load[worker] += 1;
+            self.work[worker]
+                .send(job)
+                .map_err(|_| io::Error::other("the worker threads stopped"))
         }
 
-        fn send(&mut self, work: &mpsc::SyncSender<Batch>, batch: Batch) -> io::Result<()> {
-            work.send(batch)
-                .map_err(|_| io::Error::other("the worker threads stopped"))?;
-            self.sent += 1;
+        /// A piece to replay to the least busy worker: which.
+        fn replay(&mut self, id: u64, piece: &Arc<Piece>) -> io::Result<usize> {
+            let worker = (0..self.load.len())
+                .min_by_key(|&w| self.load[w])
+                .unwrap_or_default();
+            let piece = Arc::clone(piece);
+            self.send(worker, Job::Replay { id, piece })?;
+            Ok(worker)
+        }
+
+        /// Hands a piece to the workers, then writes what is ready, waiting
+        /// while too many pieces are in flight.
+        fn push<W: Write, E: Write>(
+            &mut self,
+            piece: Piece,
+            error: Option<io::Error>,
+            sink: &mut Sink<'_, W, E>,
+        ) -> io::Result<()> {
+            let (id, piece) = (self.ids, Arc::new(piece));
+            self.ids += 1;
+            let worker = self.replay(id, &piece)?;
+            self.slots.push_back(Slot {
+                id,
+                worker,
+                piece,
+                state: State::Replaying,
+                error,
+            });
+            self.advance(sink)?;
+            while self.slots.len() >= self.limit {
+                self.wait(sink)?;
+            }
+            Ok(())
+        }
+
+        /// Writes every piece in flight.
+        fn drain<W: Write, E: Write>(&mut self, sink: &mut Sink<'_, W, E>) -> io::Result<()> {
+            self.advance(sink)?;
+            while !self.slots.is_empty() {
+                self.wait(sink)?;
+            }
+            Ok(())
+        }
+
+        /// Takes what a worker did, and goes on.
+        fn wait<W: Write, E: Write>(&mut self, sink: &mut Sink<'_, W, E>) -> io::Result<()> {
+            let done = self
+                .done
+                .recv()
+                .map_err(|_| io::Error::other("a worker thread stopped"))?;
+            self.load[done.worker] -= 1;
+            // A piece since joined to the one before it is no longer here.
+            if let Some(slot) = self.slots.iter_mut().find(|s| s.id == done.id) {
+                slot.state = done.state;
+            }
+            self.advance(sink)
+        }
+
+        /// Numbers the replayed pieces in input order (joining a piece cut
+        /// short to the next), and writes the rendered ones.
+        fn advance<W: Write, E: Write>(&mut self, sink: &mut Sink<'_, W, E>) -> io::Result<()> {
+            while let Some(slot) = self.slots.get(self.numbered) {
+                let State::Replayed(replayed) = &slot.state else {
+                    break;
+                };
+                if replayed.cut && !slot.piece.last {
+                    if self.numbered + 1 >= self.slots.len() {
+                        break;
+                    }
+                    self.join()?;
+                    break;
+                }
+                let slot = &mut self.slots[self.numbered];
+                let State::Replayed(replayed) =
+                    std::mem::replace(&mut slot.state, State::Rendering)
+                else {
+                    unreachable!("the state was just matched");
+                };
+                if slot.piece.at.offset == 0 {
+                    self.games = 0;
+                }
+                let before = self.games;
+                self.games += replayed.games.len() as u64;
+                let job = Job::Render {
+                    id: slot.id,
+                    piece: Arc::clone(&slot.piece),
+                    replayed,
+                    before,
+                    into: self.spare.pop().unwrap_or_default(),
+                };
+                let worker = slot.worker;
+                self.send(worker, job)?;
+                self.numbered += 1;
+            }
+            while let Some(Slot {
+                state: State::Rendered(_),
+                ..
+            }) = self.slots.front()
+            {
+                let Some(slot) = self.slots.pop_front() else {
+                    break;
+                };
+                self.numbered -= 1;
+                let State::Rendered(rendered) = slot.state else {
+                    unreachable!("the state was just matched");
+                };
+                let (mut games, mut tail, n) = rendered?;
+                self.progress.add(n);
+                sink.write(&mut games)?;
+                self.spare.push(games);
+                // The errors after the last game come after the read error,
+                // as the sequential loop writes them.
+                if let Some(e) = &slot.error {
+                    sink.io_error(&slot.piece.name, e);
+                }
+                sink.write(&mut tail)?;
+            }
+            Ok(())
+        }
+
+        /// Replaces the piece to number, cut short, and the next one with
+        /// the two joined, replayed again.
+        fn join(&mut self) -> io::Result<()> {
+            let i = self.numbered;
+            let Some(next) = self.slots.remove(i + 1) else {
+                return Ok(());
+            };
+            let first = &self.slots[i].piece;
+            let mut bytes = Vec::with_capacity(first.bytes.len() + next.piece.bytes.len());
+            bytes.extend_from_slice(&first.bytes);
+            bytes.extend_from_slice(&next.piece.bytes);
+            let piece = Arc::new(Piece {
+                name: Arc::clone(&first.name),
+                at: first.at,
+                bytes,
+                last: next.piece.last,
+                failed: next.piece.failed,
+            });
+            let id = self.ids;
+            self.ids += 1;
+            let worker = self.replay(id, &piece)?;
+            self.slots[i] = Slot {
+                id,
+                worker,
+                piece,
+                state: State::Replaying,
+                error: next.error,
+            };
             Ok(())
         }
     }
 
-    /// Reads every file, cutting it into batches at game boundaries.
-    fn read_all<O: Write, E: Write>(
+    /// Where the next piece may be cut, looking at `bytes[from..]`: before
+    /// a `[` that starts a line after a blank line.
+    fn cut_point(bytes: &[u8], from: usize) -> Option<usize> {
+        let from = from.min(bytes.len());
+        memchr::memchr_iter(b'[', &bytes[from..])
+            .map(|i| from + i)
+            .find(|&i| bytes[..i].ends_with(b"\n\n") || bytes[..i].ends_with(b"\n\r\n"))
+    }
+
+    /// Reads every file and cuts it into pieces.
+    fn read_all<O, W: Write, E: Write>(
         args: &Pgn,
-        work: &mpsc::SyncSender<Batch>,
-        order: &mut Order,
-        sink: &mut Sink<'_, O, E>,
-        limit: u64,
+        line: &mut Pipeline<O>,
+        sink: &mut Sink<'_, W, E>,
     ) -> io::Result<()> {
-        let mut progress = Progress::new(args.progress, "games");
         for source in Source::from_args(&args.files) {
             let name: Arc<str> = Arc::from(source.name());
-            let input = match source.open() {
+            let mut input = match source.open() {
                 Ok(input) => input,
                 Err(e) => {
                     // Everything before it is written first, in order.
-                    order.drain(sink, 0)?;
+                    line.drain(sink)?;
                     sink.io_error(&name, &e);
                     continue;
                 }
             };
-            let kept = Rc::new(RefCell::new(Vec::new()));
-            let tee = Tee {
-                inner: input,
-                kept: Some(Rc::clone(&kept)),
-            };
-            let mut reader = Reader::new(tee);
-            // The batch being cut: where it starts, its games so far.
-            let mut at = reader.position();
-            let mut boundary = at;
-            let mut games = 0;
-            let cut = |kept: &Rc<RefCell<Vec<u8>>>, from: ReaderPosition, to: Option<u64>| {
-                let mut kept = kept.borrow_mut();
-                let len = to.map_or(kept.len(), |to| (to - from.offset) as usize);
-                let bytes: Vec<u8> = kept.drain(..len).collect();
-                Batch {
-                    seq: 0,
-                    name: Arc::clone(&name),
-                    at: from,
-                    bytes,
-                }
-            };
-            let failed = loop {
-                match reader.read_game(&mut Boundaries) {
-                    Ok(Some(())) => {
-                        progress.add(1);
-                        games += 1;
-                        boundary = reader.position();
-                        if games == BATCH {
-                            let batch = Batch {
-                                seq: order.sent,
-                                ..cut(&kept, at, Some(boundary.offset))
-                            };
-                            order.send(work, batch)?;
-                            order.drain(sink, limit)?;
-                            at = boundary;
-                            games = 0;
-                        }
+            let mut at = ReaderPosition::default();
+            let mut pending: Vec<u8> = Vec::new();
+            // `pending[..searched]` holds no place to cut at.
+            let mut searched = 0;
+            let error = loop {
+                let len = pending.len();
+                pending.resize(len + PIECE, 0);
+                let read = loop {
+                    match input.read(&mut pending[len..]) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        read => break read,
                     }
-                    Ok(None) => break None,
+                };
+                pending.truncate(len + *read.as_ref().unwrap_or(&0));
+                match read {
+                    Ok(0) => break None,
                     Err(e) => break Some(e),
+                    Ok(_) => {}
                 }
+                while let Some(cut) = cut_point(&pending, searched.max(PIECE)) {
+                    let rest = pending.split_off(cut);
+                    let bytes = std::mem::replace(&mut pending, rest);
+                    let piece = Piece {
+                        name: Arc::clone(&name),
+                        at,
+                        bytes,
+                        last: false,
+                        failed: false,
+                    };
+                    at = after(at, &piece.bytes);
+                    line.push(piece, None, sink)?;
+                    searched = 0;
+                }
+                searched = pending.len();
             };
-            // The rest of the file; after a read error, its whole games
-            // only (as the sequential loop writes them).
-            let end = failed.as_ref().map(|_| boundary.offset);
-            let batch = Batch {
-                seq: order.sent,
-                ..cut(&kept, at, end)
+            let piece = Piece {
+                name: Arc::clone(&name),
+                at,
+                bytes: pending,
+                last: true,
+                failed: error.is_some(),
             };
-            if failed.is_none() || games > 0 {
-                order.send(work, batch)?;
-            }
-            if let Some(e) = failed {
-                order.drain(sink, 0)?;
-                sink.io_error(&name, &e);
-            }
+            line.push(piece, error, sink)?;
         }
         Ok(())
+    }
+
+    /// The position after `bytes`, read from `at`.
+    fn after(at: ReaderPosition, bytes: &[u8]) -> ReaderPosition {
+        let offset = at.offset + bytes.len() as u64;
+        match memchr::memrchr(b'\n', bytes) {
+            Some(last) => ReaderPosition {
+                offset,
+                line: at.line + memchr::memchr_iter(b'\n', bytes).count() as u64,
+                line_start: at.offset + last as u64 + 1,
+                games: 0,
+            },
+            None => ReaderPosition { offset, ..at },
+        }
     }
 }

@@ -182,6 +182,8 @@ pub(crate) struct Lexer<R> {
     line: u64,
     /// Absolute offset of the current line's first byte.
     line_start: u64,
+    /// A token ran into the end of input (a comment not closed).
+    cut: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -195,7 +197,14 @@ impl<R: Read> Lexer<R> {
             offset: 0,
             line: 1,
             line_start: 0,
+            cut: false,
         }
+    }
+
+    /// Whether a token ran into the end of input: more input would have
+    /// made it longer.
+    pub(crate) fn cut(&self) -> bool {
+        self.cut
     }
 
     /// The offset of the next unread byte, its line and its line's start.
@@ -304,11 +313,11 @@ impl<R: Read> Lexer<R> {
             }
             from = unread.len();
             if !self.fill()? {
-                return Ok(if self.eof {
-                    Stop::Eof(from)
-                } else {
-                    Stop::Full
-                });
+                if self.eof {
+                    self.cut = true;
+                    return Ok(Stop::Eof(from));
+                }
+                return Ok(Stop::Full);
             }
         }
     }

@@ -191,6 +191,8 @@ pub trait Visitor {
 pub struct Reader<R> {
     lexer: Lexer<R>,
     games: u64,
+    /// The end of input cut something short (see [`Reader::cut_short`]).
+    cut: bool,
 }
 
 /// Where a [`Reader`] is in its input ([`Reader::position`]), to start
@@ -268,6 +270,7 @@ impl<R: Read> Reader<R> {
         Reader {
             lexer: Lexer::new(inner, capacity),
             games: 0,
+            cut: false,
         }
     }
 
@@ -333,6 +336,32 @@ impl<R: Read> Reader<R> {
         reader.lexer.resume(at.offset, at.line, at.line_start);
         reader.games = at.games;
         reader
+    }
+
+    /// Whether the end of input cut something short: a token that ran
+    /// into it (a comment not closed), or a game with tag pairs and no
+    /// movetext yet. When not, the input could go on with a new line
+    /// starting with `[` and every game read so far would read the same
+    /// (a game without its result ends there as it ends at the end of
+    /// input): a collection split before such a line, each piece read by
+    /// its own [`resume`](Reader::resume)d reader, reads as the whole does
+    /// when no piece but the last is cut short.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Collect, Reader};
+    /// let at_end = |pgn: &[u8]| {
+    ///     let mut reader = Reader::new(pgn);
+    ///     while reader.read_game(&mut Collect::default())?.is_some() {}
+    ///     Ok::<_, std::io::Error>(reader.cut_short())
+    /// };
+    /// assert!(!at_end(b"1. e4 e5 *\n\n")?);
+    /// assert!(!at_end(b"1. e4 e5\n\n")?);
+    /// assert!(at_end(b"1. e4 {a comment\n\n")?);
+    /// assert!(at_end(b"[Event \"tags only\"]\n\n")?);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn cut_short(&self) -> bool {
+        self.cut
     }
 
     /// The underlying reader (bytes read into the buffer and not yet
@@ -404,6 +433,13 @@ impl<R: Read> Reader<R> {
             let first = self.lexer.peek()?;
             // The end of input, or the next game's tags, cut a game short.
             if first.is_none() || (first == Some(b'[') && in_movetext) {
+                if first.is_none() {
+                    // A `[` here would have continued the tag pairs. Once
+                    // cut short, the input stays so (the end is read again
+                    // after the game it cut is given out).
+                    let tags = slot.is_some() && !in_movetext;
+                    self.cut = self.cut || self.lexer.cut() || tags;
+                }
                 let Some(slot) = slot else {
                     return Ok(None);
                 };
