@@ -5,17 +5,19 @@
 use core::fmt;
 use core::hash::Hash;
 
-use crate::board::{capablanca, Bitboard, CastlingSide, Color, File, Rank, Square};
+use crate::board::{Bitboard, CastlingSide, Color, File, Rank, Square};
 
-mod sealed {
+/// Keeps the boards to the two the crate defines: each board's square
+/// type implements it beside its own problem code.
+pub(crate) mod sealed {
     pub trait Sealed {}
     impl Sealed for super::Square {}
-    impl Sealed for super::capablanca::Square {}
 }
 
 /// A square of a board a [`Problem`](super::Problem) can be about: the 8x8
-/// [`Square`] or the 10x8 [`capablanca::Square`]. Sealed: the two boards are
-/// the only ones.
+/// [`Square`] or the 10x8
+/// [`capablanca::Square`](crate::capablanca::Square). Sealed: the two
+/// boards are the only ones.
 pub trait BoardSquare:
     Copy + Eq + Hash + fmt::Debug + fmt::Display + sealed::Sealed + 'static
 {
@@ -70,35 +72,5 @@ impl BoardSquare for Square {
     }
     fn corner(color: Color, side: CastlingSide) -> Self {
         Square::from_coords(side.fold(File::H, File::A), Rank::back_rank(color))
-    }
-}
-
-impl BoardSquare for capablanca::Square {
-    type Set = capablanca::Bitboard;
-    const EMPTY: capablanca::Bitboard = capablanca::Bitboard::EMPTY;
-    const STANDARD_GAME: &'static str = "capablanca and gothic chess";
-    const RANDOM_GAME: &'static str = "crc";
-    const RANDOM_KING_FILES: &'static str = "b to i";
-    const NO_LINE_PIECE: &'static str = "neither checking along a line";
-
-    #[inline]
-    fn rank_of(self) -> Rank {
-        self.rank()
-    }
-    fn file_char(self) -> char {
-        self.file().char()
-    }
-    #[inline]
-    fn shifted(self, df: i32, dr: i32) -> Option<Self> {
-        self.offset(df, dr)
-    }
-    fn standard_king(color: Color) -> Self {
-        capablanca::Square::from_coords(capablanca::File::F, Rank::back_rank(color))
-    }
-    fn corner(color: Color, side: CastlingSide) -> Self {
-        capablanca::Square::from_coords(
-            side.fold(capablanca::File::J, capablanca::File::A),
-            Rank::back_rank(color),
-        )
     }
 }

@@ -12,6 +12,7 @@ mod board;
 mod kind;
 mod message;
 
+pub(crate) use board::sealed;
 pub use board::BoardSquare;
 pub use kind::{ProblemKind, Severity};
 pub(crate) use message::double_step;
