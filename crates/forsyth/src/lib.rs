@@ -386,7 +386,7 @@ pub mod validate {
     //! # Ok::<_, Box<dyn std::error::Error>>(())
     //! ```
     pub use crate::rules::{PositionError, Repair, RepairKind, Report};
-    pub use crate::setup::{Problem, ProblemKind, Severity};
+    pub use crate::setup::{BoardSquare, Problem, ProblemKind, Severity};
 }
 
 pub mod convert {

@@ -299,3 +299,44 @@ fn the_variant_judges_castling() {
     assert_eq!(r.variant(), Variant::Gothic);
     assert_eq!(kinds(&r), [CastlingKingNotOnEFile, CastlingKingNotOnEFile]);
 }
+
+/// The sentences of the kinds whose words depend on the board: the 8x8
+/// sentences with the 10x8 games (Capablanca and Gothic chess, CRC), their
+/// castling squares (king on f, rooks on a and j) and files b to i for a
+/// CRC king.
+#[test]
+fn sentences_name_the_ten_file_games() {
+    use Variant::{Capablanca, Crc};
+    let cases: &[(&str, Variant, &str)] = &[
+        (
+            "5k4/10/10/10/10/10/10/KR8 w B - 0 1",
+            Crc,
+            "castling_king_on_edge: white keeps castling rights but its king stands on a1; a crc king starts between its rooks, on files b to i",
+        ),
+        (
+            "r3k4r/10/10/10/10/10/10/R2K5R w AJaj - 0 1",
+            Crc,
+            "castling_asymmetric: both colours keep castling rights but the white king is on d1 and the black king on e8; in crc both start on the same file",
+        ),
+        (
+            "r4k3r/10/10/10/10/10/10/1R3K3R w BJaj - 0 1",
+            Crc,
+            "castling_asymmetric: the queen side castling rooks stand on b1 and a8; in crc both colours start with their rooks on the same files",
+        ),
+        (
+            "5k4/10/10/10/10/10/10/1R3K3R w BJ - 0 1",
+            Capablanca,
+            "castling_rook_not_in_corner: in capablanca and gothic chess only the rook on a1 castles on the queen side, not the one on b1 (allowed in crc)",
+        ),
+        (
+            "5k4/10/10/10/10/10/3n3n2/5K4 w - - 0 1",
+            Crc,
+            "impossible_check: the white king on f1 is in check from d2 and h2, neither checking along a line; no single move gives both checks",
+        ),
+    ];
+    for &(fen, variant, sentence) in cases {
+        let report = report(fen, variant);
+        let shown: Vec<String> = report.problems().iter().map(|p| p.to_string()).collect();
+        assert!(shown.iter().any(|s| s == sentence), "{fen}: {shown:#?}");
+    }
+}

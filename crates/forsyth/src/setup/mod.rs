@@ -28,7 +28,7 @@ pub use chess960::{
     StartPositionError,
 };
 pub use error::SetupError;
-pub use problem::{Problem, ProblemKind, Severity};
+pub use problem::{BoardSquare, Problem, ProblemKind, Severity};
 pub(crate) use resolve::{judge_right, resolve_fen, RightFault};
 
 /// The rules a position is played under.

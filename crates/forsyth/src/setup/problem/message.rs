@@ -2,19 +2,19 @@
 
 use core::fmt;
 
-use super::{Note, Problem, ProblemKind};
-use crate::board::{Bitboard, CastlingSide, Color, File, Rank, Square};
+use super::{BoardSquare, Note, Problem, ProblemKind};
+use crate::board::{CastlingSide, Color, Rank};
 use crate::text::fen::CastlingToken;
 
 /// A problem's sentence, written on demand.
-struct Message<'a>(&'a Problem);
+struct Message<'a, S: BoardSquare>(&'a Problem<S>);
 
-/// `a1, b2 and c3`: the squares of a bitboard in words.
-pub(crate) struct Squares(pub(crate) Bitboard);
+/// `a1, b2 and c3`: the squares of a set in words.
+struct Squares<S: BoardSquare>(S::Set);
 
-impl fmt::Display for Squares {
+impl<S: BoardSquare> fmt::Display for Squares<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0.count();
+        let n = self.0.into_iter().count();
         for (i, sq) in self.0.into_iter().enumerate() {
             if i > 0 {
                 f.write_str(if i + 1 == n { " and " } else { ", " })?;
@@ -27,11 +27,11 @@ impl fmt::Display for Squares {
 
 /// `a, b, b and c`: the files of a colour's pawns, sorted, a file once per
 /// pawn.
-struct PawnFiles(Bitboard);
+struct PawnFiles<S: BoardSquare>(S::Set);
 
-impl fmt::Display for PawnFiles {
+impl<S: BoardSquare> fmt::Display for PawnFiles<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut files: Vec<char> = self.0.into_iter().map(|sq| sq.file().char()).collect();
+        let mut files: Vec<char> = self.0.into_iter().map(S::file_char).collect();
         files.sort_unstable();
         let n = files.len();
         for (i, c) in files.into_iter().enumerate() {
@@ -55,27 +55,43 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
 
 /// The squares of the double step an en-passant square `ep` claims when
 /// `turn` is to move: (origin, pushed). The one place this geometry lives:
-/// validation's en-passant test uses it too.
-pub(crate) fn double_step(ep: Square, turn: Color) -> Option<(Square, Square)> {
+/// validation's en-passant tests, on both boards, use it too.
+#[inline]
+pub(crate) fn double_step<S: BoardSquare>(ep: S, turn: Color) -> Option<(S, S)> {
     let forward = match turn {
         Color::White => -1,
         Color::Black => 1,
     };
-    Some((ep.offset(0, -forward)?, ep.offset(0, forward)?))
+    Some((ep.shifted(0, -forward)?, ep.shifted(0, forward)?))
 }
 
-const CHESS960_HINT: &str = "allowed in chess960";
+/// `allowed in chess960`: what a standard-game castling problem is not in
+/// the random game of the board.
+struct Hint<S>(core::marker::PhantomData<S>);
 
-impl fmt::Display for Message<'_> {
+impl<S: BoardSquare> Hint<S> {
+    const HINT: Hint<S> = Hint(core::marker::PhantomData);
+}
+
+impl<S: BoardSquare> fmt::Display for Hint<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "allowed in {}", S::RANDOM_GAME)
+    }
+}
+
+impl<S: BoardSquare> fmt::Display for Message<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
         // Facts a kind's constructor always sets; the fallbacks only keep
         // rendering total.
         let color = p.color.unwrap_or(Color::White);
         let name = color.name();
-        let king = p.king.unwrap_or(Square::E1);
+        let king = p.king.unwrap_or(S::standard_king(Color::White));
         let count = p.count.unwrap_or(0);
         let limit = p.limit.unwrap_or(0);
+        let ep = p.square.unwrap_or(king);
+        let hint = Hint::<S>::HINT;
+        let (standard, random) = (S::STANDARD_GAME, S::RANDOM_GAME);
         if let Some(letter) = p.letter {
             write!(f, "'{}': ", letter.char())?;
             return letter_sentence(f, p, letter, name);
@@ -87,10 +103,10 @@ impl fmt::Display for Message<'_> {
             TooManyKings => write!(
                 f,
                 "{name} has {count} kings, on {}; a side has exactly one",
-                Squares(p.pieces)
+                Squares::<S>(p.pieces)
             ),
             PawnOnBackRank => {
-                let (noun, verb) = if p.pieces.more_than_one() {
+                let (noun, verb) = if p.pieces.into_iter().nth(1).is_some() {
                     ("pawns", "stand")
                 } else {
                     ("pawn", "stands")
@@ -98,7 +114,7 @@ impl fmt::Display for Message<'_> {
                 write!(
                     f,
                     "{noun} on {} {verb} on the first or eighth rank, where no pawn can be",
-                    Squares(p.pieces)
+                    Squares::<S>(p.pieces)
                 )
             }
             TooManyPawns => write!(f, "{name} has {count} pawns, at most {limit}"),
@@ -107,37 +123,40 @@ impl fmt::Display for Message<'_> {
                 f,
                 "{} is to move but the {name} king on {king} is in check from {}",
                 (!color).name(),
-                Squares(p.pieces)
+                Squares::<S>(p.pieces)
             ),
             TooManyCheckers => write!(
                 f,
                 "the {name} king on {king} is in check from {}; no move gives more than two checks",
-                Squares(p.pieces)
+                Squares::<S>(p.pieces)
             ),
             ImpossibleCheck => {
                 write!(
                     f,
                     "the {name} king on {king} is in check from {}",
-                    Squares(p.pieces)
+                    Squares::<S>(p.pieces)
                 )?;
                 f.write_str(match p.note {
                     Note::CheckersAligned => {
                         ", which stand on one line with it; no single move gives both checks"
                     }
                     Note::NoLinePiece => {
-                        ", neither a bishop, rook or queen; no single move gives both checks"
+                        return write!(
+                            f,
+                            ", {}; no single move gives both checks",
+                            S::NO_LINE_PIECE
+                        )
                     }
                     Note::NoDiscovery => ", but neither could have moved out of the other's line; no single move gives both checks",
                     Note::UnmovedPawn | Note::None => ", a pawn that has not left its starting square; no move could have given that check",
                 })
             }
             EnPassantImpossibleCheck => {
-                let ep = p.square.unwrap_or(Square::E3);
                 let (origin, pushed) = double_step(ep, color).unwrap_or((ep, ep));
                 write!(
                     f,
                     "the en-passant square {ep} says the last move was {origin}-{pushed}, which cannot have given the check from {} on the {name} king on {king}",
-                    Squares(p.pieces)
+                    Squares::<S>(p.pieces)
                 )
             }
             CastlingWithoutKing => write!(
@@ -146,7 +165,7 @@ impl fmt::Display for Message<'_> {
             ),
             CastlingKingNotOnBackRank => {
                 let expected = p.square.unwrap_or(king);
-                if king.rank() != Rank::back_rank(color) {
+                if king.rank_of() != Rank::back_rank(color) {
                     write!(
                         f,
                         "{name} keeps castling rights but its king on {king} is not on its back rank"
@@ -160,15 +179,15 @@ impl fmt::Display for Message<'_> {
             }
             CastlingKingNotOnEFile => write!(
                 f,
-                "in standard chess the {name} king must stand on {} to castle, not on {king} ({CHESS960_HINT})",
-                Square::from_coords(File::E, Rank::back_rank(color))
+                "in {standard} the {name} king must stand on {} to castle, not on {king} ({hint})",
+                S::standard_king(color)
             ),
             CastlingRookNotInCorner => {
                 let side = p.side.unwrap_or(CastlingSide::KingSide);
-                let corner = Square::from_coords(side.fold(File::H, File::A), Rank::back_rank(color));
+                let corner = S::corner(color, side);
                 write!(
                     f,
-                    "in standard chess only the rook on {corner} castles on the {}, not the one on {} ({CHESS960_HINT})",
+                    "in {standard} only the rook on {corner} castles on the {}, not the one on {} ({hint})",
                     side.name(),
                     p.square.unwrap_or(corner)
                 )
@@ -189,32 +208,30 @@ impl fmt::Display for Message<'_> {
                 match p.side {
                     None => write!(
                         f,
-                        "both colours keep castling rights but the white king is on {w} and the black king on {b}; in chess960 both start on the same file"
+                        "both colours keep castling rights but the white king is on {w} and the black king on {b}; in {random} both start on the same file"
                     ),
                     Some(side) => write!(
                         f,
-                        "the {} castling rooks stand on {w} and {b}; in chess960 both colours start with their rooks on the same files",
+                        "the {} castling rooks stand on {w} and {b}; in {random} both colours start with their rooks on the same files",
                         side.name()
                     ),
                 }
             }
             CastlingKingOnEdge => write!(
                 f,
-                "{name} keeps castling rights but its king stands on {king}; a chess960 king starts between its rooks, on files b to g"
+                "{name} keeps castling rights but its king stands on {king}; a {random} king starts between its rooks, on files {}",
+                S::RANDOM_KING_FILES
             ),
             EnPassantWrongRank => write!(
                 f,
-                "the en-passant square {} is not on rank {}, as {name} is to move",
-                p.square.unwrap_or(Square::E3),
+                "the en-passant square {ep} is not on rank {}, as {name} is to move",
                 Rank::Sixth.relative_to(color)
             ),
             EnPassantSquareOccupied => write!(
                 f,
-                "the en-passant square {} is occupied, but a pawn just passed over it",
-                p.square.unwrap_or(Square::E3)
+                "the en-passant square {ep} is occupied, but a pawn just passed over it"
             ),
             EnPassantOriginOccupied | EnPassantNoPushedPawn => {
-                let ep = p.square.unwrap_or(Square::E3);
                 let (origin, pushed) = double_step(ep, color).unwrap_or((ep, ep));
                 let them = (!color).name();
                 if p.kind == EnPassantOriginOccupied {
@@ -225,8 +242,7 @@ impl fmt::Display for Message<'_> {
             }
             EnPassantHalfmoveClock => write!(
                 f,
-                "the en-passant square {} says a pawn just moved, so the halfmove clock must be 0, not {count}",
-                p.square.unwrap_or(Square::E3)
+                "the en-passant square {ep} says a pawn just moved, so the halfmove clock must be 0, not {count}"
             ),
             FullmoveZero => f.write_str("the fullmove number is 0; it starts at 1"),
             HalfmoveClockTooLarge => {
@@ -256,7 +272,7 @@ impl fmt::Display for Message<'_> {
                     f,
                     "{name}'s pawns need at least {count} {} to reach their files ({}), but {} has ",
                     plural(count, "capture", "captures"),
-                    PawnFiles(p.pieces),
+                    PawnFiles::<S>(p.pieces),
                     (!color).name()
                 )?;
                 match limit {
@@ -271,9 +287,9 @@ impl fmt::Display for Message<'_> {
 
 /// The sentence of a castling letter that names no right (after the
 /// `'K': ` prefix).
-fn letter_sentence(
+fn letter_sentence<S: BoardSquare>(
     f: &mut fmt::Formatter<'_>,
-    p: &Problem,
+    p: &Problem<S>,
     letter: CastlingToken,
     name: &str,
 ) -> fmt::Result {
@@ -288,14 +304,25 @@ fn letter_sentence(
         }
         (CastlingKingNotOnEFile, Some(k)) => write!(
             f,
-            "in standard chess the {name} king must stand on the e file to castle, not on {k} ({CHESS960_HINT})"
+            "in {} the {name} king must stand on the {} file to castle, not on {k} ({})",
+            S::STANDARD_GAME,
+            S::standard_king(Color::White).file_char(),
+            Hint::<S>::HINT
         ),
         (CastlingKingNotOnEFile, None) => {
-            write!(f, "in standard chess the {name} king must stand on the e file")
+            write!(
+                f,
+                "in {} the {name} king must stand on the {} file",
+                S::STANDARD_GAME,
+                S::standard_king(Color::White).file_char()
+            )
         }
         (CastlingRookNotInCorner, _) => write!(
             f,
-            "in standard chess only the a and h rooks castle ({CHESS960_HINT})"
+            "in {} only the a and {} rooks castle ({})",
+            S::STANDARD_GAME,
+            S::corner(Color::White, CastlingSide::KingSide).file_char(),
+            Hint::<S>::HINT
         ),
         (CastlingTwoRightsOnOneWing, _) => {
             write!(f, "{name} already has a castling right on this wing")
@@ -311,16 +338,17 @@ fn letter_sentence(
     }
 }
 
-impl Problem {
+impl<S: BoardSquare> Problem<S> {
     /// For a two-colour castling problem: the square of `color`'s piece
     /// among [`Problem::squares`].
-    fn square_of(&self, color: Color) -> Square {
-        let rank = Bitboard::from_rank(Rank::back_rank(color));
-        (self.squares & rank).first().unwrap_or(Square::E1)
+    fn square_of(&self, color: Color) -> S {
+        let rank = Rank::back_rank(color);
+        self.squares
+            .into_iter()
+            .find(|sq| sq.rank_of() == rank)
+            .unwrap_or(S::standard_king(color))
     }
-}
 
-impl Problem {
     /// The sentence, rendered from the facts: lowercase, no trailing period,
     /// naming the squares.
     ///
@@ -349,7 +377,7 @@ impl Problem {
     }
 }
 
-impl fmt::Display for Problem {
+impl<S: BoardSquare> fmt::Display for Problem<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind.name(), self.display_message())
     }

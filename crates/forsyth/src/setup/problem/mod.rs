@@ -8,13 +8,16 @@
 //! castling resolution ([`Setup::from_fen`](crate::Setup::from_fen)) and
 //! validation ([`Report`](crate::validate::Report)) report with it, in one taxonomy.
 
+mod board;
 mod kind;
 mod message;
 
+pub(crate) use board::sealed;
+pub use board::BoardSquare;
 pub use kind::{ProblemKind, Severity};
 pub(crate) use message::double_step;
 
-use crate::board::{Bitboard, CastlingSide, Color, Square};
+use crate::board::{CastlingSide, Color, Square};
 use crate::text::fen::{CastlingToken, FenField};
 
 /// What [`Report::repair`](crate::validate::Report::repair) would do about a problem.
@@ -52,7 +55,10 @@ pub(crate) enum Note {
     UnmovedPawn,
 }
 
-/// One thing wrong with a setup: its kind and the facts that say it.
+/// One thing wrong with a setup: its kind and the facts that say it. One
+/// type for both boards: `S` is the square type, the 8x8 [`Square`] by
+/// default, or the 10x8 one
+/// ([`capablanca::Problem`](crate::capablanca::Problem)).
 ///
 /// Every fact the sentence uses is a field with an accessor: the colour
 /// concerned ([`color`](Problem::color)), the castling wing
@@ -84,25 +90,25 @@ pub(crate) enum Note {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Problem {
+pub struct Problem<S: BoardSquare = Square> {
     kind: ProblemKind,
-    squares: Bitboard,
+    squares: S::Set,
     offset: Option<usize>,
     color: Option<Color>,
     side: Option<CastlingSide>,
     letter: Option<CastlingToken>,
-    king: Option<Square>,
-    square: Option<Square>,
-    pieces: Bitboard,
+    king: Option<S>,
+    square: Option<S>,
+    pieces: S::Set,
     count: Option<u32>,
     limit: Option<u32>,
     note: Note,
     remedy: Option<Remedy>,
 }
 
-impl Problem {
+impl<S: BoardSquare> Problem<S> {
     /// A problem of `kind` about `squares`, no other fact yet.
-    pub(crate) fn new(kind: ProblemKind, squares: Bitboard) -> Problem {
+    pub(crate) fn new(kind: ProblemKind, squares: S::Set) -> Problem<S> {
         Problem {
             kind,
             squares,
@@ -112,7 +118,7 @@ impl Problem {
             letter: None,
             king: None,
             square: None,
-            pieces: Bitboard::EMPTY,
+            pieces: S::EMPTY,
             count: None,
             limit: None,
             note: Note::None,
@@ -125,11 +131,11 @@ impl Problem {
     pub(crate) fn counted(
         kind: ProblemKind,
         color: Color,
-        squares: Bitboard,
-        pieces: Bitboard,
+        squares: S::Set,
+        pieces: S::Set,
         count: usize,
         limit: usize,
-    ) -> Problem {
+    ) -> Problem<S> {
         Problem::new(kind, squares)
             .of_color(color)
             .with_pieces(pieces)
@@ -137,7 +143,7 @@ impl Problem {
             .with_limit(u32::try_from(limit).unwrap_or(u32::MAX))
     }
 
-    pub(crate) fn at(mut self, offset: usize) -> Problem {
+    pub(crate) fn at(mut self, offset: usize) -> Problem<S> {
         self.offset = Some(offset);
         self
     }
@@ -145,53 +151,53 @@ impl Problem {
     // One setter per fact, alike on purpose: the checks name only the facts
     // their kind has.
 
-    pub(crate) fn of_color(mut self, color: Color) -> Problem {
+    pub(crate) fn of_color(mut self, color: Color) -> Problem<S> {
         self.color = Some(color);
         self
     }
 
-    pub(crate) fn on_side(mut self, side: CastlingSide) -> Problem {
+    pub(crate) fn on_side(mut self, side: CastlingSide) -> Problem<S> {
         self.side = Some(side);
         self
     }
 
-    pub(crate) fn with_letter(mut self, letter: CastlingToken) -> Problem {
+    pub(crate) fn with_letter(mut self, letter: CastlingToken) -> Problem<S> {
         self.letter = Some(letter);
         self.color = Some(letter.color());
         self
     }
 
-    pub(crate) fn with_king(mut self, king: Option<Square>) -> Problem {
+    pub(crate) fn with_king(mut self, king: Option<S>) -> Problem<S> {
         self.king = king;
         self
     }
 
-    pub(crate) fn with_square(mut self, square: Option<Square>) -> Problem {
+    pub(crate) fn with_square(mut self, square: Option<S>) -> Problem<S> {
         self.square = square;
         self
     }
 
-    pub(crate) fn with_pieces(mut self, pieces: Bitboard) -> Problem {
+    pub(crate) fn with_pieces(mut self, pieces: S::Set) -> Problem<S> {
         self.pieces = pieces;
         self
     }
 
-    pub(crate) fn with_count(mut self, count: u32) -> Problem {
+    pub(crate) fn with_count(mut self, count: u32) -> Problem<S> {
         self.count = Some(count);
         self
     }
 
-    pub(crate) fn with_limit(mut self, limit: u32) -> Problem {
+    pub(crate) fn with_limit(mut self, limit: u32) -> Problem<S> {
         self.limit = Some(limit);
         self
     }
 
-    pub(crate) fn with_note(mut self, note: Note) -> Problem {
+    pub(crate) fn with_note(mut self, note: Note) -> Problem<S> {
         self.note = note;
         self
     }
 
-    pub(crate) fn with_remedy(mut self, remedy: Remedy) -> Problem {
+    pub(crate) fn with_remedy(mut self, remedy: Remedy) -> Problem<S> {
         self.remedy = Some(remedy);
         self
     }
@@ -266,7 +272,7 @@ impl Problem {
     /// assert!(report.problems()[0].squares().contains(Square::A1));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn squares(&self) -> Bitboard {
+    pub fn squares(&self) -> S::Set {
         self.squares
     }
 
@@ -323,7 +329,7 @@ impl Problem {
     /// assert_eq!(report.problems()[0].king(), Some(Square::E2));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn king(&self) -> Option<Square> {
+    pub fn king(&self) -> Option<S> {
         self.king
     }
 
@@ -338,7 +344,7 @@ impl Problem {
     /// assert_eq!(report.problems()[0].square(), Some(Square::H1));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn square(&self) -> Option<Square> {
+    pub fn square(&self) -> Option<S> {
         self.square
     }
 
@@ -354,7 +360,7 @@ impl Problem {
     /// assert_eq!(report.problems()[0].pieces().into_iter().collect::<Vec<_>>(), [Square::H8]);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn pieces(&self) -> Bitboard {
+    pub fn pieces(&self) -> S::Set {
         self.pieces
     }
 
@@ -373,8 +379,9 @@ impl Problem {
         self.count
     }
 
-    /// The bound the [count](Problem::count) breaks: 8 pawns, 16 pieces,
-    /// the missing pawns or pieces available, the plies played.
+    /// The bound the [count](Problem::count) breaks: 8 pawns or 16 pieces
+    /// (10 or 20 on the 10x8 board), the missing pawns or pieces available,
+    /// the plies played.
     ///
     /// ```
     /// use forsyth::fen::Fen;

@@ -5,8 +5,8 @@
 
 use crate::board::capablanca::{attacks, Bitboard, Board, File, Square};
 use crate::board::{CastlingSide, Color, Rank, Role};
-use crate::setup::capablanca::problem::double_step as step_squares;
 use crate::setup::capablanca::{Problem, Setup};
+use crate::setup::problem::double_step as step_squares;
 use crate::setup::problem::{Note, Remedy};
 use crate::setup::ProblemKind;
 
