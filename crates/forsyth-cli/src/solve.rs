@@ -317,6 +317,9 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 let mut solver = Solver::new(stipulation)
                     .tries(args.tries || problem.asks_tries())
                     .set_play(args.set_play || problem.asks_set_play())
+                    // Popeye's keys-only text needs no tree: the keys are
+                    // proved and no more.
+                    .variations(json || !args.popeye || !entry.popeye || problem.asks_variations())
                     .max_memory(args.limits.memory)
                     .cancel(&INTERRUPTED)
                     .progress(&mut report);

@@ -464,6 +464,70 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Keys alone (no tree): the brute force's keys with their short marks,
+    /// tries refuted by exactly the brute force's one refutation, and the
+    /// same first moves as the whole solution gives.
+    #[test]
+    fn keys_alone_equal_the_brute_force_and_the_whole_solution(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for (rules, n) in [(DIRECT, 1), (DIRECT, 2), (DIRECT, 3), (SELFMATE, 2)] {
+            let stipulation = if rules.selfmate {
+                Stipulation::selfmate(n)
+            } else {
+                Stipulation::mate(n)
+            };
+            let alone = Solver::new(stipulation)
+                .tries(true)
+                .variations(false)
+                .solve(&pos)
+                .expect("solves");
+            let whole = Solver::new(stipulation).tries(true).solve(&pos).expect("solves");
+            let mut keys = Vec::new();
+            let mut tries = Vec::new();
+            for &m in pos.legal_moves().iter() {
+                let next = play(&pos, m);
+                if let Some(len) = rules.length(&next, n) {
+                    keys.push((m, len < n));
+                    continue;
+                }
+                let refutations: Vec<Move> = next
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&r| {
+                        let after = play(&next, r);
+                        let ends = rules.selfmate && after.is_checkmate();
+                        !(ends || (n > 1 && rules.mates(&after, n - 1)))
+                    })
+                    .collect();
+                if refutations.len() == 1 {
+                    tries.push((m, refutations));
+                }
+            }
+            let got: Vec<(Move, bool)> = alone.keys.iter().map(|k| (k.mv, k.short)).collect();
+            prop_assert_eq!(&got, &keys);
+            let got_tries: Vec<(Move, Vec<Move>)> =
+                alone.tries.iter().map(|t| (t.mv, t.refutations.clone())).collect();
+            prop_assert_eq!(&got_tries, &tries);
+            let bare = alone
+                .keys
+                .iter()
+                .chain(&alone.tries)
+                .all(|k| k.threat.is_none() && k.defences.is_empty());
+            prop_assert!(bare, "a key or try with a tree");
+            let whole_keys: Vec<(Move, bool)> =
+                whole.keys.iter().map(|k| (k.mv, k.short)).collect();
+            prop_assert_eq!(&got, &whole_keys);
+            let whole_tries: Vec<Move> = whole.tries.iter().map(|t| t.mv).collect();
+            let alone_tries: Vec<Move> = alone.tries.iter().map(|t| t.mv).collect();
+            prop_assert_eq!(alone_tries, whole_tries);
+        }
+    }
+}
+
 #[test]
 fn a_slower_way_beside_a_short_mate_is_no_variation() {
     // Rook and king against the cornered king as #3: the whole tree

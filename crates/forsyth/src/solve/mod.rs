@@ -401,6 +401,7 @@ pub struct Solver<'a> {
     stipulation: Stipulation,
     tries: bool,
     set_play: bool,
+    variations: bool,
     cancel: Option<&'a AtomicBool>,
     progress: Option<&'a mut dyn FnMut(u64)>,
     max_nodes: Option<u64>,
@@ -421,6 +422,7 @@ impl<'a> Solver<'a> {
             stipulation,
             tries: false,
             set_play: false,
+            variations: true,
             cancel: None,
             progress: None,
             max_nodes: None,
@@ -458,6 +460,25 @@ impl<'a> Solver<'a> {
     /// ```
     pub fn set_play(mut self, on: bool) -> Solver<'a> {
         self.set_play = on;
+        self
+    }
+
+    /// Builds each key's and try's threat and variations (the default), or,
+    /// when `off`, proves the keys (and finds the tries' refutations) alone:
+    /// each [`Key`] then has no threat and no defences, and the search
+    /// does only the work the first moves need. Set play is built either
+    /// way when asked for.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let solution = Solver::new(Stipulation::mate(3)).variations(false).solve(&p.position)?;
+    /// assert_eq!(p.position.san(solution.keys[0].mv), "Nd4");
+    /// assert!(solution.keys[0].defences.is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn variations(mut self, on: bool) -> Solver<'a> {
+        self.variations = on;
         self
     }
 
@@ -557,6 +578,7 @@ impl<'a> Solver<'a> {
         let options = Options {
             tries: self.tries,
             set_play: self.set_play,
+            variations: self.variations,
             max_variations: self.max_memory / VARIATION_BYTES,
             max_moves: self.max_memory / core::mem::size_of::<Move>(),
         };
@@ -589,6 +611,8 @@ const VARIATION_BYTES: usize = core::mem::size_of::<Variation>() + 16;
 struct Options {
     tries: bool,
     set_play: bool,
+    /// Threats and variations below the keys and tries.
+    variations: bool,
     /// The most tree nodes (battle play) the memory cap allows.
     max_variations: usize,
     /// The most moves of lines (help and series play) it allows.
@@ -645,6 +669,7 @@ fn solve_one(
         search: &mut search,
         variations: 0,
         max_variations: options.max_variations,
+        build: options.variations,
     };
     let moves = pos.legal_moves();
     if battle == Battle::Reflex && tree.search.has_goal_move(pos, &moves) {
@@ -673,6 +698,9 @@ struct Tree<'s, 'a> {
     /// Tree nodes built so far, and the most the memory cap allows.
     variations: usize,
     max_variations: usize,
+    /// Threats and variations below the first moves; `false`: the first
+    /// moves alone.
+    build: bool,
 }
 
 impl Tree<'_, '_> {
@@ -703,17 +731,22 @@ impl Tree<'_, '_> {
             match self.search.mate_length(&next, n) {
                 Some(len) => {
                     let check = next.is_check();
-                    let threat = if len == 1 || check {
+                    let threat = if len == 1 || check || !self.build {
                         None
                     } else {
                         self.threat(&next, n - 1)
+                    };
+                    let defences = if self.build {
+                        self.defences(&next, n)
+                    } else {
+                        Vec::new()
                     };
                     keys.push(Key {
                         mv: m,
                         short: len < n,
                         check,
                         threat,
-                        defences: self.defences(&next, n),
+                        defences,
                         refutations: Vec::new(),
                     });
                 }
@@ -748,6 +781,16 @@ impl Tree<'_, '_> {
             return None;
         }
         let check = next.is_check();
+        if !self.build {
+            return Some(Key {
+                mv: m,
+                short: false,
+                check,
+                threat: None,
+                defences: Vec::new(),
+                refutations,
+            });
+        }
         let threat = if check {
             None
         } else {

@@ -1,8 +1,9 @@
 //! The search of battle play: "can the attacker, to move, reach the goal in
 //! at most `k` of its moves against every defence?", for direct, self and
-//! reflex play, with checks tried first, a transposition table of proven
-//! and disproven depths, a killer defence per depth, and only checking
-//! moves looked at for a direct mate's last move. The meter every search
+//! reflex play, with checks tried first, iterative deepening, a
+//! transposition table of proven and disproven depths, a killer defence per
+//! depth, the defences leaving the attacker fewest moves first, and only
+//! checking moves looked at for a direct mate's last move. The meter every search
 //! counts its nodes on, and stops by, lives here too.
 
 use std::collections::HashMap;
@@ -220,12 +221,29 @@ impl<'a> Search<'a> {
         if self.meter.tick() {
             return false;
         }
+        // A direct goal in one is settled faster than looked up, and the
+        // table keeps room for the deeper positions.
+        if k == 1 && self.battle == Battle::Direct {
+            return self.mates_uncached(pos, 1);
+        }
         let key = hash::key(pos);
         if let Some(&[proven, disproven]) = self.table.get(&key) {
             if proven != 0 && k >= proven {
                 return true;
             }
             if k <= disproven {
+                return false;
+            }
+        }
+        // Iterative deepening: a goal in fewer moves is found at its own
+        // depth, cheaply, before the full depth's search, whose first
+        // moves may be long failures; the shallower disproofs stay in the
+        // table.
+        for j in 1..k {
+            if self.mates(pos, j) {
+                return true;
+            }
+            if self.stopped() {
                 return false;
             }
         }
@@ -341,6 +359,9 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
+        if k >= 3 {
+            return !self.refuted_fewest_first(pos, &moves, killer, k);
+        }
         for &m in moves.iter() {
             if Some(m) == killer {
                 continue;
@@ -354,6 +375,39 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// `true` if one of the defences `moves` (but `skip`, already tried)
+    /// refutes the attacker's move that had `k` moves. The defences that
+    /// leave the attacker the fewest moves go first: a refutation is
+    /// proved by refuting every attacker move, so the fewer there are the
+    /// cheaper the proof, and a check (few answers) often refutes.
+    fn refuted_fewest_first(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        skip: Option<Move>,
+        k: u8,
+    ) -> bool {
+        let mut order: Vec<(usize, Move, Position)> = moves
+            .iter()
+            .filter(|&&m| Some(m) != skip)
+            .map(|&m| {
+                let next = after(pos, m);
+                (next.count_legal_moves(), m, next)
+            })
+            .collect();
+        order.sort_by_key(|&(count, _, _)| count);
+        for (_, m, next) in order {
+            if self.refutes(&next, k) {
+                self.killers[usize::from(k)] = Some(m);
+                return true;
+            }
+            if self.stopped() {
+                return true;
+            }
+        }
+        false
     }
 
     /// `true` if the defence that led to `next` holds, against an attacker
@@ -371,6 +425,16 @@ impl<'a> Search<'a> {
     /// led to `pos` (defender to move) reaches the goal: 1 if it does at
     /// once.
     pub(crate) fn mate_length(&mut self, pos: &Position, max: u8) -> Option<u8> {
-        (1..=max).find(|&j| self.defence_fails(pos, j))
+        // Most moves fail: one search at the full length settles them,
+        // and only a move that succeeds is tried shorter (the goal in
+        // fewer moves is the goal in at most `max`).
+        if !self.defence_fails(pos, max) {
+            return None;
+        }
+        Some(
+            (1..max)
+                .find(|&j| self.defence_fails(pos, j))
+                .unwrap_or(max),
+        )
     }
 }
