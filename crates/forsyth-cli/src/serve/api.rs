@@ -537,18 +537,36 @@ pub fn game(request: &Request) -> Result<Response, ApiError> {
     if let Some(e) = &game.error {
         let span = e.span();
         let (line, column) = place(span.line, span.column);
-        let mut error = ApiError::content("moves", e.kind().name(), e.to_string())
+        let error = ApiError::content("moves", e.kind().name(), e.to_string())
             .at(line as usize, column as usize);
         // What did play, so that the page can show the board the fault
         // leaves (none when the start itself is at fault).
         if let Some(start) = game.positions.first() {
             if game.positions.len() <= MAX_PLIES + 1 {
                 let (moves, _) = plies(&game.positions, &to)?;
-                error.replayed = serde_json::to_value(Replayed {
+                let replayed = Replayed {
                     start: xfen(start.setup()),
                     moves,
-                })
-                .ok();
+                };
+                #[derive(Serialize)]
+                struct Wrapped<'a> {
+                    error: With<'a>,
+                }
+                #[derive(Serialize)]
+                struct With<'a> {
+                    #[serde(flatten)]
+                    error: &'a ApiError,
+                    replayed: Replayed,
+                }
+                let wrapped = Wrapped {
+                    error: With {
+                        error: &error,
+                        replayed,
+                    },
+                };
+                if let Ok(body) = serde_json::to_vec(&wrapped) {
+                    return Ok(Response::new(error.status, "application/json", body));
+                }
             }
         }
         return Err(error);

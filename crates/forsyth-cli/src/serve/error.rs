@@ -26,9 +26,6 @@ pub struct ApiError {
     /// The board's squares involved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub squares: Vec<Square>,
-    /// A game's fault: its start and the plies played before it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replayed: Option<serde_json::Value>,
 }
 
 impl ApiError {
@@ -41,7 +38,6 @@ impl ApiError {
             column: None,
             field: None,
             squares: Vec::new(),
-            replayed: None,
         }
     }
 
