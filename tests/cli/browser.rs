@@ -438,3 +438,113 @@ fn a_game_is_replayed_and_each_move_shows_its_position() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
 }
+
+#[test]
+fn a_game_that_fails_at_a_move_still_shows_the_board_it_reached() {
+    let Some((driver, chromium)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start(&[]);
+    let browser = Browser::start(&driver, &chromium);
+    browser.open(&format!("http://{}/", server.addr));
+    browser.wait("the page", "return document.body.dataset.ready === 'true';");
+
+    // 2.Ke3 is illegal (the king cannot go two squares): the board after
+    // 1.e4 e5 shows, with its report and encodings, the fault beside it,
+    // and the two moves that played.
+    browser.type_into("#position", "startpos");
+    browser.type_into("#moves-text", "1. e4 e5 2. Ke3 Nc6 *");
+    browser.click("#replay");
+    let played = browser.wait(
+        "the move fault",
+        "const f = document.getElementById('move-fault'); return !f.hidden && f.dataset.played;",
+    );
+    assert_eq!(played, "2");
+    assert!(browser.text("#move-fault").contains("Ke3"));
+    assert_eq!(
+        browser.text("[data-encoding=\"xfen\"]"),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert!(browser.text("#verdict").starts_with("Legal"));
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#diagram svg').length;",
+            json!([])
+        ),
+        1
+    );
+    assert_eq!(
+        browser.run(
+            "return Array.from(document.querySelectorAll('#plies button')).map(b => b.textContent);",
+            json!([])
+        ),
+        json!(["start", "1.e4", "e5"])
+    );
+    // The error box names it too.
+    assert!(browser.text("#error").contains("Ke3"));
+}
+
+#[test]
+fn a_capablanca_position_shows_a_board_ten_files_wide() {
+    let Some((driver, chromium)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start(&[]);
+    let browser = Browser::start(&driver, &chromium);
+    browser.open(&format!("http://{}/", server.addr));
+    browser.wait("the page", "return document.body.dataset.ready === 'true';");
+
+    let record = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    browser.type_into("#position", record);
+    browser.click("#show");
+    let files = browser.wait(
+        "the 10x8 board",
+        "return document.getElementById('diagram').dataset.files;",
+    );
+    assert_eq!(files, "10");
+    // specs/diagram.md: with coordinates, 8 + 18 + 4 + 45 x 10 wide and
+    // 8 + 18 + 4 + 45 x 8 high; the file letters run to j (U+006A).
+    assert_eq!(
+        browser.run(
+            "return document.querySelector('#diagram svg').getAttribute('viewBox');",
+            json!([])
+        ),
+        "0 0 480 390"
+    );
+    assert_eq!(
+        browser.run(
+            "return !!document.querySelector('#diagram svg #forsyth-g6a');",
+            json!([])
+        ),
+        true
+    );
+    assert_eq!(browser.text("[data-encoding=\"xfen\"]"), record);
+    assert_eq!(
+        browser.text("[data-encoding=\"shredder\"]"),
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w AJaj - 0 1"
+    );
+    assert!(browser.text("#verdict").contains("10x8"));
+    // The 28 legal moves of the start (20 pawn moves, two knight jumps
+    // each for the knights, the archbishop and the chancellor).
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#moves li').length;",
+            json!([])
+        ),
+        28
+    );
+
+    // An illegal one: the report's squares on the j-file, highlighted.
+    browser.type_into("#position", "9k/10/10/10/10/10/10/K8R w - - 0 1");
+    browser.click("#show");
+    let squares = browser.wait(
+        "the report",
+        "const li = document.querySelector('#report li[data-kind=\"opposite_check\"]'); \
+         return li && li.dataset.squares;",
+    );
+    let mut squares: Vec<&str> = squares.as_str().unwrap().split(' ').collect();
+    squares.sort_unstable();
+    assert_eq!(squares, ["j1", "j8"]);
+}

@@ -121,6 +121,101 @@ fn a_position_in_every_form_gives_its_encodings_moves_and_diagram() {
     assert!(texts.contains(&"Sf3") && texts.contains(&"e4"), "{texts:?}");
 }
 
+/// The 10x8 board: a Capablanca record, the named starts, an illegal
+/// position with its squares on the j-file. Expected values from the
+/// rules and published counts, not from the code: the Capablanca start
+/// has 28 legal moves (20 pawn moves, two for each knight, and the knight
+/// jumps of the archbishop on c1 and the chancellor on h1: 20 + 4 + 4),
+/// its rooks stand in the corners a1 and j1 with the king on f1, so
+/// Shredder-FEN writes AJaj (files in order, as FHfh
+/// for Chess960 start 0) and standard FEN KQkq.
+#[test]
+fn a_10x8_position_gives_its_board_encodings_and_moves() {
+    let server = Server::start(&[]);
+    let record = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    for (text, input) in [(record, "fen"), ("capablanca", "start")] {
+        let answer = server.post("/api/position", &json!({ "position": text }));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let body = answer.json();
+        assert_eq!(body["input"], input);
+        assert_eq!(body["variant"], "capablanca");
+        assert_eq!(body["files"], 10);
+        assert_eq!(body["valid"], true);
+        assert_eq!(body["encodings"]["xfen"], record);
+        assert_eq!(
+            body["encodings"]["shredder"],
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w AJaj - 0 1"
+        );
+        assert_eq!(body["encodings"]["standard"], record);
+        assert_eq!(body["status"]["legal_moves"], 28);
+        let moves = body["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 28);
+        let uci: Vec<&str> = moves.iter().map(|m| m["uci"].as_str().unwrap()).collect();
+        // The j-pawn's double step and the archbishop's knight jump.
+        assert!(uci.contains(&"j2j4") && uci.contains(&"c1b3"), "{uci:?}");
+        // specs/diagram.md: 8 + 4 + 45 x 10 wide, 8 + 4 + 45 x 8 high.
+        let svg = body["diagram"].as_str().unwrap();
+        assert!(svg.contains("viewBox=\"0 0 462 372\""), "{svg}");
+        assert!(svg.contains("forsyth-wA") && svg.contains("forsyth-bC"));
+    }
+    // Named CRC starts say their number; standard FEN cannot say a king
+    // off the f-file.
+    let body = server
+        .post("/api/position", &json!({ "position": "crc:0" }))
+        .json();
+    assert_eq!(body["variant"], "crc");
+    assert_eq!(body["crc"], 0);
+    let placement = body["encodings"]["xfen"].as_str().unwrap().to_owned();
+    let back = placement.split(['/', ' ']).nth(7).unwrap();
+    if back.find('K') != Some(5) {
+        assert_eq!(body["encodings"]["standard"], Value::Null);
+        assert!(body["cannot"]["standard"]["kind"].is_string());
+    }
+    // Black's king on j8 in check from the rook on j1 with White to move:
+    // the problem names both squares, and the picture highlights the
+    // j-file: x = 4 + 2 + 45 x 9 = 411 (no coordinates).
+    let answer = server.post(
+        "/api/position",
+        &json!({ "position": "9k/10/10/10/10/10/10/K8R w - - 0 1" }),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let body = answer.json();
+    assert_eq!(body["valid"], false);
+    assert_eq!(body["status"], Value::Null);
+    let check = body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "opposite_check")
+        .unwrap_or_else(|| panic!("{body}"));
+    let mut squares: Vec<&str> = check["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    squares.sort_unstable();
+    assert_eq!(squares, ["j1", "j8"]);
+    let svg = body["diagram"].as_str().unwrap();
+    assert!(svg.matches("x=\"411\"").count() >= 2, "{svg}");
+    // A record that does not read: its column and field.
+    let bad = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQXq - 0 1";
+    let answer = server.post("/api/position", &json!({ "position": bad }));
+    assert_eq!(answer.status, 422);
+    let error = error_of(&answer);
+    assert_eq!(error["column"], bad.find('X').unwrap() + 1);
+    // A diagram of the 10x8 board, by GET, with a highlight on j8.
+    let answer = server.get("/api/diagram?position=capablanca&highlight=j8");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(answer.text().contains("viewBox=\"0 0 462 372\""));
+    // A game from a 10x8 start is refused plainly.
+    let answer = server.post(
+        "/api/game",
+        &json!({ "moves": "1. e4", "position": "capablanca" }),
+    );
+    assert_eq!(error_of(&answer)["kind"], "unsupported_board");
+}
+
 #[test]
 fn an_illegal_position_is_reported_with_its_squares() {
     let server = Server::start(&[]);
@@ -270,6 +365,61 @@ fn a_game_with_a_bad_move_is_a_422_at_the_move() {
     let two = "1. e4 e5 *\n\n1. d4 d5 *\n";
     let answer = server.post("/api/game", &json!({ "moves": two }));
     assert_eq!(error_of(&answer)["kind"], "several_games");
+}
+
+#[test]
+fn a_game_that_fails_at_a_move_says_what_played_before_it() {
+    let server = Server::start(&[]);
+    let answer = server.post(
+        "/api/game",
+        &json!({ "moves": "1. e4 e5\n2. Ke3 Nc6 *", "position": "startpos", "notation": "lan" }),
+    );
+    assert_eq!(answer.status, 422);
+    let error = error_of(&answer);
+    assert!(error["message"].as_str().unwrap().contains("Ke3"));
+    let replayed = &error["replayed"];
+    assert_eq!(
+        replayed["start"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    // The two plies before the fault, in the notation asked for, each
+    // with the position it leaves (written out by hand from the rules:
+    // no en-passant square, as no capture is possible).
+    let moves = replayed["moves"].as_array().unwrap();
+    let seen: Vec<(&str, &str, &str)> = moves
+        .iter()
+        .map(|m| {
+            (
+                m["uci"].as_str().unwrap(),
+                m["text"].as_str().unwrap(),
+                m["fen"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "e2e4",
+                "e2-e4",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            ),
+            (
+                "e7e5",
+                "e7-e5",
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+            ),
+        ]
+    );
+    // A fault at the first move: the start alone.
+    let answer = server.post("/api/game", &json!({ "moves": "1. Ke2 *" }));
+    assert_eq!(error_of(&answer)["replayed"]["moves"], json!([]));
+    // A start that is itself at fault replays nothing.
+    let answer = server.post(
+        "/api/game",
+        &json!({ "moves": "1. Kd2", "position": "4k2R/8/8/8/8/8/8/4K3 w - - 0 1" }),
+    );
+    assert!(error_of(&answer).get("replayed").is_none());
 }
 
 #[test]

@@ -28,6 +28,7 @@ use super::error::ApiError;
 use super::http::{Request, Response};
 use super::limits::{State, DEFAULT_SOLVE_TIME, MAX_PLIES};
 use super::read::{self, column_of, line_column, Read};
+use super::ten;
 
 /// The body of a POST, as JSON of type `T`; unknown keys are refused, so
 /// that a misspelt option is said, not ignored.
@@ -174,6 +175,8 @@ struct PositionAnswer {
     /// The form the text was read in (`fen`, `epd`, `statement`...).
     input: &'static str,
     variant: Variant,
+    /// 8: the board's width.
+    files: u8,
     /// Whether the setup is a legal position (warnings allowed).
     valid: bool,
     problems: Vec<ProblemJson>,
@@ -231,6 +234,20 @@ pub fn position(request: &Request) -> Result<Response, ApiError> {
     let req: PositionRequest = body(request)?;
     let letters = language(req.letters.as_deref(), "letters")?;
     let notation = notation(req.notation.as_deref(), "notation")?;
+    let ten_variant = ten::variant_named(req.variant.as_deref());
+    if ten_variant.is_some() || ten::is_10x8(&req.position) {
+        let style = Style {
+            flip: req.flip,
+            coordinates: req.coordinates,
+            ..Style::default()
+        };
+        return Ok(json(&ten::position(
+            &req.position,
+            ten_variant,
+            notation,
+            &style,
+        )?));
+    }
     let read = read::read(
         &req.position,
         "position",
@@ -302,6 +319,7 @@ pub fn position(request: &Request) -> Result<Response, ApiError> {
     Ok(json(&PositionAnswer {
         input: read.form.name(),
         variant: setup.variant,
+        files: 8,
         valid: report.is_legal(),
         problems,
         encodings,
@@ -412,6 +430,50 @@ fn move_between(before: &Position, after: &Position) -> Option<Move> {
         .find(|&m| before.play(m).is_ok_and(|p| &p == after))
 }
 
+/// The plies between consecutive `positions` (the start first), in
+/// notation `to`, and the line they make, numbered.
+fn plies(positions: &[Position], to: &Notation) -> Result<(Vec<Ply>, String), ApiError> {
+    let mut moves = Vec::new();
+    let mut translation = String::new();
+    for (i, pair) in positions.windows(2).enumerate() {
+        let (before, after) = (&pair[0], &pair[1]);
+        let m = move_between(before, after).ok_or_else(|| {
+            ApiError::new(500, "internal", "a replayed position follows from no move")
+        })?;
+        let number = before.setup().fullmoves;
+        let white = before.turn() == Color::White;
+        let text = to.write(before, m);
+        if !translation.is_empty() {
+            translation.push(' ');
+        }
+        if white {
+            translation.push_str(&format!("{number}."));
+        } else if i == 0 {
+            translation.push_str(&format!("{number}..."));
+        }
+        translation.push_str(&text);
+        moves.push(Ply {
+            ply: i + 1,
+            number,
+            color: if white { "white" } else { "black" },
+            uci: UciMove::from_move(m, CastlingMode::from_variant(before.variant())),
+            san: before.san(m),
+            text,
+            fen: xfen(after.setup()),
+        });
+    }
+    Ok((moves, translation))
+}
+
+/// The part of a game that replays before its fault.
+#[derive(Serialize)]
+struct Replayed {
+    /// The start, X-FEN.
+    start: String,
+    /// The plies played before the fault, as a game's answer lists them.
+    moves: Vec<Ply>,
+}
+
 pub fn game(request: &Request) -> Result<Response, ApiError> {
     let req: GameRequest = body(request)?;
     let to = notation(req.notation.as_deref(), "notation")?;
@@ -428,6 +490,14 @@ pub fn game(request: &Request) -> Result<Response, ApiError> {
             ))
         }
         (Some(given), false) => {
+            if ten::is_10x8(given) || ten::variant_named(req.variant.as_deref()).is_some() {
+                return Err(ApiError::content(
+                    "position",
+                    "unsupported_board",
+                    "games on the 10x8 board are not replayed here: forsyth pgn check \
+                     --variant capablanca (or gothic, crc) replays them",
+                ));
+            }
             let read = read::read(given, "position", variant(req.variant.as_deref())?, letters)?;
             let pos = legal(&read.report, "position")?;
             let variant = if pos.variant() == Variant::Chess960 {
@@ -467,8 +537,39 @@ pub fn game(request: &Request) -> Result<Response, ApiError> {
     if let Some(e) = &game.error {
         let span = e.span();
         let (line, column) = place(span.line, span.column);
-        return Err(ApiError::content("moves", e.kind().name(), e.to_string())
-            .at(line as usize, column as usize));
+        let error = ApiError::content("moves", e.kind().name(), e.to_string())
+            .at(line as usize, column as usize);
+        // What did play, so that the page can show the board the fault
+        // leaves (none when the start itself is at fault).
+        if let Some(start) = game.positions.first() {
+            if game.positions.len() <= MAX_PLIES + 1 {
+                let (moves, _) = plies(&game.positions, &to)?;
+                let replayed = Replayed {
+                    start: xfen(start.setup()),
+                    moves,
+                };
+                #[derive(Serialize)]
+                struct Wrapped<'a> {
+                    error: With<'a>,
+                }
+                #[derive(Serialize)]
+                struct With<'a> {
+                    #[serde(flatten)]
+                    error: &'a ApiError,
+                    replayed: Replayed,
+                }
+                let wrapped = Wrapped {
+                    error: With {
+                        error: &error,
+                        replayed,
+                    },
+                };
+                if let Ok(body) = serde_json::to_vec(&wrapped) {
+                    return Ok(Response::new(error.status, "application/json", body));
+                }
+            }
+        }
+        return Err(error);
     }
     if game.positions.len() > MAX_PLIES + 1 {
         return Err(ApiError::new(
@@ -484,35 +585,7 @@ pub fn game(request: &Request) -> Result<Response, ApiError> {
     let Some(start) = game.positions.first() else {
         return Err(ApiError::content("moves", "empty", "the game has no start"));
     };
-    let mut moves = Vec::new();
-    let mut translation = String::new();
-    for (i, pair) in game.positions.windows(2).enumerate() {
-        let (before, after) = (&pair[0], &pair[1]);
-        let m = move_between(before, after).ok_or_else(|| {
-            ApiError::new(500, "internal", "a replayed position follows from no move")
-        })?;
-        let number = before.setup().fullmoves;
-        let white = before.turn() == Color::White;
-        let text = to.write(before, m);
-        if !translation.is_empty() {
-            translation.push(' ');
-        }
-        if white {
-            translation.push_str(&format!("{number}."));
-        } else if i == 0 {
-            translation.push_str(&format!("{number}..."));
-        }
-        translation.push_str(&text);
-        moves.push(Ply {
-            ply: i + 1,
-            number,
-            color: if white { "white" } else { "black" },
-            uci: UciMove::from_move(m, CastlingMode::from_variant(before.variant())),
-            san: before.san(m),
-            text,
-            fen: xfen(after.setup()),
-        });
-    }
+    let (moves, mut translation) = plies(&game.positions, &to)?;
     let last = game.positions.last().unwrap_or(start);
     let result = game.result.to_string();
     if !translation.is_empty() {
@@ -817,6 +890,9 @@ pub fn diagram(request: &Request) -> Result<Response, ApiError> {
         body(request)?
     };
     let letters = language(req.letters.as_deref(), "letters")?;
+    if ten::is_10x8(&req.position) {
+        return diagram_10x8(&req);
+    }
     let read = read::read(&req.position, "position", None, letters)?;
     let setup = read.report.setup();
     let mut diagram = Diagram::from_board(&setup.board);
@@ -882,13 +958,57 @@ pub fn diagram(request: &Request) -> Result<Response, ApiError> {
     Ok(Response::new(200, "image/svg+xml", diagram.to_svg(&style)))
 }
 
+/// A 10x8 diagram: highlights and arrows are squares (`a1`-`j8`), an
+/// arrow two of them (`i1h3`).
+fn diagram_10x8(req: &DiagramRequest) -> Result<Response, ApiError> {
+    use forsyth::capablanca::Square as Square10;
+    let (setup, _) = ten::read(&req.position, None)?;
+    let mut diagram = ten::board_diagram(&setup);
+    let square = |field: &str, name: &str| {
+        Square10::from_ascii(name.as_bytes()).ok_or_else(|| {
+            ApiError::content(
+                field,
+                "bad_square",
+                format!("'{name}' is not a square of the 10x8 board (a1 to j8)"),
+            )
+        })
+    };
+    for name in &req.highlight {
+        let _ = diagram.highlight(ten::cell(square("highlight", name)?));
+    }
+    for text in &req.arrows {
+        let (from, to) = match (text.get(..2), text.get(2..)) {
+            (Some(a), Some(b)) if a.len() == 2 => (square("arrows", a)?, square("arrows", b)?),
+            _ => {
+                return Err(ApiError::content(
+                    "arrows",
+                    "bad_square",
+                    format!("'{text}': an arrow on the 10x8 board is two squares (i1h3)"),
+                ))
+            }
+        };
+        let _ = diagram.arrow(ten::cell(from), ten::cell(to));
+    }
+    if let Some(text) = req.caption.as_deref().filter(|t| !t.is_empty()) {
+        diagram
+            .set_caption(text)
+            .map_err(|e| ApiError::content("caption", e.name(), e.to_string()))?;
+    }
+    let style = Style {
+        flip: req.flip,
+        coordinates: req.coordinates,
+        ..Style::default()
+    };
+    Ok(Response::new(200, "image/svg+xml", diagram.to_svg(&style)))
+}
+
 // --------------------------------------------------------------- notations
 
 #[derive(Serialize)]
 struct Names {
     notations: Vec<String>,
     languages: Vec<LanguageJson>,
-    variants: [&'static str; 3],
+    variants: [&'static str; 6],
 }
 
 #[derive(Serialize)]
@@ -907,6 +1027,13 @@ pub fn notations() -> Response {
                 name: l.name(),
             })
             .collect(),
-        variants: ["auto", "standard", "chess960"],
+        variants: [
+            "auto",
+            "standard",
+            "chess960",
+            "capablanca",
+            "gothic",
+            "crc",
+        ],
     })
 }

@@ -14,6 +14,7 @@ mod http;
 mod limits;
 mod read;
 mod routes;
+mod ten;
 
 use std::io::{self, Write};
 use std::net::{TcpListener, TcpStream};

@@ -312,29 +312,61 @@ fn words(input: &str) -> Vec<Word<'_>> {
     out
 }
 
+/// Popeye's piece letters, pawn first (in [`Role`] order), in the
+/// languages it reads and writes. They are those languages' SAN letters
+/// ([`Language::letters`]) but for two: English writes the knight `S`
+/// (Springer) and German the pawn `B` (Bauer); the SAN letter is read in
+/// their place too.
+const POPEYE_LETTERS: [(Language, [char; 6]); 3] = [
+    (Language::English, ['P', 'S', 'B', 'R', 'Q', 'K']),
+    (Language::German, ['B', 'S', 'L', 'T', 'D', 'K']),
+    (Language::French, ['P', 'C', 'F', 'T', 'D', 'R']),
+];
+
+/// Popeye's letters in `language`; English's for a language Popeye does
+/// not speak.
+fn popeye_letters(language: Language) -> &'static [char; 6] {
+    POPEYE_LETTERS
+        .iter()
+        .find(|(l, _)| *l == language)
+        .map_or(&POPEYE_LETTERS[0].1, |(_, letters)| letters)
+}
+
+/// Popeye's letter of `role` in `language` (pawns included).
+pub(crate) fn popeye_letter(role: Role, language: Language) -> char {
+    match Role::ALL.iter().position(|&r| r == role) {
+        Some(i) => popeye_letters(language)[i],
+        // Never met: Popeye's board is the 8x8 one, which holds neither.
+        None if role == Role::Archbishop => 'A',
+        None => 'C',
+    }
+}
+
+/// The role of a Popeye piece letter (either case) in `language`.
+pub(crate) fn popeye_role(letter: char, language: Language) -> Option<Role> {
+    let c = letter.to_ascii_uppercase();
+    if let Some(i) = popeye_letters(language).iter().position(|&l| l == c) {
+        return Some(Role::ALL[i]);
+    }
+    // The SAN letters that Popeye's replace.
+    let english = popeye_letters(language) == popeye_letters(Language::English);
+    match c {
+        'N' if english => Some(Role::Knight),
+        'P' if language == Language::German => Some(Role::Pawn),
+        _ => None,
+    }
+}
+
 /// The role of a Popeye piece letter in `lang`.
 fn role(letter: char, lang: Lang) -> Option<Role> {
-    let c = letter.to_ascii_uppercase();
-    Some(match (lang, c) {
-        (_, 'K') if lang != Lang::French => Role::King,
-        (Lang::English, 'Q') => Role::Queen,
-        (Lang::English, 'R') => Role::Rook,
-        (Lang::English, 'B') => Role::Bishop,
-        (Lang::English, 'S' | 'N') => Role::Knight,
-        (Lang::English, 'P') => Role::Pawn,
-        (Lang::German, 'D') => Role::Queen,
-        (Lang::German, 'T') => Role::Rook,
-        (Lang::German, 'L') => Role::Bishop,
-        (Lang::German, 'S') => Role::Knight,
-        (Lang::German, 'B' | 'P') => Role::Pawn,
-        (Lang::French, 'R') => Role::King,
-        (Lang::French, 'D') => Role::Queen,
-        (Lang::French, 'T') => Role::Rook,
-        (Lang::French, 'F') => Role::Bishop,
-        (Lang::French, 'C') => Role::Knight,
-        (Lang::French, 'P') => Role::Pawn,
-        _ => return None,
-    })
+    popeye_role(
+        letter,
+        match lang {
+            Lang::English => Language::English,
+            Lang::German => Language::German,
+            Lang::French => Language::French,
+        },
+    )
 }
 
 /// A piece and its squares (`Kc7`, `Sa1b2`); `None` if `word` is not one.
@@ -692,7 +724,9 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
                     }
                 })?;
                 draft.twins.extend(twins);
-                *i += used - 1;
+                // `used` counts the keyword, which is read already; a
+                // reader that took nothing must still move on.
+                *i += used.max(1) - 1;
             }
             Command::Unsupported => return Err(word_error(w, ParsePopeyeErrorKind::Unsupported)),
         }
@@ -827,6 +861,52 @@ fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Popeye 4.104's piece names (`output/plaintext/language_dependant.c`,
+    /// `PieNamString`) are its languages' SAN letters but for the English
+    /// knight `S` and the German pawn `B`; each letter reads back to its
+    /// role, and the SAN letter replaced reads too.
+    #[test]
+    fn popeye_letters_are_the_notation_letters_but_two() {
+        for language in [Language::English, Language::German, Language::French] {
+            for (i, role) in Role::ALL.into_iter().enumerate() {
+                let san = language.letters().white[i]
+                    .chars()
+                    .next()
+                    .unwrap()
+                    .to_ascii_uppercase();
+                let popeye = popeye_letter(role, language);
+                let expected = match (language, role) {
+                    (Language::English, Role::Knight) => 'S',
+                    (Language::German, Role::Pawn) => 'B',
+                    _ => san,
+                };
+                assert_eq!(popeye, expected, "{language:?} {role:?}");
+                assert_eq!(popeye_role(popeye, language), Some(role));
+                assert_eq!(popeye_role(san, language), Some(role));
+                assert_eq!(
+                    popeye_role(popeye.to_ascii_lowercase(), language),
+                    Some(role)
+                );
+            }
+        }
+        // A language Popeye does not speak is written in English.
+        assert_eq!(popeye_letter(Role::Knight, Language::Italian), 'S');
+    }
+
+    /// A fuzzed input (kept as the seed `regression-twin-reads-nothing`)
+    /// on which the twin reader took no word: the count of words read
+    /// went below zero, a panic in a debug build and a loop without end
+    /// in a release one.
+    #[test]
+    fn a_twin_that_reads_nothing_ends() {
+        let text = String::from_utf8_lossy(include_bytes!(
+            "../../../../fuzz/seeds/popeye_read/regression-twin-reads-nothing"
+        ));
+        let each = read_popeye_each(&text);
+        assert!(!each.is_empty());
+        let _ = read_popeye(&text);
+    }
 
     #[test]
     fn abbreviations_name_one_command_or_are_refused() {

@@ -7,6 +7,7 @@ use crate::board::{CastlingSide, Color, Move, Role};
 use crate::notation::{Language, Notation};
 use crate::rules::Position;
 
+use super::popeye::popeye_letter;
 use super::search::after;
 use super::stipulation::{Goal, Play, Stipulation};
 use super::{duplex_position, passed, Key, Line, Solution, Variation};
@@ -933,27 +934,11 @@ fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<Ord
         .collect()
 }
 
-/// Popeye's letter of a role in `language` (English `S` for the knight,
-/// German `S`, `L`, `T`, `D`, French `C`, `F`, `T`, `D`, `R`; none for a
-/// pawn).
-fn popeye_letter(role: Role, language: Language) -> &'static str {
-    match (language, role) {
-        (_, Role::Pawn) => "",
-        (Language::German, Role::Knight) => "S",
-        (Language::German, Role::Bishop) => "L",
-        (Language::German, Role::Rook) => "T",
-        (Language::German, Role::Queen) => "D",
-        (Language::German, _) => "K",
-        (Language::French, Role::Knight) => "C",
-        (Language::French, Role::Bishop) => "F",
-        (Language::French, Role::Rook) => "T",
-        (Language::French, Role::Queen) => "D",
-        (Language::French, _) => "R",
-        (_, Role::Knight) => "S",
-        (_, Role::Bishop) => "B",
-        (_, Role::Rook) => "R",
-        (_, Role::Queen) => "Q",
-        (_, _) => "K",
+/// Popeye's letter of a moving or promoted piece: none for a pawn.
+fn piece_letter(role: Role, language: Language) -> String {
+    match role {
+        Role::Pawn => String::new(),
+        _ => popeye_letter(role, language).to_string(),
     }
 }
 
@@ -966,13 +951,13 @@ fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
             let sep = if m.is_capture() { '*' } else { '-' };
             let mut s = format!(
                 "{}{}{sep}{}",
-                popeye_letter(m.role(), language),
+                piece_letter(m.role(), language),
                 m.from(),
                 m.to()
             );
             if let Some(p) = m.promotion() {
                 s.push('=');
-                s.push_str(popeye_letter(p, language));
+                s.push_str(&piece_letter(p, language));
             }
             if m.is_en_passant() {
                 s.push_str(" ep.");

@@ -9,6 +9,7 @@ use core::fmt;
 use crate::board::{Board, Color, Piece, Role, Square};
 use crate::notation::Language;
 
+use super::popeye::popeye_letter;
 use super::stipulation::Stipulation;
 
 /// One twin: its changes, made to the diagram, or to the twin before it
@@ -285,7 +286,11 @@ impl TwinChange {
         let words = TwinWords::of(language);
         let piece = |sq: Square| {
             board.piece_at(sq).map_or_else(String::new, |p| {
-                format!("{}{}", words.colour(p.color), letter(p.role, language))
+                format!(
+                    "{}{}",
+                    words.colour(p.color),
+                    popeye_letter(p.role, language)
+                )
             })
         };
         match self {
@@ -297,10 +302,14 @@ impl TwinChange {
             TwinChange::Add { piece, square } => format!(
                 "+{}{}{square}",
                 words.colour(piece.color),
-                letter(piece.role, language)
+                popeye_letter(piece.role, language)
             ),
             TwinChange::Substitute { from, to } => {
-                format!("{} ==> {}", letter(from, language), letter(to, language))
+                format!(
+                    "{} ==> {}",
+                    popeye_letter(from, language),
+                    popeye_letter(to, language)
+                )
             }
             TwinChange::Rotate(d) => format!("{} {d}", words.rotate),
             TwinChange::Mirror(m) => format!("{} {}", words.mirror, m.name()),
@@ -389,29 +398,6 @@ impl TwinWords {
             Color::Black => self.black,
         }
     }
-}
-
-/// Popeye's letter of `role` in `language`.
-fn letter(role: Role, language: Language) -> &'static str {
-    let english = ["P", "S", "B", "R", "Q", "K"];
-    let german = ["B", "S", "L", "T", "D", "K"];
-    let french = ["P", "C", "F", "T", "D", "R"];
-    let table = match language {
-        Language::German => german,
-        Language::French => french,
-        _ => english,
-    };
-    table[match role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-        // Never met: the solver's board is the 8x8 one, which holds neither.
-        Role::Archbishop => return "A",
-        Role::Chancellor => return "C",
-    }]
 }
 
 /// The twin keywords, in English, German and French.
@@ -691,7 +677,10 @@ fn change(
 
 /// A piece letter in `language`'s letters, else in any of Popeye's.
 fn local_role(text: &str, language: Language) -> Option<Role> {
-    let upper = text.to_ascii_uppercase();
+    let mut chars = text.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return role_of(text);
+    };
     [
         language,
         Language::English,
@@ -700,16 +689,9 @@ fn local_role(text: &str, language: Language) -> Option<Role> {
     ]
     .into_iter()
     .find_map(|l| {
-        [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .into_iter()
-        .find(|&r| letter(r, l) == upper)
+        Role::ALL
+            .into_iter()
+            .find(|&r| popeye_letter(r, l) == c.to_ascii_uppercase())
     })
     .or_else(|| role_of(text))
 }

@@ -73,6 +73,7 @@ function renderPosition(answer) {
   $("result").hidden = false;
   const figure = $("diagram");
   figure.innerHTML = answer.diagram;
+  figure.dataset.files = String(answer.files);
   const marked = new Set();
   answer.problems.forEach((p) => p.squares.forEach((s) => marked.add(s)));
   figure.dataset.highlighted = Array.from(marked).join(" ");
@@ -81,7 +82,9 @@ function renderPosition(answer) {
   let verdict = answer.valid ? "Legal" : "Not legal";
   if (answer.valid && answer.problems.length) verdict += ", with warnings";
   verdict += " (" + answer.variant + ", read as " + answer.input + ")";
+  if (answer.files === 10) verdict += "; 10x8 board, files a to j";
   if (answer.chess960 != null) verdict += "; Chess960 start " + answer.chess960;
+  if (answer.crc != null) verdict += "; CRC start " + answer.crc;
   if (answer.stipulation) verdict += "; stipulation " + answer.stipulation;
   $("verdict").textContent = verdict;
   $("verdict").dataset.valid = String(answer.valid);
@@ -162,6 +165,7 @@ async function show(event) {
     showError({ kind: "empty", field: "position", message: "paste a position first" });
     return;
   }
+  $("move-fault").hidden = true;
   await showPosition(text);
 }
 
@@ -175,16 +179,61 @@ async function replay(event) {
   if ($("variant").value !== "auto" && body.position) body.variant = $("variant").value;
   const answer = await call("/api/game", body);
   if (answer.error) {
-    showError(answer.error);
-    $("game").hidden = true;
+    await showGameFault(answer.error, body.position);
     return;
   }
   showError(null);
+  $("move-fault").hidden = true;
+  listPlies(answer.start, answer.moves);
+  $("translation").textContent = answer.translation;
+  const warnings = $("game-warnings");
+  warnings.replaceChildren();
+  for (const w of answer.warnings) {
+    warnings.append(element("li", { "data-kind": w.kind, text: w.kind + " (line " + w.line + "): " + w.message }));
+  }
+  $("game").hidden = false;
+  await showPly($("plies").querySelector("li:last-child button"));
+}
+
+// A game that fails at a move still shows the board it reached (or the
+// position pasted, when not even the start replays), the moves that did
+// play, and the fault beside the board.
+async function showGameFault(error, position) {
+  const replayed = error.replayed;
+  let shown = false;
+  if (replayed) {
+    listPlies(replayed.start, replayed.moves);
+    $("translation").textContent = "";
+    $("game-warnings").replaceChildren();
+    $("game").hidden = false;
+    shown = await showPly($("plies").querySelector("li:last-child button"));
+  } else {
+    $("game").hidden = true;
+    if (position) shown = await showPosition(position);
+  }
+  showError(error);
+  const fault = $("move-fault");
+  if (shown) {
+    const played = replayed ? replayed.moves.length : 0;
+    let where = "";
+    if (error.line != null) where = " (line " + error.line + ", column " + error.column + ")";
+    fault.textContent =
+      "The moves stop after " + played + (played === 1 ? " ply" : " plies") + where + ": " + error.message;
+    fault.dataset.kind = error.kind;
+    fault.dataset.played = String(played);
+    fault.hidden = false;
+  } else {
+    fault.hidden = true;
+  }
+}
+
+// The buttons of a replayed line: the start, then one per ply.
+function listPlies(startFen, moves) {
   const plies = $("plies");
   plies.replaceChildren();
-  const start = element("button", { type: "button", "data-ply": "0", "data-fen": answer.start, text: "start" });
+  const start = element("button", { type: "button", "data-ply": "0", "data-fen": startFen, text: "start" });
   plies.append(element("li", {}, start));
-  for (const m of answer.moves) {
+  for (const m of moves) {
     const label = (m.color === "white" ? m.number + "." : m.ply === 1 ? m.number + "..." : "") + m.text;
     const button = element("button", {
       type: "button",
@@ -195,21 +244,13 @@ async function replay(event) {
     });
     plies.append(element("li", {}, button));
   }
-  $("translation").textContent = answer.translation;
-  const warnings = $("game-warnings");
-  warnings.replaceChildren();
-  for (const w of answer.warnings) {
-    warnings.append(element("li", { "data-kind": w.kind, text: w.kind + " (line " + w.line + "): " + w.message }));
-  }
-  $("game").hidden = false;
-  await showPly(plies.querySelector("li:last-child button"));
 }
 
 async function showPly(button) {
-  if (!button) return;
+  if (!button) return false;
   for (const b of $("plies").querySelectorAll("button")) b.removeAttribute("aria-current");
   button.setAttribute("aria-current", "true");
-  await showPosition(button.dataset.fen);
+  return await showPosition(button.dataset.fen);
 }
 
 async function solve(event) {
