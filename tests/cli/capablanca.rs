@@ -442,10 +442,96 @@ fn pgn_check_takes_the_variant_names_in_use() {
     assert_contains(lines[1], "GAME 4");
     assert_contains(lines[1], "2. Ad4");
     // Capablanca Random, CRC, caparandom, capablanca-random: one variant.
-    let r = forsyth(&["pgn", "check", "--variant", "crc"], PGN.as_bytes());
+    let r = forsyth(
+        &["pgn", "check", "--variant", "crc", "--summary"],
+        PGN.as_bytes(),
+    );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert_eq!(r.stdout.lines().filter(|l| l.ends_with(": ok")).count(), 4);
-    assert_contains(&r.stderr, "3 game(s) left out");
+    assert_contains(&r.stderr, "7 games read, 3 not selected: 4 ok");
+}
+
+/// Without `--variant`, each game is replayed on the board its tags say:
+/// the `Variant` names in use, or a `FEN` tag of ten files, beside 8x8
+/// games in one file; every game has its verdict.
+#[test]
+fn pgn_check_tells_each_games_board_by_its_tags() {
+    let text = format!(
+        "{PGN}\n[Event \"h\"]\n[FEN \"{GOTHIC}\"]\n[SetUp \"1\"]\n\n1. Cf3 *\n\n\
+         [Event \"i\"]\n\n1. e4 e5 2. Nf3 *\n\n\
+         [Event \"j\"]\n[Variant \"Gothic\"]\n\n1. Cf3 Cf6 *\n"
+    );
+    let r = forsyth(&["pgn", "check", "--summary"], text.as_bytes());
+    let verdicts: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(verdicts.len(), 10, "{}{}", r.stdout, r.stderr);
+    // Game 3 is a Chess960 game (8x8); game 4 plays Ad4, which no
+    // archbishop on c1 reaches behind its pawns.
+    for (i, line) in verdicts.iter().enumerate() {
+        assert_contains(line, &format!("GAME {} ", i + 1));
+        if ![2, 3].contains(&i) {
+            assert!(line.ends_with(": ok"), "{line}");
+        }
+    }
+    assert_contains(verdicts[3], "2. Ad4: illegal");
+    assert_contains(&r.stderr, "forsyth: 10 games read: ");
+    assert_eq!(r.code, 1);
+    // The Gothic chancellor leaps from e1 to f3 (Capablanca's, on h1,
+    // could not): the `FEN` tag alone says the board.
+    let r = forsyth(&["pgn", "fens", "--final"], text.as_bytes());
+    assert_contains(
+        &r.stdout,
+        "rnbqckabnr/pppppppppp/10/10/10/5C4/PPPPPPPPPP/RNBQ1KABNR b KQkq - 1 1\n",
+    );
+}
+
+/// The 10x8 games stream through the reader and the worker threads of
+/// the 8x8 path: with any number of threads, the same output, the same
+/// summary, the same exit status, across many batches of games; a faulty
+/// 10x8 game goes to the rejects file as read.
+#[test]
+fn pgn_threads_give_the_same_output_with_10x8_games() {
+    let mut text = String::new();
+    for i in 0..150 {
+        text.push_str(&format!("[Event \"{i}\"]\n"));
+        match i % 3 {
+            0 => text.push_str("[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ci3 Ci6 *\n\n"),
+            1 => text.push_str("\n1. e4 e5 2. Nf3 Nc6 *\n\n"),
+            _ if i == 50 => text.push_str("[Variant \"CRC\"]\n\n1. e4 *\n\n"),
+            _ => text.push_str("[Variant \"Gothic\"]\n\n1. e4 e5 2. Cf3 *\n\n"),
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("forsyth-capa-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for command in ["check", "fens", "export"] {
+        let run = |threads: &str, rejects: &str| {
+            let path = dir.join(rejects);
+            let path = path.to_str().unwrap();
+            let mut args = vec!["pgn", command, "--summary", "--threads", threads];
+            if command == "export" {
+                args.extend(["--rejects", path]);
+            }
+            let r = forsyth(&args, text.as_bytes());
+            let rejected = std::fs::read_to_string(path).unwrap_or_default();
+            (
+                r.code,
+                r.stdout,
+                r.stderr.replace(path, "REJECTS"),
+                rejected,
+            )
+        };
+        let one = run("1", "one.pgn");
+        assert_eq!(one, run("3", "three.pgn"), "{command}");
+        assert_eq!(one.0, 1, "{command}: the CRC game has no FEN tag");
+        assert_contains(
+            &one.2,
+            "forsyth: 150 games read: 149 ok, 0 with warnings, 1 with faults",
+        );
+        if command == "export" {
+            assert_eq!(one.3, "[Event \"50\"]\n[Variant \"CRC\"]\n\n1. e4 *\n\n");
+            assert_eq!(one.1.matches("[Variant \"Gothic\"]").count(), 49);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
