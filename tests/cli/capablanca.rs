@@ -612,3 +612,87 @@ fn the_named_10x8_starts_are_positions_everywhere() {
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "0 to 12117");
 }
+
+/// `diagram` draws a 10x8 position in every form, with the options of
+/// the 8x8 picture; `show --format svg` draws the same. Squares are 45
+/// pixels by default: each expected place is the board's corner plus
+/// whole squares.
+#[test]
+fn diagram_draws_ten_files() {
+    let r = forsyth(
+        &[
+            "diagram",
+            "capablanca",
+            "--coordinates",
+            "--highlight",
+            "j1",
+            "--arrow",
+            "Ci3",
+            "--caption",
+            "Capablanca",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = &r.stdout;
+    // The board: ten files and eight ranks of squares.
+    assert_contains(svg, "width=\"450\" height=\"360\" fill=");
+    assert_contains(svg, "<desc>Capablanca</desc>");
+    // The coordinates a to j under the board and 1 to 8 beside it.
+    for c in ('a'..='j').chain('1'..='8') {
+        assert_contains(svg, &format!("href=\"#forsyth-g{:x}\"", c as u32));
+    }
+    // The board's corner (a8), then the archbishop on c1, the chancellor
+    // on h1 and the rooks on a1 and j1.
+    let (x0, y0) = (24, 6);
+    let at = |piece: &str, file: u32, rank: u32| {
+        format!(
+            "<use href=\"#forsyth-{piece}\" x=\"{}\" y=\"{}\"/>",
+            x0 + 45 * file,
+            y0 + 45 * (7 - rank)
+        )
+    };
+    for (piece, file, rank) in [
+        ("wA", 2, 0),
+        ("wC", 7, 0),
+        ("wR", 0, 0),
+        ("wR", 9, 0),
+        ("bA", 2, 7),
+        ("bC", 7, 7),
+    ] {
+        assert_contains(svg, &at(piece, file, rank));
+    }
+    // j1 highlighted; the arrow of Ci3 ends at the centre of i3.
+    assert_contains(
+        svg,
+        &format!("<rect x=\"{}\" y=\"{}\"", x0 + 45 * 9, y0 + 45 * 7),
+    );
+    assert_contains(
+        svg,
+        &format!("L{}.5 {}.5L", x0 + 45 * 8 + 22, y0 + 45 * 5 + 22),
+    );
+    // Turned round: c1 is the eighth column of the top row.
+    let r = forsyth(&["diagram", "--flip", "capablanca"], b"");
+    assert_contains(&r.stdout, "<use href=\"#forsyth-wA\" x=\"321\" y=\"6\"/>");
+    // Every form of a 10x8 position; `show --format svg` the same picture.
+    for position in ["gothic", "crc:11", CAPABLANCA] {
+        let r = forsyth(&["diagram", position], b"");
+        assert_eq!(r.code, 0, "{position}: {}", r.stderr);
+        assert_contains(&r.stdout, "width=\"450\" height=\"360\"");
+        let show = forsyth(&["show", "--format", "svg", position], b"");
+        assert_eq!((show.code, &show.stdout), (0, &r.stdout), "{position}");
+    }
+    // PNG: two squares (90 pixels) wider than high, as ten files by eight
+    // ranks are.
+    let path = std::env::temp_dir().join(format!("forsyth-capa-{}.png", std::process::id()));
+    let r = forsyth(&["diagram", "gothic", "-o", path.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let png = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!(word(16) - word(20), 90);
+    let r = forsyth(&["diagram", "capablanca", "--highlight", "k1"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "a1 to j8");
+}

@@ -12,8 +12,9 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use forsyth::capablanca::{
-    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Variant,
+    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Square, Variant,
 };
+use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
 use forsyth::notation::Notation;
 use forsyth::pgn::{
@@ -25,7 +26,8 @@ use forsyth::{Color, Role};
 use serde::Serialize;
 
 use crate::cli::{
-    CastlingArg, Command, OutputArgs, ShredderOrderArg, StartVariantArg, UciCastlingArg, VariantArg,
+    CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
+    UciCastlingArg, VariantArg,
 };
 use crate::printer::diag::caret;
 use crate::printer::{Format, Printer};
@@ -82,13 +84,13 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
             let v = variant_of(a.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
                 if a.format == Format::Svg {
-                    return usage(
-                        "show --format svg draws 8x8 boards only; the text format draws ten files",
-                    );
+                    let args = crate::picture::show_args(a.words.clone(), a.flip);
+                    return picture(&args, v);
                 }
                 show(&a.words, v)
             })
         }
+        Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
         Command::Perft(a) => {
             let v = variant_of(a.legality.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
@@ -296,6 +298,144 @@ fn position(
 ) -> Result<(Position, Vec<String>), String> {
     let (setup, rest) = read_setup(words, variant)?;
     Ok((legal(setup, lenient)?, rest))
+}
+
+// ---------------------------------------------------------------- diagram
+
+/// The cell of a 10x8 square's name (a1 to j8).
+fn cell(name: &str) -> Option<Cell> {
+    Square::from_ascii(name.as_bytes()).map(|sq| Cell {
+        file: sq.file().index() as u8,
+        rank: sq.rank() as u8,
+    })
+}
+
+/// The picture of `diagram` (and `show --format svg`) of a 10x8 position: ten files of
+/// squares, with the options of the 8x8 picture.
+fn picture(a: &DiagramArgs, variant: Option<Variant>) -> io::Result<Outcome> {
+    let mut style = DiagramStyle {
+        flip: a.flip,
+        coordinates: a.coordinates,
+        square_px: a.size,
+        ..DiagramStyle::default()
+    };
+    for (flag, given, slot) in [
+        ("--light", &a.light, &mut style.light),
+        ("--dark", &a.dark, &mut style.dark),
+    ] {
+        if let Some(text) = given {
+            match text.parse::<Rgb>() {
+                Ok(rgb) => *slot = rgb,
+                Err(e) => return usage(&format!("{flag}: {e}")),
+            }
+        }
+    }
+    let words: Vec<String> = a
+        .words
+        .iter()
+        .flat_map(|w| w.split_whitespace())
+        .map(str::to_owned)
+        .collect();
+    let (setup, rest) = match read_setup(&words, variant) {
+        Ok(read) => read,
+        Err(e) => return fail(&format!("diagram: {e}")),
+    };
+    if let Some(word) = rest.first() {
+        return usage(&format!(
+            "diagram: '{word}' follows a 10x8 position: give a caption with --caption"
+        ));
+    }
+    let mut drawn = match Diagram::new(10, 8) {
+        Ok(d) => d,
+        Err(e) => return fail(&format!("diagram: {e}")),
+    };
+    for (sq, piece) in setup.board.pieces() {
+        let at = Cell {
+            file: sq.file().index() as u8,
+            rank: sq.rank() as u8,
+        };
+        if let Err(e) = drawn.set(at, Some((Figure::from(piece.role), piece.color))) {
+            return fail(&format!("diagram: {e}"));
+        }
+    }
+    drawn.set_title(&setup.board.to_string());
+    if let Some(caption) = &a.caption {
+        if let Err(e) = drawn.set_caption(caption) {
+            return usage(&format!("--caption: {e}"));
+        }
+    }
+    for name in a
+        .highlight
+        .iter()
+        .flat_map(|l| l.split([',', ' ']))
+        .filter(|n| !n.is_empty())
+    {
+        let Some(at) = cell(name) else {
+            return usage(&format!(
+                "--highlight: '{name}' is not a square of the 10x8 board (a1 to j8; separate \
+                 squares with commas)"
+            ));
+        };
+        if let Err(e) = drawn.highlight(at) {
+            return usage(&format!("--highlight: {e}"));
+        }
+    }
+    let mut legal: Option<Result<Position, String>> = None;
+    for text in &a.arrow {
+        let squares = match (text.get(..2), text.get(2..4), text.get(4..)) {
+            (Some(f), Some(t), Some("" | "q" | "r" | "b" | "n" | "a" | "c")) => {
+                cell(f).zip(cell(t))
+            }
+            _ => None,
+        };
+        let (from, to) = match squares {
+            Some(pair) => pair,
+            None => {
+                let pos = legal.get_or_insert_with(|| legal_of(setup.clone()));
+                let pos = match pos {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        return fail(&format!(
+                            "--arrow: '{text}' is not two squares (such as e2e4), and a move \
+                             needs a legal position: {e}"
+                        ))
+                    }
+                };
+                match pos.read_move(text, None) {
+                    Ok(m) => {
+                        let at = |sq: Square| Cell {
+                            file: sq.file().index() as u8,
+                            rank: sq.rank() as u8,
+                        };
+                        (at(m.from()), at(m.to()))
+                    }
+                    Err(e) => return fail(&format!("--arrow: {text}: {e}")),
+                }
+            }
+        };
+        if let Err(e) = drawn.arrow(from, to) {
+            return fail(&format!("--arrow: {text}: {e}"));
+        }
+    }
+    let png = match a.format {
+        Some(format) => format == Format::Png,
+        None => a
+            .output
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))),
+    };
+    if png && a.output.is_none() && std::io::IsTerminal::is_terminal(&io::stdout()) {
+        return usage(
+            "diagram: a PNG is binary and standard output is a terminal: give -o FILE, or \
+             redirect standard output to a file",
+        );
+    }
+    crate::picture::emit(drawn.to_svg(&style), png, a.output.as_ref())
+}
+
+/// The legal position of a setup, or why it is not one.
+fn legal_of(setup: Setup) -> Result<Position, String> {
+    legal(setup, false)
 }
 
 // ---------------------------------------------------------------- gen, index

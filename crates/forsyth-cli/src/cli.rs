@@ -193,7 +193,8 @@ pub enum Command {
         long_about = "Draw a position as a picture, as printed diagrams show it: SVG by \
             default, or PNG. The pieces and letters are forsyth's own shapes, so the picture \
             needs no font and looks the same everywhere. Any position that reads is drawn, \
-            legal or not.\n\n\
+            legal or not; a 10x8 one (capablanca, gothic, crc:N, ranks of ten squares) on ten \
+            files, with --highlight and --arrow on a1 to j8.\n\n\
             A problem statement (PLACEMENT) (w+b) STIPULATION, or a position followed by a \
             stipulation, is captioned as problem columns print it: the stipulation, then the \
             count of white and black pieces, as '#3 (5+1)' (a statement without a stipulation: \
