@@ -442,10 +442,96 @@ fn pgn_check_takes_the_variant_names_in_use() {
     assert_contains(lines[1], "GAME 4");
     assert_contains(lines[1], "2. Ad4");
     // Capablanca Random, CRC, caparandom, capablanca-random: one variant.
-    let r = forsyth(&["pgn", "check", "--variant", "crc"], PGN.as_bytes());
+    let r = forsyth(
+        &["pgn", "check", "--variant", "crc", "--summary"],
+        PGN.as_bytes(),
+    );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert_eq!(r.stdout.lines().filter(|l| l.ends_with(": ok")).count(), 4);
-    assert_contains(&r.stderr, "3 game(s) left out");
+    assert_contains(&r.stderr, "7 games read, 3 not selected: 4 ok");
+}
+
+/// Without `--variant`, each game is replayed on the board its tags say:
+/// the `Variant` names in use, or a `FEN` tag of ten files, beside 8x8
+/// games in one file; every game has its verdict.
+#[test]
+fn pgn_check_tells_each_games_board_by_its_tags() {
+    let text = format!(
+        "{PGN}\n[Event \"h\"]\n[FEN \"{GOTHIC}\"]\n[SetUp \"1\"]\n\n1. Cf3 *\n\n\
+         [Event \"i\"]\n\n1. e4 e5 2. Nf3 *\n\n\
+         [Event \"j\"]\n[Variant \"Gothic\"]\n\n1. Cf3 Cf6 *\n"
+    );
+    let r = forsyth(&["pgn", "check", "--summary"], text.as_bytes());
+    let verdicts: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(verdicts.len(), 10, "{}{}", r.stdout, r.stderr);
+    // Game 3 is a Chess960 game (8x8); game 4 plays Ad4, which no
+    // archbishop on c1 reaches behind its pawns.
+    for (i, line) in verdicts.iter().enumerate() {
+        assert_contains(line, &format!("GAME {} ", i + 1));
+        if ![2, 3].contains(&i) {
+            assert!(line.ends_with(": ok"), "{line}");
+        }
+    }
+    assert_contains(verdicts[3], "2. Ad4: illegal");
+    assert_contains(&r.stderr, "forsyth: 10 games read: ");
+    assert_eq!(r.code, 1);
+    // The Gothic chancellor leaps from e1 to f3 (Capablanca's, on h1,
+    // could not): the `FEN` tag alone says the board.
+    let r = forsyth(&["pgn", "fens", "--final"], text.as_bytes());
+    assert_contains(
+        &r.stdout,
+        "rnbqckabnr/pppppppppp/10/10/10/5C4/PPPPPPPPPP/RNBQ1KABNR b KQkq - 1 1\n",
+    );
+}
+
+/// The 10x8 games stream through the reader and the worker threads of
+/// the 8x8 path: with any number of threads, the same output, the same
+/// summary, the same exit status, across many batches of games; a faulty
+/// 10x8 game goes to the rejects file as read.
+#[test]
+fn pgn_threads_give_the_same_output_with_10x8_games() {
+    let mut text = String::new();
+    for i in 0..150 {
+        text.push_str(&format!("[Event \"{i}\"]\n"));
+        match i % 3 {
+            0 => text.push_str("[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ci3 Ci6 *\n\n"),
+            1 => text.push_str("\n1. e4 e5 2. Nf3 Nc6 *\n\n"),
+            _ if i == 50 => text.push_str("[Variant \"CRC\"]\n\n1. e4 *\n\n"),
+            _ => text.push_str("[Variant \"Gothic\"]\n\n1. e4 e5 2. Cf3 *\n\n"),
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("forsyth-capa-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for command in ["check", "fens", "export"] {
+        let run = |threads: &str, rejects: &str| {
+            let path = dir.join(rejects);
+            let path = path.to_str().unwrap();
+            let mut args = vec!["pgn", command, "--summary", "--threads", threads];
+            if command == "export" {
+                args.extend(["--rejects", path]);
+            }
+            let r = forsyth(&args, text.as_bytes());
+            let rejected = std::fs::read_to_string(path).unwrap_or_default();
+            (
+                r.code,
+                r.stdout,
+                r.stderr.replace(path, "REJECTS"),
+                rejected,
+            )
+        };
+        let one = run("1", "one.pgn");
+        assert_eq!(one, run("3", "three.pgn"), "{command}");
+        assert_eq!(one.0, 1, "{command}: the CRC game has no FEN tag");
+        assert_contains(
+            &one.2,
+            "forsyth: 150 games read: 149 ok, 0 with warnings, 1 with faults",
+        );
+        if command == "export" {
+            assert_eq!(one.3, "[Event \"50\"]\n[Variant \"CRC\"]\n\n1. e4 *\n\n");
+            assert_eq!(one.1.matches("[Variant \"Gothic\"]").count(), 49);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -525,4 +611,88 @@ fn the_named_10x8_starts_are_positions_everywhere() {
     let r = forsyth(&["show", "crc:12118"], b"");
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "0 to 12117");
+}
+
+/// `diagram` draws a 10x8 position in every form, with the options of
+/// the 8x8 picture; `show --format svg` draws the same. Squares are 45
+/// pixels by default: each expected place is the board's corner plus
+/// whole squares.
+#[test]
+fn diagram_draws_ten_files() {
+    let r = forsyth(
+        &[
+            "diagram",
+            "capablanca",
+            "--coordinates",
+            "--highlight",
+            "j1",
+            "--arrow",
+            "Ci3",
+            "--caption",
+            "Capablanca",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = &r.stdout;
+    // The board: ten files and eight ranks of squares.
+    assert_contains(svg, "width=\"450\" height=\"360\" fill=");
+    assert_contains(svg, "<desc>Capablanca</desc>");
+    // The coordinates a to j under the board and 1 to 8 beside it.
+    for c in ('a'..='j').chain('1'..='8') {
+        assert_contains(svg, &format!("href=\"#forsyth-g{:x}\"", c as u32));
+    }
+    // The board's corner (a8), then the archbishop on c1, the chancellor
+    // on h1 and the rooks on a1 and j1.
+    let (x0, y0) = (24, 6);
+    let at = |piece: &str, file: u32, rank: u32| {
+        format!(
+            "<use href=\"#forsyth-{piece}\" x=\"{}\" y=\"{}\"/>",
+            x0 + 45 * file,
+            y0 + 45 * (7 - rank)
+        )
+    };
+    for (piece, file, rank) in [
+        ("wA", 2, 0),
+        ("wC", 7, 0),
+        ("wR", 0, 0),
+        ("wR", 9, 0),
+        ("bA", 2, 7),
+        ("bC", 7, 7),
+    ] {
+        assert_contains(svg, &at(piece, file, rank));
+    }
+    // j1 highlighted; the arrow of Ci3 ends at the centre of i3.
+    assert_contains(
+        svg,
+        &format!("<rect x=\"{}\" y=\"{}\"", x0 + 45 * 9, y0 + 45 * 7),
+    );
+    assert_contains(
+        svg,
+        &format!("L{}.5 {}.5L", x0 + 45 * 8 + 22, y0 + 45 * 5 + 22),
+    );
+    // Turned round: c1 is the eighth column of the top row.
+    let r = forsyth(&["diagram", "--flip", "capablanca"], b"");
+    assert_contains(&r.stdout, "<use href=\"#forsyth-wA\" x=\"321\" y=\"6\"/>");
+    // Every form of a 10x8 position; `show --format svg` the same picture.
+    for position in ["gothic", "crc:11", CAPABLANCA] {
+        let r = forsyth(&["diagram", position], b"");
+        assert_eq!(r.code, 0, "{position}: {}", r.stderr);
+        assert_contains(&r.stdout, "width=\"450\" height=\"360\"");
+        let show = forsyth(&["show", "--format", "svg", position], b"");
+        assert_eq!((show.code, &show.stdout), (0, &r.stdout), "{position}");
+    }
+    // PNG: two squares (90 pixels) wider than high, as ten files by eight
+    // ranks are.
+    let path = std::env::temp_dir().join(format!("forsyth-capa-{}.png", std::process::id()));
+    let r = forsyth(&["diagram", "gothic", "-o", path.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let png = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!(word(16) - word(20), 90);
+    let r = forsyth(&["diagram", "capablanca", "--highlight", "k1"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "a1 to j8");
 }

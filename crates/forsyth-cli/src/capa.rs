@@ -4,26 +4,30 @@
 //! A command goes here, before the 8x8 options are resolved, when its
 //! `--variant` names a 10x8 variant or its position is a 10x8 one (ranks of
 //! ten squares, `capablanca`, `gothic`, `crc:N`); `convert` and `validate`
-//! send each line whose ranks hold ten squares here under `--variant auto`.
-//! Everything else stays on the 8x8 path.
+//! send each line whose ranks hold ten squares here under `--variant auto`;
+//! the `pgn` commands replay here each game whose tags say 10x8, inside
+//! their one reading pipeline. Everything else stays on the 8x8 path.
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use forsyth::capablanca::{
-    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Variant,
+    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Square, Variant,
 };
+use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
 use forsyth::notation::Notation;
-use forsyth::pgn::{Collect, Event, GameResult, MovetextWriter, Reader};
+use forsyth::pgn::{
+    Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
+};
 use forsyth::uci::CastlingMode;
 use forsyth::validate::Severity;
 use forsyth::{Color, Role};
 use serde::Serialize;
 
 use crate::cli::{
-    CastlingArg, Command, GameVariantArg, OutputArgs, PgnCommand, ShredderOrderArg,
-    StartVariantArg, UciCastlingArg, VariantArg,
+    CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
+    UciCastlingArg, VariantArg,
 };
 use crate::printer::diag::caret;
 use crate::printer::{Format, Printer};
@@ -80,13 +84,13 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
             let v = variant_of(a.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
                 if a.format == Format::Svg {
-                    return usage(
-                        "show --format svg draws 8x8 boards only; the text format draws ten files",
-                    );
+                    let args = crate::picture::show_args(a.words.clone(), a.flip);
+                    return picture(&args, v);
                 }
                 show(&a.words, v)
             })
         }
+        Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
         Command::Perft(a) => {
             let v = variant_of(a.legality.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
@@ -128,42 +132,6 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                 return None;
             }
             Some(notation(&words, &a.from, &a.to, a.file.as_ref()))
-        }
-        Command::Pgn(a) => {
-            let (select, files, mode) = match &a.command {
-                PgnCommand::Check(c) => (
-                    c.select.variant,
-                    &c.files,
-                    PgnMode::Check {
-                        json: c.format == Format::Json,
-                    },
-                ),
-                PgnCommand::Fens(f) => (
-                    f.select.variant,
-                    &f.files,
-                    PgnMode::Fens {
-                        output: f.output,
-                        epd: f.epd,
-                        final_only: f.final_only,
-                    },
-                ),
-                PgnCommand::Export(e) => (
-                    e.select.variant,
-                    &e.files,
-                    PgnMode::Export {
-                        output: e.output,
-                        notation: e.notation.clone(),
-                    },
-                ),
-                PgnCommand::Help(_) => return None,
-            };
-            let variant = match select? {
-                GameVariantArg::Capablanca => Variant::Capablanca,
-                GameVariantArg::Gothic => Variant::Gothic,
-                GameVariantArg::Crc => Variant::Crc,
-                _ => return None,
-            };
-            Some(pgn(variant, files, &mode))
         }
         _ => None,
     }
@@ -330,6 +298,144 @@ fn position(
 ) -> Result<(Position, Vec<String>), String> {
     let (setup, rest) = read_setup(words, variant)?;
     Ok((legal(setup, lenient)?, rest))
+}
+
+// ---------------------------------------------------------------- diagram
+
+/// The cell of a 10x8 square's name (a1 to j8).
+fn cell(name: &str) -> Option<Cell> {
+    Square::from_ascii(name.as_bytes()).map(|sq| Cell {
+        file: sq.file().index() as u8,
+        rank: sq.rank() as u8,
+    })
+}
+
+/// The picture of `diagram` (and `show --format svg`) of a 10x8 position: ten files of
+/// squares, with the options of the 8x8 picture.
+fn picture(a: &DiagramArgs, variant: Option<Variant>) -> io::Result<Outcome> {
+    let mut style = DiagramStyle {
+        flip: a.flip,
+        coordinates: a.coordinates,
+        square_px: a.size,
+        ..DiagramStyle::default()
+    };
+    for (flag, given, slot) in [
+        ("--light", &a.light, &mut style.light),
+        ("--dark", &a.dark, &mut style.dark),
+    ] {
+        if let Some(text) = given {
+            match text.parse::<Rgb>() {
+                Ok(rgb) => *slot = rgb,
+                Err(e) => return usage(&format!("{flag}: {e}")),
+            }
+        }
+    }
+    let words: Vec<String> = a
+        .words
+        .iter()
+        .flat_map(|w| w.split_whitespace())
+        .map(str::to_owned)
+        .collect();
+    let (setup, rest) = match read_setup(&words, variant) {
+        Ok(read) => read,
+        Err(e) => return fail(&format!("diagram: {e}")),
+    };
+    if let Some(word) = rest.first() {
+        return usage(&format!(
+            "diagram: '{word}' follows a 10x8 position: give a caption with --caption"
+        ));
+    }
+    let mut drawn = match Diagram::new(10, 8) {
+        Ok(d) => d,
+        Err(e) => return fail(&format!("diagram: {e}")),
+    };
+    for (sq, piece) in setup.board.pieces() {
+        let at = Cell {
+            file: sq.file().index() as u8,
+            rank: sq.rank() as u8,
+        };
+        if let Err(e) = drawn.set(at, Some((Figure::from(piece.role), piece.color))) {
+            return fail(&format!("diagram: {e}"));
+        }
+    }
+    drawn.set_title(&setup.board.to_string());
+    if let Some(caption) = &a.caption {
+        if let Err(e) = drawn.set_caption(caption) {
+            return usage(&format!("--caption: {e}"));
+        }
+    }
+    for name in a
+        .highlight
+        .iter()
+        .flat_map(|l| l.split([',', ' ']))
+        .filter(|n| !n.is_empty())
+    {
+        let Some(at) = cell(name) else {
+            return usage(&format!(
+                "--highlight: '{name}' is not a square of the 10x8 board (a1 to j8; separate \
+                 squares with commas)"
+            ));
+        };
+        if let Err(e) = drawn.highlight(at) {
+            return usage(&format!("--highlight: {e}"));
+        }
+    }
+    let mut legal: Option<Result<Position, String>> = None;
+    for text in &a.arrow {
+        let squares = match (text.get(..2), text.get(2..4), text.get(4..)) {
+            (Some(f), Some(t), Some("" | "q" | "r" | "b" | "n" | "a" | "c")) => {
+                cell(f).zip(cell(t))
+            }
+            _ => None,
+        };
+        let (from, to) = match squares {
+            Some(pair) => pair,
+            None => {
+                let pos = legal.get_or_insert_with(|| legal_of(setup.clone()));
+                let pos = match pos {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        return fail(&format!(
+                            "--arrow: '{text}' is not two squares (such as e2e4), and a move \
+                             needs a legal position: {e}"
+                        ))
+                    }
+                };
+                match pos.read_move(text, None) {
+                    Ok(m) => {
+                        let at = |sq: Square| Cell {
+                            file: sq.file().index() as u8,
+                            rank: sq.rank() as u8,
+                        };
+                        (at(m.from()), at(m.to()))
+                    }
+                    Err(e) => return fail(&format!("--arrow: {text}: {e}")),
+                }
+            }
+        };
+        if let Err(e) = drawn.arrow(from, to) {
+            return fail(&format!("--arrow: {text}: {e}"));
+        }
+    }
+    let png = match a.format {
+        Some(format) => format == Format::Png,
+        None => a
+            .output
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))),
+    };
+    if png && a.output.is_none() && std::io::IsTerminal::is_terminal(&io::stdout()) {
+        return usage(
+            "diagram: a PNG is binary and standard output is a terminal: give -o FILE, or \
+             redirect standard output to a file",
+        );
+    }
+    crate::picture::emit(drawn.to_svg(&style), png, a.output.as_ref())
+}
+
+/// The legal position of a setup, or why it is not one.
+fn legal_of(setup: Setup) -> Result<Position, String> {
+    legal(setup, false)
 }
 
 // ---------------------------------------------------------------- gen, index
@@ -1356,264 +1462,213 @@ fn translate(
 
 // ---------------------------------------------------------------- pgn
 
-enum PgnMode {
-    Check {
-        json: bool,
-    },
-    Fens {
-        output: OutputArgs,
-        epd: bool,
-        final_only: bool,
-    },
-    Export {
-        output: OutputArgs,
-        notation: Option<String>,
-    },
+/// How the 10x8 games of a `pgn` command are read and written.
+#[derive(Clone, Copy, Debug)]
+pub struct TenOptions {
+    /// The moves of `pgn export`.
+    pub notation: Notation,
+    /// The FEN of `pgn fens` and of the exported `FEN` tag.
+    pub fen: forsyth::fen::WriteOptions,
+    /// `--variant`: a game with a 10x8 `FEN` tag and no `Variant` tag is
+    /// played under it.
+    pub variant: Option<Variant>,
+}
+
+/// A 10x8 game as read: its start, tags, movetext and syntax errors.
+#[derive(Debug, Default)]
+pub struct TenRead {
+    pub start: Option<GameStart>,
+    pub tags: Vec<(String, String)>,
+    pub events: Vec<Event>,
+    pub errors: Vec<PgnError>,
+}
+
+/// A 10x8 game replayed.
+#[derive(Debug)]
+pub struct TenGame {
+    pub start: GameStart,
+    /// Its variant, when its tags say it.
+    pub variant: Option<Variant>,
+    /// Whether it has a `SetUp` or a `FEN` tag.
+    pub setup_tags: bool,
+    pub tags: Vec<(String, String)>,
+    /// The first fault: `LINE:COL: kind: message`.
+    pub fault: Option<String>,
+    /// The movetext in the export notation, when it replays.
+    pub movetext: String,
+    /// The positions of the main line, the start first.
+    pub positions: Vec<Position>,
+    /// Its termination marker.
+    pub result: GameResult,
+}
+
+/// The 10x8 variant a game's tags name: its `Variant` tag, else (for a
+/// `FEN` tag whose ranks hold ten squares) `--variant` or the record's
+/// own. `None` for an 8x8 game.
+pub fn game_board(
+    variant_tag: Option<&str>,
+    fen_tag: Option<&str>,
+    forced: Option<Variant>,
+) -> Option<Option<Variant>> {
+    if let Some(v) = variant_tag.and_then(Variant::from_tag) {
+        return Some(Some(v));
+    }
+    // A Variant tag for an 8x8 game (Chess960) keeps it on 8x8.
+    if variant_tag.and_then(forsyth::pgn::variant_from_tag) == Some(forsyth::Variant::Chess960) {
+        return None;
+    }
+    fen_tag.filter(|f| is_ten_files(f)).map(|_| forced)
 }
 
 /// The start of a 10x8 game: its FEN tag, else the variant's start (a CRC
 /// game needs its FEN tag).
-fn game_start(tags: &[(String, String)], variant: Variant) -> Result<Position, String> {
+fn game_start(tags: &[(String, String)], variant: Option<Variant>) -> Result<Position, String> {
     let fen = tags
         .iter()
         .find(|(n, _)| n == "FEN")
         .map(|(_, v)| v.as_str());
     let setup = match fen {
         Some(fen) => {
-            Setup::from_fen(fen, Some(variant)).map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?
+            Setup::from_fen(fen, variant).map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?
         }
         None => match variant {
-            Variant::Gothic => Setup::gothic(),
-            Variant::Capablanca => Setup::capablanca(),
-            _ => {
+            Some(Variant::Gothic) => Setup::gothic(),
+            Some(Variant::Crc) => {
                 return Err("missing_fen_tag: a CRC game needs a FEN tag with its start".to_owned())
             }
+            _ => Setup::capablanca(),
         },
     };
     Position::from_setup(setup)
         .map_err(|e| format!("illegal_start: {}", illegal(&e).replace('\n', ";")))
 }
 
-fn pgn(variant: Variant, files: &[PathBuf], mode: &PgnMode) -> io::Result<Outcome> {
-    let export_notation = match mode {
-        PgnMode::Export {
-            notation: Some(n), ..
-        } => match n.parse::<Notation>() {
-            Ok(n) => n,
-            Err(e) => return usage(&e.to_string()),
-        },
-        _ => Notation::San(forsyth::notation::Language::English),
+/// Replays a 10x8 game read by the `pgn` commands.
+pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
+    let tag = |n: &str| {
+        read.tags
+            .iter()
+            .find(|(t, _)| t == n)
+            .map(|(_, v)| v.as_str())
     };
-    let sources: Vec<PathBuf> = if files.is_empty() {
-        vec![PathBuf::from("-")]
+    let board = game_board(tag("Variant"), tag("FEN"), options.variant).flatten();
+    let setup_tags = tag("SetUp").is_some() || tag("FEN").is_some();
+    let start = read.start.unwrap_or(GameStart {
+        number: 0,
+        line: 0,
+        offset: 0,
+    });
+    let mut game = TenGame {
+        start,
+        variant: board,
+        setup_tags,
+        tags: Vec::new(),
+        fault: None,
+        movetext: String::new(),
+        positions: Vec::new(),
+        result: read
+            .events
+            .iter()
+            .find_map(|e| match e {
+                Event::Result { result, .. } => Some(*result),
+                _ => None,
+            })
+            .unwrap_or(GameResult::Unknown),
+    };
+    // A movetext without its result replays, as on 8x8.
+    let syntax = read
+        .errors
+        .iter()
+        .filter(|e| e.kind != PgnErrorKind::MissingResult)
+        .min_by_key(|e| e.span.offset);
+    let verdict = if let Some(e) = syntax {
+        Err(format!(
+            "{}:{}: {}: {}",
+            e.span.line,
+            e.span.column,
+            e.kind.name(),
+            e.kind
+        ))
     } else {
-        files.to_vec()
+        game_start(&read.tags, board)
+            .map_err(|e| format!("{}:{}: {e}", start.line, 1))
+            .and_then(|pos| {
+                game.variant = Some(pos.setup().variant);
+                let write = |pos: &Position, m| {
+                    pos.write_move(m, options.notation, CastlingMode::Standard)
+                        .map_err(|e| e.to_string())
+                };
+                translate(&pos, &read.events, None, write)
+            })
     };
-    let mut out = Printer::stdout();
-    let mut failures = 0u64;
-    let mut unselected = 0u64;
-    let mut io_errors = 0u64;
-    for source in &sources {
-        let (name, bytes) = if source.as_os_str() == "-" {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            ("<stdin>".to_owned(), b)
-        } else {
-            match std::fs::read(source) {
-                Ok(b) => (source.display().to_string(), b),
-                Err(e) => {
-                    crate::note(&format!("{}: {e}", source.display()));
-                    io_errors += 1;
-                    continue;
-                }
-            }
-        };
-        let mut collect = Collect::default();
-        let mut reader = Reader::new(&bytes[..]);
-        while let Some(game) = reader.read_game(&mut collect)? {
-            let head = format!(
-                "{name}:GAME {} (line {})",
-                game.start.number, game.start.line
-            );
-            let tag = |n: &str| {
-                game.tags
-                    .iter()
-                    .find(|(t, _)| t == n)
-                    .map(|(_, v)| v.clone())
-            };
-            let taken = match tag("Variant") {
-                Some(v) => Variant::from_tag(&v) == Some(variant),
-                // No Variant tag: a 10x8 FEN tag says the board.
-                None => tag("FEN").is_some_and(|f| is_ten_files(&f)),
-            };
-            if !taken {
-                unselected += 1;
-                continue;
-            }
-            let verdict = if let Some(e) = game.errors.first() {
-                Err(format!(
-                    "{}:{}: {}: {}",
-                    e.span.line,
-                    e.span.column,
-                    e.kind.name(),
-                    e.kind
-                ))
-            } else {
-                game_start(&game.tags, variant)
-                    .map_err(|e| format!("{}:{}: {e}", game.start.line, 1))
-                    .and_then(|start| {
-                        let write = |pos: &Position, m| {
-                            pos.write_move(m, export_notation, CastlingMode::Standard)
-                                .map_err(|e| e.to_string())
-                        };
-                        translate(&start, &game.events, None, write)
-                    })
-            };
-            match (mode, verdict) {
-                (PgnMode::Check { json }, verdict) => {
-                    if verdict.is_err() {
-                        failures += 1;
-                    }
-                    if *json {
-                        let problem = verdict.as_ref().err().map(|e| {
-                            let mut parts = e.splitn(3, ':');
-                            let line = parts
-                                .next()
-                                .and_then(|l| l.parse::<u64>().ok())
-                                .unwrap_or(0);
-                            let column = parts
-                                .next()
-                                .and_then(|c| c.parse::<u64>().ok())
-                                .unwrap_or(0);
-                            serde_json::json!({
-                                "line": line,
-                                "column": column,
-                                "message": parts.next().unwrap_or("").trim(),
-                            })
-                        });
-                        let value = serde_json::json!({
-                            "file": name,
-                            "game": game.start.number,
-                            "line": game.start.line,
-                            "variant": <&'static str>::from(variant),
-                            "ok": verdict.is_ok(),
-                            "warnings": [],
-                            "problem": problem,
-                        });
-                        serde_json::to_writer(&mut out, &value)?;
-                        writeln!(out)?;
-                    } else {
-                        match verdict {
-                            Ok(_) => writeln!(out, "{head}: ok")?,
-                            Err(e) => writeln!(out, "{head}: {e}")?,
-                        }
-                    }
-                }
-                (_, Err(e)) => {
-                    failures += 1;
-                    out.flush()?;
-                    crate::note(&format!("{head}: {e}"));
-                }
-                (
-                    PgnMode::Fens {
-                        output,
-                        epd,
-                        final_only,
-                    },
-                    Ok((_, positions)),
-                ) => {
-                    let skip = if *final_only {
-                        positions.len().saturating_sub(1)
-                    } else {
-                        0
-                    };
-                    for (ply, pos) in positions.iter().enumerate().skip(skip) {
-                        let fen = match pos.to_fen(
-                            castling_notation(output.castling),
-                            shredder_order(output.shredder_order),
-                        ) {
-                            Ok(f) => f,
-                            Err(e) => {
-                                failures += 1;
-                                out.flush()?;
-                                crate::note(&format!("{head}: ply {ply}: {e}"));
-                                break;
-                            }
-                        };
-                        if *epd {
-                            let fields: Vec<&str> = fen.split(' ').take(4).collect();
-                            writeln!(
-                                out,
-                                "{} id \"{}.{ply}\";",
-                                fields.join(" "),
-                                game.start.number
-                            )?;
-                        } else {
-                            writeln!(out, "{fen}")?;
-                        }
-                    }
-                }
-                (PgnMode::Export { output, .. }, Ok((movetext, positions))) => {
-                    let mut text = String::new();
-                    let mut tags: Vec<(&str, String)> = game
-                        .tags
-                        .iter()
-                        .map(|(n, v)| (n.as_str(), v.clone()))
-                        .collect();
-                    // The FEN tag rewritten in the encoding asked for.
-                    if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == "FEN") {
-                        if let Some(start) = positions.first() {
-                            match start.to_fen(
-                                castling_notation(output.castling),
-                                shredder_order(output.shredder_order),
-                            ) {
-                                Ok(f) => slot.1 = f,
-                                Err(e) => {
-                                    failures += 1;
-                                    out.flush()?;
-                                    crate::note(&format!("{head}: FEN tag: {e}"));
-                                    continue;
-                                }
-                            }
-                        }
-                    }
-                    let result = game
-                        .events
-                        .iter()
-                        .find_map(|e| match e {
-                            Event::Result { result, .. } => Some(*result),
-                            _ => None,
-                        })
-                        .unwrap_or(GameResult::Unknown);
-                    forsyth::pgn::write_tags(
-                        &mut text,
-                        tags.iter().map(|(n, v)| (*n, v.as_str())),
-                        result,
-                    );
-                    text.push_str(&movetext);
-                    writeln!(out, "{text}")?;
-                }
-            }
+    match verdict {
+        Ok((movetext, positions)) => {
+            game.movetext = movetext;
+            game.positions = positions;
         }
-        for e in &collect.outside {
-            failures += 1;
-            out.flush()?;
-            crate::note(&format!(
-                "{name}:{}:{}: {}: {}",
-                e.span.line,
-                e.span.column,
-                e.kind.name(),
-                e.kind
-            ));
+        Err(e) => game.fault = Some(e),
+    }
+    game.tags = read.tags;
+    game
+}
+
+/// A 10x8 position in the FEN of `options`.
+pub fn fen_of(pos: &Position, options: &forsyth::fen::WriteOptions) -> Result<String, String> {
+    pos.to_fen(options.castling, options.shredder_order)
+        .map_err(|e| e.to_string())
+}
+
+/// One 10x8 game of `pgn check --format json`, keyed as the 8x8 ones.
+pub fn check_json(name: &str, game: &TenGame) -> serde_json::Value {
+    let problem = game.fault.as_ref().map(|e| {
+        let mut parts = e.splitn(3, ':');
+        let line = parts
+            .next()
+            .and_then(|l| l.parse::<u64>().ok())
+            .unwrap_or(0);
+        let column = parts
+            .next()
+            .and_then(|c| c.parse::<u64>().ok())
+            .unwrap_or(0);
+        serde_json::json!({
+            "line": line,
+            "column": column,
+            "message": parts.next().unwrap_or("").trim(),
+        })
+    });
+    serde_json::json!({
+        "file": name,
+        "game": game.start.number,
+        "line": game.start.line,
+        "variant": game.variant.map(<&'static str>::from),
+        "ok": game.fault.is_none(),
+        "warnings": [],
+        "problem": problem,
+    })
+}
+
+/// A 10x8 game in the export format, its `FEN` tag rewritten in the
+/// encoding asked for.
+pub fn export(game: &TenGame, options: &forsyth::fen::WriteOptions) -> Result<String, String> {
+    let mut tags: Vec<(&str, String)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == "FEN") {
+        if let Some(start) = game.positions.first() {
+            slot.1 = fen_of(start, options)?;
         }
     }
-    out.flush()?;
-    if unselected > 0 {
-        crate::note(&format!(
-            "{unselected} game(s) left out: not {variant} games (Variant tag)"
-        ));
-    }
-    Ok(Outcome::of_counts(io_errors, failures))
+    let mut text = String::new();
+    forsyth::pgn::write_tags(
+        &mut text,
+        tags.iter().map(|(n, v)| (*n, v.as_str())),
+        game.result,
+    );
+    text.push_str(&game.movetext);
+    text.push('\n');
+    Ok(text)
 }
 
 #[cfg(test)]

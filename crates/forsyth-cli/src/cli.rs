@@ -193,7 +193,8 @@ pub enum Command {
         long_about = "Draw a position as a picture, as printed diagrams show it: SVG by \
             default, or PNG. The pieces and letters are forsyth's own shapes, so the picture \
             needs no font and looks the same everywhere. Any position that reads is drawn, \
-            legal or not.\n\n\
+            legal or not; a 10x8 one (capablanca, gothic, crc:N, ranks of ten squares) on ten \
+            files, with --highlight and --arrow on a1 to j8.\n\n\
             A problem statement (PLACEMENT) (w+b) STIPULATION, or a position followed by a \
             stipulation, is captioned as problem columns print it: the stipulation, then the \
             count of white and black pieces, as '#3 (5+1)' (a statement without a stipulation: \
@@ -363,11 +364,13 @@ pub enum Command {
             the standard position or from the SetUp/FEN tags, under the rules the Variant tag \
             names (Chess960 and its aliases, standard). Files are read as streams, in bounded \
             memory; standard input when none, or for '-'.\n\n\
-            --variant capablanca, gothic or crc replays the 10x8 games instead: those whose \
-            Variant tag names that variant (Capablanca; Gothic; Capablanca Random, CRC or \
-            caparandom; compared ignoring case, spaces and hyphens), or that have no Variant \
-            tag and a 10x8 FEN tag. A CRC game needs its FEN tag. The games left out are \
-            counted on standard error.",
+            A game is replayed on the 10x8 board when its Variant tag names a 10x8 variant \
+            (Capablanca; Gothic; Capablanca Random, CRC or caparandom; compared ignoring case, \
+            spaces and hyphens), or when it has no such tag and a FEN tag whose ranks hold ten \
+            squares; a file may mix 8x8 and 10x8 games. A CRC game needs its FEN tag. \
+            --variant capablanca, gothic or crc takes only the 10x8 games of that variant (a \
+            10x8 FEN tag without a Variant tag is read under it); the games left out are \
+            counted in the --summary line.",
         after_long_help = "Examples:\n  \
             forsyth pgn check games.pgn\n  \
             forsyth pgn check --variant crc crc-games.pgn\n  \

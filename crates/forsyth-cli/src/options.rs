@@ -186,8 +186,10 @@ pub struct Play {
 /// Which games a `pgn` command takes.
 #[derive(Copy, Clone)]
 pub struct GameSelect {
-    /// Only the games of this variant.
+    /// Only the 8x8 games of this variant.
     pub variant: Option<Variant>,
+    /// Only the 10x8 games of this variant.
+    pub ten: Option<forsyth::capablanca::Variant>,
     /// Only the games with a `SetUp` or `FEN` tag.
     pub setup_only: bool,
 }
@@ -602,11 +604,16 @@ fn variant(arg: VariantArg) -> Option<Variant> {
 
 fn select(args: GameSelectArgs) -> GameSelect {
     GameSelect {
-        variant: args.variant.map(|v| match v {
-            GameVariantArg::Standard => Variant::Standard,
-            GameVariantArg::Chess960 => Variant::Chess960,
-            // 10x8 games never reach the 8x8 replay (`capa`).
-            _ => Variant::Standard,
+        variant: args.variant.and_then(|v| match v {
+            GameVariantArg::Standard => Some(Variant::Standard),
+            GameVariantArg::Chess960 => Some(Variant::Chess960),
+            _ => None,
+        }),
+        ten: args.variant.and_then(|v| match v {
+            GameVariantArg::Capablanca => Some(forsyth::capablanca::Variant::Capablanca),
+            GameVariantArg::Gothic => Some(forsyth::capablanca::Variant::Gothic),
+            GameVariantArg::Crc => Some(forsyth::capablanca::Variant::Crc),
+            _ => None,
         }),
         setup_only: args.setup_only,
     }

@@ -1,19 +1,28 @@
 //! `forsyth pgn check`, `forsyth pgn fens` and `forsyth pgn export`: every game of every file
-//! replayed by the library's `Replay`, one game in memory at a time; the
-//! verdicts, positions and games are rendered here. Every game read is
+//! replayed by the library's `Replay` (on 10x8, when its tags say so, by
+//! the 10x8 rules), one game in memory at a time; the verdicts, positions
+//! and games are rendered here. Every game read is
 //! accounted for: in the output, in the rejects file, or on standard error,
 //! and in the summary's counts.
 
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::rc::Rc;
 
+use forsyth::capablanca::Variant as TenVariant;
 use forsyth::fen::WriteOptions;
+use forsyth::notation::{Language, Notation};
+use forsyth::pgn::{
+    Comment, EscapeLine, Event, GameResult, GameStart, MoveNumber, MoveToken, Nag, Skip, Span, Tag,
+};
 use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayedGame};
 use forsyth::pgn::{PgnError, Reader, Visitor};
 use forsyth::Color;
+
+use crate::capa::{self, TenGame, TenOptions, TenRead};
 
 use crate::lines::Source;
 use crate::options::{GameSelect, Pgn, PgnMode};
@@ -25,10 +34,10 @@ use crate::Outcome;
 trait Judge: Visitor + Clone + Send {
     /// The syntax errors met between games.
     fn stray(&mut self) -> Vec<PgnError>;
-    /// The verdict of a game.
-    fn verdict(game: &Self::Output) -> &ReplayedGame;
-    /// The verdict's game, numbered from 1 in a piece of its file, as
-    /// numbered in the whole file: `before` games come first.
+    /// What the counts and the selection need of a game.
+    fn facts(game: &Self::Output) -> Facts;
+    /// The game, numbered from 1 in a piece of its file, as numbered in
+    /// the whole file: `before` games come first.
     fn renumber(game: &mut Self::Output, before: u64);
 }
 
@@ -43,12 +52,41 @@ fn renumber(game: &mut ReplayedGame, before: u64) {
     }
 }
 
+/// What the counts and the selection need of a game.
+struct Facts {
+    start: GameStart,
+    ok: bool,
+    warned: bool,
+    board: BoardOf,
+    setup_tags: bool,
+}
+
+/// A game's board and variant (a 10x8 game whose start cannot be read may
+/// have none).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BoardOf {
+    Chess(forsyth::Variant),
+    Ten(Option<TenVariant>),
+}
+
+impl Facts {
+    fn of(game: &ReplayedGame) -> Facts {
+        Facts {
+            start: game.start,
+            ok: game.is_ok(),
+            warned: !game.warnings.is_empty(),
+            board: BoardOf::Chess(game.variant),
+            setup_tags: game.setup_tags,
+        }
+    }
+}
+
 impl Judge for Replay {
     fn stray(&mut self) -> Vec<PgnError> {
         self.take_stray()
     }
-    fn verdict(game: &ReplayedGame) -> &ReplayedGame {
-        game
+    fn facts(game: &ReplayedGame) -> Facts {
+        Facts::of(game)
     }
     fn renumber(game: &mut ReplayedGame, before: u64) {
         renumber(game, before);
@@ -59,11 +97,258 @@ impl Judge for Export {
     fn stray(&mut self) -> Vec<PgnError> {
         self.take_stray()
     }
-    fn verdict(game: &ExportedGame) -> &ReplayedGame {
-        &game.game
+    fn facts(game: &ExportedGame) -> Facts {
+        Facts::of(&game.game)
     }
     fn renumber(game: &mut ExportedGame, before: u64) {
         renumber(&mut game.game, before);
+    }
+}
+
+/// A game judged on its board: the 8x8 judge's output, or a 10x8 replay.
+enum Judged<O> {
+    Chess(O),
+    Ten(TenGame),
+}
+
+/// The 8x8 judge, and the 10x8 replay for the games whose tags say 10x8
+/// (a `Variant` tag naming a 10x8 variant, or a `FEN` tag whose ranks hold
+/// ten squares): the reader, the threads and the output stay one for both.
+#[derive(Clone)]
+struct Boards<J> {
+    chess: J,
+    ten: TenOptions,
+    /// Whether every tag is kept for a 10x8 game (`pgn export`), not only
+    /// those that decide its board.
+    all_tags: bool,
+    /// The syntax errors of the game being read.
+    errors: Vec<PgnError>,
+}
+
+/// The tags of a game being read.
+struct BoardsTags<T> {
+    chess: T,
+    start: GameStart,
+    tags: Vec<(String, String)>,
+}
+
+/// The movetext of a game being read, on its board.
+enum BoardsMovetext<M> {
+    Chess(M),
+    Ten(TenRead),
+}
+
+impl<J: Judge> Boards<J> {
+    fn new(chess: J, ten: TenOptions, all_tags: bool) -> Boards<J> {
+        Boards {
+            chess,
+            ten,
+            all_tags,
+            errors: Vec::new(),
+        }
+    }
+}
+
+/// Runs an 8x8 callback on the 8x8 movetext; a 10x8 one keeps `event`.
+macro_rules! forward {
+    ($self:ident, $m:ident, $call:expr, $event:expr) => {
+        match $m {
+            BoardsMovetext::Chess($m) => match $call {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
+            },
+            BoardsMovetext::Ten(t) => {
+                t.events.push($event);
+                ControlFlow::Continue(())
+            }
+        }
+    };
+}
+
+impl<J: Judge> Visitor for Boards<J> {
+    type Tags = BoardsTags<J::Tags>;
+    type Movetext = BoardsMovetext<J::Movetext>;
+    type Output = Judged<J::Output>;
+
+    fn begin_game(&mut self, start: GameStart) -> ControlFlow<Self::Output, Self::Tags> {
+        self.errors.clear();
+        match self.chess.begin_game(start) {
+            ControlFlow::Continue(chess) => ControlFlow::Continue(BoardsTags {
+                chess,
+                start,
+                tags: Vec::new(),
+            }),
+            ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
+        }
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, tag: Tag<'_>) -> ControlFlow<Self::Output> {
+        if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp") {
+            tags.tags
+                .push((tag.name.to_owned(), tag.value.decode().into_owned()));
+        }
+        match self.chess.tag(&mut tags.chess, tag) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
+        }
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let tag = |n: &str| {
+            tags.tags
+                .iter()
+                .find(|(t, _)| t == n)
+                .map(|(_, v)| v.as_str())
+        };
+        if capa::game_board(tag("Variant"), tag("FEN"), self.ten.variant).is_some() {
+            return ControlFlow::Continue(BoardsMovetext::Ten(TenRead {
+                start: Some(tags.start),
+                tags: tags.tags,
+                events: Vec::new(),
+                errors: Vec::new(),
+            }));
+        }
+        match self.chess.begin_movetext(tags.chess) {
+            ControlFlow::Continue(m) => ControlFlow::Continue(BoardsMovetext::Chess(m)),
+            ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
+        }
+    }
+
+    fn move_number(
+        &mut self,
+        m: &mut Self::Movetext,
+        number: MoveNumber,
+    ) -> ControlFlow<Self::Output> {
+        forward!(
+            self,
+            m,
+            self.chess.move_number(m, number),
+            Event::MoveNumber(number)
+        )
+    }
+
+    fn move_token(
+        &mut self,
+        m: &mut Self::Movetext,
+        token: MoveToken<'_>,
+    ) -> ControlFlow<Self::Output> {
+        forward!(
+            self,
+            m,
+            self.chess.move_token(m, token),
+            Event::Move {
+                text: token.text.to_owned(),
+                span: token.span,
+            }
+        )
+    }
+
+    fn nag(&mut self, m: &mut Self::Movetext, nag: Nag) -> ControlFlow<Self::Output> {
+        forward!(self, m, self.chess.nag(m, nag), Event::Nag(nag))
+    }
+
+    fn comment(
+        &mut self,
+        m: &mut Self::Movetext,
+        comment: Comment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        forward!(
+            self,
+            m,
+            self.chess.comment(m, comment),
+            Event::Comment {
+                text: comment.text.to_owned(),
+                style: comment.style,
+                span: comment.span,
+            }
+        )
+    }
+
+    fn begin_variation(
+        &mut self,
+        m: &mut Self::Movetext,
+        span: Span,
+    ) -> ControlFlow<Self::Output, Skip> {
+        match m {
+            BoardsMovetext::Chess(m) => match self.chess.begin_variation(m, span) {
+                ControlFlow::Continue(skip) => ControlFlow::Continue(skip),
+                ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
+            },
+            BoardsMovetext::Ten(t) => {
+                t.events.push(Event::BeginVariation(span));
+                ControlFlow::Continue(Skip(false))
+            }
+        }
+    }
+
+    fn end_variation(&mut self, m: &mut Self::Movetext, span: Span) -> ControlFlow<Self::Output> {
+        forward!(
+            self,
+            m,
+            self.chess.end_variation(m, span),
+            Event::EndVariation(span)
+        )
+    }
+
+    fn result(
+        &mut self,
+        m: &mut Self::Movetext,
+        result: GameResult,
+        span: Span,
+    ) -> ControlFlow<Self::Output> {
+        forward!(
+            self,
+            m,
+            self.chess.result(m, result, span),
+            Event::Result { result, span }
+        )
+    }
+
+    fn escape(&mut self, line: EscapeLine<'_>) {
+        self.chess.escape(line);
+    }
+
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        // The 8x8 judge sees every error (it keeps those between games);
+        // a game's own are kept too, for when it turns out a 10x8 one.
+        if error.game.is_some() {
+            self.errors.push(error);
+        }
+        self.chess.error(error)
+    }
+
+    fn end_game(&mut self, m: Self::Movetext) -> Self::Output {
+        match m {
+            BoardsMovetext::Chess(m) => Judged::Chess(self.chess.end_game(m)),
+            BoardsMovetext::Ten(mut read) => {
+                read.errors = std::mem::take(&mut self.errors);
+                Judged::Ten(capa::judge_game(read, &self.ten))
+            }
+        }
+    }
+}
+
+impl<J: Judge> Judge for Boards<J> {
+    fn stray(&mut self) -> Vec<PgnError> {
+        self.chess.stray()
+    }
+    fn facts(game: &Judged<J::Output>) -> Facts {
+        match game {
+            Judged::Chess(o) => J::facts(o),
+            Judged::Ten(t) => Facts {
+                start: t.start,
+                ok: t.fault.is_none(),
+                warned: false,
+                board: BoardOf::Ten(t.variant),
+                setup_tags: t.setup_tags,
+            },
+        }
+    }
+    fn renumber(game: &mut Judged<J::Output>, before: u64) {
+        match game {
+            Judged::Chess(o) => J::renumber(o, before),
+            Judged::Ten(t) => t.start.number += before,
+        }
     }
 }
 
@@ -132,15 +417,31 @@ struct Origin<'a> {
 }
 
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
+    let mut ten = TenOptions {
+        notation: Notation::San(Language::English),
+        fen: WriteOptions::new(forsyth::fen::CastlingNotation::XFen),
+        variant: args.select.ten,
+    };
     match &args.mode {
         PgnMode::Check { format } => {
             let format = *format;
             // The verdicts need no positions but the last.
-            each_game(args, None, Replay::final_only(), |g, game, r| {
-                if format == Format::Json {
-                    r.out.json(&json::Game::new(g.name, game))
-                } else {
-                    check_text(&mut r.out, g.name, game)
+            each_game(args, None, Replay::final_only(), ten, |g, game, r| {
+                match (game, format) {
+                    (Judged::Chess(game), Format::Json) => {
+                        r.out.json(&json::Game::new(g.name, game))
+                    }
+                    (Judged::Chess(game), _) => check_text(&mut r.out, g.name, game),
+                    (Judged::Ten(game), Format::Json) => {
+                        r.out.json(&capa::check_json(g.name, game))
+                    }
+                    (Judged::Ten(game), _) => {
+                        let head = Place::game(g.name, game.start.number, game.start.line);
+                        match &game.fault {
+                            Some(e) => writeln!(r.out, "{head}: {e}"),
+                            None => writeln!(r.out, "{head}: ok"),
+                        }
+                    }
                 }
             })
         }
@@ -153,7 +454,14 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                 true => Replay::final_only(),
                 false => Replay::default(),
             };
-            each_game(args, None, replay, |g, game, r| {
+            ten.fen = *write;
+            each_game(args, None, replay, ten, |g, game, r| {
+                let game = match game {
+                    Judged::Chess(game) => game,
+                    Judged::Ten(game) => {
+                        return ten_fens(g.name, game, write, *epd, *final_only, r)
+                    }
+                };
                 // A game stopped by a fault has no last position: the last
                 // good one is not where it ended.
                 if !(*final_only && game.error.is_some()) {
@@ -177,8 +485,14 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                 },
                 None => None,
             };
+            ten.notation = options.notation;
+            ten.fen = options.fen;
             let export = Export::new(*options);
-            each_game(args, file, export, |g, exported, r| {
+            each_game(args, file, export, ten, |g, exported, r| {
+                let exported = match exported {
+                    Judged::Chess(exported) => exported,
+                    Judged::Ten(game) => return ten_export(g, game, &options.fen, r),
+                };
                 let game = &exported.game;
                 let whole = exported.pgn.is_some() && game.error.is_none();
                 match (&exported.pgn, g.text) {
@@ -199,6 +513,82 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
             })
         }
     }
+}
+
+/// The positions of a 10x8 game's main line (its last with `--final`,
+/// when it replays), then its fault on standard error.
+fn ten_fens(
+    name: &str,
+    game: &TenGame,
+    write: &WriteOptions,
+    epd: bool,
+    final_only: bool,
+    r: &mut Rendered,
+) -> io::Result<()> {
+    let head = Place::game(name, game.start.number, game.start.line);
+    if !(final_only && game.fault.is_some()) {
+        let skip = if final_only {
+            game.positions.len().saturating_sub(1)
+        } else {
+            0
+        };
+        for (ply, pos) in game.positions.iter().enumerate().skip(skip) {
+            let fen = match capa::fen_of(pos, write) {
+                Ok(fen) => fen,
+                Err(e) => {
+                    r.counts.unwritten += 1;
+                    r.err.at(head, format_args!("ply {ply}: {e}"));
+                    break;
+                }
+            };
+            if epd {
+                let fields: Vec<&str> = fen.split(' ').take(4).collect();
+                writeln!(
+                    r.out,
+                    "{} id \"{}.{ply}\";",
+                    fields.join(" "),
+                    game.start.number
+                )?;
+            } else {
+                writeln!(r.out, "{fen}")?;
+            }
+        }
+    }
+    if let Some(e) = &game.fault {
+        r.err.at(head, e);
+    }
+    Ok(())
+}
+
+/// A 10x8 game in the export format; with a fault, its text as read goes
+/// to the rejects file (when there is one) and the fault to standard
+/// error.
+fn ten_export(
+    g: &Origin<'_>,
+    game: &TenGame,
+    write: &WriteOptions,
+    r: &mut Rendered,
+) -> io::Result<()> {
+    let head = Place::game(g.name, game.start.number, game.start.line);
+    match (&game.fault, g.text) {
+        (Some(_), Some(text)) => {
+            r.rejects.extend_from_slice(text.trim_ascii_end());
+            r.rejects.extend_from_slice(b"\n\n");
+            r.counts.rejected += 1;
+        }
+        (Some(_), None) => {}
+        (None, _) => match capa::export(game, write) {
+            Ok(pgn) => r.out.write_all(pgn.as_bytes())?,
+            Err(e) => {
+                r.counts.unwritten += 1;
+                r.err.at(head, format_args!("FEN tag: {e}"));
+            }
+        },
+    }
+    if let Some(e) = &game.fault {
+        r.err.at(head, e);
+    }
+    Ok(())
 }
 
 /// A game's warnings and fault on standard error.
@@ -227,11 +617,14 @@ fn each_game<J: Judge>(
     args: &Pgn,
     rejects: Option<io::BufWriter<File>>,
     judge: J,
-    render: impl Fn(&Origin<'_>, &J::Output, &mut Rendered) -> io::Result<()> + Sync,
+    ten: TenOptions,
+    render: impl Fn(&Origin<'_>, &Judged<J::Output>, &mut Rendered) -> io::Result<()> + Sync,
 ) -> io::Result<Outcome>
 where
     J::Output: Send,
 {
+    let all_tags = matches!(args.mode, PgnMode::Export { .. });
+    let judge = Boards::new(judge, ten, all_tags);
     let rejects_path = match &args.mode {
         PgnMode::Export { rejects, .. } => rejects.as_deref(),
         _ => None,
@@ -375,14 +768,14 @@ fn finish_game<J: Judge>(
         return Ok(());
     };
     r.counts.games += 1;
-    let verdict = J::verdict(game);
-    if !selected(verdict, select) {
+    let facts = J::facts(game);
+    if !selected(&facts, select) {
         r.counts.unselected += 1;
         return Ok(());
     }
-    if !verdict.is_ok() {
+    if !facts.ok {
         r.counts.faulty += 1;
-    } else if verdict.warnings.is_empty() {
+    } else if !facts.warned {
         r.counts.ok += 1;
     } else {
         r.counts.warned += 1;
@@ -428,7 +821,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
             progress.add(1);
             let end = reader.position().offset;
             let text = sink.keeps_text().then(|| {
-                let start = J::verdict(&game).start.offset;
+                let start = J::facts(&game).start.offset;
                 let mut kept = kept.borrow_mut();
                 // What came before the game: white space, `%` lines,
                 // errors between games.
@@ -462,8 +855,17 @@ fn sequential<J: Judge, O: Write, E: Write>(
     Ok(())
 }
 
-fn selected(game: &ReplayedGame, select: GameSelect) -> bool {
-    select.variant.is_none_or(|v| v == game.variant) && (!select.setup_only || game.setup_tags)
+/// Whether `--variant` and `--setup-only` take a game. A 10x8 game whose
+/// variant cannot be told is taken by any 10x8 `--variant`: its fault is
+/// reported, never dropped.
+fn selected(game: &Facts, select: GameSelect) -> bool {
+    let variant = match game.board {
+        BoardOf::Chess(v) => select.ten.is_none() && select.variant.is_none_or(|s| s == v),
+        BoardOf::Ten(v) => {
+            select.variant.is_none() && select.ten.is_none_or(|s| v.is_none_or(|v| v == s))
+        }
+    };
+    variant && (!select.setup_only || game.setup_tags)
 }
 
 /// A syntax error between games: `FILE:LINE:COL: kind: message`.
@@ -724,7 +1126,7 @@ mod parallel {
         let mut games = Vec::new();
         while let Ok(Some(game)) = reader.read_game(judge) {
             let strays = judge.stray();
-            let start = index(J::verdict(&game).start.offset);
+            let start = index(J::facts(&game).start.offset);
             let end = index(reader.position().offset);
             games.push((game, strays, (start, end)));
         }

@@ -325,8 +325,16 @@ pub fn run(picture: &Picture) -> io::Result<Outcome> {
         Ok(diagram) => diagram,
         Err(e) => return Ok(e.note()),
     };
-    let svg = diagram.to_svg(&picture.style);
-    let bytes = if picture.png {
+    emit(
+        diagram.to_svg(&picture.style),
+        picture.png,
+        picture.output.as_ref(),
+    )
+}
+
+/// Writes a picture's SVG, or its PNG, to `output` or standard output.
+pub fn emit(svg: String, png: bool, output: Option<&PathBuf>) -> io::Result<Outcome> {
+    let bytes = if png {
         match rasterise(&svg) {
             Ok(png) => png,
             Err(e) => {
@@ -337,7 +345,7 @@ pub fn run(picture: &Picture) -> io::Result<Outcome> {
     } else {
         svg.into_bytes()
     };
-    match &picture.output {
+    match output {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &bytes) {
                 crate::note(&format!("{}: {e}", path.display()));
