@@ -41,6 +41,7 @@
 mod hash;
 mod help;
 mod input;
+mod letters;
 mod line;
 mod popeye;
 mod render;

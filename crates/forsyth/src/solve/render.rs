@@ -7,7 +7,7 @@ use crate::board::{CastlingSide, Color, Move, Role};
 use crate::notation::{Language, Notation};
 use crate::rules::Position;
 
-use super::popeye::popeye_letter;
+use super::letters::popeye_letter;
 use super::search::after;
 use super::stipulation::{Goal, Play, Stipulation};
 use super::{duplex_position, passed, Key, Line, Solution, Variation};

@@ -9,7 +9,7 @@ use core::fmt;
 use crate::board::{Board, Color, Piece, Role, Square};
 use crate::notation::Language;
 
-use super::popeye::popeye_letter;
+use super::letters::popeye_letter;
 use super::stipulation::Stipulation;
 
 /// One twin: its changes, made to the diagram, or to the twin before it
