@@ -29,6 +29,7 @@ use crate::cli::{
     CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
     UciCastlingArg, VariantArg,
 };
+use crate::position::RecordFault;
 use crate::printer::diag::caret;
 use crate::printer::{Format, Printer};
 use crate::Outcome;
@@ -93,12 +94,9 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
         Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
         Command::Perft(a) => {
             let v = variant_of(a.legality.variant);
-            (v.is_some() || words_10x8(&a.words)).then(|| {
-                if a.suite.is_some() {
-                    return usage("perft --suite reads 8x8 suites only");
-                }
-                perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling)
-            })
+            // A suite's 10x8 lines are read with its 8x8 ones (`perft`).
+            let ten = a.suite.is_none() && (v.is_some() || words_10x8(&a.words));
+            ten.then(|| perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling))
         }
         Command::Moves(a) => {
             let v = variant_of(a.legality.variant);
@@ -981,6 +979,133 @@ fn play(
         crate::note("fifty-move rule: a draw may be claimed");
     }
     Ok(Outcome::Ok)
+}
+
+// ---------------------------------------------------------------- lines of perft and index
+
+/// Whether a line of `index -` holds a 10x8 record or back rank: ranks of
+/// ten squares, ten piece letters, or a named 10x8 start.
+pub fn index_line_is_10x8(record: &[u8]) -> bool {
+    record_is_10x8(record)
+        || (record.len() == 10
+            && record
+                .iter()
+                .all(|&b| Role::from_char(char::from(b)).is_some()))
+}
+
+/// Whether the record of a line (`perft -`, `perft --suite`) is a 10x8
+/// one: ranks of ten squares or a named 10x8 start.
+pub fn record_is_10x8(record: &[u8]) -> bool {
+    line_is_10x8(record)
+        || matches!(record, b"capablanca" | b"gothic")
+        || record.starts_with(b"crc:")
+}
+
+/// The CRC number of a 10x8 line of `index -`, or why it has none.
+pub fn index_line(record: &[u8]) -> Result<u16, RecordFault> {
+    let text = line_text(record)?;
+    if text.contains('/') {
+        let padded = padded_record(text);
+        if let Err(e) = Setup::from_fen(&padded, Some(Variant::Crc)) {
+            return Err(record_fault(&e));
+        }
+    }
+    crc_number(text).map_err(|message| RecordFault {
+        offset: 0,
+        field: "placement".to_owned(),
+        message: message.lines().next().unwrap_or("").to_owned(),
+    })
+}
+
+/// The legal 10x8 position of a line of `perft -` or `perft --suite`,
+/// read as `variant` (or as its record says), or why there is none.
+pub fn line_position(
+    record: &[u8],
+    variant: Option<Variant>,
+    lenient: bool,
+) -> Result<Position, RecordFault> {
+    let text = line_text(record)?;
+    let setup = match named(text) {
+        Some(setup) => {
+            let mut setup = setup.map_err(|message| RecordFault {
+                offset: 0,
+                field: "record".to_owned(),
+                message,
+            })?;
+            if let Some(v) = variant {
+                setup.variant = v;
+            }
+            setup
+        }
+        None => Setup::from_fen(&padded_record(text), variant).map_err(|e| record_fault(&e))?,
+    };
+    legal(setup, lenient).map_err(|message| RecordFault {
+        offset: 0,
+        field: "placement".to_owned(),
+        message: message.replace("\n  ", "; "),
+    })
+}
+
+/// Writes the perft count of a 10x8 position (with `divide`, each move's
+/// count, a blank line, then the total), as for an 8x8 one; returns the
+/// total.
+pub fn write_count(
+    out: &mut impl Write,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    uci: Option<CastlingMode>,
+) -> io::Result<u64> {
+    if !divide || depth == 0 {
+        let nodes = pos.perft(depth);
+        if divide {
+            writeln!(out)?;
+        }
+        writeln!(out, "{nodes}")?;
+        return Ok(nodes);
+    }
+    let mode = uci.unwrap_or_else(|| uci_mode(UciCastlingArg::Auto, pos.variant()));
+    let mut rows: Vec<(String, u64)> = pos
+        .divide(depth)
+        .into_iter()
+        .map(|(m, n)| (pos.uci(m, mode), n))
+        .collect();
+    rows.sort();
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    for (m, n) in rows {
+        writeln!(out, "{m}: {n}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{total}")?;
+    Ok(total)
+}
+
+/// The text of a line's record; a line that is not UTF-8 has none.
+fn line_text(record: &[u8]) -> Result<&str, RecordFault> {
+    std::str::from_utf8(record).map_err(|e| RecordFault {
+        offset: e.valid_up_to(),
+        field: "record".to_owned(),
+        message: "not UTF-8 text".to_owned(),
+    })
+}
+
+/// A record with its placement alone completed as white to move, no
+/// castling, no en passant.
+fn padded_record(text: &str) -> String {
+    if text.contains(char::is_whitespace) {
+        text.to_owned()
+    } else {
+        format!("{text} w - -")
+    }
+}
+
+fn record_fault(e: &FenError) -> RecordFault {
+    let fault = syntax_fault(e);
+    RecordFault {
+        offset: fault.column.saturating_sub(1),
+        field: fault.field,
+        message: fault.message,
+    }
 }
 
 // ---------------------------------------------------------------- convert, validate
