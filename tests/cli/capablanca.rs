@@ -765,3 +765,36 @@ fn perft_suite_checks_10x8_counts() {
          <stdin>: 3 positions, 7 counts checked: 1 differs\n"
     );
 }
+
+/// `gen --letters` and `show --letters` write a 10x8 placement in another
+/// language's letters, `A` and `C` for the compound pieces
+/// (specs/notation.md, section 7); a language whose letters already use
+/// `A` or `C` is refused, naming the letter.
+#[test]
+fn letters_of_other_languages_on_ten_files() {
+    // German: Turm, Springer, Läufer, Dame, König (specs/notation.md).
+    let r = forsyth(&["gen", "--variant", "capablanca", "--letters", "de"], b"");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "tsaldklcst/pppppppppp/10/10/10/10/PPPPPPPPPP/TSALDKLCST w KQkq - 0 1\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Dutch: toren, paard, loper, dame, koning, and o for pion.
+    let r = forsyth(&["show", "--letters", "nl", "gothic"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "Dutch letters    tpldckalpt/oooooooooo/10/10/10/10/OOOOOOOOOO/TPLDCKALPT w KQkq - 0 1",
+    );
+    // Spanish writes the bishop A (alfil), French the knight C (cavalier).
+    let r = forsyth(&["gen", "--variant", "gothic", "--letters", "es"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert_contains(&r.stderr, "Spanish already writes a piece of chess as 'A'");
+    let r = forsyth(&["show", "--letters", "fr", "capablanca"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "French already writes a piece of chess as 'C'");
+}

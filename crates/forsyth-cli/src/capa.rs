@@ -11,12 +11,13 @@
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
+use forsyth::capablanca::letters_for;
 use forsyth::capablanca::{
     is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Square, Variant,
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
-use forsyth::notation::Notation;
+use forsyth::notation::{Language, Notation};
 use forsyth::pgn::{
     Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
 };
@@ -88,7 +89,15 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                     let args = crate::picture::show_args(a.words.clone(), a.flip);
                     return picture(&args, v);
                 }
-                show(&a.words, v)
+                let letters = match a.letters.as_deref() {
+                    // auto: a 10x8 placement is read in English letters.
+                    Some("auto") => Ok(None),
+                    code => ten_letters(code),
+                };
+                match letters {
+                    Ok(letters) => show(&a.words, v, letters),
+                    Err(e) => usage(&format!("show --letters: {e}")),
+                }
             })
         }
         Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
@@ -476,10 +485,70 @@ fn crc_numbers(word: &str) -> Result<Vec<CrcStart>, String> {
     Ok(all.into_iter().filter_map(CrcStart::new).collect())
 }
 
-fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
-    if a.letters.is_some() {
-        return usage("gen --letters: 10x8 placements are written in English letters only");
+/// The language `--letters LANG` names for a 10x8 placement (`None`:
+/// English), or why it cannot write one: an unknown code, or a language
+/// that cannot name the compound pieces.
+fn ten_letters(code: Option<&str>) -> Result<Option<Language>, String> {
+    let Some(code) = code else {
+        return Ok(None);
+    };
+    let Some(language) = Language::from_code(code) else {
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        return Err(format!(
+            "'{code}' is not a language code ({})",
+            codes.join(", ")
+        ));
+    };
+    letters_for(language)
+        .map(|_| Some(language))
+        .map_err(|e| e.to_string())
+}
+
+/// The record with its placement in `language`'s letters (`None`: as
+/// written): its letters for the pieces of chess, `A` and `C` (`a`, `c`)
+/// for the compound pieces.
+fn in_letters(setup: &Setup, record: &str, language: Option<Language>) -> String {
+    use forsyth::capablanca::File;
+    let Some(letters) = language.and_then(|l| letters_for(l).ok()) else {
+        return record.to_owned();
+    };
+    let mut out = String::new();
+    for rank in forsyth::Rank::ALL.into_iter().rev() {
+        if rank != forsyth::Rank::Eighth {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in File::ALL {
+            let Some(piece) = setup.board.piece_at(Square::from_coords(file, rank)) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            if matches!(piece.role, Role::Archbishop | Role::Chancellor) {
+                out.push(piece.char());
+            } else {
+                out.push_str(letters.piece(piece));
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
     }
+    if let Some((_, rest)) = record.split_once(' ') {
+        out.push(' ');
+        out.push_str(rest);
+    }
+    out
+}
+
+fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
+    let letters = match ten_letters(a.letters.as_deref()) {
+        Ok(letters) => letters,
+        Err(e) => return usage(&format!("gen --letters: {e}")),
+    };
     if !a.random && (a.seed.is_some() || a.count.is_some()) {
         return usage("--seed and --count need --random");
     }
@@ -563,7 +632,7 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
             continue;
         }
         match setup.to_fen(notation, order) {
-            Ok(fen) => writeln!(out, "{fen}")?,
+            Ok(fen) => writeln!(out, "{}", in_letters(&setup, &fen, letters))?,
             Err(e) => {
                 out.flush()?;
                 let which = number.map_or_else(|| variant.to_string(), |n| format!("start {n}"));
@@ -668,7 +737,11 @@ fn diagram(setup: &Setup) -> String {
     s
 }
 
-fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
+fn show(
+    words: &[String],
+    variant: Option<Variant>,
+    letters: Option<Language>,
+) -> io::Result<Outcome> {
     let setup = match read_setup(words, variant) {
         Ok((setup, rest)) if rest.is_empty() => setup,
         Ok((_, rest)) => {
@@ -755,6 +828,12 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
         match setup.to_fen(notation, order) {
             Ok(fen) => lines.push(field(name, &fen)),
             Err(e) => lines.push(field(name, &format!("(cannot: {e})"))),
+        }
+    }
+    if let Some(language) = letters {
+        if let Ok(fen) = setup.to_fen(CastlingNotation::XFen, ShredderOrder::Files) {
+            let name = format!("{} letters", language.name());
+            lines.push(field(&name, &in_letters(&setup, &fen, Some(language))));
         }
     }
     lines.push(String::new());
