@@ -696,3 +696,105 @@ fn diagram_draws_ten_files() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "a1 to j8");
 }
+
+/// `perft -` and `index -` tell a 10x8 line by its ranks of ten squares,
+/// as `convert` and `validate` do: no `--variant` needed, and 8x8 and 10x8
+/// lines mixed give one result a line, in order.
+#[test]
+fn perft_and_index_read_10x8_lines_by_their_width() {
+    // 784: the published depth-2 count of both 10x8 starts; 400: chess.
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let input = format!(
+        "{CAPABLANCA}\n{chess}\n{GOTHIC}\ngothic\nr4k3r/10/10/10/10/10/10/R4K3R w KQXq - 0 1\n"
+    );
+    let r = forsyth(&["perft", "-", "2"], input.as_bytes());
+    assert_eq!(r.stdout, "784\n400\n784\n784\n", "{}", r.stderr);
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "<stdin>:5:35: castling: 'X' is not K, Q, k, q");
+    // --divide: a row per move of the 10x8 line too (28 moves, one node
+    // each at depth 1).
+    let r = forsyth(
+        &["perft", "--divide", "-", "1"],
+        format!("{CAPABLANCA}\n").as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().filter(|l| l.ends_with(": 1")).count(), 28);
+    assert!(r.stdout.ends_with("\n\n28\n"), "{}", r.stdout);
+    // index -: the CRC numbers of gen's starts (FEN and back rank) between
+    // Chess960 lines (518: Scharnagl's number of the standard array).
+    let crc = forsyth(&["gen", "--variant", "crc", "7000"], b"").stdout;
+    let crc = crc.trim();
+    let input = format!(
+        "RNBQKBNR\n{crc}\n{}\n{chess}\ncrc:12117\n{CAPABLANCA}\n",
+        &crc[..10].to_ascii_uppercase()
+    );
+    let r = forsyth(&["index", "-"], input.as_bytes());
+    assert_eq!(r.stdout, "518\n7000\n7000\n518\n12117\n", "{}", r.stderr);
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "<stdin>:6:1: placement: not a CRC start");
+}
+
+/// `perft --suite` checks 10x8 lines as it checks 8x8 ones: the data
+/// file's counts (recorded from Fairy-Stockfish, `variant NAME` lines)
+/// and the EPD form with the published start counts, a wrong count said.
+#[test]
+fn perft_suite_checks_10x8_counts() {
+    let file = format!(
+        "{}/../forsyth/tests/data/capablanca.perft",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let r = forsyth(&["perft", "--suite", &file, "--max-depth", "2"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{file}: 105 positions, 210 counts checked: all match; \
+             171 deeper than --max-depth 2 skipped\n"
+        )
+    );
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let suite = format!(
+        "{CAPABLANCA} ;D1 28 ;D2 784 ;D3 25228\n{chess} ;D1 20 ;D2 400\n\
+         {GOTHIC} ;D1 28 ;D2 785\n"
+    );
+    let r = forsyth(&["perft", "--suite", "-"], suite.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:3: depth 2: expected 785, got 784\n\
+         <stdin>: 3 positions, 7 counts checked: 1 differs\n"
+    );
+}
+
+/// `gen --letters` and `show --letters` write a 10x8 placement in another
+/// language's letters, `A` and `C` for the compound pieces
+/// (specs/notation.md, section 7); a language whose letters already use
+/// `A` or `C` is refused, naming the letter.
+#[test]
+fn letters_of_other_languages_on_ten_files() {
+    // German: Turm, Springer, Läufer, Dame, König (specs/notation.md).
+    let r = forsyth(&["gen", "--variant", "capablanca", "--letters", "de"], b"");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "tsaldklcst/pppppppppp/10/10/10/10/PPPPPPPPPP/TSALDKLCST w KQkq - 0 1\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Dutch: toren, paard, loper, dame, koning, and o for pion.
+    let r = forsyth(&["show", "--letters", "nl", "gothic"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "Dutch letters    tpldckalpt/oooooooooo/10/10/10/10/OOOOOOOOOO/TPLDCKALPT w KQkq - 0 1",
+    );
+    // Spanish writes the bishop A (alfil), French the knight C (cavalier).
+    let r = forsyth(&["gen", "--variant", "gothic", "--letters", "es"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert_contains(&r.stderr, "Spanish already writes a piece of chess as 'A'");
+    let r = forsyth(&["show", "--letters", "fr", "capablanca"], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "French already writes a piece of chess as 'C'");
+}

@@ -11,12 +11,13 @@
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
+use forsyth::capablanca::letters_for;
 use forsyth::capablanca::{
     is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Square, Variant,
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
-use forsyth::notation::Notation;
+use forsyth::notation::{Language, Notation};
 use forsyth::pgn::{
     Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
 };
@@ -29,6 +30,7 @@ use crate::cli::{
     CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
     UciCastlingArg, VariantArg,
 };
+use crate::position::RecordFault;
 use crate::printer::diag::caret;
 use crate::printer::{Format, Printer};
 use crate::Outcome;
@@ -87,18 +89,23 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                     let args = crate::picture::show_args(a.words.clone(), a.flip);
                     return picture(&args, v);
                 }
-                show(&a.words, v)
+                let letters = match a.letters.as_deref() {
+                    // auto: a 10x8 placement is read in English letters.
+                    Some("auto") => Ok(None),
+                    code => ten_letters(code),
+                };
+                match letters {
+                    Ok(letters) => show(&a.words, v, letters),
+                    Err(e) => usage(&format!("show --letters: {e}")),
+                }
             })
         }
         Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
         Command::Perft(a) => {
             let v = variant_of(a.legality.variant);
-            (v.is_some() || words_10x8(&a.words)).then(|| {
-                if a.suite.is_some() {
-                    return usage("perft --suite reads 8x8 suites only");
-                }
-                perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling)
-            })
+            // A suite's 10x8 lines are read with its 8x8 ones (`perft`).
+            let ten = a.suite.is_none() && (v.is_some() || words_10x8(&a.words));
+            ten.then(|| perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling))
         }
         Command::Moves(a) => {
             let v = variant_of(a.legality.variant);
@@ -478,10 +485,70 @@ fn crc_numbers(word: &str) -> Result<Vec<CrcStart>, String> {
     Ok(all.into_iter().filter_map(CrcStart::new).collect())
 }
 
-fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
-    if a.letters.is_some() {
-        return usage("gen --letters: 10x8 placements are written in English letters only");
+/// The language `--letters LANG` names for a 10x8 placement (`None`:
+/// English), or why it cannot write one: an unknown code, or a language
+/// that cannot name the compound pieces.
+fn ten_letters(code: Option<&str>) -> Result<Option<Language>, String> {
+    let Some(code) = code else {
+        return Ok(None);
+    };
+    let Some(language) = Language::from_code(code) else {
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        return Err(format!(
+            "'{code}' is not a language code ({})",
+            codes.join(", ")
+        ));
+    };
+    letters_for(language)
+        .map(|_| Some(language))
+        .map_err(|e| e.to_string())
+}
+
+/// The record with its placement in `language`'s letters (`None`: as
+/// written): its letters for the pieces of chess, `A` and `C` (`a`, `c`)
+/// for the compound pieces.
+fn in_letters(setup: &Setup, record: &str, language: Option<Language>) -> String {
+    use forsyth::capablanca::File;
+    let Some(letters) = language.and_then(|l| letters_for(l).ok()) else {
+        return record.to_owned();
+    };
+    let mut out = String::new();
+    for rank in forsyth::Rank::ALL.into_iter().rev() {
+        if rank != forsyth::Rank::Eighth {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in File::ALL {
+            let Some(piece) = setup.board.piece_at(Square::from_coords(file, rank)) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            if matches!(piece.role, Role::Archbishop | Role::Chancellor) {
+                out.push(piece.char());
+            } else {
+                out.push_str(letters.piece(piece));
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
     }
+    if let Some((_, rest)) = record.split_once(' ') {
+        out.push(' ');
+        out.push_str(rest);
+    }
+    out
+}
+
+fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
+    let letters = match ten_letters(a.letters.as_deref()) {
+        Ok(letters) => letters,
+        Err(e) => return usage(&format!("gen --letters: {e}")),
+    };
     if !a.random && (a.seed.is_some() || a.count.is_some()) {
         return usage("--seed and --count need --random");
     }
@@ -565,7 +632,7 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
             continue;
         }
         match setup.to_fen(notation, order) {
-            Ok(fen) => writeln!(out, "{fen}")?,
+            Ok(fen) => writeln!(out, "{}", in_letters(&setup, &fen, letters))?,
             Err(e) => {
                 out.flush()?;
                 let which = number.map_or_else(|| variant.to_string(), |n| format!("start {n}"));
@@ -670,7 +737,11 @@ fn diagram(setup: &Setup) -> String {
     s
 }
 
-fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
+fn show(
+    words: &[String],
+    variant: Option<Variant>,
+    letters: Option<Language>,
+) -> io::Result<Outcome> {
     let setup = match read_setup(words, variant) {
         Ok((setup, rest)) if rest.is_empty() => setup,
         Ok((_, rest)) => {
@@ -757,6 +828,12 @@ fn show(words: &[String], variant: Option<Variant>) -> io::Result<Outcome> {
         match setup.to_fen(notation, order) {
             Ok(fen) => lines.push(field(name, &fen)),
             Err(e) => lines.push(field(name, &format!("(cannot: {e})"))),
+        }
+    }
+    if let Some(language) = letters {
+        if let Ok(fen) = setup.to_fen(CastlingNotation::XFen, ShredderOrder::Files) {
+            let name = format!("{} letters", language.name());
+            lines.push(field(&name, &in_letters(&setup, &fen, Some(language))));
         }
     }
     lines.push(String::new());
@@ -981,6 +1058,133 @@ fn play(
         crate::note("fifty-move rule: a draw may be claimed");
     }
     Ok(Outcome::Ok)
+}
+
+// ---------------------------------------------------------------- lines of perft and index
+
+/// Whether a line of `index -` holds a 10x8 record or back rank: ranks of
+/// ten squares, ten piece letters, or a named 10x8 start.
+pub fn index_line_is_10x8(record: &[u8]) -> bool {
+    record_is_10x8(record)
+        || (record.len() == 10
+            && record
+                .iter()
+                .all(|&b| Role::from_char(char::from(b)).is_some()))
+}
+
+/// Whether the record of a line (`perft -`, `perft --suite`) is a 10x8
+/// one: ranks of ten squares or a named 10x8 start.
+pub fn record_is_10x8(record: &[u8]) -> bool {
+    line_is_10x8(record)
+        || matches!(record, b"capablanca" | b"gothic")
+        || record.starts_with(b"crc:")
+}
+
+/// The CRC number of a 10x8 line of `index -`, or why it has none.
+pub fn index_line(record: &[u8]) -> Result<u16, RecordFault> {
+    let text = line_text(record)?;
+    if text.contains('/') {
+        let padded = padded_record(text);
+        if let Err(e) = Setup::from_fen(&padded, Some(Variant::Crc)) {
+            return Err(record_fault(&e));
+        }
+    }
+    crc_number(text).map_err(|message| RecordFault {
+        offset: 0,
+        field: "placement".to_owned(),
+        message: message.lines().next().unwrap_or("").to_owned(),
+    })
+}
+
+/// The legal 10x8 position of a line of `perft -` or `perft --suite`,
+/// read as `variant` (or as its record says), or why there is none.
+pub fn line_position(
+    record: &[u8],
+    variant: Option<Variant>,
+    lenient: bool,
+) -> Result<Position, RecordFault> {
+    let text = line_text(record)?;
+    let setup = match named(text) {
+        Some(setup) => {
+            let mut setup = setup.map_err(|message| RecordFault {
+                offset: 0,
+                field: "record".to_owned(),
+                message,
+            })?;
+            if let Some(v) = variant {
+                setup.variant = v;
+            }
+            setup
+        }
+        None => Setup::from_fen(&padded_record(text), variant).map_err(|e| record_fault(&e))?,
+    };
+    legal(setup, lenient).map_err(|message| RecordFault {
+        offset: 0,
+        field: "placement".to_owned(),
+        message: message.replace("\n  ", "; "),
+    })
+}
+
+/// Writes the perft count of a 10x8 position (with `divide`, each move's
+/// count, a blank line, then the total), as for an 8x8 one; returns the
+/// total.
+pub fn write_count(
+    out: &mut impl Write,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    uci: Option<CastlingMode>,
+) -> io::Result<u64> {
+    if !divide || depth == 0 {
+        let nodes = pos.perft(depth);
+        if divide {
+            writeln!(out)?;
+        }
+        writeln!(out, "{nodes}")?;
+        return Ok(nodes);
+    }
+    let mode = uci.unwrap_or_else(|| uci_mode(UciCastlingArg::Auto, pos.variant()));
+    let mut rows: Vec<(String, u64)> = pos
+        .divide(depth)
+        .into_iter()
+        .map(|(m, n)| (pos.uci(m, mode), n))
+        .collect();
+    rows.sort();
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    for (m, n) in rows {
+        writeln!(out, "{m}: {n}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{total}")?;
+    Ok(total)
+}
+
+/// The text of a line's record; a line that is not UTF-8 has none.
+fn line_text(record: &[u8]) -> Result<&str, RecordFault> {
+    std::str::from_utf8(record).map_err(|e| RecordFault {
+        offset: e.valid_up_to(),
+        field: "record".to_owned(),
+        message: "not UTF-8 text".to_owned(),
+    })
+}
+
+/// A record with its placement alone completed as white to move, no
+/// castling, no en passant.
+fn padded_record(text: &str) -> String {
+    if text.contains(char::is_whitespace) {
+        text.to_owned()
+    } else {
+        format!("{text} w - -")
+    }
+}
+
+fn record_fault(e: &FenError) -> RecordFault {
+    let fault = syntax_fault(e);
+    RecordFault {
+        offset: fault.column.saturating_sub(1),
+        field: fault.field,
+        message: fault.message,
+    }
 }
 
 // ---------------------------------------------------------------- convert, validate

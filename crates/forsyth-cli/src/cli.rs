@@ -309,8 +309,8 @@ pub enum Command {
             test of a move generator. With --divide, list each legal move with its count first \
             (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
             always DEPTH. With the position -, every record of standard input is counted, one \
-            result per line (with --divide, each record's list, a blank line and its total); \
-            a record that cannot be read or is not legal is reported on standard error as \
+            result per line (with --divide, each record's list, a blank line and its total), \
+            a 10x8 record told by its ranks of ten squares; a record that cannot be read or is not legal is reported on standard error as \
             FILE:LINE:COL: field: message and the rest are still counted.\n\n\
             With --suite FILE (- for standard input), every position of a perft suite is \
             counted to every depth the suite gives, and each count that differs is written as FILE:LINE: depth D: \
@@ -318,7 +318,9 @@ pub enum Command {
             fields; Chess960 in Shredder-FEN or X-FEN) followed by its counts: \
             FEN ;D1 20 ;D2 400 ;D3 8902 (the EPD form of many engines' perftsuite.epd and \
             fischer.epd). Lines of the form id NAME, epd FEN, perft DEPTH COUNT are read too, \
-            each perft line counting the last epd line's position. Blank lines and lines \
+            each perft line counting the last epd line's position, and variant NAME lines \
+            (capablanca, gothic, crc; chess) saying how the next epd lines are read, until \
+            the next id line. 10x8 lines are counted as 8x8 ones. Blank lines and lines \
             starting with # are skipped; a line that cannot be read is reported as above.\n\n\
             Exit status: 0 when every record was counted (and, with --suite, every count \
             matches), 1 otherwise, 2 for usage or I/O errors.",
@@ -535,12 +537,16 @@ pub struct NotationArgs {
 /// The long help of `--letters`.
 const LETTERS_HELP: &str = "Write the placement in the piece letters of LANG, an ISO 639-1 \
     code: de (K D T L S P), es, fr, it, nl, ru (Кр Ф Л С К П), el (Ρ Β Π Α Ι Σ), cs, da, et, \
-    fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's.";
+    fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's. \
+    gen writes a 10x8 start with A and C for the archbishop and the chancellor; es, it, fr, \
+    pt, ro (A or C is one of their pieces) and el (no letters for files i and j) refuse it.";
 
 /// The long help of `show --letters`.
 const SHOW_LETTERS_HELP: &str = "Also write the record in the piece letters of LANG, an ISO \
     639-1 code: de (K D T L S P), es, fr, it, nl, ru (Кр Ф Л С К П), el (Ρ Β Π Α Ι Σ), cs, da, \
     et, fi, hu, is, no, pl, pt, ro, sv, or en. Reading accepts English letters and LANG's. \
+    A 10x8 record is written with A and C for the archbishop and the chancellor; es, it, fr, \
+    pt, ro (A or C is one of their pieces) and el (no letters for files i and j) refuse it. \
     auto: the position is read in the first letters that read it (English first, then the \
     languages in that order), and the record is also written in those letters.";
 

@@ -201,7 +201,18 @@ impl LineVisitor for IndexLines<'_> {
         }
         let record = line.bytes.trim_ascii_end();
         let indent = record.len() - record.trim_ascii_start().len();
-        match record_start(&record[indent..]) {
+        let record = &record[indent..];
+        if crate::capa::index_line_is_10x8(record) {
+            return match crate::capa::index_line(record) {
+                Ok(number) => self.out.line(&number.to_string()),
+                Err(fault) => {
+                    let column = indent + fault.offset + 1;
+                    self.diagnostics.reject(place.at(column), fault);
+                    Ok(())
+                }
+            };
+        }
+        match record_start(record) {
             Ok(start) => self.out.line(&start.number().to_string()),
             Err(fault) => {
                 let column = indent + fault.offset + 1;

@@ -163,6 +163,8 @@ pub struct Perft {
     pub uci_castling: Option<CastlingMode>,
     /// Threads for the root moves (`--threads`, else every core).
     pub threads: usize,
+    /// The 10x8 variant `--variant` names, for the lines of a suite.
+    pub capa: Option<forsyth::capablanca::Variant>,
 }
 
 pub struct Moves {
@@ -405,6 +407,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 progress,
                 uci_castling: uci_castling(a.uci_castling),
                 threads: threads(&a.threads),
+                capa: crate::capa::variant_of(a.legality.variant),
             })
         }
         Command::Moves(a) => Job::Moves(Moves {

@@ -14,6 +14,7 @@ use forsyth::fen::Fen;
 use forsyth::validate::Report;
 use forsyth::{Move, Position};
 
+use crate::capa;
 use crate::lines::{skip_bom, Source, MAX_LINE};
 use crate::options::{Perft, PerftInput};
 use crate::play::castling_mode;
@@ -240,10 +241,33 @@ impl Faults {
             .reject(place, format_args!("{field}: {message}"));
     }
 
-    /// The legal position of the record at byte `at` of line `line`, or
-    /// `None` with the line rejected. Problems `--lenient` sets aside are
-    /// said too.
-    fn position(&mut self, line: u64, at: usize, record: &[u8]) -> Option<Position> {
+    /// The legal position of the record at byte `at` of line `line`, 10x8
+    /// when its ranks hold ten squares or `variant` says so, or `None` with
+    /// the line rejected.
+    fn position(
+        &mut self,
+        line: u64,
+        at: usize,
+        record: &[u8],
+        variant: Option<forsyth::capablanca::Variant>,
+    ) -> Option<Counted> {
+        if variant.is_some() || capa::record_is_10x8(record) {
+            return match capa::line_position(record, variant, self.legality.lenient) {
+                Ok(pos) => Some(Counted::Ten(pos)),
+                Err(fault) => {
+                    let place = Place::column(&self.source, line, at + fault.offset + 1);
+                    self.diagnostics.reject(place, fault);
+                    None
+                }
+            };
+        }
+        self.position_8x8(line, at, record).map(Counted::Eight)
+    }
+
+    /// The legal 8x8 position of the record at byte `at` of line `line`,
+    /// or `None` with the line rejected. Problems `--lenient` sets aside
+    /// are said too.
+    fn position_8x8(&mut self, line: u64, at: usize, record: &[u8]) -> Option<Position> {
         let fen: Fen = match read_record(record) {
             Ok(fen) => fen,
             Err(fault) => {
@@ -307,10 +331,17 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
             );
             continue;
         }
-        let Some(pos) = faults.position(number, at, record) else {
+        let Some(pos) = faults.position(number, at, record, None) else {
             continue;
         };
-        nodes += write_count(&mut out, args, &pos, depth, progress)?;
+        nodes += match &pos {
+            Counted::Eight(pos) => write_count(&mut out, args, pos, depth, progress)?,
+            Counted::Ten(pos) => {
+                let n = capa::write_count(&mut out, pos, depth, args.divide, args.uci_castling)?;
+                progress.add(n);
+                n
+            }
+        };
         out.flush()?;
     }
     if records == 0 {
@@ -318,6 +349,12 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
         return Ok((Outcome::Rejected, nodes));
     }
     Ok((Outcome::of_counts(0, faults.rejected()), nodes))
+}
+
+/// The position of a line: on the 8x8 board or on the 10x8 one.
+enum Counted {
+    Eight(Position),
+    Ten(forsyth::capablanca::Position),
 }
 
 /// A depth and the count a suite gives for it.
@@ -359,6 +396,20 @@ struct Tally {
     nodes: u64,
 }
 
+/// The variant of a suite's `variant NAME` line: a 10x8 one, or `None`
+/// for chess and Chess960.
+fn suite_variant(name: &[u8]) -> Result<Option<forsyth::capablanca::Variant>, String> {
+    let name = String::from_utf8_lossy(name.trim_ascii()).to_ascii_lowercase();
+    match name.as_str() {
+        "chess" | "standard" | "chess960" | "fischerandom" | "fischerrandom" => Ok(None),
+        _ => name.parse().map(Some).map_err(|_| {
+            format!(
+                "'{name}' is not a variant: expected chess, chess960, capablanca, gothic or crc"
+            )
+        }),
+    }
+}
+
 /// `perft --suite FILE`: every position of the suite counted to every
 /// depth it gives; a line per count that differs, then a summary.
 fn suite(
@@ -382,10 +433,13 @@ fn suite(
     let mut tally = Tally::default();
     // The position of the last `epd` line: `None` before the first, and
     // `Some(None)` when that line was rejected.
-    let mut entry: Option<Option<Position>> = None;
+    let mut entry: Option<Option<Counted>> = None;
+    // The variant a `variant NAME` line names for the next positions, until
+    // the next `id` line; `None` for 8x8 (or 10x8 by the record's width).
+    let mut variant = args.capa;
     let mut check = |out: &mut Printer<io::BufWriter<io::StdoutLock<'_>>>,
                      tally: &mut Tally,
-                     pos: &Position,
+                     pos: &Counted,
                      line: u64,
                      expected: &Expected|
      -> io::Result<()> {
@@ -393,10 +447,17 @@ fn suite(
             tally.skipped += 1;
             return Ok(());
         }
-        let got: u64 = divide(pos, expected.depth, progress, args.threads)
-            .iter()
-            .map(|r| r.1)
-            .sum();
+        let got: u64 = match pos {
+            Counted::Eight(pos) => divide(pos, expected.depth, progress, args.threads)
+                .iter()
+                .map(|r| r.1)
+                .sum(),
+            Counted::Ten(pos) => {
+                let n = pos.perft(expected.depth);
+                progress.add(n);
+                n
+            }
+        };
         tally.nodes += got;
         tally.checked += 1;
         if got != expected.count {
@@ -434,10 +495,20 @@ fn suite(
         };
         match keyword {
             // The `id NAME` / `epd FEN` / `perft DEPTH COUNT` form.
-            b"id" => entry = None,
+            b"id" => {
+                entry = None;
+                variant = args.capa;
+            }
+            b"variant" => {
+                let (column, name) = after(7);
+                match suite_variant(name) {
+                    Ok(v) => variant = v,
+                    Err(message) => faults.reject(number, column + 1, "variant", &message),
+                }
+            }
             b"epd" => {
                 let (column, record) = after(3);
-                let pos = faults.position(number, column, record);
+                let pos = faults.position(number, column, record, variant);
                 tally.positions += u64::from(pos.is_some());
                 entry = Some(pos);
             }
@@ -498,7 +569,7 @@ fn suite(
                     continue;
                 }
                 let record = text[..semicolon].trim_ascii_end();
-                let Some(pos) = faults.position(number, at, record) else {
+                let Some(pos) = faults.position(number, at, record, variant) else {
                     tally.unchecked += counts.len() as u64;
                     continue;
                 };
