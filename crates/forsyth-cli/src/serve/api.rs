@@ -122,43 +122,44 @@ pub struct PositionRequest {
 }
 
 /// One problem of a setup, as `validate --format json` writes it, with
-/// its line when the text has several.
+/// its line when the text has several (on either board: `S` is its
+/// square type).
 #[derive(Serialize)]
-struct ProblemJson {
-    kind: ProblemKind,
-    severity: Severity,
+pub(super) struct ProblemJson<S = Square> {
+    pub(super) kind: ProblemKind,
+    pub(super) severity: Severity,
     /// The field's stable name (`en_passant`).
-    field: &'static str,
+    pub(super) field: &'static str,
     /// In the text sent, when it was a record; else `null`.
-    line: Option<usize>,
-    column: Option<usize>,
-    squares: Vec<Square>,
-    message: String,
+    pub(super) line: Option<usize>,
+    pub(super) column: Option<usize>,
+    pub(super) squares: Vec<S>,
+    pub(super) message: String,
 }
 
 /// The record in each castling encoding; `null` where the encoding cannot
 /// say the position.
 #[derive(Serialize)]
-struct Encodings {
-    xfen: Option<String>,
-    shredder: Option<String>,
-    standard: Option<String>,
+pub(super) struct Encodings {
+    pub(super) xfen: Option<String>,
+    pub(super) shredder: Option<String>,
+    pub(super) standard: Option<String>,
 }
 
 /// Why an encoding cannot say the position.
 #[derive(Serialize)]
-struct Cannot {
-    kind: &'static str,
-    message: String,
+pub(super) struct Cannot {
+    pub(super) kind: &'static str,
+    pub(super) message: String,
 }
 
 #[derive(Serialize)]
-struct Status {
-    check: bool,
-    legal_moves: usize,
+pub(super) struct Status {
+    pub(super) check: bool,
+    pub(super) legal_moves: usize,
     /// `checkmate`, `stalemate`, `insufficient_material`...; `null` while
     /// the game goes on.
-    outcome: Option<Outcome>,
+    pub(super) outcome: Option<Outcome>,
 }
 
 #[derive(Serialize)]

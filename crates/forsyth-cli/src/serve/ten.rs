@@ -8,10 +8,10 @@ use forsyth::diagram::{Cell, Diagram, Figure, Style};
 use forsyth::fen::{CastlingNotation, ShredderOrder};
 use forsyth::notation::Notation;
 use forsyth::uci::CastlingMode;
-use forsyth::validate::{ProblemKind, Severity};
-use forsyth::{Outcome, Rank, Role};
+use forsyth::{Rank, Role};
 use serde::Serialize;
 
+use super::api::{Cannot, Encodings, ProblemJson, Status};
 use super::error::ApiError;
 use super::read::line_column;
 
@@ -84,37 +84,6 @@ pub fn read(text: &str, variant: Option<Variant>) -> Result<(Setup, &'static str
 }
 
 #[derive(Serialize)]
-struct ProblemJson {
-    kind: ProblemKind,
-    severity: Severity,
-    field: &'static str,
-    line: Option<usize>,
-    column: Option<usize>,
-    squares: Vec<Square>,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Encodings {
-    xfen: Option<String>,
-    shredder: Option<String>,
-    standard: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Cannot {
-    kind: &'static str,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Status {
-    check: bool,
-    legal_moves: usize,
-    outcome: Option<Outcome>,
-}
-
-#[derive(Serialize)]
 struct MoveJson {
     uci: String,
     san: String,
@@ -128,7 +97,7 @@ pub struct Answer {
     /// 10: the board's width, files a to j.
     files: u8,
     valid: bool,
-    problems: Vec<ProblemJson>,
+    problems: Vec<ProblemJson<Square>>,
     encodings: Encodings,
     cannot: std::collections::BTreeMap<&'static str, Cannot>,
     chess960: Option<u16>,
