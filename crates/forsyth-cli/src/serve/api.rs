@@ -17,13 +17,14 @@ use forsyth::solve::{
     is_popeye_input, read_popeye_each, write_solution, ChessProblem, Solution, Solver, Stipulation,
 };
 use forsyth::uci::{CastlingMode, UciMove};
-use forsyth::validate::{ProblemKind, Report, Severity};
+use forsyth::validate::Report;
 use forsyth::{Chess960Start, Color, Move, Outcome, Position, Setup, Square, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::printer::json::{Answers as Solving, Solved};
 
+use super::answer::{Cannot, Encodings, ProblemJson, Status};
 use super::error::ApiError;
 use super::http::{Request, Response};
 use super::limits::{State, DEFAULT_SOLVE_TIME, MAX_PLIES};
@@ -119,47 +120,6 @@ pub struct PositionRequest {
     flip: bool,
     #[serde(default)]
     coordinates: bool,
-}
-
-/// One problem of a setup, as `validate --format json` writes it, with
-/// its line when the text has several (on either board: `S` is its
-/// square type).
-#[derive(Serialize)]
-pub(super) struct ProblemJson<S = Square> {
-    pub(super) kind: ProblemKind,
-    pub(super) severity: Severity,
-    /// The field's stable name (`en_passant`).
-    pub(super) field: &'static str,
-    /// In the text sent, when it was a record; else `null`.
-    pub(super) line: Option<usize>,
-    pub(super) column: Option<usize>,
-    pub(super) squares: Vec<S>,
-    pub(super) message: String,
-}
-
-/// The record in each castling encoding; `null` where the encoding cannot
-/// say the position.
-#[derive(Serialize)]
-pub(super) struct Encodings {
-    pub(super) xfen: Option<String>,
-    pub(super) shredder: Option<String>,
-    pub(super) standard: Option<String>,
-}
-
-/// Why an encoding cannot say the position.
-#[derive(Serialize)]
-pub(super) struct Cannot {
-    pub(super) kind: &'static str,
-    pub(super) message: String,
-}
-
-#[derive(Serialize)]
-pub(super) struct Status {
-    pub(super) check: bool,
-    pub(super) legal_moves: usize,
-    /// `checkmate`, `stalemate`, `insufficient_material`...; `null` while
-    /// the game goes on.
-    pub(super) outcome: Option<Outcome>,
 }
 
 #[derive(Serialize)]

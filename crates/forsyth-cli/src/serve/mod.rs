@@ -8,6 +8,7 @@
 //! never the server. Nothing a request says reaches the file system.
 //! `specs/http.md` is the contract.
 
+mod answer;
 mod api;
 mod error;
 mod http;

@@ -11,7 +11,7 @@ use forsyth::uci::CastlingMode;
 use forsyth::{Rank, Role};
 use serde::Serialize;
 
-use super::api::{Cannot, Encodings, ProblemJson, Status};
+use super::answer::{Cannot, Encodings, ProblemJson, Status};
 use super::error::ApiError;
 use super::read::line_column;
 
