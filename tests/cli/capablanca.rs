@@ -798,3 +798,42 @@ fn letters_of_other_languages_on_ten_files() {
     assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "French already writes a piece of chess as 'C'");
 }
+
+/// `convert --letters LANG` on 10x8 records does what it does on 8x8 ones:
+/// reads English or that language's letters and writes the latter, with
+/// `A` and `C` for the compound pieces (specs/notation.md, section 7); a
+/// language whose letters cannot say them refuses the line, naming why,
+/// rather than writing English.
+#[test]
+fn convert_writes_ten_file_records_in_the_letters_asked_for() {
+    let english = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
+    // German: Turm, Springer, Läufer, Dame, König (as `gen --letters de`).
+    let german = "tsaldklcst/pppppppppp/10/10/10/10/PPPPPPPPPP/TSALDKLCST w KQkq - 0 1\n";
+    let r = forsyth(&["convert", "--letters", "de"], english.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (0, german), "{}", r.stderr);
+    let r = forsyth(&["convert", "--letters", "de"], german.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (0, german), "{}", r.stderr);
+    // Without `--letters` the German record is not read.
+    let r = forsyth(&["convert"], german.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    // Spanish writes the bishop A: the line is refused, an 8x8 one is not.
+    let input = format!("{english}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    let r = forsyth(&["convert", "--letters", "es"], input.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "tcadract/pppppppp/8/8/8/8/PPPPPPPP/TCADRACT w KQkq - 0 1\n"
+    );
+    assert_contains(&r.stderr, "<stdin>:1:1: placement: ");
+    assert_contains(&r.stderr, "Spanish already writes a piece of chess as 'A'");
+    // A fault of a record in German letters is placed in the line as
+    // written, as the same record's in English: the third rank's second
+    // digit (column 26, after two spaces) takes it past ten squares.
+    let bad = "  tsaldklcst/pppppppppp/11/10/10/10/PPPPPPPPPP/TSALDKLCST w KQkq - 0 1\n";
+    let r = forsyth(&["convert", "--letters", "de"], bad.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_contains(&r.stderr, "<stdin>:1:26: placement");
+    let bad = "  rnabqkbcnr/pppppppppp/11/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
+    let english = forsyth(&["convert"], bad.as_bytes());
+    assert_eq!(english.stderr, r.stderr);
+}

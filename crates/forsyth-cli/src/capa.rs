@@ -17,7 +17,7 @@ use forsyth::capablanca::{
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
-use forsyth::notation::{Language, Notation};
+use forsyth::notation::{Language, Letters, Notation};
 use forsyth::pgn::{
     Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
 };
@@ -507,41 +507,61 @@ fn ten_letters(code: Option<&str>) -> Result<Option<Language>, String> {
 /// The record with its placement in `language`'s letters (`None`: as
 /// written): its letters for the pieces of chess, `A` and `C` (`a`, `c`)
 /// for the compound pieces.
-fn in_letters(setup: &Setup, record: &str, language: Option<Language>) -> String {
-    use forsyth::capablanca::File;
-    let Some(letters) = language.and_then(|l| letters_for(l).ok()) else {
-        return record.to_owned();
-    };
-    let mut out = String::new();
-    for rank in forsyth::Rank::ALL.into_iter().rev() {
-        if rank != forsyth::Rank::Eighth {
-            out.push('/');
-        }
-        let mut empty = 0;
-        for file in File::ALL {
-            let Some(piece) = setup.board.piece_at(Square::from_coords(file, rank)) else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
+fn in_letters(record: &str, language: Option<Language>) -> String {
+    match language.and_then(|l| letters_for(l).ok()) {
+        Some(letters) => placement_to_letters(record, letters),
+        None => record.to_owned(),
+    }
+}
+
+/// `record` (English letters) with its placement's pieces of chess in
+/// `letters`; digits, `/`, the compound pieces' `A` and `C` and the other
+/// fields stay as written.
+pub fn placement_to_letters(record: &str, letters: &Letters) -> String {
+    let end = record.find(' ').unwrap_or(record.len());
+    let mut out = String::with_capacity(record.len() + 8);
+    for c in record[..end].chars() {
+        match forsyth::Piece::from_char(c) {
+            Some(p) if !matches!(p.role, Role::Archbishop | Role::Chancellor) => {
+                out.push_str(letters.piece(p));
             }
-            if matches!(piece.role, Role::Archbishop | Role::Chancellor) {
-                out.push(piece.char());
-            } else {
-                out.push_str(letters.piece(piece));
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
+            _ => out.push(c),
         }
     }
-    if let Some((_, rest)) = record.split_once(' ') {
-        out.push(' ');
-        out.push_str(rest);
-    }
+    out.push_str(&record[end..]);
     out
+}
+
+/// `record` with its placement read in `letters` (that language's letters
+/// for the pieces of chess, `A` and `C` for the compound pieces) and
+/// written in English, with the byte of the record as written that each
+/// byte of the rewrite came from; `None` when a character of the
+/// placement is neither a piece, a digit nor `/`.
+pub fn placement_from_letters(record: &str, letters: &Letters) -> Option<(String, Vec<usize>)> {
+    let end = record.find(' ').unwrap_or(record.len());
+    let mut out = String::with_capacity(record.len());
+    let mut from = Vec::with_capacity(record.len());
+    let mut at = 0;
+    while at < end {
+        let rest = &record[at..end];
+        let (c, len) = match letters.piece_prefix(rest) {
+            Some((p, len)) => (p.char(), len),
+            None => {
+                let c = rest.chars().next()?;
+                let compound = matches!(c.to_ascii_uppercase(), 'A' | 'C');
+                if !(c.is_ascii_digit() || c == '/' || compound) {
+                    return None;
+                }
+                (c, 1)
+            }
+        };
+        out.push(c);
+        from.push(at);
+        at += len;
+    }
+    out.push_str(&record[end..]);
+    from.extend(end..record.len());
+    Some((out, from))
 }
 
 fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
@@ -632,7 +652,7 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
             continue;
         }
         match setup.to_fen(notation, order) {
-            Ok(fen) => writeln!(out, "{}", in_letters(&setup, &fen, letters))?,
+            Ok(fen) => writeln!(out, "{}", in_letters(&fen, letters))?,
             Err(e) => {
                 out.flush()?;
                 let which = number.map_or_else(|| variant.to_string(), |n| format!("start {n}"));
@@ -833,7 +853,7 @@ fn show(
     if let Some(language) = letters {
         if let Ok(fen) = setup.to_fen(CastlingNotation::XFen, ShredderOrder::Files) {
             let name = format!("{} letters", language.name());
-            lines.push(field(&name, &in_letters(&setup, &fen, Some(language))));
+            lines.push(field(&name, &in_letters(&fen, Some(language))));
         }
     }
     lines.push(String::new());

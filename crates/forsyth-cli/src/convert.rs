@@ -44,7 +44,10 @@ impl LineVisitor for Convert {
             );
             return Ok(());
         }
-        if self.capa.is_some() || crate::capa::line_is_10x8(line.bytes) {
+        if self.capa.is_some()
+            || crate::capa::line_is_10x8(line.bytes)
+            || self.is_10x8_in_letters(line.bytes)
+        {
             return self.convert_10x8(source, &line);
         }
         self.text.clear();
@@ -92,20 +95,74 @@ impl LineVisitor for Convert {
 }
 
 impl Convert {
+    /// Whether the line is a 10x8 record in the letters of `--letters LANG`
+    /// (a language that can write one).
+    fn is_10x8_in_letters(&self, bytes: &[u8]) -> bool {
+        let LettersMode::Given(language) = self.letters else {
+            return false;
+        };
+        let (Ok(letters), Ok(text)) = (
+            forsyth::capablanca::letters_for(language),
+            std::str::from_utf8(bytes),
+        ) else {
+            return false;
+        };
+        crate::capa::placement_from_letters(text.trim(), letters)
+            .is_some_and(|(english, _)| crate::capa::line_is_10x8(english.as_bytes()))
+    }
+
     /// A 10x8 line: the record written in the encoding asked for, or its
     /// faults, one line each.
     fn convert_10x8(&mut self, source: &str, line: &Line<'_>) -> io::Result<()> {
         let text = String::from_utf8_lossy(line.bytes);
         let validate = self.opts.validation == forsyth::convert::Validation::Legality;
         let write = self.opts.write;
-        match crate::capa::convert_line(
-            &text,
-            self.capa,
-            write.castling,
-            write.shredder_order,
-            validate,
-        ) {
+        let convert = |text: &str| {
+            crate::capa::convert_line(
+                text,
+                self.capa,
+                write.castling,
+                write.shredder_order,
+                validate,
+            )
+        };
+        // With `--letters LANG` a 10x8 record is read in English or in that
+        // language's letters and written in the latter, as an 8x8 one; a
+        // language whose letters cannot say the compound pieces refuses
+        // the line rather than writing it in English.
+        let letters = match self.letters {
+            LettersMode::Given(language) => match forsyth::capablanca::letters_for(language) {
+                Ok(letters) => Some(letters),
+                Err(e) => {
+                    self.diagnostics.reject(
+                        Place::column(source, line.number, 1),
+                        format_args!("placement: {e}"),
+                    );
+                    return Ok(());
+                }
+            },
+            _ => None,
+        };
+        let mut converted = convert(&text);
+        if let (Err(_), Some(letters)) = (&converted, letters) {
+            let indent = text.len() - text.trim_start().len();
+            if let Some((english, from)) = crate::capa::placement_from_letters(text.trim(), letters)
+            {
+                converted = convert(&english).map_err(|mut faults| {
+                    for f in &mut faults {
+                        let at = from.get(f.column.saturating_sub(1)).copied();
+                        f.column = indent + 1 + at.unwrap_or(text.trim().len());
+                    }
+                    faults
+                });
+            }
+        }
+        match converted {
             Ok(fen) => {
+                let fen = match letters {
+                    Some(letters) => crate::capa::placement_to_letters(&fen, letters),
+                    None => fen,
+                };
                 self.out.write_all(fen.as_bytes())?;
                 self.out.write_all(b"\n")
             }
