@@ -837,3 +837,46 @@ fn convert_writes_ten_file_records_in_the_letters_asked_for() {
     let english = forsyth(&["convert"], bad.as_bytes());
     assert_eq!(english.stderr, r.stderr);
 }
+
+/// A 10x8 game's result is judged as an 8x8 game's (specs/pgn.md 4.3): a
+/// movetext without its termination marker and a `Result` tag that is not
+/// the marker are warned of, in `pgn check`'s line, its JSON, the summary
+/// and `pgn fens`' standard error, with the same words the 8x8 judge
+/// gives the same text on its board.
+#[test]
+fn a_ten_file_game_s_result_is_judged_as_on_eight_files() {
+    let games = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. d4 d5 0-1\n\n\
+                 [Event \"b\"]\n\n1. e4 e5 2. d4 d5\n";
+    let ten = games.replace("[Event", "[Variant \"Capablanca\"]\n[Event");
+    let r8 = forsyth(&["pgn", "check", "--summary", "-"], games.as_bytes());
+    let r10 = forsyth(&["pgn", "check", "--summary", "-"], ten.as_bytes());
+    assert_eq!(r10.code, 0, "{}", r10.stderr);
+    assert_contains(&r10.stdout, "warning: result_mismatch: ");
+    assert_contains(&r10.stdout, "warning: missing_result: ");
+    assert_contains(
+        &r10.stderr,
+        "2 games read: 0 ok, 2 with warnings, 0 with faults",
+    );
+    // Line by line, the 8x8 file's verdicts, each game two lines lower.
+    let eight: Vec<&str> = r8.stdout.lines().collect();
+    let tens: Vec<&str> = r10.stdout.lines().collect();
+    assert_eq!(eight.len(), 2, "{}", r8.stdout);
+    assert_eq!(tens.len(), 2);
+    for (e, t) in eight.iter().zip(&tens) {
+        let words = |l: &str| l.split_once(": ok").map(|(_, w)| w.to_owned());
+        assert_eq!(words(e), words(t));
+    }
+    let r = forsyth(&["pgn", "check", "--format", "json", "-"], ten.as_bytes());
+    assert_contains(&r.stdout, "\"kind\":\"missing_result\"");
+    let r = forsyth(&["pgn", "fens", "--final", "-"], ten.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "warning: missing_result: ");
+    // Exported, both write the judged result in the tag and the marker:
+    // the same games but for the Variant tag.
+    let e8 = forsyth(&["pgn", "export", "-"], games.as_bytes());
+    let e10 = forsyth(&["pgn", "export", "-"], ten.as_bytes());
+    assert_eq!((e8.code, e10.code), (0, 0), "{}", e10.stderr);
+    let without_variant = e10.stdout.replace("[Variant \"Capablanca\"]\n", "");
+    assert_eq!(without_variant, e8.stdout);
+    assert_contains(&e10.stdout, "[Result \"*\"]");
+}

@@ -20,6 +20,7 @@ use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
 use forsyth::notation::{Language, Letters, Notation};
 use forsyth::pgn::{
     Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
+    ReplayWarning, ResultClaims, Span,
 };
 use forsyth::uci::CastlingMode;
 use forsyth::validate::Severity;
@@ -1603,10 +1604,19 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
     let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
     while let Some(game) = reader.read_game(&mut Collect::default())? {
-        match translate(&start, &game.events, Some(from), |pos, m| {
+        let write = |pos: &Position, m| {
             pos.write_move(m, to, CastlingMode::Standard)
                 .map_err(|e| e.to_string())
-        }) {
+        };
+        // The result as read.
+        let end = |_: &[Position]| {
+            let marker = game.events.iter().find_map(|e| match e {
+                Event::Result { result, .. } => Some(*result),
+                _ => None,
+            });
+            marker.unwrap_or(GameResult::Unknown)
+        };
+        match translate(&start, &game.events, Some(from), write, end) {
             Ok((text, _)) => write!(out, "{text}")?,
             Err(e) => {
                 out.flush()?;
@@ -1628,12 +1638,12 @@ fn translate(
     events: &[Event],
     from: Option<Notation>,
     write: impl Fn(&Position, forsyth::capablanca::Move) -> Result<String, String>,
+    end: impl FnOnce(&[Position]) -> GameResult,
 ) -> Result<(String, Vec<Position>), String> {
     let mut w = MovetextWriter::new(String::new());
     // Each level: the position now, and the one before the last move.
     let mut stack: Vec<(Position, Position)> = vec![(start.clone(), start.clone())];
     let mut main = vec![start.clone()];
-    let mut result = GameResult::Unknown;
     for event in events {
         match event {
             Event::Move { text, span } => {
@@ -1677,10 +1687,10 @@ fn translate(
                 }
                 w.end_variation();
             }
-            Event::Result { result: r, .. } => result = *r,
-            Event::MoveNumber(_) => {}
+            Event::Result { .. } | Event::MoveNumber(_) => {}
         }
     }
+    let result = end(&main);
     Ok((w.finish(result), main))
 }
 
@@ -1703,6 +1713,8 @@ pub struct TenOptions {
 pub struct TenRead {
     pub start: Option<GameStart>,
     pub tags: Vec<(String, String)>,
+    /// The `Result` tag's value and place.
+    pub result: Option<(String, Span)>,
     pub events: Vec<Event>,
     pub errors: Vec<PgnError>,
 }
@@ -1722,8 +1734,11 @@ pub struct TenGame {
     pub movetext: String,
     /// The positions of the main line, the start first.
     pub positions: Vec<Position>,
-    /// Its termination marker.
+    /// Its result, judged as an 8x8 game's is from its `Result` tag, its
+    /// termination marker and how its main line ends.
     pub result: GameResult,
+    /// What is odd about its result, when it replays.
+    pub warnings: Vec<ReplayWarning>,
 }
 
 /// The 10x8 variant a game's tags name: its `Variant` tag, else (for a
@@ -1790,15 +1805,16 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
         fault: None,
         movetext: String::new(),
         positions: Vec::new(),
-        result: read
-            .events
-            .iter()
-            .find_map(|e| match e {
-                Event::Result { result, .. } => Some(*result),
-                _ => None,
-            })
-            .unwrap_or(GameResult::Unknown),
+        result: GameResult::Unknown,
+        warnings: Vec::new(),
     };
+    let marker = read.events.iter().find_map(|e| match e {
+        Event::Result { result, span } => Some((*result, *span)),
+        _ => None,
+    });
+    let mut warnings = Vec::new();
+    // A game with a fault is `*`, as on 8x8.
+    let mut judged = GameResult::Unknown;
     // A movetext without its result replays, as on 8x8.
     let syntax = read
         .errors
@@ -1822,9 +1838,27 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
                     pos.write_move(m, options.notation, CastlingMode::Standard)
                         .map_err(|e| e.to_string())
                 };
-                translate(&pos, &read.events, None, write)
+                // The result judged as on 8x8 is the one written.
+                let end = |main: &[Position]| {
+                    let claims = ResultClaims {
+                        tag: read.result.as_ref().map(|(v, span)| (v.as_str(), *span)),
+                        marker,
+                        missing: read
+                            .errors
+                            .iter()
+                            .find(|e| e.kind == PgnErrorKind::MissingResult)
+                            .map(|e| e.span),
+                    };
+                    let outcome = main.last().and_then(Position::outcome);
+                    let result = claims.judge(outcome, &mut warnings);
+                    judged = result;
+                    result
+                };
+                translate(&pos, &read.events, None, write, end)
             })
     };
+    game.warnings = warnings;
+    game.result = judged;
     match verdict {
         Ok((movetext, positions)) => {
             game.movetext = movetext;
@@ -1866,7 +1900,7 @@ pub fn check_json(name: &str, game: &TenGame) -> serde_json::Value {
         "line": game.start.line,
         "variant": game.variant.map(<&'static str>::from),
         "ok": game.fault.is_none(),
-        "warnings": [],
+        "warnings": game.warnings,
         "problem": problem,
     })
 }
@@ -1874,9 +1908,11 @@ pub fn check_json(name: &str, game: &TenGame) -> serde_json::Value {
 /// A 10x8 game in the export format, its `FEN` tag rewritten in the
 /// encoding asked for.
 pub fn export(game: &TenGame, options: &forsyth::fen::WriteOptions) -> Result<String, String> {
+    // The Result tag is the judged result, as the movetext's marker.
     let mut tags: Vec<(&str, String)> = game
         .tags
         .iter()
+        .filter(|(n, _)| n != "Result")
         .map(|(n, v)| (n.as_str(), v.clone()))
         .collect();
     if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == "FEN") {

@@ -18,7 +18,7 @@ use forsyth::notation::{Language, Notation};
 use forsyth::pgn::{
     Comment, EscapeLine, Event, GameResult, GameStart, MoveNumber, MoveToken, Nag, Skip, Span, Tag,
 };
-use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayedGame};
+use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayWarning, ReplayedGame};
 use forsyth::pgn::{PgnError, Reader, Visitor};
 use forsyth::Color;
 
@@ -130,6 +130,8 @@ struct BoardsTags<T> {
     chess: T,
     start: GameStart,
     tags: Vec<(String, String)>,
+    /// The `Result` tag's value and place, judged on a 10x8 board.
+    result: Option<(String, Span)>,
 }
 
 /// The movetext of a game being read, on its board.
@@ -177,12 +179,16 @@ impl<J: Judge> Visitor for Boards<J> {
                 chess,
                 start,
                 tags: Vec::new(),
+                result: None,
             }),
             ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
         }
     }
 
     fn tag(&mut self, tags: &mut Self::Tags, tag: Tag<'_>) -> ControlFlow<Self::Output> {
+        if tag.name == "Result" {
+            tags.result = Some((tag.value.decode().into_owned(), tag.span));
+        }
         if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp") {
             tags.tags
                 .push((tag.name.to_owned(), tag.value.decode().into_owned()));
@@ -204,6 +210,7 @@ impl<J: Judge> Visitor for Boards<J> {
             return ControlFlow::Continue(BoardsMovetext::Ten(TenRead {
                 start: Some(tags.start),
                 tags: tags.tags,
+                result: tags.result,
                 events: Vec::new(),
                 errors: Vec::new(),
             }));
@@ -338,7 +345,7 @@ impl<J: Judge> Judge for Boards<J> {
             Judged::Ten(t) => Facts {
                 start: t.start,
                 ok: t.fault.is_none(),
-                warned: false,
+                warned: !t.warnings.is_empty(),
                 board: BoardOf::Ten(t.variant),
                 setup_tags: t.setup_tags,
             },
@@ -439,7 +446,7 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                         let head = Place::game(g.name, game.start.number, game.start.line);
                         match &game.fault {
                             Some(e) => writeln!(r.out, "{head}: {e}"),
-                            None => writeln!(r.out, "{head}: ok"),
+                            None => ok_text(&mut r.out, head, &game.warnings),
                         }
                     }
                 }
@@ -554,6 +561,7 @@ fn ten_fens(
             }
         }
     }
+    report_warnings(&mut r.err, head, &game.warnings);
     if let Some(e) = &game.fault {
         r.err.at(head, e);
     }
@@ -585,6 +593,7 @@ fn ten_export(
             }
         },
     }
+    report_warnings(&mut r.err, head, &game.warnings);
     if let Some(e) = &game.fault {
         r.err.at(head, e);
     }
@@ -594,16 +603,21 @@ fn ten_export(
 /// A game's warnings and fault on standard error.
 fn report(err: &mut Diagnostics, name: &str, game: &ReplayedGame) -> io::Result<()> {
     let head = head(name, game);
-    for w in &game.warnings {
+    report_warnings(err, head, &game.warnings);
+    if let Some(problem) = &game.error {
+        err.at(head, fault(problem));
+    }
+    Ok(())
+}
+
+/// A game's warnings on standard error, on either board.
+fn report_warnings(err: &mut Diagnostics, head: Place<'_>, warnings: &[ReplayWarning]) {
+    for w in warnings {
         let span = w.span();
         let kind = w.kind().name();
         let message = format_args!("{}:{}: warning: {kind}: {w}", span.line, span.column);
         err.at(head, message);
     }
-    if let Some(problem) = &game.error {
-        err.at(head, fault(problem));
-    }
-    Ok(())
 }
 
 /// How a selected game is rendered.
@@ -905,16 +919,20 @@ fn check_text(out: &mut impl Write, name: &str, game: &ReplayedGame) -> io::Resu
     let head = head(name, game);
     match &game.error {
         Some(e) => writeln!(out, "{head}: {}", fault(e)),
-        None if game.warnings.is_empty() => writeln!(out, "{head}: ok"),
-        None => {
-            let warnings: Vec<String> = game
-                .warnings
-                .iter()
-                .map(|w| format!("warning: {}: {w}", w.kind().name()))
-                .collect();
-            writeln!(out, "{head}: ok ({})", warnings.join("; "))
-        }
+        None => ok_text(out, head, &game.warnings),
     }
+}
+
+/// The line of `pgn check` for a game without fault, on either board.
+fn ok_text(out: &mut impl Write, head: Place<'_>, warnings: &[ReplayWarning]) -> io::Result<()> {
+    if warnings.is_empty() {
+        return writeln!(out, "{head}: ok");
+    }
+    let warnings: Vec<String> = warnings
+        .iter()
+        .map(|w| format!("warning: {}: {w}", w.kind().name()))
+        .collect();
+    writeln!(out, "{head}: ok ({})", warnings.join("; "))
 }
 
 /// Writes the positions of a game's main line; the first position the

@@ -272,7 +272,7 @@ pub mod pgn {
     };
     pub use crate::game::replay::{
         variant_from_tag, MoveAt, Replay, ReplayError, ReplayErrorKind, ReplayMovetext, ReplayTags,
-        ReplayWarning, ReplayWarningKind, ReplayedGame, ResultSource,
+        ReplayWarning, ReplayWarningKind, ReplayedGame, ResultClaims, ResultSource,
     };
     pub use crate::text::pgn::{
         write_tags, Collect, CollectedGame, Comment, CommentStyle, EscapeLine, Event, GameResult,

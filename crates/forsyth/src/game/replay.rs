@@ -862,14 +862,29 @@ fn null_move(pos: &Position) -> Option<Position> {
     Position::from_setup(setup).ok()
 }
 
-/// What a game says of its result.
-struct Claims<'a> {
-    /// The `Result` tag, as written.
-    tag: Option<&'a (String, Span)>,
+/// What a game says of its result: its `Result` tag and its termination
+/// marker, judged against how its main line ends
+/// ([`ResultClaims::judge`]). [`Replay`] judges every game this way; a
+/// replay on another board (10x8) judges its games with it too.
+///
+/// ```
+/// use forsyth::pgn::{GameResult, ResultClaims, Span};
+/// use forsyth::Outcome;
+/// let end = Span { offset: 40, line: 3, column: 1, len: 0 };
+/// let claims = ResultClaims { tag: None, marker: None, missing: Some(end) };
+/// let mut warnings = Vec::new();
+/// let mate = Some(Outcome::Checkmate { winner: forsyth::Color::White });
+/// assert_eq!(claims.judge(mate, &mut warnings), GameResult::WhiteWins);
+/// assert_eq!(warnings[0].kind().name(), "missing_result");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ResultClaims<'a> {
+    /// The `Result` tag's value as written, and the tag's place.
+    pub tag: Option<(&'a str, Span)>,
     /// The termination marker.
-    marker: Option<(GameResult, Span)>,
+    pub marker: Option<(GameResult, Span)>,
     /// Where the movetext ends without a marker.
-    missing: Option<Span>,
+    pub missing: Option<Span>,
 }
 
 /// The result an outcome gives.
@@ -881,13 +896,13 @@ fn result_of(outcome: Outcome) -> GameResult {
     }
 }
 
-impl Claims<'_> {
+impl ResultClaims<'_> {
     /// The result of a game without fault whose main line ends in
     /// `outcome`, and the warnings of its claims (`specs/pgn.md` 4.3).
-    fn judge(&self, outcome: Option<Outcome>, warnings: &mut Vec<ReplayWarning>) -> GameResult {
+    pub fn judge(&self, outcome: Option<Outcome>, warnings: &mut Vec<ReplayWarning>) -> GameResult {
         let tag = self
             .tag
-            .map(|(value, span)| (value, *span, value.trim().parse::<GameResult>().ok()));
+            .map(|(value, span)| (value, span, value.trim().parse::<GameResult>().ok()));
         // The results claimed, each once (the tag's place when both say
         // it); `*` claims none.
         let mut claims: Vec<(GameResult, Span, ResultSource)> = Vec::new();
@@ -918,7 +933,7 @@ impl Claims<'_> {
             (Some((movetext, _)), Some((value, span, said))) if said != Some(movetext) => {
                 warnings.push(ReplayWarning::ResultMismatch {
                     span,
-                    tag: value.clone(),
+                    tag: value.to_owned(),
                     movetext,
                     result,
                 });
@@ -1156,8 +1171,8 @@ impl Visitor for Replay {
             }
         }
         if m.game.error.is_none() {
-            let claims = Claims {
-                tag: m.result_tag.as_ref(),
+            let claims = ResultClaims {
+                tag: m.result_tag.as_ref().map(|(v, span)| (v.as_str(), *span)),
                 marker: m.marker,
                 missing: self.missing_result,
             };
