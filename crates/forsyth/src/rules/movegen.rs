@@ -1173,6 +1173,30 @@ mod tests {
         );
     }
 
+    /// The counter's total is the sum of its sets' sizes (its definition,
+    /// summed here with the standard library's popcount), for random sets
+    /// sparse and dense, up to 40 of them, so that squares are named once,
+    /// twice and many times.
+    #[test]
+    fn counter_sums_the_sizes_of_its_sets() {
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x0123_4567_89ab_cdef);
+        for _ in 0..2_000 {
+            let mut counter = Counter::new();
+            let mut expected = 0;
+            for _ in 0..rng.next_u64() % 41 {
+                let a = rng.next_u64();
+                let bits = match a % 3 {
+                    0 => a,
+                    1 => a & rng.next_u64(),
+                    _ => a & rng.next_u64() & rng.next_u64(),
+                };
+                counter.add(Bitboard::from_bits(bits));
+                expected += bits.count_ones() as usize;
+            }
+            assert_eq!(counter.total(), expected);
+        }
+    }
+
     /// `is_legal` and `play` judge a move as the legal move list does,
     /// along random games from random Chess960 starts (the standard one
     /// among them): every legal move; castling with the king and each rook
