@@ -14,6 +14,10 @@
 //! `FORSYTH_BENCH_ROUNDS` (default 5) sets how many times each case is run
 //! by each library (interleaved); a library's time is the sum over the
 //! cases of its best time on each.
+//!
+//! `FORSYTH_BENCH_ONLY=WALK` (`bulk`, `listed`, `shakmaty` or `cozy`) runs
+//! that walk alone, once over every case, untimed: for instruction counts
+//! under `valgrind --tool=callgrind`.
 
 use std::time::{Duration, Instant};
 
@@ -152,6 +156,20 @@ fn main() {
     let ours = forsyth_positions();
     let theirs = shakmaty_positions();
     let cozy = cozy_positions();
+    if let Ok(walk) = std::env::var("FORSYTH_BENCH_ONLY") {
+        let mut nodes = 0;
+        for i in 0..CASES.len() {
+            nodes += match walk.as_str() {
+                "bulk" => run_case(&ours, i, Position::perft).0,
+                "listed" => run_case(&ours, i, Position::perft_listing_leaves).0,
+                "shakmaty" => run_case(&theirs, i, shakmaty::perft).0,
+                "cozy" => run_case(&cozy, i, cozy_perft).0,
+                _ => panic!("FORSYTH_BENCH_ONLY: {walk:?} is not bulk, listed, shakmaty or cozy"),
+            };
+        }
+        println!("perft bench: {walk}, {nodes} nodes, every count checked");
+        return;
+    }
     if rounds == 0 {
         // Smoke test: depth 3 of the first case only.
         assert_eq!(ours[0].perft(3), 8_902);
