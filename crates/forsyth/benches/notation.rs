@@ -5,7 +5,9 @@
 //! and from German SAN and from English descriptive back to SAN.
 //!
 //! Run with `cargo bench -p forsyth --bench notation`. Each figure is the
-//! best of several passes.
+//! best of several passes. With `FORSYTH_BENCH_ONLY=TEXT` only the rows
+//! whose name (`san -> descriptive-en`) contains `TEXT` are timed, and
+//! `FORSYTH_BENCH_PASSES=N` sets the passes (1 for an instruction count).
 
 #[path = "../tests/common/rng.rs"]
 mod rng;
@@ -71,9 +73,17 @@ fn main() {
         (en, san, &descriptive),
     ];
     println!("{PLIES} plies, {} bytes of SAN movetext", text.len());
+    let only = std::env::var("FORSYTH_BENCH_ONLY").unwrap_or_default();
+    let passes = std::env::var("FORSYTH_BENCH_PASSES")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(PASSES);
     for (from, to, input) in runs {
+        if !format!("{from} -> {to}").contains(only.as_str()) {
+            continue;
+        }
         let mut plies = 0;
-        let time = support::best(PASSES, || {
+        let time = support::best(passes, || {
             let mut t = Translator::new(start.clone(), from, to);
             let mut out = String::with_capacity(input.len() * 2);
             t.translate(input, &mut out).expect("translates");
