@@ -10,6 +10,7 @@
 //! in Chess960; castling is `O-O` / `O-O-O` by the side the king goes to.
 
 use core::fmt;
+use std::borrow::Cow;
 
 use super::language::Language;
 use super::parse_move::explain_san;
@@ -486,6 +487,10 @@ impl<T: Copy, const N: usize> Few<T, N> {
     fn as_slice(&self) -> &[T] {
         &self.items[..self.len]
     }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
 }
 
 /// The pawns of `us` on `pawns` that push to the empty square `to`: one
@@ -902,73 +907,92 @@ impl Row {
 
     /// Every way `s` starts with a file name, the longest first, with the
     /// text after it.
-    fn file_names<'a>(&self, s: &'a str) -> Vec<(FileName, &'a str)> {
-        let sides = [Side::Queen, Side::King];
-        let file_pieces: Vec<(&str, Role)> = self
-            .piece_letters()
-            .filter(|(_, r)| matches!(r, Role::Rook | Role::Knight | Role::Bishop))
-            .collect();
-        let side_then = |s: &'a str| -> Vec<(Option<Side>, &'a str)> {
-            let mut v: Vec<(Option<Side>, &'a str)> = sides
-                .iter()
-                .filter_map(|&side| {
-                    s.strip_prefix(self.side_letter(side))
-                        .map(|rest| (Some(side), rest))
-                })
-                .collect();
+    fn file_names<'a>(&self, s: &'a str) -> Few<(FileName, &'a str), 16> {
+        let sides = |s: &'a str| {
+            let mut v: Few<(Option<Side>, &'a str), 3> = Few::new((None, s));
+            for side in [Side::Queen, Side::King] {
+                if let Some(rest) = s.strip_prefix(self.side_letter(side)) {
+                    v.push((Some(side), rest));
+                }
+            }
             v.push((None, s));
             v
         };
-        let piece_then = |s: &'a str| -> Vec<(Option<Role>, &'a str)> {
-            let mut v: Vec<(Option<Role>, &'a str)> = file_pieces
-                .iter()
-                .filter_map(|&(letter, role)| s.strip_prefix(letter).map(|rest| (Some(role), rest)))
-                .collect();
+        let pieces = |s: &'a str| {
+            let mut v: Few<(Option<Role>, &'a str), 5> = Few::new((None, s));
+            for (letter, role) in self.piece_letters() {
+                if matches!(role, Role::Rook | Role::Knight | Role::Bishop) {
+                    if let Some(rest) = s.strip_prefix(letter) {
+                        v.push((Some(role), rest));
+                    }
+                }
+            }
             v.push((None, s));
             v
         };
-        let mut out = Vec::new();
+        let mut out = Few::new((
+            FileName {
+                piece: None,
+                side: None,
+            },
+            s,
+        ));
+        let mut add = |piece: Option<Role>, side: Option<Side>, rest: &'a str| {
+            if piece.is_some() || side.is_some() {
+                // At most three sides by five pieces.
+                let room = out.push((FileName { piece, side }, rest));
+                debug_assert!(room, "a file name list holds every reading");
+            }
+        };
         if self.qualifier_first {
-            for (side, rest) in side_then(s) {
-                for (piece, rest) in piece_then(rest) {
-                    out.push((FileName { piece, side }, rest));
+            for &(side, rest) in sides(s).as_slice() {
+                for &(piece, rest) in pieces(rest).as_slice() {
+                    add(piece, side, rest);
                 }
             }
         } else {
-            for (piece, rest) in piece_then(s) {
-                for (side, rest) in side_then(rest) {
-                    out.push((FileName { piece, side }, rest));
+            for &(piece, rest) in pieces(s).as_slice() {
+                for &(side, rest) in sides(rest).as_slice() {
+                    add(piece, side, rest);
                 }
             }
         }
-        out.retain(|(f, _)| f.piece.is_some() || f.side.is_some());
-        out.sort_by_key(|(_, rest)| rest.len());
+        out.as_mut_slice().sort_by_key(|(_, rest)| rest.len());
         out
     }
 
     /// Every way `s` starts with a square, the longest first, with the
     /// text after it.
-    fn places<'a>(&self, s: &'a str) -> Vec<(Place, &'a str)> {
+    fn places<'a>(&self, s: &'a str) -> Few<(Place, &'a str), 16> {
         let digit = |s: &'a str| -> Option<(u8, &'a str)> {
             let d = *s.as_bytes().first()?;
             (b'1'..=b'8').contains(&d).then(|| (d - b'0', &s[1..]))
         };
+        let mut out = Few::new((
+            Place {
+                file: FileName {
+                    piece: None,
+                    side: None,
+                },
+                rank: 0,
+            },
+            s,
+        ));
         if self.rank_first {
             let Some((rank, rest)) = digit(s) else {
-                return Vec::new();
+                return out;
             };
-            self.file_names(rest)
-                .into_iter()
-                .map(|(file, rest)| (Place { file, rank }, rest))
-                .collect()
+            for &(file, rest) in self.file_names(rest).as_slice() {
+                out.push((Place { file, rank }, rest));
+            }
         } else {
-            self.file_names(s)
-                .into_iter()
-                .filter_map(|(file, rest)| {
-                    digit(rest).map(|(rank, rest)| (Place { file, rank }, rest))
-                })
-                .collect()
+            for &(file, rest) in self.file_names(s).as_slice() {
+                if let Some((rank, rest)) = digit(rest) {
+                    out.push((Place { file, rank }, rest));
+                }
+            }
         }
+        out
     }
 
     /// A qualifier in parentheses: a rank, a square, a file.
@@ -976,13 +1000,15 @@ impl Row {
         if let [d @ b'1'..=b'8'] = inner.as_bytes() {
             return Some(Qualifier::Rank(d - b'0'));
         }
-        if let Some((place, _)) = self.places(inner).into_iter().find(|(_, r)| r.is_empty()) {
+        let places = self.places(inner);
+        if let Some(&(place, _)) = places.as_slice().iter().find(|(_, r)| r.is_empty()) {
             return Some(Qualifier::Square(place));
         }
         self.file_names(inner)
-            .into_iter()
+            .as_slice()
+            .iter()
             .find(|(_, r)| r.is_empty())
-            .map(|(file, _)| Qualifier::File(file))
+            .map(|&(file, _)| Qualifier::File(file))
     }
 
     /// The qualifier written against a piece letter: a file for a pawn
@@ -994,9 +1020,10 @@ impl Row {
         if role == Role::Pawn {
             return self
                 .file_names(q)
-                .into_iter()
+                .as_slice()
+                .iter()
                 .find(|(_, r)| r.is_empty())
-                .map(|(file, _)| Qualifier::File(file));
+                .map(|&(file, _)| Qualifier::File(file));
         }
         [Side::Queen, Side::King]
             .into_iter()
@@ -1094,8 +1121,11 @@ impl Row {
         let (mut mark, mut ep) = (None::<Mark>, false);
         loop {
             s = s.trim_end_matches(['!', '?']);
+            // A marker ends as the text does (the markers are lower case).
+            let last = s.as_bytes().last().map(u8::to_ascii_lowercase);
             let found = self.markers.iter().chain(MARKERS.iter()).find(|(word, _)| {
-                s.len() >= word.len()
+                word.as_bytes().last() == last.as_ref()
+                    && s.len() >= word.len()
                     && s.is_char_boundary(s.len() - word.len())
                     && s[s.len() - word.len()..].eq_ignore_ascii_case(word)
             });
@@ -1141,20 +1171,30 @@ impl Row {
     /// Reads a move text: the phrase and its markers; `None` if it is no
     /// descriptive move.
     fn parse(&self, text: &str) -> Option<(Phrase, Option<Mark>, bool)> {
-        let normal: String = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| match c {
-                '—' | '–' | '−' => '-',
-                '×' | 'X' => 'x',
-                c => c,
-            })
-            .collect();
-        // Older English books: `K-B sq` for K-B1.
-        let normal = if self.qualifier_first {
-            normal.replace("sq", "1")
+        // Most moves are printed as read: ASCII, in one word, no `X`, no
+        // `sq`.
+        let plain = text
+            .bytes()
+            .all(|b| b.is_ascii() && !is_ascii_space(b) && b != b'X')
+            && !(self.qualifier_first && text.contains("sq"));
+        let normal: Cow<'_, str> = if plain {
+            Cow::Borrowed(text)
         } else {
-            normal
+            let normal: String = text
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| match c {
+                    '—' | '–' | '−' => '-',
+                    '×' | 'X' => 'x',
+                    c => c,
+                })
+                .collect();
+            // Older English books: `K-B sq` for K-B1.
+            Cow::Owned(if self.qualifier_first {
+                normal.replace("sq", "1")
+            } else {
+                normal
+            })
         };
         let (s, mark, ep) = self.strip_markers(&normal);
         if let Some(side) = self.castle(s) {
@@ -1185,10 +1225,11 @@ impl Row {
             let (on, after) = match after.strip_prefix('/') {
                 Some(sq) => match self
                     .places(sq)
-                    .into_iter()
+                    .as_slice()
+                    .iter()
                     .find(|(_, r)| self.promotion(r).is_some())
                 {
-                    Some((place, r)) => (Some(place), r),
+                    Some(&(place, r)) => (Some(place), r),
                     None => (None, after),
                 },
                 None => (None, after),
@@ -1207,8 +1248,9 @@ impl Row {
             let rest = rest.strip_prefix('-').unwrap_or(rest);
             let (place, promotion) = self
                 .places(rest)
-                .into_iter()
-                .find_map(|(place, r)| Some((place, self.promotion(r)?)))?;
+                .as_slice()
+                .iter()
+                .find_map(|&(place, r)| Some((place, self.promotion(r)?)))?;
             Form {
                 role,
                 from,
@@ -1417,7 +1459,7 @@ impl Descriptive {
             }
             let word = &next[..n];
             let bare = word.trim_end_matches(['!', '?']);
-            let lower = bare.to_lowercase();
+            let is = |w: &str| lower_is(bare, w);
             let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
             let before = last
                 .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
@@ -1428,9 +1470,14 @@ impl Descriptive {
                         .castle(&format!("{c}{bare}"))
                         .is_some_and(|s| s.is_some())
             });
-            let joined = format!("{before}{lower}").to_lowercase();
-            let castle_phrase =
-                !before.is_empty() && row.castle_phrases.iter().any(|(p, _)| *p == joined);
+            let castle_phrase = !before.is_empty()
+                && row.castle_phrases.iter().any(|(p, _)| {
+                    before
+                        .chars()
+                        .chain(bare.chars())
+                        .flat_map(char::to_lowercase)
+                        .eq(p.chars())
+                });
             let continues = dash(last)
                 || word.starts_with(['-', '—', '–', '×'])
                 || word == "x"
@@ -1438,18 +1485,14 @@ impl Descriptive {
                 || castle_side
                 || castle_phrase
                 || paren.is_some()
-                || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
+                || (row.qualifier_first && (is("sq") || is("sq.")))
                 // A rank set apart from its file (`P-K 4`, older books).
                 || (row.qualifier_first
                     && matches!(word.as_bytes(), [b'1'..=b'8'])
                     && last.contains('-')
                     && last.ends_with(['K', 'Q', 'B', 'N', 'R', 't']))
-                || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
-                || row
-                    .markers
-                    .iter()
-                    .chain(MARKERS.iter())
-                    .any(|(m, _)| *m == lower);
+                || ["dis", "dis.", "dbl", "dbl."].into_iter().any(is)
+                || row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m));
             if !continues {
                 return end;
             }
@@ -1471,16 +1514,26 @@ impl Descriptive {
         loop {
             let rest = &text[at..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            // A word whose first letter starts no word of the lists ends
+            // the search before it is cut.
+            let first = rest.as_bytes().get(gap).map(u8::to_ascii_lowercase);
+            if first.is_some_and(|b| {
+                b.is_ascii()
+                    && !results
+                        .iter()
+                        .chain(before.iter())
+                        .any(|w| w.as_bytes().first() == Some(&b))
+            }) {
+                return end;
+            }
             let n = word_len(&rest[gap..]);
             if n == 0 || (at > 0 && gap == 0) {
                 return end;
             }
-            let word = rest[gap..gap + n]
-                .trim_end_matches(['.', '!'])
-                .to_lowercase();
-            if results.contains(&word.as_str()) {
+            let word = rest[gap..gap + n].trim_end_matches(['.', '!']);
+            if results.iter().any(|r| lower_is(word, r)) {
                 end = at + gap + n;
-            } else if !before.contains(&word.as_str()) {
+            } else if !before.iter().any(|b| lower_is(word, b)) {
                 return end;
             }
             at += gap + n;
@@ -1497,8 +1550,15 @@ impl Descriptive {
 /// `{`, `;`, `)` or a `(` that is not a short qualifier or promotion attached
 /// to it (`R(6)`, `R(QR3)`, `P-R8(Q)`).
 fn word_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
     let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
+    while let Some(&b) = bytes.get(i) {
+        // ASCII bytes one at a time, other characters whole.
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            text[i..].chars().next().unwrap_or('\u{feff}')
+        };
         match c {
             c if c.is_whitespace() => break,
             '{' | ';' | ')' | ',' | '\u{feff}' => break,
@@ -1518,6 +1578,31 @@ fn word_len(text: &str) -> usize {
         }
     }
     i
+}
+
+/// `true` for the ASCII bytes that are white space ([`char::is_whitespace`]).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// `true` if `word` in lower case ([`char::to_lowercase`]) is `lower` (a
+/// word in lower case). Asked of many words against many lists: most
+/// differ at the first letter, tested inline.
+#[inline(always)]
+fn lower_is(word: &str, lower: &str) -> bool {
+    match (word.as_bytes().first(), lower.as_bytes().first()) {
+        (Some(&w), Some(&l)) if w.is_ascii() && w.to_ascii_lowercase() != l => false,
+        _ => lower_is_whole(word, lower),
+    }
+}
+
+/// [`lower_is`], letter by letter.
+fn lower_is_whole(word: &str, lower: &str) -> bool {
+    if word.is_ascii() {
+        word.eq_ignore_ascii_case(lower)
+    } else {
+        word.chars().flat_map(char::to_lowercase).eq(lower.chars())
+    }
 }
 
 /// Why a descriptive text names no one legal move.
