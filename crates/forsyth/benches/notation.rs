@@ -1,11 +1,14 @@
 //! Throughput of the movetext translator, in plies per second: a long
 //! movetext (random legal games from the standard start, written in SAN
 //! with move numbers, 100,000 plies in all) translated from SAN to each of
-//! German SAN, Russian SAN, figurine, LAN, UCI and English descriptive,
-//! and from German SAN and from English descriptive back to SAN.
+//! German SAN, Russian SAN, figurine, LAN, UCI and English, Spanish and
+//! French descriptive, and from German SAN and from each descriptive back
+//! to SAN.
 //!
 //! Run with `cargo bench -p forsyth --bench notation`. Each figure is the
-//! best of several passes.
+//! best of several passes. With `FORSYTH_BENCH_ONLY=TEXT` only the rows
+//! whose name (`san -> descriptive-en`) contains `TEXT` are timed, and
+//! `FORSYTH_BENCH_PASSES=N` sets the passes (1 for an instruction count).
 
 #[path = "../tests/common/rng.rs"]
 mod rng;
@@ -56,10 +59,16 @@ fn main() {
         .translate(&text, &mut german)
         .expect("translates");
     let en = Notation::Descriptive(Descriptive::English);
-    let mut descriptive = String::new();
-    Translator::new(start.clone(), san, en)
-        .translate(&text, &mut descriptive)
-        .expect("translates");
+    let es = Notation::Descriptive(Descriptive::Spanish);
+    let fr = Notation::Descriptive(Descriptive::French);
+    let written = |to| {
+        let mut out = String::new();
+        Translator::new(start.clone(), san, to)
+            .translate(&text, &mut out)
+            .expect("translates");
+        out
+    };
+    let (descriptive, spanish, french) = (written(en), written(es), written(fr));
     let runs = [
         (san, de, &text),
         (san, Notation::San(Language::Russian), &text),
@@ -69,11 +78,23 @@ fn main() {
         (de, san, &german),
         (san, en, &text),
         (en, san, &descriptive),
+        (san, es, &text),
+        (es, san, &spanish),
+        (san, fr, &text),
+        (fr, san, &french),
     ];
     println!("{PLIES} plies, {} bytes of SAN movetext", text.len());
+    let only = std::env::var("FORSYTH_BENCH_ONLY").unwrap_or_default();
+    let passes = std::env::var("FORSYTH_BENCH_PASSES")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(PASSES);
     for (from, to, input) in runs {
+        if !format!("{from} -> {to}").contains(only.as_str()) {
+            continue;
+        }
         let mut plies = 0;
-        let time = support::best(PASSES, || {
+        let time = support::best(passes, || {
             let mut t = Translator::new(start.clone(), from, to);
             let mut out = String::with_capacity(input.len() * 2);
             t.translate(input, &mut out).expect("translates");

@@ -10,12 +10,14 @@
 //! in Chess960; castling is `O-O` / `O-O-O` by the side the king goes to.
 
 use core::fmt;
+use std::borrow::Cow;
 
 use super::language::Language;
 use super::parse_move::explain_san;
 use super::san::{San, Suffix};
-use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+use crate::board::{attacks, Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
 use crate::rules::explain::{self, IllegalMoveReason};
+use crate::rules::movegen::legal_origins;
 use crate::rules::Position;
 
 /// How a reader takes a check marker that is not printed. A missing mate
@@ -404,6 +406,283 @@ impl Form {
     }
 }
 
+/// A [`Form`] as bit sets, for matching it against many moves: the
+/// squares the mover may stand on, the squares its target may be on (the
+/// square moved to, or the captured piece's square), and what it takes.
+#[derive(Copy, Clone, Debug)]
+struct Masks {
+    role: Role,
+    from: Bitboard,
+    /// `None` for a move to an empty square.
+    takes: Option<Role>,
+    target: Bitboard,
+    promotion: Option<Role>,
+}
+
+impl Form {
+    fn masks(&self, turn: Color) -> Masks {
+        let (takes, target) = match self.target {
+            Target::To(place) => (None, place.squares(turn)),
+            Target::Takes {
+                role,
+                qualifier,
+                on,
+            } => (
+                Some(role),
+                qualifier.squares(turn) & on.map_or(Bitboard::FULL, |p| p.squares(turn)),
+            ),
+        };
+        Masks {
+            role: self.role,
+            from: self.from.squares(turn),
+            takes,
+            target,
+            promotion: self.promotion,
+        }
+    }
+}
+
+impl Masks {
+    /// [`Form::matches`], asked of the bit sets.
+    #[inline]
+    fn matches(&self, m: Move) -> bool {
+        !m.is_castle()
+            && m.role() == self.role
+            && self.from.contains(m.from())
+            && self.promotion.is_none_or(|p| m.promotion() == Some(p))
+            && match self.takes {
+                None => !m.is_capture() && self.target.contains(m.to()),
+                Some(role) => m.capture() == Some(role) && self.target.contains(captured_square(m)),
+            }
+    }
+}
+
+/// A short list on the stack: at most `N` items.
+struct Few<T, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn new(fill: T) -> Few<T, N> {
+        Few {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+
+    /// Adds `item`; `false` if the list is full.
+    #[inline]
+    fn push(&mut self, item: T) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = item;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+}
+
+/// The pawns of `us` on `pawns` that push to the empty square `to`: one
+/// step, or two from the second rank over an empty square.
+fn push_origins(pos: &Position, us: Color, to: Square) -> Bitboard {
+    let board = pos.board();
+    let ours = board.by_piece(Role::Pawn.of(us));
+    let back = if us == Color::White { -1 } else { 1 };
+    let Some(one) = to.offset(0, back) else {
+        return Bitboard::EMPTY;
+    };
+    if ours.contains(one) {
+        return Bitboard::from_square(one);
+    }
+    if board.occupied().contains(one) || to.rank() != Rank::Fourth.relative_to(us) {
+        return Bitboard::EMPTY;
+    }
+    match one.offset(0, back) {
+        Some(two) if ours.contains(two) => Bitboard::from_square(two),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The legal moves of the side to move of role `role` from `from` (a
+/// set of squares) to `to`, taking what stands there, each given to
+/// `keep` (a pawn reaching the last rank with `promotion`, which must then
+/// be a piece); `false` if `keep` refused one. En passant apart.
+fn moves_to(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    to: Square,
+    promotion: Option<Role>,
+    keep: &mut impl FnMut(Move) -> bool,
+) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let capture = board.role_at(to);
+    if role != Role::Pawn {
+        let origins = legal_origins(pos, role, to) & from;
+        return origins.into_iter().all(|from| {
+            keep(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            })
+        });
+    }
+    let origins = match capture {
+        None => push_origins(pos, us, to),
+        Some(_) => attacks::pawn(!us, to) & board.by_piece(Role::Pawn.of(us)),
+    } & from;
+    let promotion = promotion.filter(|_| to.rank() == Rank::Eighth.relative_to(us));
+    origins.into_iter().all(|from| {
+        let m = Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        };
+        !pos.is_legal(m) || keep(m)
+    })
+}
+
+/// The en passant captures of the side to move from `from` (a set of
+/// squares), each given to `keep`; `false` if `keep` refused one.
+fn en_passant(pos: &Position, from: Bitboard, keep: &mut impl FnMut(Move) -> bool) -> bool {
+    let Some(to) = pos.setup().ep_square else {
+        return true;
+    };
+    let us = pos.turn();
+    let origins = attacks::pawn(!us, to) & pos.board().by_piece(Role::Pawn.of(us)) & from;
+    origins.into_iter().all(|from| {
+        let m = Move::EnPassant { from, to };
+        !pos.is_legal(m) || keep(m)
+    })
+}
+
+/// The legal moves that `masks` fits, given to `keep`, found from the
+/// target squares without listing every legal move; `false` if `keep`
+/// refused one, or if a pawn reaching the last rank with no promotion
+/// given fits four moves (the caller then lists them).
+fn fitting_moves(pos: &Position, masks: &Masks, keep: &mut impl FnMut(Move) -> bool) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if !matches!(
+        masks.role,
+        Role::Pawn | Role::Knight | Role::Bishop | Role::Rook | Role::Queen | Role::King
+    ) {
+        return false;
+    }
+    let pawn = masks.role == Role::Pawn;
+    let last = Bitboard::from_rank(Rank::Eighth.relative_to(us));
+    let targets = match masks.takes {
+        None => masks.target & !board.occupied(),
+        Some(role) => masks.target & board.by_piece(role.of(!us)),
+    };
+    if let Some(p) = masks.promotion {
+        // Only a pawn reaching the last rank promotes.
+        if !pawn || !matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+            return true;
+        }
+        for to in targets & last {
+            if !moves_to(pos, masks.role, masks.from, to, Some(p), keep) {
+                return false;
+            }
+        }
+        return true;
+    }
+    for to in targets {
+        let listed = if pawn && last.contains(to) {
+            // Four promotions fit: handed back at the first.
+            moves_to(
+                pos,
+                masks.role,
+                masks.from,
+                to,
+                Some(Role::Queen),
+                &mut |_| false,
+            )
+        } else {
+            moves_to(pos, masks.role, masks.from, to, None, keep)
+        };
+        if !listed {
+            return false;
+        }
+    }
+    if pawn && masks.takes == Some(Role::Pawn) {
+        if let Some(ep) = pos.setup().ep_square {
+            let taken = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
+            if masks.target.contains(taken) && !en_passant(pos, masks.from, keep) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The form the writing rule picks for `m` (not castling) when `rivals`
+/// hold every other legal move that one of its forms may fit: levels 0
+/// to 3 (none, side, rank or file, square), and within a level the target
+/// named more fully before the mover.
+fn choose(m: Move, turn: Color, rivals: &[Move]) -> Form {
+    let movers = mover_qualifiers(m, turn);
+    let targets = targets(m, turn);
+    let promotion = m.promotion();
+    let form = |from, target| Form {
+        role: m.role(),
+        from,
+        target,
+        promotion,
+    };
+    for level in 0..=3 {
+        for &(ml, from) in movers.as_slice() {
+            for &(tl, target) in targets.as_slice() {
+                if ml.max(tl) != level {
+                    continue;
+                }
+                let f = form(from, target);
+                let masks = f.masks(turn);
+                if !rivals.iter().any(|&x| masks.matches(x)) {
+                    return f;
+                }
+            }
+        }
+    }
+    // The origin square and the whole target always name one move.
+    let to = match m.capture() {
+        None => Target::To(Place::of(m.to(), turn)),
+        Some(role) => Target::Takes {
+            role,
+            qualifier: Qualifier::Any,
+            on: Some(Place::of(captured_square(m), turn)),
+        },
+    };
+    form(Qualifier::Square(Place::of(m.from(), turn)), to)
+}
+
+/// [`choose`] with every legal move of `m`'s role as a rival.
+fn form_by_listing(pos: &Position, m: Move) -> Form {
+    let rivals: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&x| x != m && x.role() == m.role() && !x.is_castle())
+        .collect();
+    choose(m, pos.turn(), &rivals)
+}
+
 /// What a move text says: castling (on a side, or either) or a move.
 enum Phrase {
     Castle(Option<CastlingSide>),
@@ -435,9 +714,10 @@ fn mark_of(pos: &Position, m: Move) -> Option<Mark> {
 
 /// The qualifiers of a moving piece, in the order the writer tries them,
 /// each with its level (0 none, 1 side, 2 rank or file, 3 square).
-fn mover_qualifiers(m: Move, turn: Color) -> Vec<(u8, Qualifier)> {
+fn mover_qualifiers(m: Move, turn: Color) -> Few<(u8, Qualifier), 5> {
     let from = m.from();
-    let mut out = vec![(0, Qualifier::Any)];
+    let mut out = Few::new((0, Qualifier::Any));
+    out.push((0, Qualifier::Any));
     if m.role() == Role::King {
         return out;
     }
@@ -446,13 +726,11 @@ fn mover_qualifiers(m: Move, turn: Color) -> Vec<(u8, Qualifier)> {
             out.push((1, Qualifier::File(short)));
         }
         out.push((1, Qualifier::File(FileName::of(from.file()))));
+        out.push((2, Qualifier::Rank(relative_rank(from, turn))));
     } else {
         // A piece's file alone (`R(QR)`) is read, never written: printed
         // scores go from the rank to the square.
         out.push((1, Qualifier::Side(Side::of(from.file()))));
-        out.push((2, Qualifier::Rank(relative_rank(from, turn))));
-    }
-    if m.role() == Role::Pawn {
         out.push((2, Qualifier::Rank(relative_rank(from, turn))));
     }
     out.push((3, Qualifier::Square(Place::of(from, turn))));
@@ -461,8 +739,8 @@ fn mover_qualifiers(m: Move, turn: Color) -> Vec<(u8, Qualifier)> {
 
 /// The names of a move's target, in the order the writer tries them, each
 /// with its level.
-fn targets(m: Move, turn: Color) -> Vec<(u8, Target)> {
-    let mut out = Vec::new();
+fn targets(m: Move, turn: Color) -> Few<(u8, Target), 4> {
+    let mut out = Few::new((0, Target::To(Place::of(m.to(), turn))));
     match m.capture() {
         None => {
             let to = m.to();
@@ -496,6 +774,32 @@ fn targets(m: Move, turn: Color) -> Vec<(u8, Target)> {
     out
 }
 
+/// The legal moves other than `m` that a form of `m` may also fit: the
+/// moves of its role to a square its shortest target names, or taking a
+/// piece of the role it takes, with its promotion. `None` when there are
+/// too many to hold, or the quick search cannot say (the caller then
+/// lists every legal move).
+fn rivals(pos: &Position, m: Move) -> Option<Few<Move, 32>> {
+    let turn = pos.turn();
+    let (takes, target) = match m.capture() {
+        None => {
+            let file = FileName::short(m.to().file()).unwrap_or(FileName::of(m.to().file()));
+            let rank = relative_rank(m.to(), turn);
+            (None, Place { file, rank }.squares(turn))
+        }
+        Some(role) => (Some(role), Bitboard::FULL),
+    };
+    let masks = Masks {
+        role: m.role(),
+        from: Bitboard::FULL,
+        takes,
+        target,
+        promotion: m.promotion(),
+    };
+    let mut out = Few::new(m);
+    fitting_moves(pos, &masks, &mut |x| x == m || out.push(x)).then_some(out)
+}
+
 /// Pieces of a file name, in the row's letters: `Q`, `QB`, `B` (English),
 /// `D`, `AD`, `A` (Spanish).
 impl Row {
@@ -523,12 +827,13 @@ impl Row {
     }
 
     fn write_place<W: fmt::Write>(&self, place: Place, out: &mut W) -> fmt::Result {
+        let rank = char::from(b'0' + place.rank);
         if self.rank_first {
-            write!(out, "{}", place.rank)?;
+            out.write_char(rank)?;
             self.write_file(place.file, out)
         } else {
             self.write_file(place.file, out)?;
-            write!(out, "{}", place.rank)
+            out.write_char(rank)
         }
     }
 
@@ -602,73 +907,92 @@ impl Row {
 
     /// Every way `s` starts with a file name, the longest first, with the
     /// text after it.
-    fn file_names<'a>(&self, s: &'a str) -> Vec<(FileName, &'a str)> {
-        let sides = [Side::Queen, Side::King];
-        let file_pieces: Vec<(&str, Role)> = self
-            .piece_letters()
-            .filter(|(_, r)| matches!(r, Role::Rook | Role::Knight | Role::Bishop))
-            .collect();
-        let side_then = |s: &'a str| -> Vec<(Option<Side>, &'a str)> {
-            let mut v: Vec<(Option<Side>, &'a str)> = sides
-                .iter()
-                .filter_map(|&side| {
-                    s.strip_prefix(self.side_letter(side))
-                        .map(|rest| (Some(side), rest))
-                })
-                .collect();
+    fn file_names<'a>(&self, s: &'a str) -> Few<(FileName, &'a str), 16> {
+        let sides = |s: &'a str| {
+            let mut v: Few<(Option<Side>, &'a str), 3> = Few::new((None, s));
+            for side in [Side::Queen, Side::King] {
+                if let Some(rest) = s.strip_prefix(self.side_letter(side)) {
+                    v.push((Some(side), rest));
+                }
+            }
             v.push((None, s));
             v
         };
-        let piece_then = |s: &'a str| -> Vec<(Option<Role>, &'a str)> {
-            let mut v: Vec<(Option<Role>, &'a str)> = file_pieces
-                .iter()
-                .filter_map(|&(letter, role)| s.strip_prefix(letter).map(|rest| (Some(role), rest)))
-                .collect();
+        let pieces = |s: &'a str| {
+            let mut v: Few<(Option<Role>, &'a str), 5> = Few::new((None, s));
+            for (letter, role) in self.piece_letters() {
+                if matches!(role, Role::Rook | Role::Knight | Role::Bishop) {
+                    if let Some(rest) = s.strip_prefix(letter) {
+                        v.push((Some(role), rest));
+                    }
+                }
+            }
             v.push((None, s));
             v
         };
-        let mut out = Vec::new();
+        let mut out = Few::new((
+            FileName {
+                piece: None,
+                side: None,
+            },
+            s,
+        ));
+        let mut add = |piece: Option<Role>, side: Option<Side>, rest: &'a str| {
+            if piece.is_some() || side.is_some() {
+                // At most three sides by five pieces.
+                let room = out.push((FileName { piece, side }, rest));
+                debug_assert!(room, "a file name list holds every reading");
+            }
+        };
         if self.qualifier_first {
-            for (side, rest) in side_then(s) {
-                for (piece, rest) in piece_then(rest) {
-                    out.push((FileName { piece, side }, rest));
+            for &(side, rest) in sides(s).as_slice() {
+                for &(piece, rest) in pieces(rest).as_slice() {
+                    add(piece, side, rest);
                 }
             }
         } else {
-            for (piece, rest) in piece_then(s) {
-                for (side, rest) in side_then(rest) {
-                    out.push((FileName { piece, side }, rest));
+            for &(piece, rest) in pieces(s).as_slice() {
+                for &(side, rest) in sides(rest).as_slice() {
+                    add(piece, side, rest);
                 }
             }
         }
-        out.retain(|(f, _)| f.piece.is_some() || f.side.is_some());
-        out.sort_by_key(|(_, rest)| rest.len());
+        out.as_mut_slice().sort_by_key(|(_, rest)| rest.len());
         out
     }
 
     /// Every way `s` starts with a square, the longest first, with the
     /// text after it.
-    fn places<'a>(&self, s: &'a str) -> Vec<(Place, &'a str)> {
+    fn places<'a>(&self, s: &'a str) -> Few<(Place, &'a str), 16> {
         let digit = |s: &'a str| -> Option<(u8, &'a str)> {
             let d = *s.as_bytes().first()?;
             (b'1'..=b'8').contains(&d).then(|| (d - b'0', &s[1..]))
         };
+        let mut out = Few::new((
+            Place {
+                file: FileName {
+                    piece: None,
+                    side: None,
+                },
+                rank: 0,
+            },
+            s,
+        ));
         if self.rank_first {
             let Some((rank, rest)) = digit(s) else {
-                return Vec::new();
+                return out;
             };
-            self.file_names(rest)
-                .into_iter()
-                .map(|(file, rest)| (Place { file, rank }, rest))
-                .collect()
+            for &(file, rest) in self.file_names(rest).as_slice() {
+                out.push((Place { file, rank }, rest));
+            }
         } else {
-            self.file_names(s)
-                .into_iter()
-                .filter_map(|(file, rest)| {
-                    digit(rest).map(|(rank, rest)| (Place { file, rank }, rest))
-                })
-                .collect()
+            for &(file, rest) in self.file_names(s).as_slice() {
+                if let Some((rank, rest)) = digit(rest) {
+                    out.push((Place { file, rank }, rest));
+                }
+            }
         }
+        out
     }
 
     /// A qualifier in parentheses: a rank, a square, a file.
@@ -676,13 +1000,15 @@ impl Row {
         if let [d @ b'1'..=b'8'] = inner.as_bytes() {
             return Some(Qualifier::Rank(d - b'0'));
         }
-        if let Some((place, _)) = self.places(inner).into_iter().find(|(_, r)| r.is_empty()) {
+        let places = self.places(inner);
+        if let Some(&(place, _)) = places.as_slice().iter().find(|(_, r)| r.is_empty()) {
             return Some(Qualifier::Square(place));
         }
         self.file_names(inner)
-            .into_iter()
+            .as_slice()
+            .iter()
             .find(|(_, r)| r.is_empty())
-            .map(|(file, _)| Qualifier::File(file))
+            .map(|&(file, _)| Qualifier::File(file))
     }
 
     /// The qualifier written against a piece letter: a file for a pawn
@@ -694,9 +1020,10 @@ impl Row {
         if role == Role::Pawn {
             return self
                 .file_names(q)
-                .into_iter()
+                .as_slice()
+                .iter()
                 .find(|(_, r)| r.is_empty())
-                .map(|(file, _)| Qualifier::File(file));
+                .map(|&(file, _)| Qualifier::File(file));
         }
         [Side::Queen, Side::King]
             .into_iter()
@@ -794,8 +1121,11 @@ impl Row {
         let (mut mark, mut ep) = (None::<Mark>, false);
         loop {
             s = s.trim_end_matches(['!', '?']);
+            // A marker ends as the text does (the markers are lower case).
+            let last = s.as_bytes().last().map(u8::to_ascii_lowercase);
             let found = self.markers.iter().chain(MARKERS.iter()).find(|(word, _)| {
-                s.len() >= word.len()
+                word.as_bytes().last() == last.as_ref()
+                    && s.len() >= word.len()
                     && s.is_char_boundary(s.len() - word.len())
                     && s[s.len() - word.len()..].eq_ignore_ascii_case(word)
             });
@@ -841,20 +1171,30 @@ impl Row {
     /// Reads a move text: the phrase and its markers; `None` if it is no
     /// descriptive move.
     fn parse(&self, text: &str) -> Option<(Phrase, Option<Mark>, bool)> {
-        let normal: String = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| match c {
-                '—' | '–' | '−' => '-',
-                '×' | 'X' => 'x',
-                c => c,
-            })
-            .collect();
-        // Older English books: `K-B sq` for K-B1.
-        let normal = if self.qualifier_first {
-            normal.replace("sq", "1")
+        // Most moves are printed as read: ASCII, in one word, no `X`, no
+        // `sq`.
+        let plain = text
+            .bytes()
+            .all(|b| b.is_ascii() && !is_ascii_space(b) && b != b'X')
+            && !(self.qualifier_first && text.contains("sq"));
+        let normal: Cow<'_, str> = if plain {
+            Cow::Borrowed(text)
         } else {
-            normal
+            let normal: String = text
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| match c {
+                    '—' | '–' | '−' => '-',
+                    '×' | 'X' => 'x',
+                    c => c,
+                })
+                .collect();
+            // Older English books: `K-B sq` for K-B1.
+            Cow::Owned(if self.qualifier_first {
+                normal.replace("sq", "1")
+            } else {
+                normal
+            })
         };
         let (s, mark, ep) = self.strip_markers(&normal);
         if let Some(side) = self.castle(s) {
@@ -885,10 +1225,11 @@ impl Row {
             let (on, after) = match after.strip_prefix('/') {
                 Some(sq) => match self
                     .places(sq)
-                    .into_iter()
+                    .as_slice()
+                    .iter()
                     .find(|(_, r)| self.promotion(r).is_some())
                 {
-                    Some((place, r)) => (Some(place), r),
+                    Some(&(place, r)) => (Some(place), r),
                     None => (None, after),
                 },
                 None => (None, after),
@@ -907,8 +1248,9 @@ impl Row {
             let rest = rest.strip_prefix('-').unwrap_or(rest);
             let (place, promotion) = self
                 .places(rest)
-                .into_iter()
-                .find_map(|(place, r)| Some((place, self.promotion(r)?)))?;
+                .as_slice()
+                .iter()
+                .find_map(|&(place, r)| Some((place, self.promotion(r)?)))?;
             Form {
                 role,
                 from,
@@ -996,49 +1338,12 @@ impl Descriptive {
         }
     }
 
-    /// The form the writing rule picks for `m` (not castling): levels 0
-    /// to 3 (none, side, rank or file, square), and within a level the
-    /// target named more fully before the mover.
+    /// The form the writing rule picks for `m` (not castling).
     fn form(self, pos: &Position, m: Move) -> Form {
-        let turn = pos.turn();
-        let rivals: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|&x| x != m && x.role() == m.role() && !x.is_castle())
-            .collect();
-        let movers = mover_qualifiers(m, turn);
-        let targets = targets(m, turn);
-        let promotion = m.promotion();
-        let form = |from, target| Form {
-            role: m.role(),
-            from,
-            target,
-            promotion,
-        };
-        for level in 0..=3 {
-            for &(ml, from) in &movers {
-                for &(tl, target) in &targets {
-                    if ml.max(tl) != level {
-                        continue;
-                    }
-                    let f = form(from, target);
-                    if !rivals.iter().any(|&x| f.matches(x, turn)) {
-                        return f;
-                    }
-                }
-            }
+        match rivals(pos, m) {
+            Some(rivals) => choose(m, pos.turn(), rivals.as_slice()),
+            None => form_by_listing(pos, m),
         }
-        // The origin square and the whole target always name one move.
-        let to = match m.capture() {
-            None => Target::To(Place::of(m.to(), turn)),
-            Some(role) => Target::Takes {
-                role,
-                qualifier: Qualifier::Any,
-                on: Some(Place::of(captured_square(m), turn)),
-            },
-        };
-        form(Qualifier::Square(Place::of(m.from(), turn)), to)
     }
 
     /// Reads `text` to the legal moves of `pos` it may name, settled by
@@ -1058,6 +1363,22 @@ impl Descriptive {
             reason: None,
         })?;
         let turn = pos.turn();
+        if let Phrase::Move(form) = &phrase {
+            // The one move that fits, found from its target squares; any
+            // other count is settled or refused on the listed moves below.
+            let mut one: Few<Move, 1> = Few::new(Move::EnPassant {
+                from: Square::A1,
+                to: Square::A1,
+            });
+            if fitting_moves(pos, &form.masks(turn), &mut |m| one.push(m)) {
+                if let [m] = *one.as_slice() {
+                    return Ok(Read {
+                        m,
+                        false_mark: mark.and_then(|printed| false_mark(printed, mark_of(pos, m))),
+                    });
+                }
+            }
+        }
         let legal = pos.legal_moves();
         let fits = |f: &dyn Fn(Move) -> bool| -> Vec<Move> {
             legal.iter().copied().filter(|&m| f(m)).collect()
@@ -1138,7 +1459,7 @@ impl Descriptive {
             }
             let word = &next[..n];
             let bare = word.trim_end_matches(['!', '?']);
-            let lower = bare.to_lowercase();
+            let is = |w: &str| lower_is(bare, w);
             let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
             let before = last
                 .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
@@ -1149,9 +1470,14 @@ impl Descriptive {
                         .castle(&format!("{c}{bare}"))
                         .is_some_and(|s| s.is_some())
             });
-            let joined = format!("{before}{lower}").to_lowercase();
-            let castle_phrase =
-                !before.is_empty() && row.castle_phrases.iter().any(|(p, _)| *p == joined);
+            let castle_phrase = !before.is_empty()
+                && row.castle_phrases.iter().any(|(p, _)| {
+                    before
+                        .chars()
+                        .chain(bare.chars())
+                        .flat_map(char::to_lowercase)
+                        .eq(p.chars())
+                });
             let continues = dash(last)
                 || word.starts_with(['-', '—', '–', '×'])
                 || word == "x"
@@ -1159,18 +1485,14 @@ impl Descriptive {
                 || castle_side
                 || castle_phrase
                 || paren.is_some()
-                || (row.qualifier_first && matches!(lower.as_str(), "sq" | "sq."))
+                || (row.qualifier_first && (is("sq") || is("sq.")))
                 // A rank set apart from its file (`P-K 4`, older books).
                 || (row.qualifier_first
                     && matches!(word.as_bytes(), [b'1'..=b'8'])
                     && last.contains('-')
                     && last.ends_with(['K', 'Q', 'B', 'N', 'R', 't']))
-                || matches!(lower.as_str(), "dis" | "dis." | "dbl" | "dbl.")
-                || row
-                    .markers
-                    .iter()
-                    .chain(MARKERS.iter())
-                    .any(|(m, _)| *m == lower);
+                || ["dis", "dis.", "dbl", "dbl."].into_iter().any(is)
+                || row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m));
             if !continues {
                 return end;
             }
@@ -1192,16 +1514,26 @@ impl Descriptive {
         loop {
             let rest = &text[at..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            // A word whose first letter starts no word of the lists ends
+            // the search before it is cut.
+            let first = rest.as_bytes().get(gap).map(u8::to_ascii_lowercase);
+            if first.is_some_and(|b| {
+                b.is_ascii()
+                    && !results
+                        .iter()
+                        .chain(before.iter())
+                        .any(|w| w.as_bytes().first() == Some(&b))
+            }) {
+                return end;
+            }
             let n = word_len(&rest[gap..]);
             if n == 0 || (at > 0 && gap == 0) {
                 return end;
             }
-            let word = rest[gap..gap + n]
-                .trim_end_matches(['.', '!'])
-                .to_lowercase();
-            if results.contains(&word.as_str()) {
+            let word = rest[gap..gap + n].trim_end_matches(['.', '!']);
+            if results.iter().any(|r| lower_is(word, r)) {
                 end = at + gap + n;
-            } else if !before.contains(&word.as_str()) {
+            } else if !before.iter().any(|b| lower_is(word, b)) {
                 return end;
             }
             at += gap + n;
@@ -1218,8 +1550,15 @@ impl Descriptive {
 /// `{`, `;`, `)` or a `(` that is not a short qualifier or promotion attached
 /// to it (`R(6)`, `R(QR3)`, `P-R8(Q)`).
 fn word_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
     let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
+    while let Some(&b) = bytes.get(i) {
+        // ASCII bytes one at a time, other characters whole.
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            text[i..].chars().next().unwrap_or('\u{feff}')
+        };
         match c {
             c if c.is_whitespace() => break,
             '{' | ';' | ')' | ',' | '\u{feff}' => break,
@@ -1239,6 +1578,31 @@ fn word_len(text: &str) -> usize {
         }
     }
     i
+}
+
+/// `true` for the ASCII bytes that are white space ([`char::is_whitespace`]).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// `true` if `word` in lower case ([`char::to_lowercase`]) is `lower` (a
+/// word in lower case). Asked of many words against many lists: most
+/// differ at the first letter, tested inline.
+#[inline(always)]
+fn lower_is(word: &str, lower: &str) -> bool {
+    match (word.as_bytes().first(), lower.as_bytes().first()) {
+        (Some(&w), Some(&l)) if w.is_ascii() && w.to_ascii_lowercase() != l => false,
+        _ => lower_is_whole(word, lower),
+    }
+}
+
+/// [`lower_is`], letter by letter.
+fn lower_is_whole(word: &str, lower: &str) -> bool {
+    if word.is_ascii() {
+        word.eq_ignore_ascii_case(lower)
+    } else {
+        word.chars().flat_map(char::to_lowercase).eq(lower.chars())
+    }
 }
 
 /// Why a descriptive text names no one legal move.
@@ -1429,6 +1793,92 @@ mod tests {
             names(Descriptive::French),
             ["TD", "CD", "FD", "D", "R", "FR", "CR", "TR"]
         );
+    }
+
+    /// The quick searches of one position against their definition: the
+    /// writer's form of every legal move is the one chosen with every
+    /// legal move of its role as a rival, and every form the writer tries
+    /// (with its promotion and with none) fits the same legal moves as
+    /// filtering the listed legal moves by `Form::matches`.
+    fn check_quick_searches(pos: &Position) -> usize {
+        let turn = pos.turn();
+        let legal = pos.legal_moves();
+        let sorted = |mut v: Vec<Move>| {
+            v.sort_by_key(|x| format!("{x:?}"));
+            v
+        };
+        let mut forms = 0;
+        for &m in legal.iter().filter(|m| !m.is_castle()) {
+            let form = Descriptive::English.form(pos, m);
+            assert_eq!(form, form_by_listing(pos, m), "{pos:?} {m:?}");
+            for &(_, from) in mover_qualifiers(m, turn).as_slice() {
+                for &(_, target) in targets(m, turn).as_slice() {
+                    for promotion in [m.promotion(), None] {
+                        let f = Form {
+                            role: m.role(),
+                            from,
+                            target,
+                            promotion,
+                        };
+                        let listed: Vec<Move> = legal
+                            .iter()
+                            .copied()
+                            .filter(|&x| f.matches(x, turn))
+                            .collect();
+                        let mut found = Vec::new();
+                        let complete = fitting_moves(pos, &f.masks(turn), &mut |x| {
+                            found.push(x);
+                            true
+                        });
+                        if complete {
+                            assert_eq!(sorted(found), sorted(listed), "{pos:?} {f:?}");
+                        } else {
+                            // Only a pawn's move to the last rank with no
+                            // promotion given is handed back.
+                            assert!(f.promotion.is_none() && m.role() == Role::Pawn);
+                            assert!(listed.len() >= 4, "{pos:?} {f:?}");
+                        }
+                        forms += 1;
+                    }
+                }
+            }
+        }
+        forms
+    }
+
+    /// On the positions of random games from random Chess960 starts (the
+    /// standard one first), and of the perft suites (promotions, en
+    /// passant, pins) and a few random plies from each.
+    #[test]
+    fn quick_searches_agree_with_the_listed_moves() {
+        let mut forms = 0;
+        crate::rules::movegen::random_walk(0x5eed_d35c, 200, 150, |pos, _, _| {
+            forms += check_quick_searches(pos);
+        });
+        let suites = [
+            include_str!("../../tests/data/tricky.perft"),
+            include_str!("../../tests/data/classical.perft"),
+        ];
+        let mut rng = crate::setup::chess960::SplitMix64::new(7);
+        for fen in suites
+            .iter()
+            .flat_map(|t| t.lines())
+            .filter_map(|l| l.strip_prefix("epd "))
+        {
+            let fen = crate::text::fen::Fen::from_ascii(fen.as_bytes()).unwrap();
+            let Ok(mut pos) = Position::from_fen(&fen, None) else {
+                continue;
+            };
+            for _ in 0..12 {
+                forms += check_quick_searches(&pos);
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            }
+        }
+        assert!(forms > 500_000, "{forms} forms");
     }
 
     #[test]
