@@ -13,6 +13,7 @@ mod clocks;
 pub(crate) mod en_passant;
 mod error;
 mod material;
+mod ordinary;
 mod repair;
 mod report;
 
