@@ -14,6 +14,8 @@ pub(crate) mod en_passant;
 mod error;
 mod material;
 mod ordinary;
+#[cfg(test)]
+mod ordinary_tests;
 mod repair;
 mod report;
 
