@@ -44,18 +44,27 @@ impl LineVisitor for Convert {
             );
             return Ok(());
         }
-        if self.capa.is_some()
-            || crate::capa::line_is_10x8(line.bytes)
-            || self.is_10x8_in_letters(line.bytes)
-        {
+        if self.capa.is_some() {
+            return self.convert_10x8(source, &line);
+        }
+        self.text.clear();
+        let problem = line.bytes.trim_ascii_start().starts_with(b"(");
+        let english = self.letters == LettersMode::English && !problem;
+        // A line that converts as an 8x8 record is one (ten squares never
+        // read as eight), so the test for 10x8 waits for a line that does
+        // not: nearly every line is written without it.
+        if english && convert_line(line.bytes, &self.opts, &mut self.text).is_ok() {
+            self.text.push('\n');
+            return self.out.write_all(self.text.as_bytes());
+        }
+        if crate::capa::line_is_10x8(line.bytes) || self.is_10x8_in_letters(line.bytes) {
             return self.convert_10x8(source, &line);
         }
         self.text.clear();
         // Other letters and the problem form are read to an English record
         // first; a line nothing reads is converted as it is, for its error.
         // English records (the fast path) are not decoded here.
-        let problem = line.bytes.trim_ascii_start().starts_with(b"(");
-        if self.letters == LettersMode::English && !problem {
+        if english {
             return self.convert(source, line.number, line.bytes, |col| col);
         }
         let text = String::from_utf8_lossy(line.bytes);

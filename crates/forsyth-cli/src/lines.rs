@@ -196,8 +196,14 @@ pub fn visit_lines<V: LineVisitor + Send>(
     if threads <= 1 {
         let mut visitor = make();
         let mut failure = None;
-        read_sources(&sources, &mut || Some(Vec::new()), &mut |piece| {
+        // A piece's buffer, once its lines are written, holds the next one:
+        // a fresh buffer for each piece cost a page fault per page read.
+        let spare = std::cell::Cell::new(Vec::new());
+        read_sources(&sources, &mut || Some(spare.take()), &mut |piece| {
             let batch = visit_piece(&mut visitor, &piece);
+            let mut bytes = piece.bytes;
+            bytes.clear();
+            spare.set(bytes);
             match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
                 Ok(()) => true,
                 Err(e) => {

@@ -99,11 +99,14 @@ impl LineVisitor for Command<'_> {
             );
             return self.refused(name, &line, fault);
         }
-        if self.args.capa.is_some() || crate::capa::line_is_10x8(line.bytes) {
+        if self.args.capa.is_some() {
             return self.line_10x8(name, &line);
         }
         let fen = match Fen::from_ascii(line.bytes) {
             Ok(fen) => fen,
+            // A line that reads as an 8x8 record is one (ten squares never
+            // read as eight): only a line it refuses may be 10x8.
+            Err(_) if crate::capa::line_is_10x8(line.bytes) => return self.line_10x8(name, &line),
             // EPD with operations (an opcode where FEN has its clocks) never
             // reads as FEN: only a line FEN rejects is looked at again.
             Err(_) if Epd::has_operations(line.bytes) => return self.epd(name, &line),

@@ -367,12 +367,11 @@ impl Board {
         self.occupied |= bb;
     }
 
-    /// The board whose twelve piece sets are the first twelve of `bits`,
-    /// indexed by `color * 6 + role` (White's pawn first; the thirteenth is
-    /// the parser's scratch set, ignored); the sets must not overlap (the
-    /// parser's fast path, which places each square once).
+    /// The board whose twelve piece sets are `bits`, indexed by
+    /// `color * 6 + role` (White's pawn first); the sets must not overlap
+    /// (the parser's fast path, which places each square once).
     #[inline]
-    pub(crate) fn from_piece_bits(bits: &[u64; 13]) -> Board {
+    pub(crate) fn from_piece_bits(bits: &[u64; 12]) -> Board {
         let mut board = Board::empty();
         for role in 0..6 {
             let white = bits[role];

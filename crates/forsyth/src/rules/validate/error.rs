@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use super::ordinary::ordinary;
 use super::run;
 use crate::rules::{Position, Repair, Report};
 use crate::setup::resolve_fen;
@@ -219,16 +220,26 @@ impl Position {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(fen: &Fen, variant: Option<Variant>) -> Result<Position, PositionError> {
-        // `Report::of_fen` then `Report::into_position`, without the report
-        // in between when the position is legal (the setup moves once).
-        let (setup, letters) = resolve_fen(fen, variant);
-        let mut problems = Vec::new();
-        run(&setup, letters, &mut problems);
-        if problems.iter().all(|p| p.severity() != Severity::Error) {
-            Ok(Position::from_setup_unchecked(setup))
-        } else {
-            Err(PositionError::new(Report::from_parts(setup, problems)))
+        // The ordinary record first: judged at once, its warnings not
+        // looked for (they do not make it illegal).
+        if let Some(setup) = ordinary(fen, variant) {
+            return Ok(Position::from_setup_unchecked(setup));
         }
+        judged_fen(fen, variant)
+    }
+}
+
+/// [`Position::from_fen`] by the full validation alone: `Report::of_fen`
+/// then `Report::into_position`, without the report in between when the
+/// position is legal (the setup moves once).
+pub(super) fn judged_fen(fen: &Fen, variant: Option<Variant>) -> Result<Position, PositionError> {
+    let (setup, letters) = resolve_fen(fen, variant);
+    let mut problems = Vec::new();
+    run(&setup, letters, &mut problems);
+    if problems.iter().all(|p| p.severity() != Severity::Error) {
+        Ok(Position::from_setup_unchecked(setup))
+    } else {
+        Err(PositionError::new(Report::from_parts(setup, problems)))
     }
 }
 

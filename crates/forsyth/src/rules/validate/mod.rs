@@ -13,6 +13,9 @@ mod clocks;
 pub(crate) mod en_passant;
 mod error;
 mod material;
+mod ordinary;
+#[cfg(test)]
+mod ordinary_tests;
 mod repair;
 mod report;
 

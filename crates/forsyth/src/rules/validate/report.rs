@@ -1,6 +1,7 @@
 //! The verdict on one setup.
 
-use super::run;
+use super::ordinary::ordinary;
+use super::{clocks, material, run};
 use crate::setup::resolve_fen;
 use crate::setup::{Problem, ProblemKind, Setup, Severity, Variant};
 use crate::text::fen::Fen;
@@ -47,6 +48,18 @@ impl Report {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn of_fen(fen: &Fen, variant: Option<Variant>) -> Report {
+        // The ordinary record has no error: only warnings can be found.
+        if let Some(setup) = ordinary(fen, variant) {
+            let mut problems = Vec::new();
+            clocks::clocks(&setup, &mut problems);
+            material::warnings(&setup, &mut problems);
+            return Report { setup, problems };
+        }
+        Report::judged_fen(fen, variant)
+    }
+
+    /// [`Report::of_fen`] by the full validation alone.
+    pub(super) fn judged_fen(fen: &Fen, variant: Option<Variant>) -> Report {
         let (setup, letters) = resolve_fen(fen, variant);
         let mut problems = Vec::new();
         run(&setup, letters, &mut problems);

@@ -221,75 +221,89 @@ static PLACEMENT_CLASS: [Class; 256] = {
 ///
 /// One table lookup per byte and one loop over the whole field: the only
 /// branch that depends on the text is the loop's end, at the first byte
-/// that is neither a piece letter, a digit nor `/`. A piece letter sets its
-/// square in one of twelve piece sets, a digit or `/` sets a scratch set.
-/// The squares are counted in reading order (rank 8 first, so a square is
-/// its count with the rank bits flipped); a `/` checks that the count is
-/// at the end of its rank, and a wrong rank is recorded and the field
-/// rejected once the loop is over. Leaving the loop at each rank's end
-/// cost a mispredicted branch per rank. Each table entry packs what a byte
-/// does into one word, so a byte costs one load. The squares are bits of
-/// one `u64`, so this is the 8x8 board's alone; a placement of another
-/// shape is declined, for the grammar to read.
+/// that is neither a piece letter, a digit nor `/`. Each byte sets the bit
+/// of the square it reaches in one of fourteen sets (the twelve pieces, the
+/// digits, the slashes) and moves on by what its table word says. Squares
+/// are counted in reading order, so that bit `n` is the `n`-th square read
+/// (a8 first) and each set is the board flipped top to bottom, turned the
+/// right way up once at the end by reversing its bytes. A slash adds one to
+/// the count's high half instead of a square. The ranks are judged after
+/// the loop, not at each slash: with 64 squares read in all, the field is
+/// right exactly when its 7 slashes stood after squares 8, 16, ... 56 (the
+/// count only grows, so their bits are then 7 distinct ones). Judging each
+/// slash in the loop cost a third of the loop's instructions; leaving the
+/// loop at each rank's end cost a mispredicted branch per rank. The squares
+/// are bits of one `u64`, so this is the 8x8 board's alone; a placement of
+/// another shape is declined, for the grammar to read.
 fn fast_placement(input: &[u8]) -> Option<(&[u8], Board)> {
-    // Thirteen sets: the twelve pieces (`color * 6 + role`), then scratch.
-    let mut bits = [0u64; 13];
-    // Squares so far in reading order, where the current rank must end,
-    // and whether a finished rank ended elsewhere.
-    let (mut at, mut rank_end, mut bad) = (0u64, u64::from(FILES), 0u64);
-    let mut len = input.len();
-    for (i, &b) in input.iter().enumerate() {
+    // The longest field without fault: 64 letters and 7 slashes. Reading at
+    // most one byte more keeps the count's halves apart on any input.
+    const LONGEST: usize = 64 + 7;
+    let field = &input[..input.len().min(LONGEST + 1)];
+    let mut bits = [0u64; 14];
+    // Squares read (low half) and slashes read (high half).
+    let mut at = 0u64;
+    let mut len = field.len();
+    for (i, &b) in field.iter().enumerate() {
         let step = ENGLISH_STEP[usize::from(b)];
         if step == 0 {
             len = i;
             break;
         }
-        let slash = u64::from(step >> STEP_SLASH);
         // Wrapping: an over-long field runs on before it is rejected.
-        bits[(step & 0xff) as usize] |= 1u64 << ((at ^ 56) & 63);
-        // A `/` checks the rank it ends and moves the end to the next one.
-        bad |= (at ^ rank_end) & 0u64.wrapping_sub(slash);
-        rank_end += slash * u64::from(FILES);
-        at += u64::from((step >> STEP_ADVANCE) & 0xff);
+        bits[(step & 0xff) as usize] |= 1u64.wrapping_shl(at as u32);
+        at += step >> STEP_ADVANCE;
     }
     let squares = u64::from(RANKS) * u64::from(FILES);
-    if bad != 0 || rank_end != squares || at != squares {
+    let slashes = u64::from(RANKS) - 1;
+    // A slash after each rank but the last, in reading order.
+    let rank_ends = (1..u64::from(RANKS)).fold(0u64, |m, r| m | 1 << (r * u64::from(FILES)));
+    if at != squares | slashes << STEP_SLASH_COUNT || bits[SLASH_SET] != rank_ends {
         return None;
     }
     let rest = &input[len..];
     match rest.first() {
-        Some(b' ' | b'\t') | None => Some((rest, Board::from_piece_bits(&bits))),
+        Some(b' ' | b'\t') | None => {
+            let (pieces, _) = bits.split_first_chunk::<12>()?;
+            Some((rest, Board::from_piece_bits(&pieces.map(u64::swap_bytes))))
+        }
         _ => None,
     }
 }
 
 /// Where the fields of an [`ENGLISH_STEP`] entry start: bits 0 to 7 name
-/// the set a byte marks (`color * 6 + role`, or 12 for scratch), bits 8 to
-/// 15 how many files it advances, bit 16 whether it is a `/`. An entry of
-/// 0 is a byte that is not part of the field (the loop ends).
+/// the set a byte marks (`color * 6 + role`, [`DIGIT_SET`] or
+/// [`SLASH_SET`]), the bits from 8 on what it adds to the count of
+/// [`fast_placement`] (the squares it describes, or a slash in the count's
+/// high half, [`STEP_SLASH_COUNT`]). An entry of 0 is a byte that is not
+/// part of the field (the loop ends).
 const STEP_ADVANCE: u32 = 8;
-/// See [`STEP_ADVANCE`].
-const STEP_SLASH: u32 = 16;
+/// Where the count of slashes starts in [`fast_placement`]'s count.
+const STEP_SLASH_COUNT: u32 = 32;
+/// The set of the digits' squares (scratch).
+const DIGIT_SET: u64 = 12;
+/// The set of the squares after which a slash stood.
+const SLASH_SET: usize = 13;
 
 /// The fast path's table: `PNBRQK` / `pnbrqk` (the `piece` rule), the
 /// digits 1 to 8 (`empty`) and `/`, packed as [`STEP_ADVANCE`] says.
-static ENGLISH_STEP: [u32; 256] = {
-    let mut table = [0u32; 256];
+static ENGLISH_STEP: [u64; 256] = {
+    let mut table = [0u64; 256];
     let mut k = 0;
     while k < 12 {
         let letter = match k {
             0..6 => ENGLISH_WHITE[k],
             _ => ENGLISH_BLACK[k - 6],
         };
-        table[ascii_byte(letter) as usize] = k as u32 | 1 << STEP_ADVANCE;
+        table[ascii_byte(letter) as usize] = k as u64 | 1 << STEP_ADVANCE;
         k += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[(b'0' + d) as usize] = 12 | (d as u32) << STEP_ADVANCE;
+        table[(b'0' + d) as usize] = DIGIT_SET | (d as u64) << STEP_ADVANCE;
         d += 1;
     }
-    table[b'/' as usize] = 12 | 1 << STEP_SLASH;
+    table[b'/' as usize] = SLASH_SET as u64 | 1 << (STEP_ADVANCE + STEP_SLASH_COUNT);
     table
 };
 
@@ -813,6 +827,12 @@ mod tests {
             "7/9/8/8/8/8/8/8 w - - 0 1",
             "4k3/8/8/8/8/8/8/4K2R/ w - - 0 1",
             "pppppppp7/1/8/8/8/8/8/8 w - - 0 1",
+            "7/p8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/8/8/8/8/ w - - 0 1",
+            "8/8/8/8/8/8/8//8 w - - 0 1",
+            "8/7//1p7/8/8/8/8/8 w - - 0 1",
+            "/8/8/8/8/8/8/8 w - - 0 1",
+            "11111111/11111111/11111111/11111111/11111111/11111111/11111111/111111111 w - -",
             "8/8/8/8/8/8/8/7",
             "",
             "/",
@@ -824,6 +844,12 @@ mod tests {
         let full = b"rnbqkbnr/pppppppp/PPPPPPPP/nnnnnnnn/BBBBBBBB/kkkkkkkk/QQQQQQQQ/RNBQKBNR";
         let (_, board) = fast_placement(full).expect("a field without fault");
         assert_eq!(Ok((&b""[..], board)), placement(full, &English));
+        // The longest field without fault (71 bytes, every square a digit)
+        // is the fast path's too.
+        let longest = ["11111111"; 8].join("/").into_bytes();
+        assert_eq!(longest.len(), 71);
+        let (_, board) = fast_placement(&longest).expect("a field without fault");
+        assert_eq!(Ok((&b""[..], board)), placement(&longest, &English));
     }
 
     /// The fast path is a shortcut of the grammar: whatever it accepts, the
