@@ -536,10 +536,11 @@ impl<R: Read> Lexer<R> {
                     None => break None,
                 },
                 BRACE => {
-                    let Some(close) = memchr::memchr(b'}', &bytes[i + 1..]) else {
+                    let rest = &bytes[i + 1..];
+                    let Some(close) = memchr::memchr(b'}', rest) else {
                         break None;
                     };
-                    let inner = &bytes[i + 1..i + 1 + close];
+                    let inner = &rest[..close];
                     // Lines inside the comment: the span keeps the line it
                     // starts on, the next token counts from the last one.
                     let (next_line, next_line_start) = match memchr::memrchr(b'\n', inner) {
@@ -609,6 +610,27 @@ impl<R: Read> Lexer<R> {
     /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on
     /// one line.
     fn tag_pair(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        // The common shape first, in valid UTF-8 where its text needs no
+        // check: read as `parse_tag` reads it, without looking for the end
+        // of the line first.
+        let quick = match self.buf.utf8 {
+            true => quick_tag(&self.buf[self.start..self.end]),
+            false => None,
+        };
+        if let Some((len, name, value)) = quick {
+            let s = self.start;
+            let span = self.span(len);
+            self.advance_in_line(len);
+            let text = |r: (usize, usize)| self.buf.str(s + r.0, s + r.1).unwrap_or_default();
+            let value = if check { text(value) } else { "" };
+            return Ok((
+                Tok::Tag {
+                    name: text(name),
+                    value,
+                },
+                span,
+            ));
+        }
         let line_len = match self.find_byte(0, b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| b == b'\n', false),
@@ -858,6 +880,30 @@ fn parse_decimal(digits: &[u8]) -> Option<u32> {
     })
 }
 
+/// The tag pair at the start of `unread` when it has the common shape,
+/// `[Name "value"]` with one space and a value without `\\`, then the end
+/// of its line, all in `unread`: what [`parse_tag`] gives for the line;
+/// `None` for anything else, which `parse_tag` then reads.
+#[allow(clippy::type_complexity)]
+fn quick_tag(unread: &[u8]) -> Option<(usize, (usize, usize), (usize, usize))> {
+    let name_len = unread[1..]
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+    let name = (1, 1 + name_len);
+    if name_len == 0 || unread.get(name.1..name.1 + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name.1 + 2;
+    let value_len = memchr::memchr3(b'"', b'\\', b'\n', &unread[value_start..])?;
+    let value = (value_start, value_start + value_len);
+    match unread[value.1..] {
+        [b'"', b']', b'\n', ..] | [b'"', b']', b'\r', b'\n', ..] => {
+            Some((value.1 + 2, name, value))
+        }
+        _ => None,
+    }
+}
+
 /// `[`, spaces, a name, spaces, a quoted string (`\` escapes the next
 /// byte), spaces, `]`, within one line. Returns the length up to the `]`
 /// and the ranges of the name and the raw value.
@@ -1034,6 +1080,72 @@ mod tests {
         }
         // The loop did read many of the tokens.
         assert!(fast_tokens > 2_000, "{fast_tokens}");
+    }
+
+    /// The quick reading of a tag pair is the full one wherever it answers,
+    /// and answers for the common shapes.
+    #[test]
+    fn quick_tags_read_as_parse_tag_does() {
+        // A tag pair's parts, each in the common form or another.
+        const PARTS: [&[&[u8]]; 6] = [
+            &[b"Event", b"", b"_x9", b"\xc3\xa9", b"A]"],
+            &[b" ", b"  ", b"\t", b""],
+            &[b"\"", b"", b"'"],
+            &[
+                b"va lue",
+                b"\\\"",
+                b"\\\\",
+                b"\xc3\xa9",
+                b"",
+                b"\r",
+                b"\"",
+                b"]",
+                b"\n",
+            ],
+            &[b"\"]", b"\" ]", b"\"", b"]"],
+            &[b"\n", b"\r\n", b" \n", b"", b"x\n", b"\r"],
+        ];
+        let mut rng = SplitMix64::new(0x7a65);
+        let mut answered = 0;
+        for _ in 0..100_000 {
+            let mut line = b"[".to_vec();
+            for (i, part) in PARTS.iter().enumerate() {
+                let times = if i == 3 { rng.below(3) } else { 1 };
+                for _ in 0..times {
+                    line.extend_from_slice(part[rng.below(part.len() as u64) as usize]);
+                }
+            }
+            let Some(quick) = quick_tag(&line) else {
+                continue;
+            };
+            answered += 1;
+            let end = memchr::memchr(b'\n', &line).unwrap();
+            assert_eq!(
+                parse_tag(&line[..end]),
+                Ok(quick),
+                "{}",
+                String::from_utf8_lossy(&line)
+            );
+        }
+        assert!(answered > 100, "{answered}");
+        assert_eq!(
+            quick_tag(b"[Event \"Rated\"]\n"),
+            Some((15, (1, 6), (8, 13)))
+        );
+        assert_eq!(
+            quick_tag(b"[Event \"Rated\"]\r\n"),
+            Some((15, (1, 6), (8, 13)))
+        );
+        // Other shapes, and a line that goes on, are the full reader's.
+        for line in [
+            &b"[Event  \"Rated\"]\n"[..],
+            b"[Event \"a\\\"b\"]\n",
+            b"[Event \"Rated\"] \n",
+            b"[Event \"Rated\"]",
+            b"[ Event \"Rated\"]\n",
+        ] {
+            assert_eq!(quick_tag(line), None, "{}", String::from_utf8_lossy(line));
+        }
     }
 
     /// The loop stops at a `Break` right after the token that asked for it.
