@@ -15,6 +15,10 @@
 //! with its `FEN` tag), plus the PGN standard's example game. Both replay
 //! every move of the main line and of the variations, one core each; both
 //! must find every game legal.
+//!
+//! `--replay-only` runs only the replay; `FORSYTH_BENCH_ONLY=TEXT` then
+//! times only the replay rows whose name (`forsyth`, `reading`,
+//! `pgn-reader`) holds `TEXT`, once each (for a profiler).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -370,6 +374,34 @@ fn replay_against_pgn_reader() {
     let input = legal_collection(REPLAY_GAMES);
     let mb = input.len() as f64 / 1e6;
     println!("\nreplay: {REPLAY_GAMES} legal games (one in ten Chess960), {mb:.1} MB");
+    let only = std::env::var("FORSYTH_BENCH_ONLY").ok();
+    if let Some(only) = only {
+        // One pass of each row asked for, nothing compared.
+        if "forsyth".contains(only.as_str()) {
+            let mut ok = 0;
+            Reader::new(&input[..])
+                .read_all(&mut Replay::final_only(), |g| ok += u64::from(g.is_ok()))
+                .unwrap();
+            assert_eq!(ok, REPLAY_GAMES as u64, "forsyth judges every game legal");
+        }
+        if "reading".contains(only.as_str()) {
+            let mut v = Count::default();
+            Reader::new(&input[..]).read_all(&mut v, |()| {}).unwrap();
+            black_box(v.tokens);
+        }
+        if "pgn-reader".contains(only.as_str()) {
+            let mut ok = 0;
+            let mut reader = pgn_reader::Reader::new(&input[..]);
+            while let Some(legal) = reader.read_game(&mut ShakmatyReplay).unwrap() {
+                ok += u64::from(legal);
+            }
+            assert_eq!(
+                ok, REPLAY_GAMES as u64,
+                "pgn-reader judges every game legal"
+            );
+        }
+        return;
+    }
     let (t_forsyth, ok_forsyth) = best(|| {
         let mut ok = 0;
         Reader::new(&input[..])

@@ -4,7 +4,7 @@
 //! grammar in `specs/pgn.md`.
 
 use std::io::{self, Read};
-use std::ops::Deref;
+use std::ops::{ControlFlow, Deref};
 
 use super::{GameResult, PgnErrorKind, Span};
 
@@ -84,6 +84,35 @@ const DELIMITERS: [bool; 256] = {
     let mut b = 0;
     while b < 256 {
         table[b] = delimits(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// The classes of a byte that the movetext loop ([`Lexer::movetext_run`])
+/// tells apart by a table.
+const OTHER: u8 = 0;
+const SPACE: u8 = 1;
+const NEWLINE: u8 = 2;
+const LETTER: u8 = 3;
+const DIGIT: u8 = 4;
+const BRACE: u8 = 5;
+
+/// Each byte's class: white space as [`Lexer::peek`] skips it, the first
+/// bytes of the tokens [`Lexer::movetext_token`] reads.
+const CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b'\n' => NEWLINE,
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => SPACE,
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            b'0'..=b'9' => DIGIT,
+            b'{' => BRACE,
+            _ => OTHER,
+        };
         b += 1;
     }
     table
@@ -449,6 +478,102 @@ impl<R: Read> Lexer<R> {
         }
     }
 
+    /// Reads the common tokens of movetext that lie whole in the buffer,
+    /// white space between them skipped, as [`Lexer::peek`] then
+    /// [`Lexer::movetext_token`] read them one at a time, handing each to
+    /// `each`; stops before any other token or where the buffered bytes
+    /// end (consuming the white space before it), or with `each`'s
+    /// `Break`. One loop over the buffer, its place kept in locals and
+    /// stored once: the reader's hot path. Valid UTF-8 only: every token
+    /// it reads starts and ends at an ASCII byte, so is a slice of the
+    /// text as it is; other input gets `None` at once, consuming nothing.
+    pub(crate) fn movetext_run<B>(
+        &mut self,
+        mut each: impl FnMut(RunTok<'_>, Span) -> ControlFlow<B>,
+    ) -> Option<B> {
+        if !self.buf.utf8 {
+            return None;
+        }
+        let text = self.buf.text.as_str();
+        let bytes = &text.as_bytes()[..self.end];
+        // The absolute offset of `bytes[0]`.
+        let base = self.offset - self.start as u64;
+        let mut i = self.start;
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let stopped = loop {
+            // White space, counting lines.
+            while let Some(&b) = bytes.get(i) {
+                match CLASS[usize::from(b)] {
+                    SPACE => i += 1,
+                    NEWLINE => {
+                        i += 1;
+                        line += 1;
+                        line_start = base + i as u64;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(&first) = bytes.get(i) else {
+                break None;
+            };
+            let at = base + i as u64;
+            let span = |len| Span {
+                offset: at,
+                line,
+                column: at - line_start + 1,
+                len,
+            };
+            let (tok, len) = match CLASS[usize::from(first)] {
+                LETTER => {
+                    let Some(len) = bytes[i + 1..].iter().position(|&b| is_delimiter(b)) else {
+                        break None;
+                    };
+                    (RunTok::Move(&text[i..i + len + 1]), len + 1)
+                }
+                DIGIT => match number_at(&bytes[i..]) {
+                    Some((tok, len)) => (tok, len),
+                    None => break None,
+                },
+                BRACE => {
+                    let rest = &bytes[i + 1..];
+                    let Some(close) = memchr::memchr(b'}', rest) else {
+                        break None;
+                    };
+                    let inner = &rest[..close];
+                    // Lines inside the comment: the span keeps the line it
+                    // starts on, the next token counts from the last one.
+                    let (next_line, next_line_start) = match memchr::memrchr(b'\n', inner) {
+                        None => (line, line_start),
+                        Some(last) => (
+                            line + memchr::memchr_iter(b'\n', inner).count() as u64,
+                            at + 2 + last as u64,
+                        ),
+                    };
+                    let tok = RunTok::Comment(&text[i + 1..i + 1 + close]);
+                    let tok_span = span(close + 2);
+                    i += close + 2;
+                    (line, line_start) = (next_line, next_line_start);
+                    if let ControlFlow::Break(out) = each(tok, tok_span) {
+                        break Some(out);
+                    }
+                    continue;
+                }
+                _ => break None,
+            };
+            let tok_span = span(len);
+            i += len;
+            if let ControlFlow::Break(out) = each(tok, tok_span) {
+                break Some(out);
+            }
+        };
+        self.offset = base + i as u64;
+        self.start = i;
+        self.line = line;
+        self.line_start = line_start;
+        stopped
+    }
+
     fn single(&mut self, tok: Tok<'static>) -> (Tok<'static>, Span) {
         let span = self.span(1);
         self.advance_in_line(1);
@@ -485,6 +610,27 @@ impl<R: Read> Lexer<R> {
     /// `tag_pair = "[" , blanks , tag_name , blanks , tag_value , blanks , "]"`, on
     /// one line.
     fn tag_pair(&mut self, check: bool) -> io::Result<(Tok<'_>, Span)> {
+        // The common shape first, in valid UTF-8 where its text needs no
+        // check: read as `parse_tag` reads it, without looking for the end
+        // of the line first.
+        let quick = match self.buf.utf8 {
+            true => quick_tag(&self.buf[self.start..self.end]),
+            false => None,
+        };
+        if let Some((len, name, value)) = quick {
+            let s = self.start;
+            let span = self.span(len);
+            self.advance_in_line(len);
+            let text = |r: (usize, usize)| self.buf.str(s + r.0, s + r.1).unwrap_or_default();
+            let value = if check { text(value) } else { "" };
+            return Ok((
+                Tok::Tag {
+                    name: text(name),
+                    value,
+                },
+                span,
+            ));
+        }
         let line_len = match self.find_byte(0, b'\n')? {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| b == b'\n', false),
@@ -666,19 +812,9 @@ impl<R: Read> Lexer<R> {
     /// the byte after them; `None` for anything else (a result, a number
     /// glued to a move, the end of the buffer), which `word` then reads.
     fn quick_number(&mut self) -> Option<(RunTok<'static>, Span)> {
-        let unread = &self.buf[self.start..self.end];
-        let digits = unread.iter().position(|b| !b.is_ascii_digit())?;
-        let dots = unread[digits..].iter().position(|&b| b != b'.')?;
-        let next = unread[digits + dots];
-        if dots == 0 && !is_delimiter(next) {
-            return None;
-        }
-        let tok = match parse_decimal(&unread[..digits]) {
-            Some(number) => RunTok::Number { number, dots },
-            None => RunTok::Error(PgnErrorKind::BadMoveNumber),
-        };
-        let span = self.span(digits + dots);
-        self.advance_in_line(digits + dots);
+        let (tok, len) = number_at(&self.buf[self.start..self.end])?;
+        let span = self.span(len);
+        self.advance_in_line(len);
         Some((tok, span))
     }
 
@@ -716,6 +852,24 @@ impl<R: Read> Lexer<R> {
     }
 }
 
+/// The common move number at the start of `unread` (`12.`, `12...`, `12`
+/// before a delimiter) and its length, when `unread` holds it and the byte
+/// after it; `None` for anything else (see [`Lexer::quick_number`]).
+#[inline(always)]
+fn number_at(unread: &[u8]) -> Option<(RunTok<'static>, usize)> {
+    let digits = unread.iter().position(|b| !b.is_ascii_digit())?;
+    let dots = unread[digits..].iter().position(|&b| b != b'.')?;
+    let next = unread[digits + dots];
+    if dots == 0 && !is_delimiter(next) {
+        return None;
+    }
+    let tok = match parse_decimal(&unread[..digits]) {
+        Some(number) => RunTok::Number { number, dots },
+        None => RunTok::Error(PgnErrorKind::BadMoveNumber),
+    };
+    Some((tok, digits + dots))
+}
+
 /// A decimal number without sign that fits in a `u32`.
 fn parse_decimal(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() {
@@ -724,6 +878,30 @@ fn parse_decimal(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
     })
+}
+
+/// The tag pair at the start of `unread` when it has the common shape,
+/// `[Name "value"]` with one space and a value without `\\`, then the end
+/// of its line, all in `unread`: what [`parse_tag`] gives for the line;
+/// `None` for anything else, which `parse_tag` then reads.
+#[allow(clippy::type_complexity)]
+fn quick_tag(unread: &[u8]) -> Option<(usize, (usize, usize), (usize, usize))> {
+    let name_len = unread[1..]
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+    let name = (1, 1 + name_len);
+    if name_len == 0 || unread.get(name.1..name.1 + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name.1 + 2;
+    let value_len = memchr::memchr3(b'"', b'\\', b'\n', &unread[value_start..])?;
+    let value = (value_start, value_start + value_len);
+    match unread[value.1..] {
+        [b'"', b']', b'\n', ..] | [b'"', b']', b'\r', b'\n', ..] => {
+            Some((value.1 + 2, name, value))
+        }
+        _ => None,
+    }
 }
 
 /// `[`, spaces, a name, spaces, a quoted string (`\` escapes the next
@@ -765,5 +943,238 @@ fn parse_tag(line: &[u8]) -> Result<(usize, (usize, usize), (usize, usize)), Pgn
         Some(b']') => Ok((i + 1, name, value)),
         None | Some(b'\r') => Err(PgnErrorKind::UnterminatedTag),
         Some(_) => Err(PgnErrorKind::BadTag),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small generator of its own (xorshift64*): the layers above that
+    /// have one are not this one's to use.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, bound: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % bound
+        }
+    }
+
+    /// Hands out its bytes a few at a time, so that tokens straddle the
+    /// buffer's refills.
+    struct Chunks<'a> {
+        bytes: &'a [u8],
+        at: usize,
+        size: usize,
+    }
+
+    impl Read for Chunks<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.size.min(buf.len()).min(self.bytes.len() - self.at);
+            buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// Every token of `input` with its span, written out, by `next`: the
+    /// lexer's first token read one at a time, then the rest by `next`.
+    fn tokens(
+        input: &[u8],
+        capacity: usize,
+        chunk: usize,
+        mut next: impl FnMut(&mut Lexer<Chunks<'_>>, &mut Vec<String>) -> bool,
+    ) -> Vec<String> {
+        let chunks = Chunks {
+            bytes: input,
+            at: 0,
+            size: chunk,
+        };
+        let mut lexer = Lexer::new(chunks, capacity);
+        let mut out = Vec::new();
+        if lexer.peek().unwrap().is_some() {
+            let (tok, span) = lexer.token(true).unwrap();
+            out.push(format!("{tok:?} {span:?}"));
+            while next(&mut lexer, &mut out) {}
+        }
+        out.push(format!("{:?}", lexer.position()));
+        out
+    }
+
+    /// The movetext loop reads what `peek` then `token` read, token by
+    /// token, spans and lines included: on random movetext-like bytes
+    /// (moves, numbers, comments over several lines, the other tokens it
+    /// leaves alone, text that is not ASCII, bytes that are not UTF-8),
+    /// through buffers of several sizes filled a few bytes at a time.
+    #[test]
+    fn the_movetext_loop_reads_as_the_tokens_do() {
+        const PIECES: &[&[u8]] = &[
+            b"e4",
+            b"Nf3",
+            b"exd5",
+            b"O-O",
+            b"Qxe7+",
+            b"e8=Q#",
+            b"12.",
+            b"3...",
+            b"7",
+            b"1-0",
+            b"1/2-1/2",
+            b"*",
+            b"{ [%clk 0:03:00] }",
+            b"{a\ncomment\r\n}",
+            b"{}",
+            b"(",
+            b")",
+            b"$12",
+            b"!?",
+            b";line\n",
+            b"%esc\n",
+            b"[Tag \"v\"]",
+            b"\xc3\xa9",
+            b"}",
+            b"\"",
+            b"..",
+            b"--",
+            b"e.p.",
+            b"99999999999.",
+            b"4x",
+            b"\x01",
+            b" ",
+            b"  ",
+            b"\n",
+            b"\r\n",
+            b"\t",
+        ];
+        let mut rng = Rng(0x5eed_0f70);
+        let mut fast_tokens = 0;
+        for _ in 0..400 {
+            let mut input = Vec::new();
+            for _ in 0..rng.below(60) {
+                input.extend_from_slice(PIECES[rng.below(PIECES.len() as u64) as usize]);
+                if rng.below(3) > 0 {
+                    input.push(b' ');
+                }
+            }
+            // Input that is not UTF-8, now and then.
+            if rng.below(8) == 0 {
+                let at = rng.below(input.len() as u64 + 1) as usize;
+                input.insert(at, 0xff);
+            }
+            for (capacity, chunk) in [(1 << 16, 1 << 16), (16, 5), (7, 3), (64, 1)] {
+                let slow = tokens(&input, capacity, chunk, |lexer, out| {
+                    if lexer.peek().unwrap().is_none() {
+                        return false;
+                    }
+                    let (tok, span) = lexer.token(true).unwrap();
+                    out.push(format!("{tok:?} {span:?}"));
+                    true
+                });
+                let fast = tokens(&input, capacity, chunk, |lexer, out| {
+                    let none = lexer.movetext_run(|tok, span| {
+                        out.push(format!("{:?} {span:?}", Tok::from(tok)));
+                        fast_tokens += 1;
+                        ControlFlow::<()>::Continue(())
+                    });
+                    assert!(none.is_none());
+                    if lexer.peek().unwrap().is_none() {
+                        return false;
+                    }
+                    let (tok, span) = lexer.token(true).unwrap();
+                    out.push(format!("{tok:?} {span:?}"));
+                    true
+                });
+                assert_eq!(fast, slow, "{:?}", String::from_utf8_lossy(&input));
+            }
+        }
+        // The loop did read many of the tokens.
+        assert!(fast_tokens > 2_000, "{fast_tokens}");
+    }
+
+    /// The quick reading of a tag pair is the full one wherever it answers,
+    /// and answers for the common shapes.
+    #[test]
+    fn quick_tags_read_as_parse_tag_does() {
+        // A tag pair's parts, each in the common form or another.
+        const PARTS: [&[&[u8]]; 6] = [
+            &[b"Event", b"", b"_x9", b"\xc3\xa9", b"A]"],
+            &[b" ", b"  ", b"\t", b""],
+            &[b"\"", b"", b"'"],
+            &[
+                b"va lue",
+                b"\\\"",
+                b"\\\\",
+                b"\xc3\xa9",
+                b"",
+                b"\r",
+                b"\"",
+                b"]",
+                b"\n",
+            ],
+            &[b"\"]", b"\" ]", b"\"", b"]"],
+            &[b"\n", b"\r\n", b" \n", b"", b"x\n", b"\r"],
+        ];
+        let mut rng = Rng(0x7a65);
+        let mut answered = 0;
+        for _ in 0..100_000 {
+            let mut line = b"[".to_vec();
+            for (i, part) in PARTS.iter().enumerate() {
+                let times = if i == 3 { rng.below(3) } else { 1 };
+                for _ in 0..times {
+                    line.extend_from_slice(part[rng.below(part.len() as u64) as usize]);
+                }
+            }
+            let Some(quick) = quick_tag(&line) else {
+                continue;
+            };
+            answered += 1;
+            let end = memchr::memchr(b'\n', &line).unwrap();
+            assert_eq!(
+                parse_tag(&line[..end]),
+                Ok(quick),
+                "{}",
+                String::from_utf8_lossy(&line)
+            );
+        }
+        assert!(answered > 100, "{answered}");
+        assert_eq!(
+            quick_tag(b"[Event \"Rated\"]\n"),
+            Some((15, (1, 6), (8, 13)))
+        );
+        assert_eq!(
+            quick_tag(b"[Event \"Rated\"]\r\n"),
+            Some((15, (1, 6), (8, 13)))
+        );
+        // Other shapes, and a line that goes on, are the full reader's.
+        for line in [
+            &b"[Event  \"Rated\"]\n"[..],
+            b"[Event \"a\\\"b\"]\n",
+            b"[Event \"Rated\"] \n",
+            b"[Event \"Rated\"]",
+            b"[ Event \"Rated\"]\n",
+        ] {
+            assert_eq!(quick_tag(line), None, "{}", String::from_utf8_lossy(line));
+        }
+    }
+
+    /// The loop stops at a `Break` right after the token that asked for it.
+    #[test]
+    fn the_movetext_loop_stops_when_asked() {
+        let mut lexer = Lexer::new(&b"1. e4 e5 2. Nf3 *"[..], 64);
+        assert_eq!(lexer.peek().unwrap(), Some(b'1'));
+        let mut seen = Vec::new();
+        let out = lexer.movetext_run(|tok, _| {
+            seen.push(format!("{tok:?}"));
+            match tok {
+                RunTok::Move("e5") => ControlFlow::Break("stop"),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        assert_eq!(out, Some("stop"));
+        assert_eq!(seen.len(), 3);
+        assert_eq!(lexer.position().0, 8);
     }
 }

@@ -599,13 +599,7 @@ impl<R: Read> Reader<R> {
         number: u64,
         skipping: &mut bool,
     ) -> io::Result<Option<V::Output>> {
-        loop {
-            if self.lexer.peek()?.is_none() {
-                return Ok(None);
-            }
-            let Some((tok, span)) = self.lexer.movetext_token() else {
-                return Ok(None);
-            };
+        let mut deliver = |tok: RunTok<'_>, span: Span| -> ControlFlow<Option<V::Output>> {
             let flow = match tok {
                 RunTok::Move(text) => v.move_token(m, MoveToken { text, span }),
                 RunTok::Number { number, dots } => {
@@ -623,13 +617,28 @@ impl<R: Read> Reader<R> {
                     let game = Some(number);
                     if v.error(PgnError { kind, span, game }).is_break() {
                         *skipping = true;
-                        return Ok(None);
+                        return ControlFlow::Break(None);
                     }
                     ControlFlow::Continue(())
                 }
             };
-            if let ControlFlow::Break(out) = flow {
-                return Ok(Some(out));
+            flow.map_break(Some)
+        };
+        loop {
+            // The buffered run in one loop; then one token read the general
+            // way (after more input, or from input that is not UTF-8), and
+            // the run again.
+            if let Some(stop) = self.lexer.movetext_run(&mut deliver) {
+                return Ok(stop);
+            }
+            if self.lexer.peek()?.is_none() {
+                return Ok(None);
+            }
+            let Some((tok, span)) = self.lexer.movetext_token() else {
+                return Ok(None);
+            };
+            if let ControlFlow::Break(stop) = deliver(tok, span) {
+                return Ok(stop);
             }
         }
     }
