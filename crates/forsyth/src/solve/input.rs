@@ -62,9 +62,11 @@ pub struct ChessProblem {
     /// What validation refused in the position but legal move generation
     /// handles ([`ProblemKind::is_ignorable`]: an impossible check, too
     /// much material...), set aside so that the problem is solved as
-    /// given, as Popeye solves it. Empty for a legal position. A position
-    /// move generation cannot handle (no king, a pawn on a back rank) is
-    /// refused.
+    /// given, as Popeye solves it; and two kinds only a problem may show,
+    /// as Popeye takes them: a pawn on a back rank (it neither moves nor
+    /// attacks) and the side not to move in check (nothing is solved,
+    /// [`Solution::opposite_check`](super::Solution::opposite_check)).
+    /// Empty for a legal position. A position without a king is refused.
     ///
     /// ```
     /// use forsyth::solve::ChessProblem;

@@ -69,7 +69,7 @@ pub enum ParsePopeyeErrorKind {
     /// which is not read.
     Unsupported,
     /// `illegal`: the position is not legal, in a way legal move
-    /// generation cannot handle (no king, a pawn on a back rank; see
+    /// generation cannot handle (no king; see
     /// [`ChessProblem::set_aside`](crate::solve::ChessProblem::set_aside)).
     Illegal,
 }
