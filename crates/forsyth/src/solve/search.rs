@@ -149,9 +149,14 @@ pub(crate) fn suffers(pos: &Position, goal: Goal) -> bool {
         Goal::Stalemate => !pos.is_check() && pos.count_legal_moves() == 0,
         Goal::MateOrStalemate => pos.count_legal_moves() == 0,
         Goal::DoubleStalemate => {
-            !pos.is_check()
-                && pos.count_legal_moves() == 0
-                && super::passed(pos).count_legal_moves() == 0
+            !pos.is_check() && pos.count_legal_moves() == 0 && {
+                // The side that moved, to move: never in check after its
+                // own legal move.
+                let mut setup = pos.setup().clone();
+                setup.turn = !setup.turn;
+                setup.ep_square = None;
+                Position::from_setup_unchecked(setup).count_legal_moves() == 0
+            }
         }
         Goal::Check => pos.is_check(),
         Goal::Capture | Goal::Target(_) => false,
