@@ -2,8 +2,11 @@
 //! a problem statement, never panics; an error points inside the input (a
 //! line that exists, a column within it or just past its end); every
 //! problem read has a position with the stipulation's first mover to move
-//! (White; Black in a helpmate in whole moves), legal or with what
-//! validation refused set aside, and a problem written back as a Popeye
+//! (White; Black in a helpmate in whole moves and after the key), legal or
+//! with what validation refused set aside, a pawn on a back rank never
+//! moves, a short search of its stipulation never panics (the side not to
+//! move in check, pawns on back ranks, every goal read), and a problem
+//! written back as a Popeye
 //! input (its pieces listed by square) reads to the same board. Each
 //! problem's twins are made without a panic. Read problem by problem, the
 //! input gives at least one result, and its first fault is the whole
@@ -11,8 +14,10 @@
 //! twins, never panics.
 #![no_main]
 
-use forsyth::solve::{read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError, Stipulation};
-use forsyth::{Color, Role};
+use forsyth::solve::{
+    read_popeye, read_popeye_each, ChessProblem, ParsePopeyeError, Solver, Stipulation,
+};
+use forsyth::{Bitboard, Color, Role};
 use libfuzzer_sys::fuzz_target;
 
 fn letter(role: Role) -> char {
@@ -28,12 +33,24 @@ fn letter(role: Role) -> char {
 }
 
 fn check_written_back(p: &ChessProblem) {
-    let first = if p.stipulation.is_some_and(|s| s.defender_starts()) {
+    let postkey = p.asks_postkey() && p.stipulation.is_none_or(|s| !s.is_lines());
+    let first = if postkey || p.stipulation.is_some_and(|s| s.defender_starts()) {
         Color::Black
     } else {
         Color::White
     };
     assert_eq!(p.position.turn(), first);
+    for m in p.position.legal_moves().iter() {
+        assert!(!(m.role() == Role::Pawn && Bitboard::BACKRANKS.contains(m.from())));
+    }
+    if let Some(s) = p.stipulation {
+        let _ = Solver::new(s)
+            .tries(p.asks_tries())
+            .set_play(p.asks_set_play())
+            .postkey(p.asks_postkey())
+            .max_nodes(2_000)
+            .solve(&p.position);
+    }
     for twin in p.twin_problems() {
         if let Err(e) = twin {
             assert!(!e.to_string().is_empty());

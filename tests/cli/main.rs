@@ -58,6 +58,8 @@ mod serve;
 mod show;
 /// `solve`: the Greek three-mover in every form, Popeye inputs, JSON.
 mod solve;
+/// `solve --style popeye` where Popeye's input asks more than mate and stalemate.
+mod solve_popeye;
 /// `--threads`: the same output, in input order, on every core.
 mod threads;
 /// Running the binary.

@@ -420,7 +420,9 @@ pub enum Command {
             refuted by one defence only; --set-play what White answers were Black to move \
             first. Help play (h#n: Black starts, both sides help White mate; h#n.5: White \
             starts; h=n) and series movers (ser-#n, ser-h#n, ser-s#n, ser-=n): every \
-            solution, listed whole. duplex solves it again with the roles exchanged. A \
+            solution, listed whole. duplex solves it again with the roles exchanged. \
+            Popeye's goals #= (mate or stalemate), == (double stalemate), + (check), x \
+            (capture) and z with a square (zc6) stand for # (#=2, hx2, ser-+3). A \
             statement may end in twins (twin move h1 g1 twin rotate 90), each solved under \
             a), b)... See specs/solve.md.\n\n\
             Text output is the problemist's form, moves in --notation (by default SAN in \
@@ -430,7 +432,8 @@ pub enum Command {
             ending in (dual) or (short) where it has one; a helpmate's solutions one per \
             line (1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#). --style popeye writes Popeye's text \
             instead, in the input's language, with what a Popeye input's options ask for \
-            (Variation, Try, SetPlay, Duplex, WhiteToPlay). --format json writes one \
+            (Variation, Try, SetPlay, Duplex, WhiteToPlay, PostKeyPlay: the play after the \
+            key, Black first). --format json writes one \
             object per problem (or twin): \
             {\"problem\": {\"index\", \"line\", \"title\", \"stipulation\"}, \"keys\": [...], \
             \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \"replies\"}, keys \
@@ -438,8 +441,10 @@ pub enum Command {
             \"tries\", \"set_play\", \"lines\", \"set_lines\", \"duplex\", \"twin\" when there \
             are any.\n\n\
             A position no game reaches but move generation handles (a check from a pawn \
-            that never moved) is solved as given, as Popeye solves it, with a warning on \
-            standard error; one it cannot handle (no king) is refused.\n\n\
+            that never moved; a pawn on a back rank, which neither moves nor attacks) is \
+            solved as given, as Popeye solves it, with a warning on standard error; with the \
+            side not to move in check nothing is solved (the side to play can capture the \
+            king); one with no king is refused.\n\n\
             --max-nodes, --max-time and --max-memory stop a problem's search (stopped: on \
             standard error, the next problems solved, exit 1). A search over a second shows \
             its node count on standard error. Ctrl-C stops at once (nothing of the \

@@ -10,6 +10,7 @@ use forsyth::solve::{
     is_popeye_input, read_popeye_each, write_popeye_with, write_solution, ChessProblem,
     ParsePopeyeErrorKind, PopeyeStyle, Solver, Stipulation, StopReason,
 };
+use forsyth::validate::ProblemKind;
 
 use crate::exit::ResolveError;
 use crate::lines::skip_bom;
@@ -263,8 +264,13 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
         };
         // Solved as given, as Popeye solves it; said, not hidden.
         for set_aside in &problem.set_aside {
+            let why = match set_aside.kind() {
+                ProblemKind::PawnOnBackRank => "the pawn neither moves nor attacks, as in Popeye",
+                ProblemKind::OppositeCheck => "the solver says so and solves nothing",
+                _ => "move generation stays sound",
+            };
             crate::note(&format!(
-                "{place}warning: {} (set aside: move generation stays sound)",
+                "{place}warning: {} (set aside: {why})",
                 problem_line(set_aside)
             ));
         }
@@ -319,7 +325,13 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     .set_play(args.set_play || problem.asks_set_play())
                     // Popeye's keys-only text needs no tree: the keys are
                     // proved and no more.
-                    .variations(json || !args.popeye || !entry.popeye || problem.asks_variations())
+                    .variations(
+                        json || !args.popeye
+                            || !entry.popeye
+                            || problem.asks_variations()
+                            || problem.asks_postkey(),
+                    )
+                    .postkey(problem.asks_postkey())
                     .max_memory(args.limits.memory)
                     .cancel(&INTERRUPTED)
                     .progress(&mut report);
@@ -365,6 +377,15 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 out.flush()?;
                 continue;
             }
+            // Popeye says it on standard error, and goes on.
+            if args.popeye {
+                let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());
+                for half in halves {
+                    if half.opposite_check || half.set_play_opposite_check {
+                        crate::note(&format!("{place}the side to play can capture the king"));
+                    }
+                }
+            }
             let language = args
                 .letters
                 .or(problem.language)
@@ -379,7 +400,8 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 let mut style = PopeyeStyle::default();
                 style.language = language;
                 // Popeye writes threats and variations when asked.
-                style.variations = !entry.popeye || problem.asks_variations();
+                style.variations =
+                    !entry.popeye || problem.asks_variations() || problem.asks_postkey();
                 write_popeye_with(&mut text, pos, &solution, &style)
             } else {
                 if labelled {

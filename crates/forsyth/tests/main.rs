@@ -37,6 +37,7 @@ mod roundtrip;
 mod serde;
 mod solve;
 mod solve_genres;
+mod solve_goals;
 mod solve_published;
 mod validation_corpus;
 mod validation_props;

@@ -611,12 +611,23 @@ fn an_impossible_check_is_set_aside_and_solved() {
     // A legal problem sets nothing aside.
     let legal = ChessProblem::from_statement("(k7/8/1K6/8/8/8/8/7R) #1", None).unwrap();
     assert!(legal.set_aside.is_empty());
-    for refused in ["(7k/6p1/8/8/8/8/8/6Q1) #1", "(7k/6p1/5K2/8/8/8/8/P5Q1) #1"] {
-        let err = ChessProblem::from_statement(refused, None).unwrap_err();
-        assert_eq!(err.kind().name(), "illegal", "{refused}");
-    }
-    let err = read_popeye("beginproblem pieces white Pa1 Kf6 black Kh8 endproblem").unwrap_err();
+    let err = ChessProblem::from_statement("(7k/6p1/8/8/8/8/8/6Q1) #1", None).unwrap_err();
+    assert_eq!(err.kind().name(), "illegal");
+    let err = read_popeye("beginproblem pieces white Kf6 black Pa1 endproblem").unwrap_err();
     assert_eq!(err.kind, ParsePopeyeErrorKind::Illegal);
+    // A pawn on a back rank is a problem's, as Popeye takes it: set aside,
+    // and it neither moves nor attacks.
+    let p = ChessProblem::from_statement("(7k/6p1/5K2/8/8/8/8/P5Q1) #1", None).unwrap();
+    let kinds: Vec<ProblemKind> = p.set_aside.iter().map(|p| p.kind()).collect();
+    assert!(kinds.contains(&ProblemKind::PawnOnBackRank), "{kinds:?}");
+    let keys: Vec<String> = solve(&p.position, 1)
+        .keys
+        .iter()
+        .map(|k| p.position.san(k.mv))
+        .collect();
+    assert_eq!(keys, ["Qxg7#"]);
+    let p = read_popeye("beginproblem pieces white Pa1 Kf6 black Kh8 endproblem").unwrap();
+    assert_eq!(p[0].set_aside[0].kind(), ProblemKind::PawnOnBackRank);
 }
 
 /// The piece count may follow a bare placement as it follows one in

@@ -293,6 +293,32 @@ fn half_extras(
     pos: &Position,
     solution: &Solution,
 ) -> serde_json::Result<()> {
+    if solution.opposite_check {
+        value["opposite_check"] = serde_json::Value::Bool(true);
+    }
+    if solution.set_play_opposite_check {
+        value["set_play_opposite_check"] = serde_json::Value::Bool(true);
+    }
+    if let Some(after_key) = &solution.after_key {
+        let threat = after_key.threat.as_ref().and_then(|list| {
+            let passed = duplex_position(pos)?;
+            Some(
+                list.iter()
+                    .map(|t| Played::new(&passed, t))
+                    .collect::<Vec<_>>(),
+            )
+        });
+        let refutations: Vec<String> = after_key
+            .refutations
+            .iter()
+            .map(|&r| written(pos, r).0.to_string())
+            .collect();
+        value["after_key"] = serde_json::json!({
+            "threat": threat,
+            "replies": after_key.defences.iter().map(|d| Played::new(pos, d)).collect::<Vec<_>>(),
+            "refutations": refutations,
+        });
+    }
     if !solution.tries.is_empty() {
         let tries: Vec<KeyMove> = solution
             .tries
@@ -336,6 +362,9 @@ impl<'a> Solved<'a> {
             lines: _,
             set_lines: _,
             duplex: _,
+            opposite_check: _,
+            set_play_opposite_check: _,
+            after_key: _,
         } = solution;
         Solved {
             cook: solution.is_cooked(),

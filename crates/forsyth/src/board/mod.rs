@@ -317,7 +317,9 @@ impl Board {
     }
 
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the
-    /// blockers for sliding pieces.
+    /// blockers for sliding pieces. A pawn on a back rank, which no game
+    /// reaches and only a chess problem may show, attacks nothing, as
+    /// problem solvers take it.
     ///
     /// ```
     /// use forsyth::{Board, Color, Square};
@@ -331,7 +333,8 @@ impl Board {
             | (attacks::bishop(sq, occupied) & self.bishops_and_queens())
             | (attacks::knight(sq) & self.by_role(Role::Knight))
             | (attacks::king(sq) & self.by_role(Role::King))
-            | (attacks::pawn(attacker.other(), sq) & self.by_role(Role::Pawn)))
+            | (attacks::pawn(attacker.other(), sq)
+                & (self.by_role(Role::Pawn) - Bitboard::BACKRANKS)))
             & them
     }
 

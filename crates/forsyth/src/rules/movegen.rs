@@ -627,7 +627,8 @@ fn generate_for<S: MoveSink, const WHITE: bool>(pos: &Position, sink: &mut S) {
         sink.piece(board, Role::Queen, from, to);
     }
 
-    let pawns = board.by_role(Role::Pawn) & ours;
+    // A pawn on a back rank (only a problem puts one there) does not move.
+    let pawns = (board.by_role(Role::Pawn) & ours) - Bitboard::BACKRANKS;
     let free = pawns - pinned;
     let empty = !occupied;
     let (push, left, right) = match us {
@@ -968,7 +969,7 @@ fn king_safe_after(pos: &Position, m: Move) -> bool {
     let rooks = (of(Role::Rook) | queens) & attacks::rook_rays(king);
     let bishops = (of(Role::Bishop) | queens) & attacks::bishop_rays(king);
     (attacks::knight(king) & of(Role::Knight)).is_empty()
-        && (attacks::pawn(us, king) & of(Role::Pawn)).is_empty()
+        && (attacks::pawn(us, king) & (of(Role::Pawn) - Bitboard::BACKRANKS)).is_empty()
         && (attacks::king(king) & of(Role::King)).is_empty()
         && (rooks.is_empty() || (attacks::rook(king, occupied) & rooks).is_empty())
         && (bishops.is_empty() || (attacks::bishop(king, occupied) & bishops).is_empty())

@@ -18,8 +18,10 @@ pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboa
 /// The enemy sliders seen from the king with only the enemy pieces as
 /// blockers (the snipers) have nothing but our pieces between them and the
 /// king: none, and the sniper gives check; one, and that piece is pinned.
-/// Knights and pawns give check from their step tables. The enemy king
-/// never does: a position with the kings side by side is not legal.
+/// Knights and pawns give check from their step tables (not a pawn on a
+/// back rank, which only a problem puts there: it attacks nothing). The
+/// enemy king never does: a position with the kings side by side is not
+/// legal.
 #[inline]
 pub(crate) fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bitboard, Bitboard) {
     let theirs = board.by_color(!us);
@@ -27,7 +29,7 @@ pub(crate) fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bi
         | (attacks::bishop(king, theirs) & board.bishops_and_queens()))
         & theirs;
     let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
-        | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
+        | (attacks::pawn(us, king) & (board.by_role(Role::Pawn) - Bitboard::BACKRANKS)))
         & theirs;
     let occupied = board.occupied();
     let mut pinned = Bitboard::EMPTY;
@@ -64,7 +66,9 @@ impl Threats {
         Threats {
             us,
             knights: board.by_role(Role::Knight) & theirs,
-            pawns: board.by_role(Role::Pawn) & theirs,
+            // A pawn on a back rank (only a problem puts one there)
+            // attacks nothing.
+            pawns: (board.by_role(Role::Pawn) & theirs) - Bitboard::BACKRANKS,
             kings: board.by_role(Role::King) & theirs,
             rooks: board.rooks_and_queens() & theirs,
             bishops: board.bishops_and_queens() & theirs,

@@ -7,7 +7,7 @@ use crate::rules::Position;
 
 use super::hash;
 use super::line::Line;
-use super::search::{after, may_check, suffers, KeyMap, Meter};
+use super::search::{after, may_check, reaches, KeyMap, Meter};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::stop::StopReason;
 
@@ -126,7 +126,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             }
             let next = after(pos, m);
             self.path.push(m);
-            if attacker && suffers(&next, self.goal) {
+            if attacker && reaches(m, &next, self.goal) {
                 self.record(left > 1);
                 found = true;
             } else if left > 1 && self.help(&next, left - 1) {
@@ -157,7 +157,7 @@ impl<'m, 'a> Lines<'m, 'a> {
         for &m in pos.legal_moves().iter() {
             let next = after(pos, m);
             self.path.push(m);
-            let ended = self.series_ends(&next, end);
+            let ended = self.series_ends(m, &next, end);
             found |= ended;
             // The goal reached by the series' own move ends the play; a
             // position the other side could end in one move does not end
@@ -181,10 +181,10 @@ impl<'m, 'a> Lines<'m, 'a> {
     /// After a move of the series (the other side to move in `next`):
     /// records the lines that end there (the goal reached, or reached in
     /// the one move that follows), `true` when there is one.
-    fn series_ends(&mut self, next: &Position, end: End) -> bool {
+    fn series_ends(&mut self, m: Move, next: &Position, end: End) -> bool {
         match end {
             End::Goal => {
-                if suffers(next, self.goal) {
+                if reaches(m, next, self.goal) {
                     let short = self.path.len() < self.series_length();
                     self.record(short);
                     true
@@ -196,7 +196,9 @@ impl<'m, 'a> Lines<'m, 'a> {
                 // Every move of the other side reaches the goal (it has one).
                 let replies = next.legal_moves();
                 if replies.is_empty()
-                    || !replies.iter().all(|&r| suffers(&after(next, r), self.goal))
+                    || !replies
+                        .iter()
+                        .all(|&r| reaches(r, &after(next, r), self.goal))
                 {
                     return false;
                 }
@@ -219,7 +221,7 @@ impl<'m, 'a> Lines<'m, 'a> {
                     if self.goal == Goal::Mate && king.is_some_and(|k| !may_check(r, k, them)) {
                         continue;
                     }
-                    if suffers(&after(next, r), self.goal) {
+                    if reaches(r, &after(next, r), self.goal) {
                         self.path.push(r);
                         self.record(short);
                         self.path.pop();

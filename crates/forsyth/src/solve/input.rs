@@ -62,9 +62,11 @@ pub struct ChessProblem {
     /// What validation refused in the position but legal move generation
     /// handles ([`ProblemKind::is_ignorable`]: an impossible check, too
     /// much material...), set aside so that the problem is solved as
-    /// given, as Popeye solves it. Empty for a legal position. A position
-    /// move generation cannot handle (no king, a pawn on a back rank) is
-    /// refused.
+    /// given, as Popeye solves it; and two kinds only a problem may show,
+    /// as Popeye takes them: a pawn on a back rank (it neither moves nor
+    /// attacks) and the side not to move in check (nothing is solved,
+    /// [`Solution::opposite_check`](super::Solution::opposite_check)).
+    /// Empty for a legal position. A position without a king is refused.
     ///
     /// ```
     /// use forsyth::solve::ChessProblem;
@@ -232,7 +234,11 @@ pub(crate) fn problem_position(
 /// The position validation gave, or the one it refused when each of its
 /// errors leaves legal move generation sound (the decision of
 /// [`PositionError::ignore`], which `perft --lenient` takes too), with
-/// those errors: a problem may stand where no game reaches.
+/// those errors: a problem may stand where no game reaches. Two more
+/// kinds are a problem's alone, as Popeye takes them: a pawn on a back
+/// rank (it stands there without moving or attacking, and may be taken)
+/// and the side not to move in check (the solver reports it and solves
+/// nothing, [`Solution::opposite_check`](super::Solution::opposite_check)).
 fn tolerate(
     validated: Result<Position, PositionError>,
 ) -> Result<(Position, Vec<Problem>), PositionError> {
@@ -247,6 +253,18 @@ fn tolerate(
         .cloned()
         .collect();
     let kinds: Vec<ProblemKind> = errors.iter().map(Problem::kind).collect();
+    let problem_only = |kind: ProblemKind| {
+        matches!(
+            kind,
+            ProblemKind::PawnOnBackRank | ProblemKind::OppositeCheck
+        )
+    };
+    if kinds.iter().any(|&k| problem_only(k))
+        && kinds.iter().all(|&k| k.is_ignorable() || problem_only(k))
+    {
+        let position = Position::from_setup_unchecked(error.setup().clone());
+        return Ok((position, errors));
+    }
     error.ignore(&kinds).map(|position| (position, errors))
 }
 
@@ -410,8 +428,9 @@ impl ChessProblem {
         };
         let (position, set_aside, turn_stated) = match read.placed {
             Placed::Diagram(board) => {
-                let (position, set_aside) = problem_position(board, first_mover(stipulation))
-                    .map_err(|e| illegal(e, lead))?;
+                let (position, set_aside) =
+                    problem_position(board, first_mover(stipulation, false))
+                        .map_err(|e| illegal(e, lead))?;
                 (position, set_aside, false)
             }
             Placed::Record(position, set_aside) => (position, set_aside, true),
@@ -441,7 +460,7 @@ impl ChessProblem {
     /// # Ok::<_, forsyth::solve::ReadProblemError>(())
     /// ```
     pub fn start(&self, stipulation: &Stipulation) -> Result<Position, PositionError> {
-        let first = first_mover(Some(*stipulation));
+        let first = first_mover(Some(*stipulation), self.asks_postkey());
         if self.turn_stated || self.position.turn() == first {
             return Ok(self.position.clone());
         }
@@ -492,9 +511,11 @@ impl ChessProblem {
                         .iter()
                         .any(|c| matches!(c, TwinChange::Stipulation(_)));
                     let stipulation = if restated { Some(s) } else { stipulation };
-                    let (position, set_aside) =
-                        problem_position(board.clone(), first_mover(stipulation))
-                            .map_err(|e| TwinProblemError::Illegal(Box::new(e)))?;
+                    let (position, set_aside) = problem_position(
+                        board.clone(),
+                        first_mover(stipulation, self.asks_postkey()),
+                    )
+                    .map_err(|e| TwinProblemError::Illegal(Box::new(e)))?;
                     let mut problem = base.clone();
                     problem.position = position;
                     problem.set_aside = set_aside;
@@ -551,8 +572,10 @@ impl std::error::Error for TwinProblemError {}
 
 /// Who moves first in a diagram (no side to move stated) for
 /// `stipulation`: White, Black when the defender starts.
-pub(crate) fn first_mover(stipulation: Option<Stipulation>) -> Color {
-    if stipulation.is_some_and(|s| s.defender_starts()) {
+pub(crate) fn first_mover(stipulation: Option<Stipulation>, postkey: bool) -> Color {
+    // After the key (battle play only) the defender moves first.
+    let postkey = postkey && stipulation.is_none_or(|s| !s.is_lines());
+    if postkey || stipulation.is_some_and(|s| s.defender_starts()) {
         Color::Black
     } else {
         Color::White

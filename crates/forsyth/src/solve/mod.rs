@@ -231,6 +231,20 @@ impl Key {
     }
 }
 
+/// The play after a key not shown ([`Solver::postkey`]), the defender to
+/// move: what a [`Key`] holds below its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AfterKey {
+    /// The threat, as after a key; `None` when the defender is in check
+    /// or White has none (a waiting position).
+    pub threat: Option<Vec<Variation>>,
+    /// Every defence, with White's answers (none after a refutation).
+    pub defences: Vec<Variation>,
+    /// The defences after which White cannot reach the goal in time.
+    pub refutations: Vec<Move>,
+}
+
 /// The solution of a problem: every key (battle play) or every line (help
 /// and series play), what was asked beside them, and the work it took.
 ///
@@ -295,6 +309,30 @@ pub struct Solution {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub duplex: Option<Box<Solution>>,
+    /// The side not to move is in check (only a problem's position can
+    /// be: [`ChessProblem::set_aside`]): the side to move could take the
+    /// king, so nothing is solved, as Popeye solves nothing there ("the
+    /// side to play can capture the king"). Help play's set play is still
+    /// solved.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "core::ops::Not::not")
+    )]
+    pub opposite_check: bool,
+    /// Set play was asked for, but the side to move is in check, so the
+    /// other side cannot move first (nothing of the set play is solved).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "core::ops::Not::not")
+    )]
+    pub set_play_opposite_check: bool,
+    /// Battle play solved after the key ([`Solver::postkey`]): the
+    /// threat and the defences; `None` otherwise (the keys are solved).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub after_key: Option<AfterKey>,
     /// Positions the search visited.
     pub nodes: u64,
 }
@@ -403,6 +441,7 @@ pub struct Solver<'a> {
     tries: bool,
     set_play: bool,
     variations: bool,
+    postkey: bool,
     cancel: Option<&'a AtomicBool>,
     progress: Option<&'a mut dyn FnMut(u64)>,
     max_nodes: Option<u64>,
@@ -424,6 +463,7 @@ impl<'a> Solver<'a> {
             tries: false,
             set_play: false,
             variations: true,
+            postkey: false,
             cancel: None,
             progress: None,
             max_nodes: None,
@@ -480,6 +520,30 @@ impl<'a> Solver<'a> {
     /// ```
     pub fn variations(mut self, on: bool) -> Solver<'a> {
         self.variations = on;
+        self
+    }
+
+    /// Battle play after the key (Popeye's `option postkey`): the position
+    /// is the one after a key not shown, the defender to move, and the
+    /// solution is [`Solution::after_key`]: the threat, and every defence
+    /// with White's answers in the moves left (the stipulation's moves,
+    /// the key counted), those no answer meets among
+    /// [`AfterKey::refutations`]. Help and series play ignore it, as
+    /// Popeye does.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::solve::{Solver, Stipulation};
+    /// // After 1.Ka6-b6 (zugzwang): every Black knight move allows 2.Sc7#.
+    /// let pos = Position::from_fen(&"k3n3/P7/1K6/3N4/8/8/8/8 b - - 0 1".parse()?, None)?;
+    /// let solution = Solver::new(Stipulation::mate(2)).postkey(true).solve(&pos)?;
+    /// let after = solution.after_key.expect("battle play");
+    /// assert!(after.threat.is_none() && after.refutations.is_empty());
+    /// assert_eq!(after.defences.len(), 4);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn postkey(mut self, on: bool) -> Solver<'a> {
+        self.postkey = on;
         self
     }
 
@@ -580,6 +644,7 @@ impl<'a> Solver<'a> {
             tries: self.tries,
             set_play: self.set_play,
             variations: self.variations,
+            postkey: self.postkey,
             max_variations: self.max_memory / VARIATION_BYTES,
             max_moves: self.max_memory / core::mem::size_of::<Move>(),
         };
@@ -614,6 +679,8 @@ struct Options {
     set_play: bool,
     /// Threats and variations below the keys and tries.
     variations: bool,
+    /// The play after the key (battle play).
+    postkey: bool,
     /// The most tree nodes (battle play) the memory cap allows.
     max_variations: usize,
     /// The most moves of lines (help and series play) it allows.
@@ -630,8 +697,21 @@ fn empty(stipulation: Stipulation) -> Solution {
         lines: Vec::new(),
         set_lines: Vec::new(),
         duplex: None,
+        opposite_check: false,
+        set_play_opposite_check: false,
+        after_key: None,
         nodes: 0,
     }
+}
+
+/// `true` when the side not to move in `pos` is in check.
+fn opposite_check(pos: &Position) -> bool {
+    let board = pos.board();
+    board.king_of(!pos.turn()).is_some_and(|king| {
+        !board
+            .attackers_to(king, pos.turn(), board.occupied())
+            .is_empty()
+    })
 }
 
 /// Solves one half of a problem (not duplex) on `meter`.
@@ -643,14 +723,18 @@ fn solve_one(
 ) -> Solution {
     let mut solution = empty(stipulation);
     let n = stipulation.moves.clamp(0, MAX_MOVES);
+    solution.opposite_check = opposite_check(pos);
+    solution.set_play_opposite_check = options.set_play && pos.is_check();
     let battle = match stipulation.play {
         Play::Direct => Battle::Direct,
         Play::SelfPlay => Battle::SelfPlay,
         Play::Reflex => Battle::Reflex,
         Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
-            let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
-            lines.solve(pos, &stipulation);
-            solution.lines = core::mem::take(&mut lines.found);
+            if !solution.opposite_check {
+                let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
+                lines.solve(pos, &stipulation);
+                solution.lines = core::mem::take(&mut lines.found);
+            }
             let set = stipulation
                 .set_play()
                 .filter(|_| options.set_play && !pos.is_check());
@@ -662,6 +746,9 @@ fn solve_one(
             return solution;
         }
     };
+    if solution.opposite_check {
+        return solution;
+    }
     let n = n.max(1);
     // The search takes the meter for its run and gives it back.
     let taken = core::mem::replace(meter, Meter::new(None, None, None, None));
@@ -672,6 +759,11 @@ fn solve_one(
         max_variations: options.max_variations,
         build: options.variations,
     };
+    if options.postkey {
+        solution.after_key = Some(tree.after_key(pos, n));
+        *meter = search.meter;
+        return solution;
+    }
     let moves = pos.legal_moves();
     if battle == Battle::Reflex && tree.search.has_goal_move(pos, &moves) {
         // The attacker must reach the goal itself: no key.
@@ -720,6 +812,13 @@ impl Tree<'_, '_> {
         true
     }
 
+    /// `true` when an attacker's move that reaches the goal in `len` moves
+    /// ends the play itself: direct play's goal in one (a check, capture
+    /// or target square leaves the defender moves, which do not count).
+    fn ends_play(&self, len: u8) -> bool {
+        len == 1 && self.search.battle == Battle::Direct
+    }
+
     /// The keys of `pos` for the goal in `n`, and its tries when asked.
     fn first_moves(&mut self, pos: &Position, n: u8, tries: bool) -> (Vec<Key>, Vec<Key>) {
         let mut keys = Vec::new();
@@ -729,7 +828,7 @@ impl Tree<'_, '_> {
                 break;
             }
             let next = after(pos, m);
-            match self.search.mate_length(&next, n) {
+            match self.search.goal_length(m, &next, n) {
                 Some(len) => {
                     let check = next.is_check();
                     let threat = if len == 1 || check || !self.build {
@@ -737,7 +836,7 @@ impl Tree<'_, '_> {
                     } else {
                         self.threat(&next, n - 1)
                     };
-                    let defences = if self.build {
+                    let defences = if self.build && !self.ends_play(len) {
                         self.defences(&next, n)
                     } else {
                         Vec::new()
@@ -760,6 +859,39 @@ impl Tree<'_, '_> {
             }
         }
         (keys, found_tries)
+    }
+
+    /// The play after a key not shown (`pos`: the defender to move), the
+    /// key counted among the `n` moves.
+    fn after_key(&mut self, pos: &Position, n: u8) -> AfterKey {
+        let battle = self.search.battle;
+        let goal = self.search.goal;
+        let moves = pos.legal_moves();
+        // Reflex play: a defender that can mate must; its mates end the
+        // play, as a selfmate's defence that mates does.
+        let forced = battle == Battle::Reflex && self.search.has_goal_move(pos, &moves);
+        let mut refutations = Vec::new();
+        for &r in moves.iter() {
+            if self.stopped() || forced {
+                break;
+            }
+            let next = after(pos, r);
+            let ends = battle != Battle::Direct && suffers(&next, goal);
+            if !ends && self.search.refutes(&next, n) {
+                refutations.push(r);
+            }
+        }
+        let threat = if pos.is_check() || forced {
+            None
+        } else {
+            self.threat(pos, n - 1)
+        };
+        let defences = self.defences(pos, n);
+        AfterKey {
+            threat,
+            defences,
+            refutations,
+        }
     }
 
     /// The first move `m` (to `next`) that is no key, as a try: when
@@ -892,7 +1024,7 @@ impl Tree<'_, '_> {
                 continue;
             }
             let next = after(pos, m);
-            if let Some(len) = self.search.mate_length(&next, k) {
+            if let Some(len) = self.search.goal_length(m, &next, k) {
                 found.push((m, next, len));
             }
         }
@@ -915,12 +1047,17 @@ impl Tree<'_, '_> {
             } else {
                 self.threat(&next, k - 1)
             };
+            let replies = if self.ends_play(len) {
+                Vec::new()
+            } else {
+                self.defences(&next, k)
+            };
             out.push(Variation {
                 mv: m,
                 dual,
                 short: len < k,
                 threat,
-                replies: self.defences(&next, k),
+                replies,
             });
         }
         out

@@ -69,7 +69,7 @@ pub enum ParsePopeyeErrorKind {
     /// which is not read.
     Unsupported,
     /// `illegal`: the position is not legal, in a way legal move
-    /// generation cannot handle (no king, a pawn on a back rank; see
+    /// generation cannot handle (no king; see
     /// [`ChessProblem::set_aside`](crate::solve::ChessProblem::set_aside)).
     Illegal,
 }
@@ -697,6 +697,7 @@ enum PopeyeOption {
     Variation,
     Duplex,
     WhiteToPlay,
+    PostKey,
 }
 
 /// Those options' names in English, German and French.
@@ -714,6 +715,9 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("whitetoplay", PopeyeOption::WhiteToPlay),
     ("weissbeginnt", PopeyeOption::WhiteToPlay),
     ("apparentseul", PopeyeOption::WhiteToPlay),
+    ("postkeyplay", PopeyeOption::PostKey),
+    ("nachschluessel", PopeyeOption::PostKey),
+    ("aprescle", PopeyeOption::PostKey),
 ];
 
 /// The option `word` names: exactly, or as a prefix of three letters or
@@ -756,6 +760,24 @@ impl ChessProblem {
         self.asks(PopeyeOption::Try)
     }
 
+    /// `true` when the problem's options say that its battle play starts
+    /// after the key (Popeye's `PostKeyPlay`, `NachSchluessel`,
+    /// `ApresCle`): the defender moves first ([`Solver::postkey`]).
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// use forsyth::solve::read_popeye;
+    /// let p = read_popeye("beginproblem pieces white Kb6 Sd5 Pa7 black Ka8 Se8 stip #2\noption postkey\nendproblem")?;
+    /// assert!(p[0].asks_postkey());
+    /// assert_eq!(p[0].position.turn(), Color::Black);
+    /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
+    /// ```
+    ///
+    /// [`Solver::postkey`]: super::Solver::postkey
+    pub fn asks_postkey(&self) -> bool {
+        self.asks(PopeyeOption::PostKey)
+    }
+
     /// `true` when the problem's options ask for its set play (Popeye's
     /// `SetPlay`, `Satzspiel`, `Apparent`).
     pub fn asks_set_play(&self) -> bool {
@@ -789,7 +811,11 @@ fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<
 /// The problem of a draft, at the word that ends it.
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
-    let first = super::input::first_mover(draft.stipulation);
+    let postkey = draft
+        .options
+        .iter()
+        .any(|o| option_of(o) == Some(PopeyeOption::PostKey));
+    let first = super::input::first_mover(draft.stipulation, postkey);
     let (position, set_aside) =
         problem_position(draft.board, first).map_err(|e| ParsePopeyeError {
             line: at.line,

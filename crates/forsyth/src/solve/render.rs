@@ -10,7 +10,7 @@ use crate::rules::Position;
 use super::letters::popeye_letter;
 use super::search::after;
 use super::stipulation::{Goal, Play, Stipulation};
-use super::{duplex_position, passed, Key, Line, Solution, Variation};
+use super::{duplex_position, passed, AfterKey, Key, Line, Solution, Variation};
 
 /// The words of a solution's text in one language.
 struct Words {
@@ -27,10 +27,13 @@ struct Words {
     short: &'static str,
     zugzwang: &'static str,
     duplex: &'static str,
+    /// The side not to move is in check (Popeye's message).
+    king_capture: &'static str,
     /// Popeye's words: ` threat:`, ` zugzwang.`, `but`.
     popeye_threat: &'static str,
     popeye_zugzwang: &'static str,
     popeye_but: &'static str,
+    popeye_refutes: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -44,9 +47,11 @@ const ENGLISH: Words = Words {
     short: "short",
     zugzwang: "zugzwang",
     duplex: "duplex",
+    king_capture: "the side to play can capture the king",
     popeye_threat: " threat:",
     popeye_zugzwang: " zugzwang.",
     popeye_but: "but",
+    popeye_refutes: "refutes.",
 };
 
 const GERMAN: Words = Words {
@@ -60,9 +65,11 @@ const GERMAN: Words = Words {
     short: "kurz",
     zugzwang: "Zugzwang",
     duplex: "Duplex",
+    king_capture: "die am Zug befindliche Partei kann den König schlagen",
     popeye_threat: " Drohung:",
     popeye_zugzwang: " Zugzwang.",
     popeye_but: "Aber",
+    popeye_refutes: "Widerlegt.",
 };
 
 const FRENCH: Words = Words {
@@ -76,9 +83,11 @@ const FRENCH: Words = Words {
     short: "court",
     zugzwang: "blocus",
     duplex: "duplex",
+    king_capture: "le camp au trait peut prendre le roi",
     popeye_threat: " menace:",
     popeye_zugzwang: " blocus.",
     popeye_but: "mais",
+    popeye_refutes: "Refute.",
 };
 
 /// The words of `language`: English, German and French (Popeye's three
@@ -118,7 +127,10 @@ fn language_of(notation: Notation) -> Language {
 /// `1.Kf5 Rd4 2.Ke4 Rd3#` (`(short)` when it ends early).
 ///
 /// Nothing solves it: `no solution`. A duplex's second half follows under
-/// `duplex:`.
+/// `duplex:`. After the key ([`Solution::after_key`]): the threat in
+/// parentheses or `zugzwang`, then the variations, a refutation marked
+/// `!` (`1...h4!`). The side not to move in check: `the side to play can
+/// capture the king` in place of the solution.
 ///
 /// ```
 /// use forsyth::Position;
@@ -175,6 +187,15 @@ impl Text {
     fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
         if solution.stipulation.is_lines() {
             return self.lines(out, pos, solution);
+        }
+        if solution.opposite_check {
+            return writeln!(out, "{}", self.words.king_capture);
+        }
+        if let Some(after_key) = &solution.after_key {
+            return self.after_key(out, pos, after_key);
+        }
+        if solution.set_play_opposite_check {
+            writeln!(out, "{}: {}", self.words.set_play, self.words.king_capture)?;
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             writeln!(out, "{}:", self.words.set_play)?;
@@ -242,6 +263,34 @@ impl Text {
         };
         for defence in &key.defences {
             self.defence(out, &next, defence, 1, &mut line)?;
+        }
+        Ok(())
+    }
+
+    /// The play after a key not shown: the threat in parentheses (or
+    /// `zugzwang`), then the variations, a refutation marked `!`.
+    fn after_key<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        after_key: &AfterKey,
+    ) -> fmt::Result {
+        match &after_key.threat {
+            Some(threat) => writeln!(out, "({})", self.threat(pos, threat, 2))?,
+            None if !pos.is_check() => writeln!(out, "{}", self.words.zugzwang)?,
+            None => {}
+        }
+        let mut line = Line_ {
+            moves: Vec::new(),
+            dual: false,
+            short: false,
+        };
+        for defence in &after_key.defences {
+            if after_key.refutations.contains(&defence.mv) {
+                writeln!(out, "  1...{}!", self.mv(pos, defence.mv))?;
+            } else {
+                self.defence(out, pos, defence, 1, &mut line)?;
+            }
         }
         Ok(())
     }
@@ -324,6 +373,9 @@ impl Text {
         pos: &Position,
         solution: &Solution,
     ) -> fmt::Result {
+        if solution.set_play_opposite_check {
+            writeln!(out, "{}: {}", self.words.set_play, self.words.king_capture)?;
+        }
         if let Some(set) = solution.stipulation.set_play() {
             if !solution.set_lines.is_empty() {
                 writeln!(out, "{}:", self.words.set_play)?;
@@ -333,6 +385,9 @@ impl Text {
                     writeln!(out, "  {}", moves.join(" "))?;
                 }
             }
+        }
+        if solution.opposite_check {
+            return writeln!(out, "{}", self.words.king_capture);
         }
         let n = solution.lines.len();
         match n {
@@ -485,9 +540,14 @@ pub fn write_popeye<W: fmt::Write>(
 /// key or continuation, and each defence with its continuations, every
 /// move on its own line indented by its depth. As Popeye does, a defence
 /// after which a threat move still reaches the goal as fast is left out
-/// (the threat's line stands for it). Help and series play: one line per
-/// solution, the shorter first, then a blank line. No solution: a blank
-/// line.
+/// (the threat's line stands for it). After the key
+/// ([`Solution::after_key`]): the threat or ` zugzwang.`, then the
+/// defences, a refutation followed by `refutes.`. Help and series play: one
+/// line per solution, the shorter first, then a blank line. No solution: a
+/// blank line. The side not to move in check ([`Solution::opposite_check`]):
+/// nothing (Popeye says so on standard error). A goal other than mate and
+/// stalemate is marked on the move that reaches it as Popeye marks it
+/// (`Rc3-c1 #=`, `Rh1*h8 + x`, `Kb6-c6 z`).
 ///
 /// ```
 /// use forsyth::notation::Language;
@@ -515,6 +575,8 @@ pub fn write_popeye_with<W: fmt::Write>(
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
         forces_end: matches!(solution.stipulation.play, Play::Reflex | Play::SelfPlay),
+        direct: solution.stipulation.play == Play::Direct,
+        goal: solution.stipulation.goal,
     };
     tree.half(out, pos, solution)?;
     if let Some(second) = &solution.duplex {
@@ -539,6 +601,9 @@ struct Tree {
     /// Self and reflex play: the attacker's move after which the defender
     /// must end the play is no waiting move (Popeye writes no `zugzwang.`).
     forces_end: bool,
+    /// Direct play: the attacker's move that reaches the goal ends it.
+    direct: bool,
+    goal: Goal,
 }
 
 impl Tree {
@@ -558,7 +623,17 @@ impl Tree {
             .collect();
         lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
         for (line, _) in lines {
-            let moves = numbered(pos, stipulation, line, |p, m| self.mv(p, m));
+            // The line's last move reaches the goal.
+            let total = line.moves.len();
+            let mut seen = 0;
+            let moves = numbered(pos, stipulation, line, |p, m| {
+                seen += 1;
+                if seen == total {
+                    popeye_goal_move(p, m, stipulation.goal, self.language)
+                } else {
+                    self.mv(p, m)
+                }
+            });
             // Popeye separates the move numbers by three spaces.
             let mut text = String::new();
             for (i, m) in moves.iter().enumerate() {
@@ -583,7 +658,17 @@ impl Tree {
                     self.lines(out, &passed(pos), &set, &solution.set_lines)?;
                 }
             }
+            if solution.opposite_check {
+                // Popeye says so on standard error and writes nothing.
+                return Ok(());
+            }
             return self.lines(out, pos, stipulation, &solution.lines);
+        }
+        if solution.opposite_check {
+            return Ok(());
+        }
+        if let Some(after_key) = &solution.after_key {
+            return self.after_key(out, pos, after_key, stipulation.moves);
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);
@@ -621,7 +706,7 @@ impl Tree {
         write!(
             out,
             "   1.{} {}",
-            self.mv(pos, key.mv),
+            self.attacker_mv(pos, key.mv),
             if is_try { '?' } else { '!' }
         )?;
         let next = after(pos, key.mv);
@@ -657,6 +742,38 @@ impl Tree {
             }
         }
         writeln!(out)
+    }
+
+    /// The play after a key not shown (`pos`: Black to move), as Popeye
+    /// writes it for `option postkey`: the threat (or ` zugzwang.`) on a
+    /// line of its own, then the defences, a refutation followed by
+    /// `refutes.`; no blank line after.
+    fn after_key<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        after_key: &AfterKey,
+        n: u8,
+    ) -> fmt::Result {
+        let ends = self.forces_end && super::moves_after(&after_key.defences) == 0;
+        let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
+        if after_key.threat.is_some() || waiting {
+            self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
+        }
+        let mut shown: Vec<&Variation> = after_key
+            .defences
+            .iter()
+            .filter(|d| !executes_threat(d, after_key.threat.as_deref()))
+            .collect();
+        let forced = self.reflex && after_key.defences.iter().all(|d| d.replies.is_empty());
+        sort_popeye(pos, &mut shown, forced);
+        for d in shown {
+            self.black(out, pos, d, 1, n.saturating_sub(1))?;
+            if after_key.refutations.contains(&d.mv) {
+                writeln!(out, "{:8}{}", "", self.words.popeye_refutes)?;
+            }
+        }
+        Ok(())
     }
 
     /// After a White move that led to `pos` (Black to move): ` threat:`
@@ -759,7 +876,7 @@ impl Tree {
             out,
             "{:indent$}{number}.{}",
             "",
-            self.mv(pos, v.mv),
+            self.attacker_mv(pos, v.mv),
             indent = white_indent(number)
         )?;
         let next = after(pos, v.mv);
@@ -785,6 +902,16 @@ impl Tree {
     /// ` =`.
     fn mv(&self, pos: &Position, m: Move) -> String {
         popeye_move(pos, m, self.language)
+    }
+
+    /// An attacker's move of direct play: marked with the goal's symbol
+    /// when it reaches the goal.
+    fn attacker_mv(&self, pos: &Position, m: Move) -> String {
+        if self.direct {
+            popeye_goal_move(pos, m, self.goal, self.language)
+        } else {
+            self.mv(pos, m)
+        }
     }
 }
 
@@ -973,6 +1100,29 @@ fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
         s.push_str(" =");
     }
     s
+}
+
+/// The attacker's move `m` of `pos` as Popeye writes it when it ends the
+/// play by reaching `goal`: the goal's symbol in place of the check and
+/// end marks (`Rc3-c1 #=`, `Qc1-c8 +` for a check goal even when it
+/// mates), after the check mark for a goal of the move (`Rh1*h8 + x`,
+/// `Kb6-c6 z`). Any other move as [`popeye_move`] writes it.
+fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> String {
+    let next = after(pos, m);
+    if matches!(goal, Goal::Mate | Goal::Stalemate) || !super::search::reaches(m, &next, goal) {
+        return popeye_move(pos, m, language);
+    }
+    let text = popeye_move(pos, m, language);
+    let bare = text
+        .strip_suffix(" #")
+        .or_else(|| text.strip_suffix(" +"))
+        .or_else(|| text.strip_suffix(" ="))
+        .unwrap_or(&text);
+    let check = if next.is_check() { " +" } else { "" };
+    match goal {
+        Goal::Capture | Goal::Target(_) => format!("{bare}{check} {}", goal.symbol()),
+        _ => format!("{bare} {}", goal.symbol()),
+    }
 }
 
 #[cfg(test)]

@@ -138,12 +138,39 @@ pub(crate) fn after(pos: &Position, m: Move) -> Position {
 }
 
 /// `true` when the side to move in `pos` suffers `goal`: mated (in check,
-/// no move) or stalemated (not in check, no move).
+/// no move), stalemated (not in check, no move), either, stalemated with
+/// the other side unable to move too, or checked. A goal of the move
+/// itself (capture, target square) is never reached by a position alone:
+/// [`reaches`] knows the move.
 #[inline]
 pub(crate) fn suffers(pos: &Position, goal: Goal) -> bool {
     match goal {
         Goal::Mate => pos.is_check() && pos.count_legal_moves() == 0,
         Goal::Stalemate => !pos.is_check() && pos.count_legal_moves() == 0,
+        Goal::MateOrStalemate => pos.count_legal_moves() == 0,
+        Goal::DoubleStalemate => {
+            !pos.is_check() && pos.count_legal_moves() == 0 && {
+                // The side that moved, to move: never in check after its
+                // own legal move.
+                let mut setup = pos.setup().clone();
+                setup.turn = !setup.turn;
+                setup.ep_square = None;
+                Position::from_setup_unchecked(setup).count_legal_moves() == 0
+            }
+        }
+        Goal::Check => pos.is_check(),
+        Goal::Capture | Goal::Target(_) => false,
+    }
+}
+
+/// `true` when the move `m`, which leads to `next`, reaches `goal`.
+#[inline]
+pub(crate) fn reaches(m: Move, next: &Position, goal: Goal) -> bool {
+    match goal {
+        Goal::Capture => m.is_capture(),
+        // Castling: the king's square.
+        Goal::Target(square) => m.to() == square,
+        _ => suffers(next, goal),
     }
 }
 
@@ -274,7 +301,7 @@ impl<'a> Search<'a> {
             if self.goal == Goal::Mate && king.is_some_and(|king| !may_check(m, king, them)) {
                 return false;
             }
-            suffers(&after(pos, m), self.goal)
+            reaches(m, &after(pos, m), self.goal)
         })
     }
 
@@ -301,7 +328,12 @@ impl<'a> Search<'a> {
                     let next = after(pos, m);
                     !next.is_check() && next.count_legal_moves() == 0
                 }),
+                goal => moves.iter().any(|&m| reaches(m, &after(pos, m), goal)),
             };
+        }
+        // A goal the move itself reaches ends the play at once.
+        if self.goal.by_move() && self.has_goal_move(pos, &moves) {
+            return true;
         }
         // Checks first, then the rest.
         let mut quiet = MoveList::new();
@@ -344,6 +376,11 @@ impl<'a> Search<'a> {
                 && match self.goal {
                     Goal::Mate => pos.is_check(),
                     Goal::Stalemate => !pos.is_check(),
+                    Goal::MateOrStalemate => true,
+                    Goal::DoubleStalemate => suffers(pos, Goal::DoubleStalemate),
+                    // The move that led here reached the goal or not; the
+                    // callers ask that first (`Search::goal_length`).
+                    Goal::Check | Goal::Capture | Goal::Target(_) => false,
                 };
         }
         match self.battle {
@@ -419,6 +456,16 @@ impl<'a> Search<'a> {
             Battle::Direct | Battle::Reflex => !(k > 1 && self.mates(next, k - 1)),
             Battle::SelfPlay => !(suffers(next, self.goal) || (k > 1 && self.mates(next, k - 1))),
         }
+    }
+
+    /// The fewest moves, at most `max`, in which the attacker's move `m`,
+    /// which leads to `next`, reaches the goal: 1 if it does at
+    /// once.
+    pub(crate) fn goal_length(&mut self, m: Move, next: &Position, max: u8) -> Option<u8> {
+        if self.goal.by_move() && self.battle == Battle::Direct && reaches(m, next, self.goal) {
+            return Some(1);
+        }
+        self.mate_length(next, max)
     }
 
     /// The fewest moves, at most `max`, in which the attacker's move that

@@ -5,6 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::board::Square;
 use crate::notation::{detect, Language, Settle};
 
 /// What a problem asks (`specs/solve.md` §1): a kind of play, a goal, and
@@ -89,7 +90,7 @@ pub enum Play {
     SeriesSelf,
 }
 
-/// What ends the play.
+/// What ends the play: Popeye's orthodox goals (`specs/solve.md` §1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -99,19 +100,54 @@ pub enum Goal {
     Mate,
     /// Stalemate (`=`): the side to move is not in check and has no move.
     Stalemate,
+    /// Mate or stalemate (`#=`): the side to move has no move.
+    MateOrStalemate,
+    /// Double stalemate (`==`): the side to move is stalemated, and the
+    /// side that moved would have no move either.
+    DoubleStalemate,
+    /// Check (`+`): the move gives check (a mate too).
+    Check,
+    /// Capture (`x`): the move takes a piece (en passant too).
+    Capture,
+    /// Target square (`z` and the square, `zc6`): the move's piece lands
+    /// on the square (castling: the king's square).
+    Target(Square),
 }
 
 impl Goal {
-    /// Popeye's symbol: `#` or `=`.
+    /// Popeye's symbol, which it writes after the move that reaches the
+    /// goal: `#`, `=`, `#=`, `==`, `+`, `x`, `z`.
     ///
     /// ```
     /// use forsyth::solve::Goal;
     /// assert_eq!(Goal::Stalemate.symbol(), "=");
+    /// assert_eq!(Goal::Target(forsyth::Square::C6).symbol(), "z");
     /// ```
     pub fn symbol(self) -> &'static str {
         match self {
             Goal::Mate => "#",
             Goal::Stalemate => "=",
+            Goal::MateOrStalemate => "#=",
+            Goal::DoubleStalemate => "==",
+            Goal::Check => "+",
+            Goal::Capture => "x",
+            Goal::Target(_) => "z",
+        }
+    }
+
+    /// `true` for a goal the move itself reaches whatever the other side
+    /// could then do (check, capture, target square); `false` for those
+    /// that leave the other side without a move (mate, stalemate).
+    pub(crate) fn by_move(self) -> bool {
+        matches!(self, Goal::Check | Goal::Capture | Goal::Target(_))
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Target(square) => write!(f, "z{square}"),
+            goal => f.write_str(goal.symbol()),
         }
     }
 }
@@ -267,7 +303,7 @@ impl fmt::Display for Stipulation {
             Play::SeriesHelp => ("ser-", "h"),
             Play::SeriesSelf => ("ser-", "s"),
         };
-        write!(f, "{series}{play}{}{}", self.goal.symbol(), self.moves)?;
+        write!(f, "{series}{play}{}{}", self.goal, self.moves)?;
         if self.half {
             write!(f, ".5")?;
         }
@@ -319,9 +355,13 @@ pub enum ParseStipulationErrorKind {
     /// `half_move`: half a move (`.5`) on a stipulation other than help
     /// play.
     HalfMove,
-    /// `unsupported`: another kind of stipulation (`+`, `x`, `hs#`,
-    /// `semi-r#`, ...), or words that say two kinds of play.
+    /// `unsupported`: another kind of stipulation (`hs#`, `semi-r#`,
+    /// `exact-`, ...), or words that say two kinds of play.
     Unsupported,
+    /// `goal`: a goal of Popeye's that is not solved (`##`, `##!`, `%`,
+    /// `ep`, ...), or one not solved in that kind of play (`s+2`); the
+    /// text names it.
+    Goal,
 }
 
 impl ParseStipulationErrorKind {
@@ -339,6 +379,7 @@ impl ParseStipulationErrorKind {
             ParseStipulationErrorKind::Length => "length",
             ParseStipulationErrorKind::HalfMove => "half_move",
             ParseStipulationErrorKind::Unsupported => "unsupported",
+            ParseStipulationErrorKind::Goal => "goal",
         }
     }
 }
@@ -390,6 +431,10 @@ impl ParseStipulationError {
             ParseStipulationErrorKind::Unsupported => {
                 format!("stipulation: {text} is not solved, only {KNOWN}")
             }
+            ParseStipulationErrorKind::Goal => format!(
+                "stipulation: {text} is not solved; the goals solved are # and =, and in \
+                 direct, help and series play also #=, ==, +, x and z with a square (zc6)"
+            ),
         }
     }
 }
@@ -474,14 +519,112 @@ fn length(
     }
 }
 
-/// What the symbols before the number say (`ser-h#`): the play and the
-/// goal; `None` when they say no stipulation that is solved.
-fn symbols(prefix: &str, goal: char) -> Option<(Play, Goal)> {
-    let goal = match goal {
-        '#' => Goal::Mate,
-        '=' => Goal::Stalemate,
-        _ => return None,
-    };
+/// Popeye's goals, the longest symbols first, each with what it is and
+/// whether it is solved; `z` takes a square after it.
+const GOALS: &[(&str, Option<Goal>, &str)] = &[
+    (
+        "##!",
+        None,
+        "counter-mate: the mating side is itself mated, no orthodox move",
+    ),
+    (
+        "##",
+        None,
+        "double mate: the mating side is itself mated, no orthodox move",
+    ),
+    ("#=", Some(Goal::MateOrStalemate), "mate or stalemate"),
+    ("#", Some(Goal::Mate), "mate"),
+    ("==", Some(Goal::DoubleStalemate), "double stalemate"),
+    ("=", Some(Goal::Stalemate), "stalemate"),
+    ("+", Some(Goal::Check), "check"),
+    ("x", Some(Goal::Capture), "capture"),
+    ("z", None, "target square"),
+    ("%", None, "win of a piece"),
+    ("~", None, "any move"),
+    ("ep", None, "en passant capture"),
+    ("00", None, "castling"),
+    ("!=", None, "autostalemate"),
+    ("!#", None, "automate"),
+    ("c81", None, "chess81"),
+    ("ctr", None, "circuit by rebirth"),
+    ("ct", None, "circuit"),
+    ("<>r", None, "exchange by rebirth"),
+    ("<>", None, "exchange"),
+    ("dia", None, "proof game"),
+    ("a=>b", None, "proof game from a given position"),
+    ("k", None, "kiss"),
+];
+
+/// Popeye's prefixes before the play's letters.
+const PREFIXES: &[&str] = &["exact-", "semi-", "reci-", "phser-", "pser-", "ser-"];
+
+/// Where the goal of `body` starts when `body` is Popeye's symbols
+/// (prefixes such as `ser-`, the play's letters `h`, `s`, `r`, then a goal
+/// of [`GOALS`] and a digit, or a square after `z` and `k`, or a goal of
+/// signs alone); `None` for words.
+fn goal_at(body: &str) -> Option<usize> {
+    let lower = body.to_ascii_lowercase();
+    let mut at = 0;
+    while let Some(p) = PREFIXES.iter().find(|p| lower[at..].starts_with(**p)) {
+        at += p.len();
+    }
+    for _ in 0..2 {
+        if lower[at..].starts_with(['h', 's', 'r']) && goal_here(&lower[at + 1..]) {
+            return Some(at + 1);
+        }
+        if goal_here(&lower[at..]) {
+            return Some(at);
+        }
+        if lower[at..].starts_with(['h', 's', 'r']) {
+            at += 1;
+        }
+    }
+    None
+}
+
+/// `true` when `text` (lowercase) starts with a goal of [`GOALS`] followed
+/// by the number (a square first after `z` and `k`).
+fn goal_here(text: &str) -> bool {
+    GOALS.iter().any(|&(symbol, _, _)| {
+        let Some(rest) = text.strip_prefix(symbol) else {
+            return false;
+        };
+        let rest = if matches!(symbol, "z" | "k") {
+            match rest.get(..2).and_then(|sq| sq.parse::<Square>().ok()) {
+                Some(_) => &rest[2..],
+                None => return false,
+            }
+        } else {
+            rest
+        };
+        // A symbol of signs reads as one even without its number (`#`
+        // alone is a stipulation without a length); one of letters needs
+        // the number, so that words are not taken for symbols.
+        let signs = !symbol.starts_with(|c: char| c.is_ascii_alphabetic());
+        let rest = rest.trim_start();
+        rest.starts_with(|c: char| c.is_ascii_digit()) || signs && rest.is_empty()
+    })
+}
+
+/// The goal at the start of `text`: the goal (`None` when it is not
+/// solved), its symbol with its square, and what it is.
+fn goal_of(text: &str) -> Option<(Option<Goal>, &str, &'static str)> {
+    let lower = text.to_ascii_lowercase();
+    let &(symbol, goal, what) = GOALS
+        .iter()
+        .find(|&&(symbol, _, _)| lower.starts_with(symbol))?;
+    if symbol == "z" {
+        let square = text.get(1..3)?;
+        let square: Square = square.to_ascii_lowercase().parse().ok()?;
+        return Some((Some(Goal::Target(square)), &text[..3], what));
+    }
+    let len = if symbol == "k" { 3 } else { symbol.len() };
+    Some((goal, text.get(..len)?, what))
+}
+
+/// What the symbols before the goal say (`ser-h`): the play with `goal`;
+/// `None` when they say no stipulation that is solved.
+fn symbols(prefix: &str, goal: Goal) -> Option<(Play, Goal)> {
     let lower = prefix.to_ascii_lowercase();
     let (series, rest) = match lower.strip_prefix("ser-") {
         Some(rest) => (true, rest),
@@ -497,6 +640,11 @@ fn symbols(prefix: &str, goal: char) -> Option<(Play, Goal)> {
         (true, "s") => Play::SeriesSelf,
         _ => return None,
     };
+    // A goal the move reaches is the attacker's own: self play, which
+    // makes the defender reach it, is left to mate and stalemate goals.
+    if goal.by_move() && matches!(play, Play::SelfPlay | Play::SeriesSelf) {
+        return None;
+    }
     Some((play, goal))
 }
 
@@ -509,25 +657,33 @@ impl FromStr for Stipulation {
         if body.is_empty() {
             return Err(err(lead, ParseStipulationErrorKind::Empty, body));
         }
-        // Popeye's form: symbols, `#` or `=`, the number; then `duplex`.
-        if let Some(at) = body.find(['#', '=']) {
+        // Popeye's form: symbols, the goal, the number; then `duplex`.
+        if let Some(at) = goal_at(body) {
             return symbolic(body, at, lead);
-        }
-        if matches!(body.as_bytes()[0], b'+' | b'~' | b'%') {
-            return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
         }
         in_words(body, lead)
     }
 }
 
-/// `body` in Popeye's symbols, its goal character at byte `at`.
+/// `body` in Popeye's symbols, its goal at byte `at`.
 fn symbolic(body: &str, at: usize, lead: usize) -> Result<Stipulation, ParseStipulationError> {
     let prefix = body[..at].trim();
-    let goal = char::from(body.as_bytes()[at]);
-    let rest = body[at + 1..].trim_start();
+    let shown = body.split_whitespace().next().unwrap_or(body);
+    let Some((goal, symbol, what)) = goal_of(&body[at..]) else {
+        return Err(err(lead, ParseStipulationErrorKind::Unsupported, shown));
+    };
+    let Some(goal) = goal else {
+        let text = format!("{shown} (the goal {symbol}, {what})");
+        return Err(err(lead, ParseStipulationErrorKind::Goal, &text));
+    };
+    let rest = body[at + symbol.len()..].trim_start();
     let (number, tail) = rest.split_at(rest.find(char::is_whitespace).unwrap_or(rest.len()));
     let Some((play, goal)) = symbols(prefix, goal) else {
-        let shown = body.split_whitespace().next().unwrap_or(body);
+        let plain = symbols(prefix, Goal::Mate).is_some();
+        if plain && !matches!(goal, Goal::Mate | Goal::Stalemate) {
+            let text = format!("{shown} (the goal {symbol}, {what}, in this kind of play)");
+            return Err(err(lead, ParseStipulationErrorKind::Goal, &text));
+        }
         return Err(err(lead, ParseStipulationErrorKind::Unsupported, shown));
     };
     if number.is_empty() {
@@ -655,11 +811,7 @@ fn in_words(body: &str, lead: usize) -> Result<Stipulation, ParseStipulationErro
     if let Some(play) = said.play {
         symbols_text.push(play);
     }
-    let goal_char = match goal {
-        Goal::Mate => '#',
-        Goal::Stalemate => '=',
-    };
-    let Some((play, goal)) = symbols(&symbols_text, goal_char) else {
+    let Some((play, goal)) = symbols(&symbols_text, goal) else {
         return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
     };
     if half && play != Play::Help {
@@ -853,8 +1005,15 @@ mod tests {
         assert_eq!("s#3".parse(), Ok(Stipulation::selfmate(3)));
         assert_eq!(kind("hs#3"), ParseStipulationErrorKind::Unsupported);
         assert_eq!(kind("semi-r#3"), ParseStipulationErrorKind::Unsupported);
-        assert_eq!(kind("+3"), ParseStipulationErrorKind::Unsupported);
-        assert_eq!(kind("#=3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!("+3".parse::<Stipulation>().map(|s| s.goal), Ok(Goal::Check));
+        assert_eq!(
+            "#=3".parse::<Stipulation>().map(|s| s.goal),
+            Ok(Goal::MateOrStalemate)
+        );
+        assert_eq!(kind("##3"), ParseStipulationErrorKind::Goal);
+        assert_eq!(kind("%3"), ParseStipulationErrorKind::Goal);
+        assert_eq!(kind("s+3"), ParseStipulationErrorKind::Goal);
+        assert_eq!(kind("r#=3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
         assert_eq!(kind("h#0"), ParseStipulationErrorKind::Length);

@@ -1,0 +1,192 @@
+//! `solve --style popeye` on the Popeye inputs that were refused or
+//! answered otherwise than Popeye answers them: the side not to move in
+//! check, `option postkey`, pawns on a back rank, the goals beside mate and
+//! stalemate. Each expected text is Popeye 4.104's own output on the same
+//! input (its test file `TESTS/battle_play.inp`, or the input in the test,
+//! run through Popeye), its board and statistics left out.
+
+use crate::util::{assert_contains, forsyth};
+
+fn popeye(input: &str) -> crate::util::Run {
+    forsyth(&["solve", "-", "--style", "popeye"], input.as_bytes())
+}
+
+/// The side not to move in check: Popeye writes "the side to play can
+/// capture the king" on standard error and solves nothing, then goes on
+/// with the next problem (battle_play.inp's first problem: the knight on
+/// c7 checks Black's king with White to move).
+#[test]
+fn the_side_not_to_move_in_check_is_reported_and_the_next_problem_solved() {
+    let input = "begin\ntitle #1 - Black in check\npieces white ka6 sc7\n       black ka8\n\
+        stipulation #1\noption vari\nnext\ntitle #1\npieces white ka6 se8 pa7\n       \
+        black ka8\nstipulation #1\noption vari\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stderr,
+        "problem 1: the side to play can capture the king",
+    );
+    assert_eq!(
+        r.stderr.matches("capture the king").count(),
+        1,
+        "{}",
+        r.stderr
+    );
+    // Nothing at all for the first problem, Popeye's key for the second.
+    let first = r.stdout.split("problem 2").next().unwrap();
+    assert!(!first.contains("1."), "{}", r.stdout);
+    assert_contains(&r.stdout, "problem 2 (#1) #1\n   1.Se8-c7 # !\n");
+    // The default style says it where the solution would stand.
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "#1\nthe side to play can capture the king\n");
+    // JSON: no keys, and why.
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    let first = r.stdout.lines().next().unwrap();
+    assert_contains(first, "\"opposite_check\":true");
+    assert_contains(first, "\"keys\":[]");
+}
+
+/// Set play asked with White in check: Black cannot move first. Popeye
+/// says so on standard error and solves the rest (battle_play.inp, "#2
+/// with setplay, White in check").
+#[test]
+fn set_play_with_white_in_check_is_reported_and_the_play_solved() {
+    let input = "begin\npieces white ka6 rc6\n       black kb8 sc5\nstipulation #2\n\
+        option set vari\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "the side to play can capture the king");
+    assert_eq!(
+        r.stdout,
+        "   1.Rc6*c5 ! zugzwang.\n      1...Kb8-a8\n          2.Rc5-c8 #\n\n"
+    );
+}
+
+/// `option postkey`: the diagram is the position after the key, Black to
+/// move; Popeye writes the threat or ` zugzwang.`, then every defence, a
+/// refutation followed by `refutes.` (battle_play.inp, "#1.5
+/// incomplete"), and no blank line after.
+#[test]
+fn postkey_play_as_popeye_writes_it() {
+    let input = "begin\npieces white kb6 sd5 pa7\n       black ka8 se8 ph5\nstipulation #2\n\
+        option postkey\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        " zugzwang.\n      1...h5-h4\n        refutes.\n      1...Se8-c7\n          2.Sd5*c7 #\n\
+         \x20     1...Se8-d6\n          2.Sd5-c7 #\n      1...Se8-f6\n          2.Sd5-c7 #\n\
+         \x20     1...Se8-g7\n          2.Sd5-c7 #\n"
+    );
+    // s#0.5: Black's mate is forced at once; no zugzwang line.
+    let input = "begin\npieces white ka1 rh4\n       black ka3 pa2b3\nstipulation s#1\n\
+        option postkey vari\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "      1...b3-b2 #\n");
+    // #2.5 (#3 after the key): the tree two levels down.
+    let input = "begin\npieces white ka6 se6 pa7c3\n       black ka8 se8 pc6\nstip #3\n\
+        option postkey vari\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        " zugzwang.\n      1...c6-c5\n          2.c3-c4 zugzwang.\n              2...Se8-c7 +\n\
+         \x20                 3.Se6*c7 #\n              2...Se8-d6\n                  3.Se6-c7 #\n\
+         \x20             2...Se8-f6\n                  3.Se6-c7 #\n              2...Se8-g7\n\
+         \x20                 3.Se6-c7 #\n      1...Se8-c7 +\n          2.Se6*c7 #\n\
+         \x20     1...Se8-d6\n          2.Se6-c7 #\n      1...Se8-f6\n          2.Se6-c7 #\n\
+         \x20     1...Se8-g7\n          2.Se6-c7 #\n"
+    );
+    // The default style: zugzwang, the variations in the move generator's
+    // order, the refutation marked.
+    let input = "begin\npieces white kb6 sd5 pa7\n       black ka8 se8 ph5\nstipulation #2\n\
+        option postkey\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "zugzwang\n  1...Nd6 2.Nc7#\n  1...Nf6 2.Nc7#\n  1...Nc7 2.Nxc7#\n  1...Ng7 2.Nc7#\n  1...h4!\n"
+    );
+}
+
+/// Twins that put a pawn on a back rank are solved, the pawn standing
+/// there without moving or attacking, as Popeye solves them: b) White's
+/// pawn on e8 cuts the rook's line (no mate), c) the rotation carries the
+/// pawn on a4 to d8, d) Black's pawn goes to e1, e) the mirror carries it
+/// to d1. The lines are Popeye 4.104's, blank lines aside.
+#[test]
+fn twins_with_pawns_on_back_ranks_as_popeye_solves_them() {
+    let input = "begin\npieces white kb6 rh1 pa4 black ka8 pe5\nstipulation #1\noption vari\n\
+        twin add white pe8\ntwin rotate 90\ntwin move e5 e1\n\
+        twin continued mirror a1<-->h1\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines,
+        [
+            "a) ",
+            "   1.Rh1-h8 # !",
+            "b) +wPe8  ",
+            "c) rotate 90  ",
+            "   1.Rh8-a8 # !",
+            "d) bPe5-->e1  ",
+            "   1.Rh1-h8 # !",
+            "+e) mirror a1<-->h1  ",
+            "   1.Ra1-a8 # !",
+        ]
+    );
+}
+
+/// The goals beside mate and stalemate, in Popeye's input and written as
+/// Popeye writes them: `#=2` (battle_play.inp: two short keys, each
+/// marked `#=`), `x2` with threats (a capture that checks is marked
+/// `+ x`); a goal Popeye has and forsyth does not solve is an error
+/// naming it.
+#[test]
+fn goals_as_popeye_writes_them() {
+    let r = popeye("begin\npieces white ka3 rc3\n       black ka1\nstip #=2\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "   1.Rc3-c1 #= !\n\n   1.Rc3-b3 #= !\n\n");
+    let r = popeye(
+        "begin\npieces white kc6 rh1 bf1 black ka8 sd3 sh8 pb7\nstipulation x2\noption vari\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let first_key: Vec<&str> = r.stdout.split("\n\n").next().unwrap().lines().collect();
+    assert_eq!(
+        first_key,
+        [
+            "   1.Kc6-b5 ! threat:",
+            "          2.Bf1*d3 x",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-b2",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-c1",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-e1",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-f2",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-f4",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-e5",
+            "          2.Rh1*h8 + x",
+            "      1...Sd3-c5",
+            "          2.Rh1*h8 + x",
+            "          2.Kb5*c5 x",
+            "      1...Sd3-b4",
+            "          2.Rh1*h8 + x",
+            "          2.Kb5*b4 x",
+            "      1...Sh8-f7",
+            "          2.Bf1*d3 x",
+            "      1...Sh8-g6",
+            "          2.Bf1*d3 x",
+        ]
+    );
+    assert_eq!(r.stdout.matches(" ! threat:").count(), 3, "{}", r.stdout);
+    let r = popeye("begin\npieces white kc8 rb8\n       black ka7 qc5 rd5\nstip ##!2\nend\n");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "the goal ##!, counter-mate");
+}
