@@ -508,7 +508,7 @@ fn threads_split_files_between_games_only() {
     ];
     let mut lf = String::from("\u{feff}");
     let mut rng = Rng::new(24);
-    for i in 0..12_000 {
+    for i in 0..100_000 {
         let piece = match i {
             7_000 => long.as_str(),
             _ if i % 1_000 == 0 => published.as_str(),
@@ -520,7 +520,7 @@ fn threads_split_files_between_games_only() {
     let crlf = lf.trim_start_matches('\u{feff}').replace('\n', "\r\n")
         + "[Event \"last\"]\r\n\r\n[Site \"tags only\"]\r\n";
     lf.push_str("[Event \"last\"]\n1. e4 {never closed\n\n[Event \"x\"]\n");
-    assert!(lf.len() > 12 * (1 << 15), "many pieces: {}", lf.len());
+    assert!(lf.len() > 12 * (1 << 18), "many pieces: {}", lf.len());
     let dir = std::env::temp_dir().join(format!("forsyth-split-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let rejects = dir.join("rejects.pgn");

@@ -995,7 +995,7 @@ mod parallel {
     use crate::progress::Progress;
 
     /// The size a piece is cut at, at least.
-    const PIECE: usize = 1 << 15;
+    const PIECE: usize = 1 << 18;
 
     /// Bytes of a file from a position on.
     struct Piece {
