@@ -244,7 +244,7 @@ fn a_usage_error_reads_no_input() {
     use std::time::{Duration, Instant};
     for args in [
         &["play", "-", "e4", "--notation", "nope"][..],
-        &["solve", "-", "--stipulation", "x3"],
+        &["solve", "-", "--stipulation", "y3"],
         &["show", "-", "--letters", "xx"],
         &["diagram", "-", "--highlight", "e9"],
     ] {
