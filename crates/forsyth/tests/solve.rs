@@ -337,12 +337,6 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
             } else {
                 wk
             };
-            let mut board = Board::empty();
-            board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
-            if board.piece_at(Square::new(bk)?).is_some() {
-                return None;
-            }
-            board.set_piece_at(Square::new(bk)?, Role::King.of(Color::Black));
             // Mostly White's pieces: White's queen, rooks, bishops,
             // knights, pawns; Black's knight, bishop, pawns.
             const PIECES: [(Role, Color); 10] = [
@@ -357,23 +351,7 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
                 (Role::Pawn, Color::Black),
                 (Role::Pawn, Color::Black),
             ];
-            for (sq, pick) in others {
-                let sq = Square::new(sq)?;
-                if board.piece_at(sq).is_none() {
-                    let (role, color) = PIECES[pick];
-                    board.set_piece_at(sq, Piece { color, role });
-                }
-            }
-            let setup = Setup {
-                board,
-                turn: Color::White,
-                castling: Default::default(),
-                ep_square: None,
-                halfmoves: 0,
-                fullmoves: 1,
-                variant: Variant::Standard,
-            };
-            Position::from_setup(setup).ok()
+            crate::common::sparse_position(wk, bk, &others, &PIECES, Color::White)
         })
 }
 

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use forsyth::solve::{Goal, Play, Solver, Stipulation, StopReason};
-use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
+use forsyth::{Color, Move, Position, Role};
 use proptest::prelude::*;
 
 fn play(pos: &Position, m: Move) -> Position {
@@ -176,13 +176,6 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
         prop::collection::vec((0u32..64, 0usize..10), 1..4),
     )
         .prop_map(|(wk, bk_file, black, others)| {
-            let mut board = Board::empty();
-            board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
-            let bk = Square::new(56 + bk_file)?;
-            if board.piece_at(bk).is_some() {
-                return None;
-            }
-            board.set_piece_at(bk, Role::King.of(Color::Black));
             const PIECES: [(Role, Color); 10] = [
                 (Role::Queen, Color::White),
                 (Role::Rook, Color::White),
@@ -195,23 +188,13 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
                 (Role::Pawn, Color::Black),
                 (Role::Queen, Color::Black),
             ];
-            for (sq, pick) in others {
-                let sq = Square::new(sq)?;
-                if board.piece_at(sq).is_none() {
-                    let (role, color) = PIECES[pick];
-                    board.set_piece_at(sq, Piece { color, role });
-                }
-            }
-            let setup = Setup {
-                board,
-                turn: if black { Color::Black } else { Color::White },
-                castling: Default::default(),
-                ep_square: None,
-                halfmoves: 0,
-                fullmoves: 1,
-                variant: Variant::Standard,
-            };
-            Position::from_setup(setup).ok()
+            crate::common::sparse_position(
+                wk,
+                56 + bk_file,
+                &others,
+                &PIECES,
+                if black { Color::Black } else { Color::White },
+            )
         })
 }
 

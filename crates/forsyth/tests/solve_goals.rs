@@ -5,7 +5,7 @@
 //! against Popeye 4.104's answers on the same positions.
 
 use forsyth::solve::{ChessProblem, Goal, Solver, Stipulation};
-use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
+use forsyth::{Color, Move, Position, Role, Square};
 use proptest::prelude::*;
 
 fn play(pos: &Position, m: Move) -> Position {
@@ -87,13 +87,6 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
         prop::collection::vec((0u32..64, 0usize..9), 1..4),
     )
         .prop_map(|(wk, bk, black, others)| {
-            let mut board = Board::empty();
-            board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
-            let bk = Square::new(bk)?;
-            if board.piece_at(bk).is_some() {
-                return None;
-            }
-            board.set_piece_at(bk, Role::King.of(Color::Black));
             const PIECES: [(Role, Color); 9] = [
                 (Role::Queen, Color::White),
                 (Role::Rook, Color::White),
@@ -105,23 +98,13 @@ fn arb_position() -> impl Strategy<Value = Option<Position>> {
                 (Role::Bishop, Color::Black),
                 (Role::Pawn, Color::Black),
             ];
-            for (sq, pick) in others {
-                let sq = Square::new(sq)?;
-                if board.piece_at(sq).is_none() {
-                    let (role, color) = PIECES[pick];
-                    board.set_piece_at(sq, Piece { color, role });
-                }
-            }
-            let setup = Setup {
-                board,
-                turn: if black { Color::Black } else { Color::White },
-                castling: Default::default(),
-                ep_square: None,
-                halfmoves: 0,
-                fullmoves: 1,
-                variant: Variant::Standard,
-            };
-            Position::from_setup(setup).ok()
+            crate::common::sparse_position(
+                wk,
+                bk,
+                &others,
+                &PIECES,
+                if black { Color::Black } else { Color::White },
+            )
         })
 }
 

@@ -174,3 +174,41 @@ pub fn slow_attacked(board: &Board, sq: Square, by: Color) -> bool {
     }
     false
 }
+
+/// The small positions of the solver's properties: White's king on `wk`,
+/// Black's on `bk`, then each of `others` (a square and an index into
+/// `pieces`) where its square is still empty, `turn` to move; `None` when a
+/// square is off the board, the kings share one, or the position is not
+/// legal.
+pub fn sparse_position(
+    wk: u32,
+    bk: u32,
+    others: &[(u32, usize)],
+    pieces: &[(Role, Color)],
+    turn: Color,
+) -> Option<Position> {
+    let mut board = Board::empty();
+    board.set_piece_at(Square::new(wk)?, Role::King.of(Color::White));
+    let bk = Square::new(bk)?;
+    if board.piece_at(bk).is_some() {
+        return None;
+    }
+    board.set_piece_at(bk, Role::King.of(Color::Black));
+    for &(sq, pick) in others {
+        let sq = Square::new(sq)?;
+        if board.piece_at(sq).is_none() {
+            let (role, color) = pieces[pick];
+            board.set_piece_at(sq, Piece { color, role });
+        }
+    }
+    let setup = Setup {
+        board,
+        turn,
+        castling: Default::default(),
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        variant: Variant::Standard,
+    };
+    Position::from_setup(setup).ok()
+}
