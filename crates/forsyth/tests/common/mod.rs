@@ -141,9 +141,16 @@ pub fn slow_attacked(board: &Board, sq: Square, by: Color) -> bool {
         }
     }
     // A pawn of `by` attacks diagonally forward, so it stands diagonally
-    // behind `sq` as `by` sees it.
+    // behind `sq` as `by` sees it; one on a back rank (which only a problem
+    // holds) attacks nothing.
     let behind = if by == Color::White { -1 } else { 1 };
-    if is(at(-1, behind), &[Role::Pawn]) || is(at(1, behind), &[Role::Pawn]) {
+    let pawn = |df: i32| {
+        let from = sq
+            .offset(df, behind)
+            .filter(|s| !matches!(s.rank(), Rank::First | Rank::Eighth));
+        is(from.and_then(|s| board.piece_at(s)), &[Role::Pawn])
+    };
+    if pawn(-1) || pawn(1) {
         return true;
     }
     for (df, dr) in [
