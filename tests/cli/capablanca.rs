@@ -880,3 +880,72 @@ fn a_ten_file_game_s_result_is_judged_as_on_eight_files() {
     assert_eq!(without_variant, e8.stdout);
     assert_contains(&e10.stdout, "[Result \"*\"]");
 }
+
+/// A faulty 10x8 game is exported as specs/pgn.md section 5 says a
+/// faulty game is: written up to its fault, the rest of its movetext as
+/// read in a comment `{not replayed (KIND): REST}`, the variations open at
+/// the fault closed, the result `*`; and `pgn fens` writes its positions
+/// up to the fault. The reference is the 8x8 export of the same text,
+/// whose moves mean the same on both boards up to each fault: the outputs
+/// are the same but for the `Variant` tag and the fault's kind, which
+/// names the 10x8 reader's own kind, the one its fault line gives.
+#[test]
+fn a_faulty_ten_file_game_is_exported_up_to_its_fault() {
+    let movetexts = [
+        "1. e4 e5 2. Ke3 Nc6 1-0",
+        "1. e4 (1. d4 d5 2. Kd3?? $2 {bad} Nc6) 1... e5 *",
+        "1. e4 e5 2. Ke3 } Nc6 ;note\n2... Nf6 $14 *",
+        "1. e4 e5 ] 2. Nc3 Nc6 0-1",
+        "1. d4 d5 2. Nc3 ( 2. a3 (2. c4) Nc6 3. h3 a6 ( 3... h6 4. Ke8 ) *",
+        "1. e4 ( 1. d4 d5 *",
+        "1. e4 e5 2... Nc6 3. Qh5 *",
+    ];
+    for movetext in movetexts {
+        let games = format!("[Event \"a\"]\n\n{movetext}\n\n[Event \"b\"]\n\n1. e4 *\n");
+        let ten = games.replace("[Event", "[Variant \"Capablanca\"]\n[Event");
+        let e8 = forsyth(&["pgn", "export", "-"], games.as_bytes());
+        let e10 = forsyth(&["pgn", "export", "-"], ten.as_bytes());
+        assert_eq!((e8.code, e10.code), (1, 1), "{movetext}: {}", e10.stderr);
+        // The kind in parentheses after `not replayed` (a line may end
+        // between the two).
+        let kind = |r: &crate::util::Run| {
+            let after = r.stdout.find("not replayed").expect(&r.stdout) + 12;
+            let open = after + r.stdout[after..].find('(').unwrap() + 1;
+            let len = r.stdout[open..].find(')').unwrap();
+            r.stdout[open..open + len].to_owned()
+        };
+        let (k8, k10) = (kind(&e8), kind(&e10));
+        let same = e10
+            .stdout
+            .replace("[Variant \"Capablanca\"]\n", "")
+            .replace(&format!("({k10})"), &format!("({k8})"));
+        assert_eq!(same, e8.stdout, "{movetext}");
+        // The comment names the kind the fault line gives.
+        assert_contains(&e10.stderr, &format!(": {k10}: "));
+        assert_eq!(e10.stdout.matches("[Event").count(), 2, "{movetext}");
+        // The positions up to the fault, the same on both boards but for
+        // the width of the ranks.
+        let f8 = forsyth(&["pgn", "fens", "-"], games.as_bytes());
+        let f10 = forsyth(&["pgn", "fens", "-"], ten.as_bytes());
+        assert_eq!(
+            f10.stdout.lines().count(),
+            f8.stdout.lines().count(),
+            "{movetext}: {}",
+            f10.stdout
+        );
+    }
+}
+
+/// An exported 10x8 game with a `FEN` tag says `SetUp "1"` before it,
+/// as the PGN standard asks and as the 8x8 export writes it.
+#[test]
+fn an_exported_ten_file_fen_tag_comes_with_set_up() {
+    let start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    for setup in ["", "[SetUp \"0\"]\n"] {
+        let text = format!("[Variant \"Capablanca\"]\n{setup}[FEN \"{start}\"]\n\n1. e4 *\n");
+        let r = forsyth(&["pgn", "export", "-"], text.as_bytes());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_contains(&r.stdout, &format!("[SetUp \"1\"]\n[FEN \"{start}\"]\n"));
+        assert_eq!(r.stdout.matches("SetUp").count(), 1);
+    }
+}

@@ -1616,9 +1616,10 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
             });
             marker.unwrap_or(GameResult::Unknown)
         };
-        match translate(&start, &game.events, Some(from), write, end) {
-            Ok((text, _)) => write!(out, "{text}")?,
-            Err(e) => {
+        let translated = translate(&start, &game.events, None, &[], Some(from), write, end);
+        match translated.fault {
+            None => write!(out, "{}", translated.text)?,
+            Some(e) => {
                 out.flush()?;
                 crate::note(&e);
                 outcome = Outcome::Rejected;
@@ -1629,22 +1630,45 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
     Ok(outcome)
 }
 
+/// A 10x8 movetext replayed by [`translate`].
+struct Translated {
+    /// The movetext in the written notation; with a fault, up to it, the
+    /// rest kept in a comment `{not replayed (KIND): REST}` and the
+    /// result `*`, as the 8x8 export writes a faulty game.
+    text: String,
+    /// The main line's positions, the start first (up to the fault).
+    main: Vec<Position>,
+    /// The first fault, as `LINE:COL: N. move: kind: message` (a syntax
+    /// fault given to [`translate`] is kept out of it, for its caller).
+    fault: Option<String>,
+}
+
 /// The movetext of `events` replayed from `start` (variations too), moves
 /// read in `from` (any when `None`) and written by `write`; comments, NAGs
-/// and the result kept. Returns the text and the main line's positions, or
-/// the first fault as `LINE:COL: N. move: message`.
+/// and the result kept; `end` settles the result of a movetext without
+/// fault. Replay stops at the first faulty move or at `syntax`, the
+/// earliest syntax fault; the events from there on (and the stray
+/// characters among `errors`) are the rest.
 fn translate(
     start: &Position,
     events: &[Event],
+    syntax: Option<&PgnError>,
+    errors: &[PgnError],
     from: Option<Notation>,
     write: impl Fn(&Position, forsyth::capablanca::Move) -> Result<String, String>,
     end: impl FnOnce(&[Position]) -> GameResult,
-) -> Result<(String, Vec<Position>), String> {
+) -> Translated {
     let mut w = MovetextWriter::new(String::new());
     // Each level: the position now, and the one before the last move.
     let mut stack: Vec<(Position, Position)> = vec![(start.clone(), start.clone())];
     let mut main = vec![start.clone()];
-    for event in events {
+    // Where the rest starts: the event, the fault's kind and its text.
+    let mut stop: Option<(usize, &str, Option<String>)> = None;
+    for (i, event) in events.iter().enumerate() {
+        if let Some(e) = syntax.filter(|e| event.span().offset >= e.span.offset) {
+            stop = Some((i, e.kind.name(), None));
+            break;
+        }
         match event {
             Event::Move { text, span } => {
                 let depth = stack.len();
@@ -1660,15 +1684,26 @@ fn translate(
                         span.line, span.column
                     )
                 };
-                let m = pos
+                let played = pos
                     .read_move(text, from)
-                    .map_err(|e| at(format!("{}: {e}", e.kind.name())))?;
-                let written = write(pos, m).map_err(at)?;
-                w.play(number, side, &written);
-                let next = pos.play(m).map_err(|e| at(e.to_string()))?;
-                *before = std::mem::replace(pos, next);
-                if depth == 1 {
-                    main.push(pos.clone());
+                    .map_err(|e| (e.kind.name(), at(format!("{}: {e}", e.kind.name()))))
+                    .and_then(|m| {
+                        let written = write(pos, m).map_err(|e| ("unsupported", at(e)))?;
+                        let next = pos.play(m).map_err(|e| ("illegal", at(e.to_string())))?;
+                        Ok((written, next))
+                    });
+                match played {
+                    Ok((written, next)) => {
+                        w.play(number, side, &written);
+                        *before = std::mem::replace(pos, next);
+                        if depth == 1 {
+                            main.push(pos.clone());
+                        }
+                    }
+                    Err((kind, fault)) => {
+                        stop = Some((i, kind, Some(fault)));
+                        break;
+                    }
                 }
             }
             Event::Nag(n) => w.nag(n.value),
@@ -1690,8 +1725,64 @@ fn translate(
             Event::Result { .. } | Event::MoveNumber(_) => {}
         }
     }
-    let result = end(&main);
-    Ok((w.finish(result), main))
+    // A syntax fault after the last event (an unclosed variation).
+    if stop.is_none() {
+        if let Some(e) = syntax {
+            stop = Some((events.len(), e.kind.name(), None));
+        }
+    }
+    let Some((at, kind, fault)) = stop else {
+        let result = end(&main);
+        return Translated {
+            text: w.finish(result),
+            main,
+            fault: None,
+        };
+    };
+    // The move numbers read since the last move are the rest's first
+    // words, as the 8x8 export keeps them.
+    let mut first = at;
+    while first > 0 && matches!(events[first - 1], Event::MoveNumber(_)) {
+        first -= 1;
+    }
+    let from_offset = events
+        .get(first)
+        .map(|e| e.span().offset)
+        .into_iter()
+        .chain(syntax.map(|e| e.span.offset))
+        .min()
+        .unwrap_or(u64::MAX);
+    let mut rest = forsyth::pgn::Unreplayed::default();
+    let mut strays = errors
+        .iter()
+        .filter(|e| e.span.offset >= from_offset)
+        .peekable();
+    let mut marker = None;
+    for event in &events[first..] {
+        while let Some(e) = strays.next_if(|e| e.span.offset < event.span().offset) {
+            rest.error(e);
+        }
+        match event {
+            Event::Result { result, .. } => marker = Some(*result),
+            other => rest.event(other),
+        }
+    }
+    for e in strays {
+        rest.error(e);
+    }
+    if let Some(result) = marker {
+        rest.result(result);
+    }
+    rest.write_into(&mut w, kind);
+    // The variations open at the fault are closed.
+    for _ in 1..stack.len() {
+        w.end_variation();
+    }
+    Translated {
+        text: w.finish(GameResult::Unknown),
+        main,
+        fault,
+    }
 }
 
 // ---------------------------------------------------------------- pgn
@@ -1821,51 +1912,72 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
         .iter()
         .filter(|e| e.kind != PgnErrorKind::MissingResult)
         .min_by_key(|e| e.span.offset);
-    let verdict = if let Some(e) = syntax {
-        Err(format!(
+    let syntax_fault = syntax.map(|e| {
+        format!(
             "{}:{}: {}: {}",
             e.span.line,
             e.span.column,
             e.kind.name(),
             e.kind
-        ))
-    } else {
-        game_start(&read.tags, board)
-            .map_err(|e| format!("{}:{}: {e}", start.line, 1))
-            .and_then(|pos| {
-                game.variant = Some(pos.setup().variant);
-                let write = |pos: &Position, m| {
-                    pos.write_move(m, options.notation, CastlingMode::Standard)
-                        .map_err(|e| e.to_string())
+        )
+    });
+    match game_start(&read.tags, board) {
+        Ok(pos) => {
+            game.variant = Some(pos.setup().variant);
+            let write = |pos: &Position, m| {
+                pos.write_move(m, options.notation, CastlingMode::Standard)
+                    .map_err(|e| e.to_string())
+            };
+            // The result judged as on 8x8 is the one written.
+            let end = |main: &[Position]| {
+                let claims = ResultClaims {
+                    tag: read.result.as_ref().map(|(v, span)| (v.as_str(), *span)),
+                    marker,
+                    missing: read
+                        .errors
+                        .iter()
+                        .find(|e| e.kind == PgnErrorKind::MissingResult)
+                        .map(|e| e.span),
                 };
-                // The result judged as on 8x8 is the one written.
-                let end = |main: &[Position]| {
-                    let claims = ResultClaims {
-                        tag: read.result.as_ref().map(|(v, span)| (v.as_str(), *span)),
-                        marker,
-                        missing: read
-                            .errors
-                            .iter()
-                            .find(|e| e.kind == PgnErrorKind::MissingResult)
-                            .map(|e| e.span),
-                    };
-                    let outcome = main.last().and_then(Position::outcome);
-                    let result = claims.judge(outcome, &mut warnings);
-                    judged = result;
-                    result
-                };
-                translate(&pos, &read.events, None, write, end)
-            })
-    };
+                let outcome = main.last().and_then(Position::outcome);
+                let result = claims.judge(outcome, &mut warnings);
+                judged = result;
+                result
+            };
+            let t = translate(&pos, &read.events, syntax, &read.errors, None, write, end);
+            game.movetext = t.text;
+            game.positions = t.main;
+            // A faulty move before the syntax fault is the first fault.
+            game.fault = t.fault.or(syntax_fault);
+        }
+        Err(e) => {
+            // Nothing replays: the whole movetext is the rest.
+            let (fault, kind) = match (syntax_fault, syntax) {
+                (Some(f), Some(s)) => (f, s.kind.name()),
+                _ => (
+                    format!("{}:{}: {e}", start.line, 1),
+                    e.split(':').next().unwrap_or_default(),
+                ),
+            };
+            let mut rest = forsyth::pgn::Unreplayed::default();
+            let mut result = None;
+            for event in &read.events {
+                match event {
+                    Event::Result { result: r, .. } => result = Some(*r),
+                    other => rest.event(other),
+                }
+            }
+            if let Some(r) = result {
+                rest.result(r);
+            }
+            let mut w = MovetextWriter::new(String::new());
+            rest.write_into(&mut w, kind);
+            game.movetext = w.finish(GameResult::Unknown);
+            game.fault = Some(fault);
+        }
+    }
     game.warnings = warnings;
     game.result = judged;
-    match verdict {
-        Ok((movetext, positions)) => {
-            game.movetext = movetext;
-            game.positions = positions;
-        }
-        Err(e) => game.fault = Some(e),
-    }
     game.tags = read.tags;
     game
 }
@@ -1915,9 +2027,21 @@ pub fn export(game: &TenGame, options: &forsyth::fen::WriteOptions) -> Result<St
         .filter(|(n, _)| n != "Result")
         .map(|(n, v)| (n.as_str(), v.clone()))
         .collect();
-    if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == "FEN") {
-        if let Some(start) = game.positions.first() {
-            slot.1 = fen_of(start, options)?;
+    if let (Some(at), Some(start)) = (
+        tags.iter().position(|(n, _)| *n == "FEN"),
+        game.positions.first(),
+    ) {
+        let fen = fen_of(start, options)?;
+        // A FEN tag is a set-up position whatever SetUp said, as on 8x8.
+        for (name, value) in tags.iter_mut() {
+            match *name {
+                "FEN" => value.clone_from(&fen),
+                "SetUp" => *value = "1".to_owned(),
+                _ => {}
+            }
+        }
+        if !tags.iter().any(|(n, _)| *n == "SetUp") {
+            tags.insert(at, ("SetUp", "1".to_owned()));
         }
     }
     let mut text = String::new();

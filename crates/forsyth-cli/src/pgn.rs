@@ -568,9 +568,9 @@ fn ten_fens(
     Ok(())
 }
 
-/// A 10x8 game in the export format; with a fault, its text as read goes
-/// to the rejects file (when there is one) and the fault to standard
-/// error.
+/// A 10x8 game in the export format (a faulty one up to its fault); with
+/// a fault and a rejects file, its text as read goes there instead; the
+/// fault goes to standard error.
 fn ten_export(
     g: &Origin<'_>,
     game: &TenGame,
@@ -584,8 +584,9 @@ fn ten_export(
             r.rejects.extend_from_slice(b"\n\n");
             r.counts.rejected += 1;
         }
-        (Some(_), None) => {}
-        (None, _) => match capa::export(game, write) {
+        // Without a rejects file a faulty game is written up to its
+        // fault, the rest in a comment, as on 8x8.
+        _ => match capa::export(game, write) {
             Ok(pgn) => r.out.write_all(pgn.as_bytes())?,
             Err(e) => {
                 r.counts.unwritten += 1;

@@ -16,8 +16,8 @@ use crate::game::{Replay, ReplayMovetext, ReplayTags, ReplayedGame};
 use crate::notation::{Language, Notation};
 use crate::text::fen::{CastlingNotation, LossyCastlingError, WriteOptions};
 use crate::text::pgn::{
-    write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError,
-    PgnErrorKind, Skip, Span, Tag, Visitor,
+    write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError, Skip,
+    Span, Tag, Unreplayed, Visitor,
 };
 use crate::text::pgn::{MoveNumber, MoveToken};
 
@@ -122,12 +122,12 @@ impl Export {
 
     /// The rest of the movetext, once a fault has stopped the replay (the
     /// syntax errors met since the last event first).
-    fn rest<'m>(&mut self, m: &'m mut ExportMovetext) -> Option<&'m mut Rest> {
+    fn rest<'m>(&mut self, m: &'m mut ExportMovetext) -> Option<&'m mut Unreplayed> {
         self.replay.catch_up(&mut m.replay);
         if m.replay.is_failed() && m.rest.is_none() {
-            let mut rest = Rest::default();
+            let mut rest = Unreplayed::default();
             for number in m.numbers.drain(..) {
-                rest.word(&number);
+                rest.token(&number);
             }
             m.rest = Some(rest);
         }
@@ -171,63 +171,12 @@ pub struct ExportMovetext {
     /// Variations open in `text`.
     open: usize,
     /// The movetext from the fault on, as read; `None` before a fault.
-    rest: Option<Rest>,
+    rest: Option<Unreplayed>,
     /// The move numbers read since the last move, before a fault: the
     /// rest starts with them when the move after them is the fault.
     numbers: Vec<String>,
     /// The termination marker.
     marker: Option<GameResult>,
-}
-
-/// The movetext after a fault, written back from its tokens as read: one
-/// space between them, `(` glued to the token after it and `)` to the one
-/// before.
-#[derive(Debug, Default)]
-struct Rest {
-    text: String,
-    /// Whether the next token follows a `(`.
-    glued: bool,
-}
-
-impl Rest {
-    fn word(&mut self, word: &str) {
-        if !self.text.is_empty() && !self.glued {
-            self.text.push(' ');
-        }
-        self.text.push_str(word);
-        self.glued = false;
-    }
-
-    fn open(&mut self) {
-        self.word("(");
-        self.glued = true;
-    }
-
-    fn close(&mut self) {
-        self.text.push(')');
-        self.glued = false;
-    }
-
-    /// A syntax error that stands for its bytes: the character it is, or
-    /// the run of periods (the other errors' bytes are not text a comment
-    /// can hold).
-    fn error(&mut self, error: &PgnError) {
-        match error.kind {
-            PgnErrorKind::UnbalancedParenthesis => self.close(),
-            PgnErrorKind::StrayBrace => self.word("}"),
-            PgnErrorKind::StrayBracket => self.word("]"),
-            PgnErrorKind::StrayQuote => self.word("\""),
-            PgnErrorKind::StrayDots => self.word(&".".repeat(error.span.len)),
-            _ => {}
-        }
-    }
-}
-
-/// A suffix's glyph (`!?`), `None` for a NAG written `$n`.
-fn suffix_text(nag: Nag) -> Option<&'static str> {
-    let glyphs = ["!", "?", "!!", "??", "!?", "?!"];
-    let i = usize::from(nag.value.checked_sub(1)?);
-    glyphs.get(i).filter(|_| nag.suffix).copied()
 }
 
 /// The `FEN` tags of `tags` set to `start` in the chosen encoding, and
@@ -310,7 +259,7 @@ impl Visitor for Export {
         // the numbers as read.
         let text = format!("{}{}", number.number, ".".repeat(number.dots));
         match self.rest(m) {
-            Some(rest) => rest.word(&text),
+            Some(rest) => rest.token(&text),
             None => m.numbers.push(text),
         }
         ControlFlow::Continue(())
@@ -323,7 +272,7 @@ impl Visitor for Export {
     ) -> ControlFlow<ExportedGame> {
         let _ = self.replay.move_token(&mut m.replay, token);
         if let Some(rest) = self.rest(m) {
-            rest.word(token.text);
+            rest.token(token.text);
             return ControlFlow::Continue(());
         }
         m.numbers.clear();
@@ -345,11 +294,9 @@ impl Visitor for Export {
     }
 
     fn nag(&mut self, m: &mut ExportMovetext, nag: Nag) -> ControlFlow<ExportedGame> {
-        match (self.rest(m), suffix_text(nag)) {
-            // A suffix is glued to its move, as it was read.
-            (Some(rest), Some(glyph)) => rest.text.push_str(glyph),
-            (Some(rest), None) => rest.word(&format!("${}", nag.value)),
-            (None, _) => m.text.nag(nag.value),
+        match self.rest(m) {
+            Some(rest) => rest.nag(nag),
+            None => m.text.nag(nag.value),
         }
         ControlFlow::Continue(())
     }
@@ -360,8 +307,7 @@ impl Visitor for Export {
         comment: Comment<'_>,
     ) -> ControlFlow<ExportedGame> {
         match (self.rest(m), comment.style) {
-            (Some(rest), CommentStyle::Brace) => rest.word(&format!("{{{}}}", comment.text)),
-            (Some(rest), CommentStyle::Line) => rest.word(&format!(";{}", comment.text)),
+            (Some(rest), style) => rest.comment(comment.text, style),
             (None, CommentStyle::Brace) => m.text.comment(comment.text),
             (None, CommentStyle::Line) => m.text.line_comment(comment.text),
         }
@@ -378,7 +324,7 @@ impl Visitor for Export {
         }
         // After a fault the variations are read too, for the rest.
         if let Some(rest) = self.rest(m) {
-            rest.open();
+            rest.begin_variation();
             return ControlFlow::Continue(Skip(false));
         }
         m.numbers.clear();
@@ -389,7 +335,7 @@ impl Visitor for Export {
 
     fn end_variation(&mut self, m: &mut ExportMovetext, span: Span) -> ControlFlow<ExportedGame> {
         if let Some(rest) = self.rest(m) {
-            rest.close();
+            rest.end_variation();
             return ControlFlow::Continue(());
         }
         let _ = self.replay.end_variation(&mut m.replay, span);
@@ -428,15 +374,9 @@ impl Visitor for Export {
                 if let Some(error) = &game.error {
                     let mut rest = m.rest.unwrap_or_default();
                     if let Some(marker) = m.marker {
-                        rest.word(marker.as_str());
+                        rest.result(marker);
                     }
-                    let mut note = format!("not replayed ({})", error.kind().name());
-                    // One line, so that a `;` comment can hold it too.
-                    for (i, word) in rest.text.split_whitespace().enumerate() {
-                        note.push_str(if i == 0 { ": " } else { " " });
-                        note.push_str(word);
-                    }
-                    text.line_comment(&note);
+                    rest.write_into(&mut text, error.kind().name());
                     for _ in 0..m.open {
                         text.end_variation();
                     }

@@ -20,4 +20,4 @@ pub use event::{
     Tag, TagValue,
 };
 pub use reader::{Reader, ReaderPosition, Skip, Visitor};
-pub use writer::{write_tags, MovetextWriter, SEVEN_TAG_ROSTER};
+pub use writer::{write_tags, MovetextWriter, Unreplayed, SEVEN_TAG_ROSTER};

@@ -4,7 +4,7 @@
 
 use crate::board::Color;
 
-use super::{GameResult, TagValue};
+use super::{CommentStyle, Event, GameResult, MoveNumber, Nag, PgnError, PgnErrorKind, TagValue};
 
 /// The Seven Tag Roster, in the order the export format writes it.
 ///
@@ -292,6 +292,127 @@ impl MovetextWriter {
         self.out.push('\n');
         self.out
     }
+}
+
+/// The movetext after a game's fault, written back from its tokens as
+/// they were read, for the comment `{not replayed (KIND): REST}` that
+/// keeps it (`specs/pgn.md` section 5): one space between tokens, `(`
+/// glued to the token after it and `)` to the one before, a suffix glued
+/// to its move.
+///
+/// ```
+/// use forsyth::pgn::{GameResult, MovetextWriter, Unreplayed};
+/// let mut rest = Unreplayed::default();
+/// rest.token("Ke3");
+/// rest.begin_variation();
+/// rest.token("Nc6");
+/// rest.end_variation();
+/// rest.result(GameResult::WhiteWins);
+/// let mut w = MovetextWriter::new(String::new());
+/// w.play(1, forsyth::Color::White, "e4");
+/// rest.write_into(&mut w, "unreachable");
+/// assert_eq!(w.finish(GameResult::Unknown), "1. e4 {not replayed (unreachable): Ke3 (Nc6) 1-0} *\n");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Unreplayed {
+    text: String,
+    /// Whether the next token follows a `(`.
+    glued: bool,
+}
+
+impl Unreplayed {
+    /// A token as read: a move, a move number, a comment in its marks.
+    pub fn token(&mut self, word: &str) {
+        if !self.text.is_empty() && !self.glued {
+            self.text.push(' ');
+        }
+        self.text.push_str(word);
+        self.glued = false;
+    }
+
+    /// A move number as read: its digits and periods.
+    pub fn move_number(&mut self, number: &MoveNumber) {
+        self.token(&format!("{}{}", number.number, ".".repeat(number.dots)));
+    }
+
+    /// A NAG: a suffix (`!?`) glued to its move, else `$n`.
+    pub fn nag(&mut self, nag: Nag) {
+        match suffix_text(nag) {
+            Some(glyph) => self.text.push_str(glyph),
+            None => self.token(&format!("${}", nag.value)),
+        }
+    }
+
+    /// A comment, in braces or after `;` as it was read.
+    pub fn comment(&mut self, text: &str, style: CommentStyle) {
+        match style {
+            CommentStyle::Brace => self.token(&format!("{{{text}}}")),
+            CommentStyle::Line => self.token(&format!(";{text}")),
+        }
+    }
+
+    /// `(`.
+    pub fn begin_variation(&mut self) {
+        self.token("(");
+        self.glued = true;
+    }
+
+    /// `)`.
+    pub fn end_variation(&mut self) {
+        self.text.push(')');
+        self.glued = false;
+    }
+
+    /// The termination marker.
+    pub fn result(&mut self, result: GameResult) {
+        self.token(result.as_str());
+    }
+
+    /// A syntax error that stands for its bytes: the character it is, or
+    /// the run of periods (the other errors' bytes are not text a comment
+    /// can hold).
+    pub fn error(&mut self, error: &PgnError) {
+        match error.kind {
+            PgnErrorKind::UnbalancedParenthesis => self.end_variation(),
+            PgnErrorKind::StrayBrace => self.token("}"),
+            PgnErrorKind::StrayBracket => self.token("]"),
+            PgnErrorKind::StrayQuote => self.token("\""),
+            PgnErrorKind::StrayDots => self.token(&".".repeat(error.span.len)),
+            _ => {}
+        }
+    }
+
+    /// A collected event; a termination marker is left to
+    /// [`result`](Unreplayed::result), which the caller adds last.
+    pub fn event(&mut self, event: &Event) {
+        match event {
+            Event::MoveNumber(n) => self.move_number(n),
+            Event::Move { text, .. } => self.token(text),
+            Event::Nag(n) => self.nag(*n),
+            Event::Comment { text, style, .. } => self.comment(text, *style),
+            Event::BeginVariation(_) => self.begin_variation(),
+            Event::EndVariation(_) => self.end_variation(),
+            Event::Result { .. } => {}
+        }
+    }
+
+    /// Writes the comment that keeps the rest, `kind` naming the fault:
+    /// on one line, so that a `;` comment can hold it too.
+    pub fn write_into(&self, w: &mut MovetextWriter, kind: &str) {
+        let mut note = format!("not replayed ({kind})");
+        for (i, word) in self.text.split_whitespace().enumerate() {
+            note.push_str(if i == 0 { ": " } else { " " });
+            note.push_str(word);
+        }
+        w.line_comment(&note);
+    }
+}
+
+/// A suffix's glyph (`!?`), `None` for a NAG written `$n`.
+fn suffix_text(nag: Nag) -> Option<&'static str> {
+    let glyphs = ["!", "?", "!!", "??", "!?", "?!"];
+    let i = usize::from(nag.value.checked_sub(1)?);
+    glyphs.get(i).filter(|_| nag.suffix).copied()
 }
 
 #[cfg(test)]
