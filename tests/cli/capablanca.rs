@@ -949,3 +949,43 @@ fn an_exported_ten_file_fen_tag_comes_with_set_up() {
         assert_eq!(r.stdout.matches("SetUp").count(), 1);
     }
 }
+
+/// A 10x8 game's fault in `pgn check --format json` has the keys of an
+/// 8x8 game's (specs/pgn.md: kind, message, line, column, move,
+/// move_number, side, fen, candidates), and the same values where the
+/// same text means the same on both boards: two knights that can both
+/// go to b3.
+#[test]
+fn a_ten_file_fault_in_json_is_an_eight_file_one() {
+    let eight = "[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/N1N4K w - - 0 1\"]\n\n1. Nb3 *\n";
+    let ten_fen = "k9/10/10/10/10/10/10/N1N6K w - - 0 1";
+    let ten = format!("[Variant \"Capablanca\"]\n[SetUp \"1\"]\n[FEN \"{ten_fen}\"]\n\n1. Nb3 *\n");
+    let problem = |text: &str| {
+        let r = forsyth(&["pgn", "check", "--format", "json", "-"], text.as_bytes());
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        v["problem"].as_object().unwrap().clone()
+    };
+    let (p8, p10) = (problem(eight), problem(&ten));
+    let keys = |p: &serde_json::Map<String, serde_json::Value>| {
+        let mut k: Vec<String> = p.keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&p10), keys(&p8));
+    for key in ["column", "move", "move_number", "side", "candidates"] {
+        assert_eq!(p10[key], p8[key], "{key}");
+    }
+    // One line lower: the Variant tag.
+    assert_eq!(p10["line"].as_u64(), p8["line"].as_u64().map(|l| l + 1));
+    assert_eq!(p10["fen"], ten_fen);
+    assert_eq!(p10["kind"], "ambiguous");
+    // A fault that is not a move's has the move's keys null.
+    let r = forsyth(
+        &["pgn", "check", "--format", "json", "-"],
+        b"[Variant \"CRC\"]\n\n1. e4 *\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["problem"]["kind"], "missing_fen_tag");
+    assert!(v["problem"]["move"].is_null() && v["problem"]["fen"].is_null());
+}

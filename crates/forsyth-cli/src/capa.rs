@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use forsyth::capablanca::letters_for;
 use forsyth::capablanca::{
-    is_ten_files, CrcStart, FenError, Position, PositionError, Report, Setup, Square, Variant,
+    is_ten_files, CrcStart, FenError, Position, PositionError, ReadMoveErrorKind, Report, Setup,
+    Square, Variant,
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
@@ -1621,13 +1622,84 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
             None => write!(out, "{}", translated.text)?,
             Some(e) => {
                 out.flush()?;
-                crate::note(&e);
+                crate::note(&e.to_string());
                 outcome = Outcome::Rejected;
             }
         }
     }
     out.flush()?;
     Ok(outcome)
+}
+
+/// The first fault of a 10x8 game, as data: where it is, its kind's
+/// stable name, the sentence, and for a move's fault the move as written,
+/// its number, the side to move, the position before it (X-FEN) and the
+/// candidates of an ambiguous move. Its JSON has the keys of an 8x8
+/// game's fault; its text is `LINE:COL: 12... Nf9: KIND: message`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TenFault {
+    pub kind: &'static str,
+    pub message: String,
+    pub line: u64,
+    pub column: u64,
+    #[serde(rename = "move")]
+    pub text: Option<String>,
+    pub move_number: Option<u32>,
+    pub side: Option<&'static str>,
+    pub fen: Option<String>,
+    pub candidates: Vec<String>,
+}
+
+impl TenFault {
+    /// A fault that is not a move's, at `line`, `column`.
+    fn at(line: u64, column: u64, kind: &'static str, message: String) -> TenFault {
+        TenFault {
+            kind,
+            message,
+            line,
+            column,
+            text: None,
+            move_number: None,
+            side: None,
+            fen: None,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// The fault of the move `text` at `span` in `pos`.
+    fn of_move(
+        pos: &Position,
+        text: &str,
+        span: Span,
+        kind: &'static str,
+        message: String,
+    ) -> TenFault {
+        let fen = pos
+            .to_fen(CastlingNotation::XFen, ShredderOrder::default())
+            .ok();
+        TenFault {
+            text: Some(text.to_owned()),
+            move_number: Some(pos.setup().fullmoves),
+            side: Some(pos.turn().name()),
+            fen,
+            ..TenFault::at(span.line, span.column, kind, message)
+        }
+    }
+}
+
+impl std::fmt::Display for TenFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: ", self.line, self.column)?;
+        if let (Some(text), Some(number), Some(side)) = (&self.text, self.move_number, self.side) {
+            let dots = if side == Color::White.name() {
+                "."
+            } else {
+                "..."
+            };
+            write!(f, "{number}{dots} {text}: ")?;
+        }
+        write!(f, "{}: {}", self.kind, self.message)
+    }
 }
 
 /// A 10x8 movetext replayed by [`translate`].
@@ -1638,9 +1710,9 @@ struct Translated {
     text: String,
     /// The main line's positions, the start first (up to the fault).
     main: Vec<Position>,
-    /// The first fault, as `LINE:COL: N. move: kind: message` (a syntax
-    /// fault given to [`translate`] is kept out of it, for its caller).
-    fault: Option<String>,
+    /// The first faulty move (a syntax fault given to [`translate`] is
+    /// kept out of it, for its caller).
+    fault: Option<Box<TenFault>>,
 }
 
 /// The movetext of `events` replayed from `start` (variations too), moves
@@ -1662,8 +1734,8 @@ fn translate(
     // Each level: the position now, and the one before the last move.
     let mut stack: Vec<(Position, Position)> = vec![(start.clone(), start.clone())];
     let mut main = vec![start.clone()];
-    // Where the rest starts: the event, the fault's kind and its text.
-    let mut stop: Option<(usize, &str, Option<String>)> = None;
+    // Where the rest starts: the event, the fault's kind and the fault.
+    let mut stop: Option<(usize, &str, Option<Box<TenFault>>)> = None;
     for (i, event) in events.iter().enumerate() {
         if let Some(e) = syntax.filter(|e| event.span().offset >= e.span.offset) {
             stop = Some((i, e.kind.name(), None));
@@ -1677,21 +1749,26 @@ fn translate(
                 };
                 let number = pos.setup().fullmoves;
                 let side = pos.turn();
-                let dots = if side == Color::White { "." } else { "..." };
-                let at = |message: String| {
-                    format!(
-                        "{}:{}: {number}{dots} {text}: {message}",
-                        span.line, span.column
-                    )
+                let fault =
+                    |kind, message| Box::new(TenFault::of_move(pos, text, *span, kind, message));
+                let played = match pos.read_move(text, from) {
+                    Err(e) => {
+                        let mut f = fault(e.kind.name(), e.to_string());
+                        if let ReadMoveErrorKind::Ambiguous(c) = &e.kind {
+                            f.candidates.clone_from(c);
+                        }
+                        Err(f)
+                    }
+                    Ok(m) => {
+                        write(pos, m)
+                            .map_err(|e| fault("unsupported", e))
+                            .and_then(|written| {
+                                let next =
+                                    pos.play(m).map_err(|e| fault("illegal", e.to_string()))?;
+                                Ok((written, next))
+                            })
+                    }
                 };
-                let played = pos
-                    .read_move(text, from)
-                    .map_err(|e| (e.kind.name(), at(format!("{}: {e}", e.kind.name()))))
-                    .and_then(|m| {
-                        let written = write(pos, m).map_err(|e| ("unsupported", at(e)))?;
-                        let next = pos.play(m).map_err(|e| ("illegal", at(e.to_string())))?;
-                        Ok((written, next))
-                    });
                 match played {
                     Ok((written, next)) => {
                         w.play(number, side, &written);
@@ -1700,8 +1777,8 @@ fn translate(
                             main.push(pos.clone());
                         }
                     }
-                    Err((kind, fault)) => {
-                        stop = Some((i, kind, Some(fault)));
+                    Err(fault) => {
+                        stop = Some((i, fault.kind, Some(fault)));
                         break;
                     }
                 }
@@ -1819,8 +1896,8 @@ pub struct TenGame {
     /// Whether it has a `SetUp` or a `FEN` tag.
     pub setup_tags: bool,
     pub tags: Vec<(String, String)>,
-    /// The first fault: `LINE:COL: kind: message`.
-    pub fault: Option<String>,
+    /// The first fault.
+    pub fault: Option<Box<TenFault>>,
     /// The movetext in the export notation, when it replays.
     pub movetext: String,
     /// The positions of the main line, the start first.
@@ -1852,25 +1929,30 @@ pub fn game_board(
 
 /// The start of a 10x8 game: its FEN tag, else the variant's start (a CRC
 /// game needs its FEN tag).
-fn game_start(tags: &[(String, String)], variant: Option<Variant>) -> Result<Position, String> {
+fn game_start(
+    tags: &[(String, String)],
+    variant: Option<Variant>,
+) -> Result<Position, (&'static str, String)> {
     let fen = tags
         .iter()
         .find(|(n, _)| n == "FEN")
         .map(|(_, v)| v.as_str());
     let setup = match fen {
         Some(fen) => {
-            Setup::from_fen(fen, variant).map_err(|e| format!("bad_fen_tag: FEN tag: {e}"))?
+            Setup::from_fen(fen, variant).map_err(|e| ("bad_fen_tag", format!("FEN tag: {e}")))?
         }
         None => match variant {
             Some(Variant::Gothic) => Setup::gothic(),
             Some(Variant::Crc) => {
-                return Err("missing_fen_tag: a CRC game needs a FEN tag with its start".to_owned())
+                return Err((
+                    "missing_fen_tag",
+                    "a CRC game needs a FEN tag with its start".to_owned(),
+                ))
             }
             _ => Setup::capablanca(),
         },
     };
-    Position::from_setup(setup)
-        .map_err(|e| format!("illegal_start: {}", illegal(&e).replace('\n', ";")))
+    Position::from_setup(setup).map_err(|e| ("illegal_start", illegal(&e).replace('\n', ";")))
 }
 
 /// Replays a 10x8 game read by the `pgn` commands.
@@ -1913,13 +1995,12 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
         .filter(|e| e.kind != PgnErrorKind::MissingResult)
         .min_by_key(|e| e.span.offset);
     let syntax_fault = syntax.map(|e| {
-        format!(
-            "{}:{}: {}: {}",
+        Box::new(TenFault::at(
             e.span.line,
             e.span.column,
             e.kind.name(),
-            e.kind
-        )
+            e.kind.to_string(),
+        ))
     });
     match game_start(&read.tags, board) {
         Ok(pos) => {
@@ -1950,15 +2031,11 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
             // A faulty move before the syntax fault is the first fault.
             game.fault = t.fault.or(syntax_fault);
         }
-        Err(e) => {
+        Err((kind, message)) => {
             // Nothing replays: the whole movetext is the rest.
-            let (fault, kind) = match (syntax_fault, syntax) {
-                (Some(f), Some(s)) => (f, s.kind.name()),
-                _ => (
-                    format!("{}:{}: {e}", start.line, 1),
-                    e.split(':').next().unwrap_or_default(),
-                ),
-            };
+            let fault = syntax_fault
+                .unwrap_or_else(|| Box::new(TenFault::at(start.line, 1, kind, message)));
+            let kind = fault.kind;
             let mut rest = forsyth::pgn::Unreplayed::default();
             let mut result = None;
             for event in &read.events {
@@ -1990,22 +2067,7 @@ pub fn fen_of(pos: &Position, options: &forsyth::fen::WriteOptions) -> Result<St
 
 /// One 10x8 game of `pgn check --format json`, keyed as the 8x8 ones.
 pub fn check_json(name: &str, game: &TenGame) -> serde_json::Value {
-    let problem = game.fault.as_ref().map(|e| {
-        let mut parts = e.splitn(3, ':');
-        let line = parts
-            .next()
-            .and_then(|l| l.parse::<u64>().ok())
-            .unwrap_or(0);
-        let column = parts
-            .next()
-            .and_then(|c| c.parse::<u64>().ok())
-            .unwrap_or(0);
-        serde_json::json!({
-            "line": line,
-            "column": column,
-            "message": parts.next().unwrap_or("").trim(),
-        })
-    });
+    let problem = &game.fault;
     serde_json::json!({
         "file": name,
         "game": game.start.number,
