@@ -668,11 +668,19 @@ impl Replay {
     /// Makes the game's first syntax error its fault, unless a fault came
     /// before: called at each event, so that nothing after a syntax error
     /// is judged (the reader reports errors in the order of the text).
+    #[inline]
     pub(crate) fn catch_up(&mut self, m: &mut ReplayMovetext) {
-        if !m.failed {
-            if let Some(e) = self.errors.first() {
-                m.fail(ReplayError::Syntax(*e));
-            }
+        if !m.failed && !self.errors.is_empty() {
+            self.fail_on_syntax(m);
+        }
+    }
+
+    /// [`Replay::catch_up`]'s rare part, kept out of the move's path.
+    #[cold]
+    #[inline(never)]
+    fn fail_on_syntax(&mut self, m: &mut ReplayMovetext) {
+        if let Some(e) = self.errors.first() {
+            m.fail(ReplayError::Syntax(*e));
         }
     }
 }
@@ -956,6 +964,75 @@ impl ResultClaims<'_> {
     }
 }
 
+impl Replay {
+    /// A move token the fast path leaves: castling, an `e.p.` mark, a null
+    /// move, the other notations, or a fault. Kept out of the common move's
+    /// function, whose frame and saved registers it would otherwise make
+    /// every move pay for.
+    #[inline(never)]
+    fn move_token_slow(
+        &mut self,
+        m: &mut ReplayMovetext,
+        token: MoveToken<'_>,
+    ) -> ControlFlow<ReplayedGame> {
+        let Some(line) = m.lines.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let at = |pos: &Position| {
+            Box::new(MoveAt {
+                text: token.text.to_owned(),
+                span: token.span,
+                move_number: pos.setup().fullmoves,
+                side: pos.turn(),
+                position: pos.clone(),
+            })
+        };
+        if crate::notation::parse_move::is_ep_mark(token.text) {
+            // `PxP e.p.`: the mark of the move before, which must be one.
+            if !line.last.is_some_and(|l| l.is_en_passant()) {
+                let pos = line.before.as_ref().unwrap_or(&line.now);
+                let error = ParseMoveError::NotEnPassant {
+                    text: token.text.to_owned(),
+                };
+                let at = at(pos);
+                m.fail(ReplayError::Move { at, error });
+            }
+            return ControlFlow::Continue(());
+        }
+        if token.is_null() {
+            match null_move(&line.now) {
+                Some(next) => {
+                    line.before = Some(std::mem::replace(&mut line.now, next));
+                    line.last = None;
+                }
+                None => {
+                    let at = at(&line.now);
+                    m.fail(ReplayError::IllegalNullMove { at });
+                    return ControlFlow::Continue(());
+                }
+            }
+        } else {
+            let read = line.now.parse_move(token.text).or_else(|e| match e.kind() {
+                // Only text English does not read at all: `Ng5` that no
+                // knight reaches stays illegal, never a Romanian bishop's
+                // move.
+                ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
+                _ => Err(e),
+            });
+            match read {
+                Ok(mv) => line.play(mv),
+                Err(error) => {
+                    let at = at(&line.now);
+                    m.fail(ReplayError::Move { at, error });
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+        m.record(self.final_only);
+        ControlFlow::Continue(())
+    }
+}
+
 impl Visitor for Replay {
     type Tags = ReplayTags;
     type Movetext = ReplayMovetext;
@@ -1044,58 +1121,7 @@ impl Visitor for Replay {
             m.record(self.final_only);
             return ControlFlow::Continue(());
         }
-        let at = |pos: &Position| {
-            Box::new(MoveAt {
-                text: token.text.to_owned(),
-                span: token.span,
-                move_number: pos.setup().fullmoves,
-                side: pos.turn(),
-                position: pos.clone(),
-            })
-        };
-        if crate::notation::parse_move::is_ep_mark(token.text) {
-            // `PxP e.p.`: the mark of the move before, which must be one.
-            if !line.last.is_some_and(|l| l.is_en_passant()) {
-                let pos = line.before.as_ref().unwrap_or(&line.now);
-                let error = ParseMoveError::NotEnPassant {
-                    text: token.text.to_owned(),
-                };
-                let at = at(pos);
-                m.fail(ReplayError::Move { at, error });
-            }
-            return ControlFlow::Continue(());
-        }
-        if token.is_null() {
-            match null_move(&line.now) {
-                Some(next) => {
-                    line.before = Some(std::mem::replace(&mut line.now, next));
-                    line.last = None;
-                }
-                None => {
-                    let at = at(&line.now);
-                    m.fail(ReplayError::IllegalNullMove { at });
-                    return ControlFlow::Continue(());
-                }
-            }
-        } else {
-            let read = line.now.parse_move(token.text).or_else(|e| match e.kind() {
-                // Only text English does not read at all: `Ng5` that no
-                // knight reaches stays illegal, never a Romanian bishop's
-                // move.
-                ParseMoveErrorKind::InvalidMove => localized(&line.now, token.text).ok_or(e),
-                _ => Err(e),
-            });
-            match read {
-                Ok(mv) => line.play(mv),
-                Err(error) => {
-                    let at = at(&line.now);
-                    m.fail(ReplayError::Move { at, error });
-                    return ControlFlow::Continue(());
-                }
-            }
-        }
-        m.record(self.final_only);
-        ControlFlow::Continue(())
+        self.move_token_slow(m, token)
     }
 
     fn begin_variation(
