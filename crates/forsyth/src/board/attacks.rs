@@ -56,10 +56,41 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
+/// For each square, the union of `table`'s sets over the squares a king
+/// steps to from it: where a piece must stand to reach one of them.
+const fn near_table(table: &[u64; 64]) -> [u64; 64] {
+    let king = step_table(&KING_STEPS);
+    let mut near = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut steps = king[i];
+        while steps != 0 {
+            near[i] |= table[steps.trailing_zeros() as usize];
+            steps &= steps - 1;
+        }
+        i += 1;
+    }
+    near
+}
+
 static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
 static ROOK_RAYS: [u64; 64] = rays_table(&ROOK_DIRECTIONS);
 static BISHOP_RAYS: [u64; 64] = rays_table(&BISHOP_DIRECTIONS);
 static KING: [u64; 64] = step_table(&KING_STEPS);
+/// The squares around each square reached by a knight, a rook and a bishop
+/// (on the empty board), for the king's steps: one table row each.
+static NEAR: [[u64; 3]; 64] = {
+    let knight = near_table(&step_table(&KNIGHT_STEPS));
+    let rook = near_table(&rays_table(&ROOK_DIRECTIONS));
+    let bishop = near_table(&rays_table(&BISHOP_DIRECTIONS));
+    let mut near = [[0u64; 3]; 64];
+    let mut i = 0;
+    while i < 64 {
+        near[i] = [knight[i], rook[i], bishop[i]];
+        i += 1;
+    }
+    near
+};
 static PAWN: [[u64; 64]; 2] = [
     step_table(&WHITE_PAWN_CAPTURES),
     step_table(&BLACK_PAWN_CAPTURES),
@@ -171,6 +202,14 @@ pub(crate) fn rook_rays(sq: Square) -> Bitboard {
 #[inline]
 pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard::from_bits(BISHOP_RAYS[sq.index()])
+}
+
+/// The squares from which a knight, a rook and a bishop (on the empty
+/// board) reach a square a king on `sq` steps to: the only pieces that can
+/// stop the king stepping there, apart from pawns and the other king.
+#[inline]
+pub(crate) fn near_king(sq: Square) -> [Bitboard; 3] {
+    NEAR[sq.index()].map(Bitboard::from_bits)
 }
 
 /// The squares `piece` on `sq` attacks, given the occupied squares.
@@ -285,6 +324,34 @@ mod tests {
                 bishop_rays(sq),
                 slow_slider(sq, empty, &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
             );
+        }
+    }
+
+    /// A knight, rook or bishop attacks a king's step from a square of
+    /// `near_king` and from no other, on the empty board: both sides of the
+    /// definition, from the step and attack tables.
+    #[test]
+    fn near_king_holds_the_pieces_that_reach_a_kings_step() {
+        for king_sq in Square::all() {
+            let [knights, rooks, bishops] = near_king(king_sq);
+            for from in Square::all() {
+                let reaches = |att: Bitboard| att.intersects(king(king_sq));
+                assert_eq!(
+                    knights.contains(from),
+                    reaches(knight(from)),
+                    "{king_sq} {from}"
+                );
+                assert_eq!(
+                    rooks.contains(from),
+                    reaches(rook_rays(from)),
+                    "{king_sq} {from}"
+                );
+                assert_eq!(
+                    bishops.contains(from),
+                    reaches(bishop_rays(from)),
+                    "{king_sq} {from}"
+                );
+            }
         }
     }
 

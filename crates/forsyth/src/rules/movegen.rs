@@ -663,7 +663,13 @@ fn generate_for<S: MoveSink, const WHITE: bool>(pos: &Position, sink: &mut S) {
         }
     }
 
-    if let Some(ep) = pos.setup.ep_square {
+    // The square is set after every double push; mostly no pawn of ours
+    // stands beside it, which one lookup tells.
+    let ep = pos
+        .setup
+        .ep_square
+        .filter(|&ep| attacks::pawn(them, ep).intersects(pawns));
+    if let Some(ep) = ep {
         for from in en_passant_capturers(board, us, ep) {
             sink.en_passant(from, ep);
         }

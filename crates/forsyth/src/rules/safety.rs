@@ -3,7 +3,7 @@
 //! check and the pieces pinned to the king (from one look), the squares the
 //! king may step to, and the pawns that may legally capture en passant.
 
-use crate::board::{attacks, Bitboard, Board, Color, Rank, Role, Square};
+use crate::board::{attacks, Bitboard, Board, Color, File, Rank, Role, Square};
 
 /// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers: the
 /// definition the faster [`Threats`] is tested against.
@@ -91,17 +91,49 @@ impl Threats {
 /// The squares our king on `king` may step to: not ours, and not attacked
 /// with the king taken off the board (so that it cannot hide behind
 /// itself).
+///
+/// The attacks are gathered as sets, not tested square by square: the
+/// enemy pawns' by two shifts, and one lookup for the king and for each
+/// knight and slider that stands where it could reach a square around our
+/// king (mostly a few), so that there is one short loop per kind instead of
+/// a chain of tests per square.
 #[inline(always)]
 pub(crate) fn king_destinations(board: &Board, king: Square, us: Color) -> Bitboard {
-    let threats = Threats::new(board, us);
-    let without_king = board.occupied().without(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in attacks::king(king) - board.by_color(us) {
-        if !threats.attack(to, without_king) {
-            safe = safe.with(to);
-        }
+    let steps = attacks::king(king) - board.by_color(us);
+    if steps.is_empty() {
+        return steps;
     }
-    safe
+    let theirs = board.by_color(!us);
+    // A pawn on a back rank (only a problem puts one there) attacks
+    // nothing.
+    let pawns = (board.by_role(Role::Pawn) & theirs) - Bitboard::BACKRANKS;
+    let mut attacked = pawn_attacks(!us, pawns);
+    for sq in board.by_role(Role::King) & theirs {
+        attacked |= attacks::king(sq);
+    }
+    let [knights, rooks, bishops] = attacks::near_king(king);
+    for sq in board.by_role(Role::Knight) & theirs & knights {
+        attacked |= attacks::knight(sq);
+    }
+    let without_king = board.occupied().without(king);
+    for sq in board.rooks_and_queens() & theirs & rooks {
+        attacked |= attacks::rook(sq, without_king);
+    }
+    for sq in board.bishops_and_queens() & theirs & bishops {
+        attacked |= attacks::bishop(sq, without_king);
+    }
+    steps - attacked
+}
+
+/// The squares the pawns `pawns` of `color` attack.
+#[inline(always)]
+fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let left = (pawns - Bitboard::from_file(File::A)).bits();
+    let right = (pawns - Bitboard::from_file(File::H)).bits();
+    Bitboard::from_bits(match color {
+        Color::White => (left << 7) | (right << 9),
+        Color::Black => (left >> 9) | (right >> 7),
+    })
 }
 
 /// The pawns of `turn` that may legally capture en passant on `ep`: the
