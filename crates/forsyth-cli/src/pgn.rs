@@ -1088,7 +1088,8 @@ mod parallel {
                 work.push(work_tx);
                 let (tx, mut judge) = (done_tx.clone(), judge.clone());
                 scope.spawn(move || {
-                    while let Ok(job) = rx.recv() {
+                    let mut queue = Queue::default();
+                    while let Some(job) = queue.next(&rx) {
                         let (id, state) = match job {
                             Job::Replay { id, piece } => {
                                 (id, State::Replayed(replay(&mut judge, &piece)))
@@ -1116,6 +1117,7 @@ mod parallel {
             let mut line = Pipeline {
                 load: vec![0; threads],
                 spare: Vec::new(),
+                spare_bytes: Vec::new(),
                 work,
                 done: done_rx,
                 slots: VecDeque::new(),
@@ -1131,6 +1133,49 @@ mod parallel {
             drop(line);
             read.and(wrote)
         })
+    }
+
+    /// A worker's jobs received and not yet done. A piece's games wait in
+    /// memory from their replay to their rendering: rendering first keeps
+    /// few of them there, so that they are still in the cache and their
+    /// room is soon reused.
+    struct Queue<O> {
+        render: VecDeque<Job<O>>,
+        replay: VecDeque<Job<O>>,
+    }
+
+    impl<O> Default for Queue<O> {
+        fn default() -> Queue<O> {
+            Queue {
+                render: VecDeque::new(),
+                replay: VecDeque::new(),
+            }
+        }
+    }
+
+    impl<O> Queue<O> {
+        /// The next job: a rendering if one was sent, else the oldest
+        /// replay; `None` once the channel is closed and every job done.
+        fn next(&mut self, rx: &mpsc::Receiver<Job<O>>) -> Option<Job<O>> {
+            loop {
+                let job = match rx.try_recv() {
+                    Ok(job) => job,
+                    Err(_) => break,
+                };
+                self.add(job);
+            }
+            if let Some(job) = self.render.pop_front().or_else(|| self.replay.pop_front()) {
+                return Some(job);
+            }
+            rx.recv().ok()
+        }
+
+        fn add(&mut self, job: Job<O>) {
+            match job {
+                Job::Render { .. } => self.render.push_back(job),
+                Job::Replay { .. } => self.replay.push_back(job),
+            }
+        }
     }
 
     /// A piece's games replayed as the sequential loop replays them; a read
@@ -1225,6 +1270,9 @@ mod parallel {
         load: Vec<usize>,
         /// Renderings written out, empty, for their room.
         spare: Vec<Rendered>,
+        /// The bytes of pieces written out, empty, for their room: a fresh
+        /// buffer per piece would cost a page fault per page read.
+        spare_bytes: Vec<Vec<u8>>,
         done: mpsc::Receiver<Done<O>>,
         slots: VecDeque<Slot<O>>,
         /// The slots before this one are numbered: rendering or rendered.
@@ -1362,6 +1410,12 @@ mod parallel {
                     sink.io_error(&slot.piece.name, e);
                 }
                 sink.write(&mut tail)?;
+                // The workers are done with the piece: its bytes are free.
+                if let Ok(piece) = Arc::try_unwrap(slot.piece) {
+                    let mut bytes = piece.bytes;
+                    bytes.clear();
+                    self.spare_bytes.push(bytes);
+                }
             }
             Ok(())
         }
@@ -1425,7 +1479,7 @@ mod parallel {
                 }
             };
             let mut at = ReaderPosition::default();
-            let mut pending: Vec<u8> = Vec::new();
+            let mut pending = line.spare_bytes.pop().unwrap_or_default();
             // `pending[..searched]` holds no place to cut at.
             let mut searched = 0;
             let error = loop {
@@ -1444,7 +1498,9 @@ mod parallel {
                     Ok(_) => {}
                 }
                 while let Some(cut) = cut_point(&pending, searched.max(PIECE)) {
-                    let rest = pending.split_off(cut);
+                    let mut rest = line.spare_bytes.pop().unwrap_or_default();
+                    rest.extend_from_slice(&pending[cut..]);
+                    pending.truncate(cut);
                     let bytes = std::mem::replace(&mut pending, rest);
                     let piece = Piece {
                         name: Arc::clone(&name),
