@@ -190,3 +190,53 @@ fn goals_as_popeye_writes_them() {
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "the goal ##!, counter-mate");
 }
+
+/// Set play of selfmates and reflexmates: were Black to move, its moves
+/// that mate at once (in one move, the only set play there is; the short
+/// set play of a longer selfmate), as Popeye writes them. The first three
+/// inputs are battle_play.inp's "s#1 with complete set play", "s#2 with
+/// complete short set play" (without `nothreat`) and "r#1 with set play";
+/// the fourth is the first with a black knight added, whose moves mate
+/// nothing: Popeye still writes Black's one mate, and no key.
+#[test]
+fn set_play_of_selfmates_and_reflexmates_as_popeye_writes_it() {
+    let cases = [
+        (
+            "pieces white ka1 rc4 ph3\n       black ka3 pa2b3c5\nstipulation s#1",
+            "      1...b3-b2 #\n\n   1.h3-h4 !\n      1...b3-b2 #\n\n",
+        ),
+        (
+            "pieces white ka1 rc4 pg4\n       black ka3 pa2b3c5g5\nstip s#2",
+            "      1...b3-b2 #\n\n   1.Rc4-e4 ! threat:\n          2.Re4-c4\n",
+        ),
+        (
+            "pieces white ka1 ph3\n       black ka3 se1 pa2\nstipulation r#1",
+            "      1...Se1-c2 #\n\n   1.h3-h4 !\n      1...Se1-c2 #\n\n",
+        ),
+        (
+            "pieces white ka1 rc4 ph3\n       black ka3 pa2b3c5 sh8\nstipulation s#1",
+            "      1...b3-b2 #\n\n",
+        ),
+    ];
+    for (problem, want) in cases {
+        let input = format!("begin\n{problem}\noption set vari\nend\n");
+        let r = popeye(&input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.starts_with(want), "{problem}\n{}", r.stdout);
+    }
+    // The default style and JSON carry it too.
+    let input = "begin\npieces white ka1 ph3\n       black ka3 se1 pa2\nstipulation r#1\n\
+        option set\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("set play:\n  1...Nc2#\n1.h4!"),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_contains(
+        &r.stdout,
+        "\"set_play\":[{\"replies\":[],\"san\":\"Nc2#\",\"uci\":\"e1c2\"}]",
+    );
+}
