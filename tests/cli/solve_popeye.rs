@@ -240,3 +240,36 @@ fn set_play_of_selfmates_and_reflexmates_as_popeye_writes_it() {
         "\"set_play\":[{\"replies\":[],\"san\":\"Nc2#\",\"uci\":\"e1c2\"}]",
     );
 }
+
+/// Battle play's twins: Popeye ends each twin's battle play with a blank
+/// line of its own after the keys' (or after the play after the key), so a
+/// blank line more stands before the next label; a twin without a key has
+/// the one blank line. The expected texts are Popeye 4.104's on the same
+/// inputs, less that closing blank line after the last twin (the one
+/// before Popeye's "solution finished", which is not written).
+#[test]
+fn battle_play_twins_are_spaced_as_popeye_spaces_them() {
+    let cases = [
+        (
+            "pieces white kb6 rc7 black ka8\nstipulation #1\ntwin move c7 d6\n\
+             twin move b6 c6\ntwin continued move c6 b6",
+            "a) \n\n   1.Rc7-c8 # !\n\n\nb) wRc7-->d6  \n\n   1.Rd6-d8 # !\n\n\n\
+             c) wKb6-->c6  \n\n\n+d) wKc6-->b6  \n\n   1.Rc7-c8 # !\n\n",
+        ),
+        (
+            "pieces white kb6 sd5 pa7 black ka8 se8 ph5\nstipulation #2\noption postkey\n\
+             twin move h5 h6",
+            "a) \n\n zugzwang.\n      1...h5-h4\n        refutes.\n      1...Se8-c7\n\
+             \x20         2.Sd5*c7 #\n      1...Se8-d6\n          2.Sd5-c7 #\n      1...Se8-f6\n\
+             \x20         2.Sd5-c7 #\n      1...Se8-g7\n          2.Sd5-c7 #\n\n\
+             b) bPh5-->h6  \n\n zugzwang.\n      1...h6-h5\n        refutes.\n\
+             \x20     1...Se8-c7\n          2.Sd5*c7 #\n      1...Se8-d6\n          2.Sd5-c7 #\n\
+             \x20     1...Se8-f6\n          2.Sd5-c7 #\n      1...Se8-g7\n          2.Sd5-c7 #\n",
+        ),
+    ];
+    for (problem, want) in cases {
+        let r = popeye(&format!("begin\n{problem}\nend\n"));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, want, "{problem}");
+    }
+}
