@@ -273,3 +273,50 @@ fn battle_play_twins_are_spaced_as_popeye_spaces_them() {
         assert_eq!(r.stdout, want, "{problem}");
     }
 }
+
+/// `option nothreat`: no threat and no `zugzwang.` after the key, every
+/// defence written (the Greek three-mover of the solver's tests, and
+/// battle_play.inp's "s#2 with set play"), as Popeye 4.104 writes them;
+/// `option movenumbers` is read and changes nothing written (Popeye's
+/// progress lines are not written); an option forsyth does not do is an
+/// error at its word, the problem not solved.
+#[test]
+fn popeye_options_nothreat_movenumbers_and_the_refused() {
+    let input = "begin\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstip #3\n\
+        option vari nothreat\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Se6-d4 !\n\
+         \x20     1...Ke7-d6\n\
+         \x20         2.Ra8-d8 +\n\
+         \x20             2...Kd6-c5\n\
+         \x20                 3.Sd4-b3 #\n\
+         \x20                 3.Sd4-e6 #\n\
+         \x20             2...Kd6-e5\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-e7\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-c7\n\
+         \x20                 3.Sd4-e6 #\n\
+         \x20     1...Ke7-d7\n\
+         \x20         2.Sd4-b5\n\
+         \x20             2...Kd7-e7\n\
+         \x20                 3.Rf1-f7 #\n\
+         \n"
+    );
+    let input = "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip s#2\n\
+        option vari nothreat movenum\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Qc2-d1 !\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #\n\n"
+    );
+    let input = "begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari threat 1\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert_contains(&r.stderr, "<stdin>:4:13: option: 'threat' is not done");
+}

@@ -416,6 +416,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 // Popeye writes threats and variations when asked.
                 style.variations =
                     !entry.popeye || problem.asks_variations() || problem.asks_postkey();
+                style.threats = !problem.asks_no_threat();
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
                 if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
                     text.push('\n');
