@@ -190,3 +190,133 @@ fn goals_as_popeye_writes_them() {
     assert_eq!(r.code, 1);
     assert_contains(&r.stderr, "the goal ##!, counter-mate");
 }
+
+/// Set play of selfmates and reflexmates: were Black to move, its moves
+/// that mate at once (in one move, the only set play there is; the short
+/// set play of a longer selfmate), as Popeye writes them. The first three
+/// inputs are battle_play.inp's "s#1 with complete set play", "s#2 with
+/// complete short set play" (without `nothreat`) and "r#1 with set play";
+/// the fourth is the first with a black knight added, whose moves mate
+/// nothing: Popeye still writes Black's one mate, and no key.
+#[test]
+fn set_play_of_selfmates_and_reflexmates_as_popeye_writes_it() {
+    let cases = [
+        (
+            "pieces white ka1 rc4 ph3\n       black ka3 pa2b3c5\nstipulation s#1",
+            "      1...b3-b2 #\n\n   1.h3-h4 !\n      1...b3-b2 #\n\n",
+        ),
+        (
+            "pieces white ka1 rc4 pg4\n       black ka3 pa2b3c5g5\nstip s#2",
+            "      1...b3-b2 #\n\n   1.Rc4-e4 ! threat:\n          2.Re4-c4\n",
+        ),
+        (
+            "pieces white ka1 ph3\n       black ka3 se1 pa2\nstipulation r#1",
+            "      1...Se1-c2 #\n\n   1.h3-h4 !\n      1...Se1-c2 #\n\n",
+        ),
+        (
+            "pieces white ka1 rc4 ph3\n       black ka3 pa2b3c5 sh8\nstipulation s#1",
+            "      1...b3-b2 #\n\n",
+        ),
+    ];
+    for (problem, want) in cases {
+        let input = format!("begin\n{problem}\noption set vari\nend\n");
+        let r = popeye(&input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.starts_with(want), "{problem}\n{}", r.stdout);
+    }
+    // The default style and JSON carry it too.
+    let input = "begin\npieces white ka1 ph3\n       black ka3 se1 pa2\nstipulation r#1\n\
+        option set\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("set play:\n  1...Nc2#\n1.h4!"),
+        "{}",
+        r.stdout
+    );
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_contains(
+        &r.stdout,
+        "\"set_play\":[{\"replies\":[],\"san\":\"Nc2#\",\"uci\":\"e1c2\"}]",
+    );
+}
+
+/// Battle play's twins: Popeye ends each twin's battle play with a blank
+/// line of its own after the keys' (or after the play after the key), so a
+/// blank line more stands before the next label; a twin without a key has
+/// the one blank line. The expected texts are Popeye 4.104's on the same
+/// inputs, less that closing blank line after the last twin (the one
+/// before Popeye's "solution finished", which is not written).
+#[test]
+fn battle_play_twins_are_spaced_as_popeye_spaces_them() {
+    let cases = [
+        (
+            "pieces white kb6 rc7 black ka8\nstipulation #1\ntwin move c7 d6\n\
+             twin move b6 c6\ntwin continued move c6 b6",
+            "a) \n\n   1.Rc7-c8 # !\n\n\nb) wRc7-->d6  \n\n   1.Rd6-d8 # !\n\n\n\
+             c) wKb6-->c6  \n\n\n+d) wKc6-->b6  \n\n   1.Rc7-c8 # !\n\n",
+        ),
+        (
+            "pieces white kb6 sd5 pa7 black ka8 se8 ph5\nstipulation #2\noption postkey\n\
+             twin move h5 h6",
+            "a) \n\n zugzwang.\n      1...h5-h4\n        refutes.\n      1...Se8-c7\n\
+             \x20         2.Sd5*c7 #\n      1...Se8-d6\n          2.Sd5-c7 #\n      1...Se8-f6\n\
+             \x20         2.Sd5-c7 #\n      1...Se8-g7\n          2.Sd5-c7 #\n\n\
+             b) bPh5-->h6  \n\n zugzwang.\n      1...h6-h5\n        refutes.\n\
+             \x20     1...Se8-c7\n          2.Sd5*c7 #\n      1...Se8-d6\n          2.Sd5-c7 #\n\
+             \x20     1...Se8-f6\n          2.Sd5-c7 #\n      1...Se8-g7\n          2.Sd5-c7 #\n",
+        ),
+    ];
+    for (problem, want) in cases {
+        let r = popeye(&format!("begin\n{problem}\nend\n"));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, want, "{problem}");
+    }
+}
+
+/// `option nothreat`: no threat and no `zugzwang.` after the key, every
+/// defence written (the Greek three-mover of the solver's tests, and
+/// battle_play.inp's "s#2 with set play"), as Popeye 4.104 writes them;
+/// `option movenumbers` is read and changes nothing written (Popeye's
+/// progress lines are not written); an option forsyth does not do is an
+/// error at its word, the problem not solved.
+#[test]
+fn popeye_options_nothreat_movenumbers_and_the_refused() {
+    let input = "begin\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstip #3\n\
+        option vari nothreat\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Se6-d4 !\n\
+         \x20     1...Ke7-d6\n\
+         \x20         2.Ra8-d8 +\n\
+         \x20             2...Kd6-c5\n\
+         \x20                 3.Sd4-b3 #\n\
+         \x20                 3.Sd4-e6 #\n\
+         \x20             2...Kd6-e5\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-e7\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-c7\n\
+         \x20                 3.Sd4-e6 #\n\
+         \x20     1...Ke7-d7\n\
+         \x20         2.Sd4-b5\n\
+         \x20             2...Kd7-e7\n\
+         \x20                 3.Rf1-f7 #\n\
+         \n"
+    );
+    let input = "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip s#2\n\
+        option vari nothreat movenum\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Qc2-d1 !\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #\n\n"
+    );
+    let input = "begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari threat 1\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert_contains(&r.stderr, "<stdin>:4:13: option: 'threat' is not done");
+}

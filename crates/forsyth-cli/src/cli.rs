@@ -1310,7 +1310,8 @@ pub struct SolveArgs {
         long,
         long_help = "Show the set play too: in direct, self and reflex play, were Black to \
             move first in the diagram, each Black move that White answers in one move \
-            fewer, with the answers; in a helpmate, the play with the other side first and \
+            fewer, with the answers (in self and reflex play also Black's moves that mate \
+            at once: s#1 and r#1 have only those); in a helpmate, the play with the other side first and \
             half a move fewer (h#3: h#2.5). A Popeye input asks for it with option SetPlay."
     )]
     pub set_play: bool,

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use forsyth::notation::{Language, Notation};
 use forsyth::solve::{
     is_popeye_input, read_popeye_each, write_popeye_with, write_solution, ChessProblem,
-    ParsePopeyeErrorKind, PopeyeStyle, Solver, Stipulation, StopReason,
+    ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, Stipulation, StopReason,
 };
 use forsyth::validate::ProblemKind;
 
@@ -215,6 +215,20 @@ fn no_file(word: &str) -> Option<String> {
         .map(|e| format!("{word}: {e}"))
 }
 
+/// `true` when Popeye ends `solution` with a blank line of its own beside
+/// the one after each first move: battle play that wrote a first move or
+/// the play after the key. (Without one, the blank line Popeye's style
+/// writes alone is that one.) Before the next twin's label it shows; after
+/// the last, Popeye's closing line follows, which is not written.
+fn closes_with_blank(solution: &Solution) -> bool {
+    !solution.stipulation.is_lines()
+        && !solution.opposite_check
+        && (solution.after_key.is_some()
+            || !solution.keys.is_empty()
+            || !solution.tries.is_empty()
+            || !solution.forced.is_empty())
+}
+
 /// The label of twin `t` (0 for the problem itself): `a` to `z`, then
 /// `z1`, `z2`...
 fn twin_letter(t: usize) -> String {
@@ -402,7 +416,12 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 // Popeye writes threats and variations when asked.
                 style.variations =
                     !entry.popeye || problem.asks_variations() || problem.asks_postkey();
-                write_popeye_with(&mut text, pos, &solution, &style)
+                style.threats = !problem.asks_no_threat();
+                let written = write_popeye_with(&mut text, pos, &solution, &style);
+                if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
+                    text.push('\n');
+                }
+                written
             } else {
                 if labelled {
                     let changes = label.trim_end();

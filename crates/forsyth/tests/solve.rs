@@ -408,6 +408,53 @@ proptest! {
             check_tree(SELFMATE, &pos, &solution, n);
         }
     }
+
+    #[test]
+    fn selfmate_set_play_in_one_and_two_equals_the_brute_force(pos in arb_selfmate_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for n in 1..=2 {
+            let solution = Solver::new(Stipulation::selfmate(n))
+                .set_play(true)
+                .solve(&pos)
+                .expect("solves");
+            check_set_play(&pos, &solution, n);
+        }
+    }
+}
+
+/// A selfmate's set play by the definition: were Black to move in `pos`
+/// (White not in check), each Black move that mates White at once (no
+/// replies), or after which White forces Black to mate in `n - 1`, with
+/// those continuations; the other Black moves left out.
+fn check_set_play(pos: &Position, solution: &Solution, n: u8) {
+    if pos.is_check() {
+        assert!(solution.set_play.is_none());
+        return;
+    }
+    let mut setup = pos.setup().clone();
+    setup.turn = Color::Black;
+    setup.ep_square = None;
+    let black = Position::from_setup(setup).expect("White is not in check");
+    let want: Vec<Move> = black
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&b| {
+            let next = play(&black, b);
+            next.is_checkmate() || (n > 1 && SELFMATE.mates(&next, n - 1))
+        })
+        .collect();
+    let set = solution.set_play.as_deref().unwrap_or_default();
+    let got: Vec<Move> = set.iter().map(|v| v.mv).collect();
+    assert_eq!(got, want, "set play of {}", pos.setup());
+    for v in set {
+        let next = play(&black, v.mv);
+        if next.is_checkmate() {
+            assert!(v.replies.is_empty());
+        } else {
+            check_white(SELFMATE, &next, &v.replies, n - 1);
+        }
+    }
 }
 
 proptest! {

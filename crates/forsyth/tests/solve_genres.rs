@@ -330,6 +330,71 @@ proptest! {
     }
 }
 
+/// A reflexmate's set play in one and two by the definitions: were Black
+/// to move in `pos` (White to move, not in check), its mates when it has
+/// one (it must play one), else each Black move after which White forces
+/// the reflexmate in `n - 1`.
+fn check_reflex_set_play(pos: &Position) -> Result<(), TestCaseError> {
+    if pos.turn() != Color::White || pos.is_check() {
+        return Ok(());
+    }
+    let goal = Goal::Mate;
+    let black = pass(pos);
+    let forced = attacker_has_goal_move(&black, goal);
+    for n in 1..=2u8 {
+        let solution = Solver::new(Stipulation::new(Play::Reflex, goal, n))
+            .set_play(true)
+            .solve(pos)
+            .expect("no limit");
+        let want: Vec<Move> = black
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&b| {
+                let next = play(&black, b);
+                if forced {
+                    reached(&next, goal)
+                } else {
+                    n > 1 && bf_forces(&next, n - 1, Battle::Reflex, goal)
+                }
+            })
+            .collect();
+        let got: Vec<Move> = solution
+            .set_play
+            .as_ref()
+            .map(|set| set.iter().map(|v| v.mv).collect())
+            .unwrap_or_default();
+        prop_assert_eq!(got, want, "r#{} {}", n, pos.setup());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn reflexmate_set_play_in_one_and_two_equals_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_reflex_set_play(&pos)?;
+    }
+}
+
+/// Random positions seldom let Black mate at once; these do (Popeye's
+/// test file `TESTS/battle_play.inp`: "r#1 with set play", "r#2 with short
+/// set play and short solution"), and the first with a rook and a black
+/// knight added (Black may play the knight, but must mate).
+#[test]
+fn reflexmate_set_play_where_black_mates_at_once() {
+    for fen in [
+        "8/8/8/8/8/k6P/p7/K3n3 w - - 0 1",
+        "8/8/5p2/8/pp6/kp5P/p7/K7 w - - 0 1",
+        "7n/8/8/8/8/kp5P/p7/K1R5 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(&fen.parse().unwrap(), None).unwrap();
+        check_reflex_set_play(&pos).unwrap();
+    }
+}
+
 /// The limits stop the search and say which stopped it.
 #[test]
 fn limits_stop_every_kind_of_play() {

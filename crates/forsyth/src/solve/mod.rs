@@ -273,7 +273,8 @@ pub struct Solution {
     pub tries: Vec<Key>,
     /// The set play, when asked for ([`Solver::set_play`]) and Black can
     /// move in the diagram: every Black move, were Black to move first,
-    /// that White answers in time, with White's answers.
+    /// that White answers in time, with White's answers, or (self and
+    /// reflex play) that mates at once, with none.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
@@ -489,7 +490,9 @@ impl<'a> Solver<'a> {
     }
 
     /// Finds the set play of battle play too: Black's moves were Black to
-    /// move in the diagram, and White's answers in one move fewer.
+    /// move in the diagram, and White's answers in one move fewer; in self
+    /// and reflex play also Black's moves that mate at once (the only set
+    /// play of `s#1` and `r#1`).
     ///
     /// ```
     /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
@@ -943,11 +946,14 @@ impl Tree<'_, '_> {
 
     /// The set play: were Black to move in `pos` (White to move, not in
     /// check), each Black move with White's answers in `n - 1` moves; only
-    /// the Black moves that have one. `None` when Black cannot move first
-    /// (White in check), for a problem in one move, and when Black has no
+    /// the Black moves that have one, and in self and reflex play those
+    /// that end the play themselves (Black mates: in one move, the only
+    /// set play there is). `None` when Black cannot move first (White in
+    /// check), for a direct problem in one move, and when Black has no
     /// move.
     fn set_play(&mut self, pos: &Position, n: u8) -> Option<Vec<Variation>> {
-        if n < 2 || pos.is_check() {
+        let battle = self.search.battle;
+        if pos.is_check() || (n < 2 && battle == Battle::Direct) {
             return None;
         }
         let black = passed(pos);
@@ -955,7 +961,6 @@ impl Tree<'_, '_> {
         if moves.is_empty() {
             return None;
         }
-        let battle = self.search.battle;
         let goal = self.search.goal;
         // Reflex play: a Black that can mate must.
         let forced = battle == Battle::Reflex && self.search.has_goal_move(&black, &moves);
@@ -965,9 +970,10 @@ impl Tree<'_, '_> {
                 break;
             }
             let next = after(&black, m);
-            // Reflex play: Black's forced mate ends the play.
-            let ends = forced && suffers(&next, goal);
-            if forced && !ends {
+            // Self and reflex play: Black's mate ends the play, White's
+            // aim reached (a short set play).
+            let ends = battle != Battle::Direct && suffers(&next, goal);
+            if (forced || n < 2) && !ends {
                 continue;
             }
             let replies = if ends {

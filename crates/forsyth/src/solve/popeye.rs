@@ -68,6 +68,9 @@ pub enum ParsePopeyeErrorKind {
     /// `unsupported`: a command of fairy chess (`condition`, `neutral`),
     /// which is not read.
     Unsupported,
+    /// `option`: an option that is none of Popeye's, or one forsyth does
+    /// not do (`threat 2`, `maxsolutions 1`).
+    Option,
     /// `illegal`: the position is not legal, in a way legal move
     /// generation cannot handle (no king; see
     /// [`ChessProblem::set_aside`](crate::solve::ChessProblem::set_aside)).
@@ -94,6 +97,7 @@ impl ParsePopeyeErrorKind {
             ParsePopeyeErrorKind::Stipulation => "stipulation",
             ParsePopeyeErrorKind::Twin => "twin",
             ParsePopeyeErrorKind::Unsupported => "unsupported",
+            ParsePopeyeErrorKind::Option => "option",
             ParsePopeyeErrorKind::Illegal => "illegal",
         }
     }
@@ -158,6 +162,24 @@ impl ParsePopeyeError {
             ),
             ParsePopeyeErrorKind::Unsupported => {
                 format!("'{word}' (fairy chess) is not read, only orthodox problems")
+            }
+            ParsePopeyeErrorKind::Option => {
+                let names = options_abbreviated(word);
+                if option_of(word) == Some(PopeyeOption::Refused) {
+                    format!(
+                        "option: '{word}' is not done; the options read are try, setplay, \
+                         variations, duplex, whitetoplay, postkeyplay and nothreat, and, changing \
+                         nothing forsyth writes, movenumbers, noboard, intelligent, beep, \
+                         suppressgrid and writegrid"
+                    )
+                } else if names.len() > 1 {
+                    format!(
+                        "option: '{word}' abbreviates more than one option ({})",
+                        names.join(", ")
+                    )
+                } else {
+                    format!("option: '{word}' is not an option")
+                }
             }
             // The position error already reads `illegal position: …`.
             ParsePopeyeErrorKind::Illegal => word.clone(),
@@ -607,6 +629,14 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
             }
             Command::Option => {
                 let (text, skip) = rest_of_line();
+                // An option not done, or no option, is refused: nothing
+                // the input asks is ignored unsaid.
+                if let Some(o) = words[*i..*i + skip]
+                    .iter()
+                    .find(|o| option_of(o.text).is_none_or(|k| k == PopeyeOption::Refused))
+                {
+                    return Err(word_error(o, ParsePopeyeErrorKind::Option));
+                }
                 *i += skip;
                 draft
                     .options
@@ -689,7 +719,8 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
     }
 }
 
-/// Popeye's options that change what is solved or shown.
+/// Popeye's options: those that change what is solved or shown, those
+/// that change nothing forsyth writes, and those it does not do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum PopeyeOption {
     Try,
@@ -698,9 +729,16 @@ enum PopeyeOption {
     Duplex,
     WhiteToPlay,
     PostKey,
+    NoThreat,
+    /// Read, with nothing to do: Popeye's progress lines (move numbers),
+    /// its board and grid, a beep, its faster help-play search (the same
+    /// solutions).
+    Silent,
+    /// Popeye's options that forsyth does not do: refused by name.
+    Refused,
 }
 
-/// Those options' names in English, German and French.
+/// Popeye's option names in English, French and German.
 const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("try", PopeyeOption::Try),
     ("verfuehrung", PopeyeOption::Try),
@@ -718,6 +756,92 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("postkeyplay", PopeyeOption::PostKey),
     ("nachschluessel", PopeyeOption::PostKey),
     ("aprescle", PopeyeOption::PostKey),
+    ("nothreat", PopeyeOption::NoThreat),
+    ("ohnedrohung", PopeyeOption::NoThreat),
+    ("sansmenace", PopeyeOption::NoThreat),
+    ("movenumbers", PopeyeOption::Silent),
+    ("zugnummern", PopeyeOption::Silent),
+    ("trace", PopeyeOption::Silent),
+    ("noboard", PopeyeOption::Silent),
+    ("ohnebrett", PopeyeOption::Silent),
+    ("sansechiquier", PopeyeOption::Silent),
+    ("intelligent", PopeyeOption::Silent),
+    ("beep", PopeyeOption::Silent),
+    ("pieps", PopeyeOption::Silent),
+    ("bip", PopeyeOption::Silent),
+    ("suppressgrid", PopeyeOption::Silent),
+    ("ohnegitter", PopeyeOption::Silent),
+    ("sansgrille", PopeyeOption::Silent),
+    ("writegrid", PopeyeOption::Silent),
+    ("zeichnegitter", PopeyeOption::Silent),
+    ("ajoutegrille", PopeyeOption::Silent),
+    ("defence", PopeyeOption::Refused),
+    ("defense", PopeyeOption::Refused),
+    ("widerlegung", PopeyeOption::Refused),
+    ("startmovenumber", PopeyeOption::Refused),
+    ("startzugnummer", PopeyeOption::Refused),
+    ("enroute", PopeyeOption::Refused),
+    ("nowk", PopeyeOption::Refused),
+    ("ohnewk", PopeyeOption::Refused),
+    ("sansrb", PopeyeOption::Refused),
+    ("nobk", PopeyeOption::Refused),
+    ("ohnesk", PopeyeOption::Refused),
+    ("sansrn", PopeyeOption::Refused),
+    ("threat", PopeyeOption::Refused),
+    ("drohung", PopeyeOption::Refused),
+    ("menace", PopeyeOption::Refused),
+    ("maxsolutions", PopeyeOption::Refused),
+    ("maxloesungen", PopeyeOption::Refused),
+    ("maxflightsquares", PopeyeOption::Refused),
+    ("maxfluchtfelder", PopeyeOption::Refused),
+    ("maxcasesfuites", PopeyeOption::Refused),
+    ("search", PopeyeOption::Refused),
+    ("suchen", PopeyeOption::Refused),
+    ("multisolutions", PopeyeOption::Refused),
+    ("mehrereloesungen", PopeyeOption::Refused),
+    ("nosymmetry", PopeyeOption::Refused),
+    ("keinesymmetrie", PopeyeOption::Refused),
+    ("nonsymetrique", PopeyeOption::Refused),
+    ("nontrivial", PopeyeOption::Refused),
+    ("nichttrivial", PopeyeOption::Refused),
+    ("keepmatingpiece", PopeyeOption::Refused),
+    ("haltemattsetzendenstein", PopeyeOption::Refused),
+    ("retienspiecematante", PopeyeOption::Refused),
+    ("enpassant", PopeyeOption::Refused),
+    ("noshortvariations", PopeyeOption::Refused),
+    ("ohnekurzvarianten", PopeyeOption::Refused),
+    ("sansvariantescourtes", PopeyeOption::Refused),
+    ("halfduplex", PopeyeOption::Refused),
+    ("halbduplex", PopeyeOption::Refused),
+    ("demiduplex", PopeyeOption::Refused),
+    ("maxtime", PopeyeOption::Refused),
+    ("maxzeit", PopeyeOption::Refused),
+    ("maxtemps", PopeyeOption::Refused),
+    ("nocastling", PopeyeOption::Refused),
+    ("keinerochade", PopeyeOption::Refused),
+    ("sansroquer", PopeyeOption::Refused),
+    ("quodlibet", PopeyeOption::Refused),
+    ("stoponshortsolutions", PopeyeOption::Refused),
+    ("stopnachkurzloesungen", PopeyeOption::Refused),
+    ("finapressolutionscourtes", PopeyeOption::Refused),
+    ("castlingmutuallyexclusive", PopeyeOption::Refused),
+    ("rochadengegenseitigausschliessend", PopeyeOption::Refused),
+    ("roquesmutuellementexclusifs", PopeyeOption::Refused),
+    ("goalisend", PopeyeOption::Refused),
+    ("zielistende", PopeyeOption::Refused),
+    ("butestfin", PopeyeOption::Refused),
+    ("nullmoves", PopeyeOption::Refused),
+    ("nullzuege", PopeyeOption::Refused),
+    ("coupsvides", PopeyeOption::Refused),
+    ("uptomovenumber", PopeyeOption::Refused),
+    ("biszugnummer", PopeyeOption::Refused),
+    ("jusquaucoup", PopeyeOption::Refused),
+    ("trivialtriesavoid", PopeyeOption::Refused),
+    ("trivialefehlversucheunterdruecken", PopeyeOption::Refused),
+    ("trivialessaisupprimer", PopeyeOption::Refused),
+    ("matesin1", PopeyeOption::Refused),
+    ("mattsin1", PopeyeOption::Refused),
+    ("matsen1", PopeyeOption::Refused),
 ];
 
 /// The option `word` names: exactly, or as a prefix of three letters or
@@ -734,12 +858,24 @@ fn option_of(word: &str) -> Option<PopeyeOption> {
         if starts_with_ignore_case(name, word) {
             match found {
                 None => found = Some(o),
-                Some(f) if f == o => {}
+                Some(f) if f == o && o != PopeyeOption::Refused => {}
                 Some(_) => return None,
             }
         }
     }
     found
+}
+
+/// The option names `word` abbreviates (three letters or more).
+fn options_abbreviated(word: &str) -> Vec<&'static str> {
+    if word.len() < 3 {
+        return Vec::new();
+    }
+    OPTIONS
+        .iter()
+        .filter(|(name, _)| starts_with_ignore_case(name, word))
+        .map(|&(name, _)| name)
+        .collect()
 }
 
 impl ChessProblem {
@@ -789,6 +925,22 @@ impl ChessProblem {
     /// writes the keys and tries alone.
     pub fn asks_variations(&self) -> bool {
         self.asks(PopeyeOption::Variation)
+    }
+
+    /// `true` when the problem's options turn the threats off (Popeye's
+    /// `NoThreat`, `OhneDrohung`, `SansMenace`): Popeye's style then
+    /// writes no threat and every defence ([`PopeyeStyle::threats`]).
+    ///
+    /// ```
+    /// use forsyth::solve::read_popeye;
+    /// let p = read_popeye("beginproblem pieces white Kb6 Rc7 black Ka8 stip #2\noption vari nothreat\nendproblem")?;
+    /// assert!(p[0].asks_no_threat());
+    /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
+    /// ```
+    ///
+    /// [`PopeyeStyle::threats`]: super::PopeyeStyle::threats
+    pub fn asks_no_threat(&self) -> bool {
+        self.asks(PopeyeOption::NoThreat)
     }
 }
 
@@ -940,6 +1092,54 @@ mod tests {
         assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::End));
         let err = read_popeye("beginproblem\npieces white Kc1 black Ka1 Kb1\nend\n").unwrap_err();
         assert_eq!((err.line, err.kind), (3, ParsePopeyeErrorKind::Illegal));
+    }
+
+    /// Every option word is one of Popeye's that forsyth reads, or an
+    /// error at that word: one forsyth does not do (named), an
+    /// abbreviation of several, or no option at all; never ignored.
+    #[test]
+    fn options_are_read_or_refused_at_their_word() {
+        let read = |options: &str| {
+            read_popeye(&format!(
+                "beginproblem\npieces white Kb6 Rc7 black Ka8\nstip #2\noption {options}\nendproblem"
+            ))
+        };
+        let p = read("Vari NoThreat movenum noboard intelligent").unwrap();
+        assert!(p[0].asks_variations() && p[0].asks_no_threat() && !p[0].asks_tries());
+        assert!(read("OhneDrohung").unwrap()[0].asks_no_threat());
+        assert!(read("sansmenace").unwrap()[0].asks_no_threat());
+        for (options, column, word, message) in [
+            (
+                "vari threat 2",
+                13,
+                "threat",
+                "option: 'threat' is not done",
+            ),
+            (
+                "maxsolutions 1",
+                8,
+                "maxsolutions",
+                "option: 'maxsolutions' is not done",
+            ),
+            ("Drohung 2", 8, "Drohung", "option: 'Drohung' is not done"),
+            (
+                "max 1",
+                8,
+                "max",
+                "option: 'max' abbreviates more than one option (maxsolutions",
+            ),
+            ("try 2", 12, "2", "option: '2' is not an option"),
+            ("tryy", 8, "tryy", "option: 'tryy' is not an option"),
+        ] {
+            let err = read(options).unwrap_err();
+            assert_eq!(
+                (err.line, err.column, err.kind, err.word.as_str()),
+                (4, column, ParsePopeyeErrorKind::Option, word),
+                "{options}"
+            );
+            assert!(err.message().starts_with(message), "{}", err.message());
+        }
+        assert_eq!(ParsePopeyeErrorKind::Option.name(), "option");
     }
 
     /// A fault costs only its own problem: each problem of a joined input

@@ -495,6 +495,12 @@ pub struct PopeyeStyle {
     pub language: Language,
     /// Threats and variations below each key and try.
     pub variations: bool,
+    /// The threats (Popeye's default; its `option nothreat` turns them
+    /// off): ` threat:` and its tree, or ` zugzwang.`, after each quiet
+    /// move, and the defences that let the threat through left out.
+    /// Without them every defence is written and no move says what it
+    /// threatens.
+    pub threats: bool,
 }
 
 impl Default for PopeyeStyle {
@@ -502,6 +508,7 @@ impl Default for PopeyeStyle {
         PopeyeStyle {
             language: Language::English,
             variations: true,
+            threats: true,
         }
     }
 }
@@ -571,6 +578,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         language: style.language,
         words: words(style.language),
         variations: style.variations,
+        threats: style.threats,
         direct_mate: solution.stipulation.play == Play::Direct
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
@@ -592,6 +600,8 @@ struct Tree {
     language: Language,
     words: &'static Words,
     variations: bool,
+    /// Threats written, and defences that let one through left out.
+    threats: bool,
     /// Direct mate: the attacker's last move comes from Popeye's mating
     /// move generator, in its own order.
     direct_mate: bool,
@@ -757,13 +767,14 @@ impl Tree {
     ) -> fmt::Result {
         let ends = self.forces_end && super::moves_after(&after_key.defences) == 0;
         let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
-        if after_key.threat.is_some() || waiting {
+        if self.threats && (after_key.threat.is_some() || waiting) {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
         }
+        let threat = after_key.threat.as_deref().filter(|_| self.threats);
         let mut shown: Vec<&Variation> = after_key
             .defences
             .iter()
-            .filter(|d| !executes_threat(d, after_key.threat.as_deref()))
+            .filter(|d| !executes_threat(d, threat))
             .collect();
         let forced = self.reflex && after_key.defences.iter().all(|d| d.replies.is_empty());
         sort_popeye(pos, &mut shown, forced);
@@ -787,6 +798,9 @@ impl Tree {
         waiting: bool,
         number: u32,
     ) -> fmt::Result {
+        if !self.threats {
+            return writeln!(out);
+        }
         match threat {
             Some(threat) => {
                 writeln!(out, "{}", self.words.popeye_threat)?;
@@ -816,6 +830,7 @@ impl Tree {
         number: u32,
         left: u8,
     ) -> fmt::Result {
+        let threat = threat.filter(|_| self.threats);
         let mut shown: Vec<&Variation> = defences
             .iter()
             .filter(|d| !executes_threat(d, threat))
