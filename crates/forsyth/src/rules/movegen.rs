@@ -837,77 +837,129 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let setup = pos.setup();
     let board = &setup.board;
     let us = setup.turn;
+    if board.by_color(us).contains(to) {
+        return None;
+    }
     let occupied = board.occupied();
     let ours = board.by_piece(role.of(us));
-    let target = board.piece_at(to);
-    if target.is_some_and(|p| p.color == us) {
-        return None;
+    // The square is empty or the opponent's: its role is what is taken.
+    let taken = board.role_at(to);
+    let ep = role == Role::Pawn && taken.is_none() && setup.ep_square == Some(to);
+    // What the pattern says of the origin, as a set.
+    let mut named = Bitboard::FULL;
+    if let Some(f) = file {
+        named &= Bitboard::from_file(f);
     }
-    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
-    let from = match role {
-        Role::Pawn if target.is_some() || ep => attacks::pawn(!us, to) & ours,
-        Role::Pawn => {
-            let back = if us == Color::White { -1 } else { 1 };
-            let mut from = Bitboard::EMPTY;
-            if let Some(one) = to.offset(0, back) {
-                if ours.contains(one) {
-                    from = from.with(one);
-                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
-                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
-                        from = from.with(two);
-                    }
+    if let Some(r) = rank {
+        named &= Bitboard::from_rank(r);
+    }
+    let from = named
+        & match role {
+            Role::Pawn if taken.is_some() || ep => attacks::pawn(!us, to) & ours,
+            Role::Pawn => {
+                // A push comes from the square behind, or two behind over an
+                // empty one onto the fourth rank.
+                let to_bit = Bitboard::from_square(to).bits();
+                let (one, two) = match us {
+                    Color::White => (to_bit >> 8, to_bit >> 16),
+                    Color::Black => (to_bit << 8, to_bit << 16),
+                };
+                let (one, two) = (Bitboard::from_bits(one), Bitboard::from_bits(two));
+                if ours.intersects(one) {
+                    one
+                } else if !occupied.intersects(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                    two & ours
+                } else {
+                    Bitboard::EMPTY
                 }
             }
-            from
-        }
-        // Each piece's own lookup, inlined: the hot path of the replay.
-        Role::Knight => attacks::knight(to) & ours,
-        Role::Bishop => attacks::bishop(to, occupied) & ours,
-        Role::Rook => attacks::rook(to, occupied) & ours,
-        Role::Queen => attacks::queen(to, occupied) & ours,
-        Role::King => attacks::king(to) & ours,
-        // The 8x8 board holds neither: `ours` is empty.
-        Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
-    };
+            // Each piece's own lookup, inlined: the hot path of the replay.
+            Role::Knight => attacks::knight(to) & ours,
+            Role::Bishop => attacks::bishop(to, occupied) & ours,
+            Role::Rook => attacks::rook(to, occupied) & ours,
+            Role::Queen => attacks::queen(to, occupied) & ours,
+            Role::King => attacks::king(to) & ours,
+            // The 8x8 board holds neither: `ours` is empty.
+            Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
+        };
     let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
-    // A promotion must be written, and to a piece a pawn may become.
-    if promoting
-        && !matches!(
-            promotion,
-            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-        )
-    {
+    // What `MovePattern::matches` asks of each candidate, asked once: a
+    // capture written is one, a promotion is written exactly when the pawn
+    // reaches the last rank, and to a piece a pawn may become.
+    let promotion_fits = match promotion {
+        None => !promoting,
+        Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen) => promoting,
+        Some(_) => false,
+    };
+    if from.is_empty() || (capture && taken.is_none() && !ep) || !promotion_fits {
         return None;
     }
-    // What `MovePattern::matches` asks of each candidate, asked once: a capture
-    // written is one, a promotion written is one (never en passant); then
-    // only the squares the SAN names are kept.
-    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
-    if !fits {
-        return None;
-    }
-    let mut found = None;
-    for from in from {
-        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
-            continue;
-        }
-        let m = if ep {
+    let make = |from| {
+        if ep {
             Move::EnPassant { from, to }
         } else {
             Move::Normal {
                 role,
                 from,
-                capture: target.map(|p| p.role),
+                capture: taken,
                 to,
-                promotion: promotion.filter(|_| promoting),
+                promotion,
             }
-        };
+        }
+    };
+    // The king's own moves and en passant (which takes a piece off another
+    // square) are tested by looking at the king after the move.
+    if role == Role::King || ep {
+        let mut found = None;
+        for from in from {
+            let m = make(from);
+            debug_assert!(pattern.matches(m));
+            if king_safe_after(pos, m) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        return found;
+    }
+    // Any other move leaves the king where it is, and the enemy pieces but
+    // the one taken where they are: a knight's or pawn's check it cannot
+    // answer (only taking the checker could), and a slider's check depends
+    // only on which squares are empty after it. The sliders that could
+    // check are those on the king's lines, looked through only when there
+    // are some (often none).
+    let king = board.king_of(us)?;
+    let them = board.by_color(!us).without(to);
+    let of = |role: Role| board.by_role(role) & them;
+    let leapers = (attacks::knight(king) & of(Role::Knight))
+        | (attacks::pawn(us, king) & (of(Role::Pawn) - Bitboard::BACKRANKS))
+        | (attacks::king(king) & of(Role::King));
+    if !leapers.is_empty() {
+        return None;
+    }
+    let queens = of(Role::Queen);
+    let rooks = (of(Role::Rook) | queens) & attacks::rook_rays(king);
+    let bishops = (of(Role::Bishop) | queens) & attacks::bishop_rays(king);
+    let safe = |from: Square| {
+        let after = occupied.without(from).with(to);
+        (rooks.is_empty() || (attacks::rook(king, after) & rooks).is_empty())
+            && (bishops.is_empty() || (attacks::bishop(king, after) & bishops).is_empty())
+    };
+    // Mostly one candidate: no loop.
+    if !from.more_than_one() {
+        let from = from.first()?;
+        let m = make(from);
         debug_assert!(pattern.matches(m));
-        if king_safe_after(pos, m) {
+        return safe(from).then_some(m);
+    }
+    let mut found = None;
+    for from in from {
+        if safe(from) {
             if found.is_some() {
                 return None;
             }
-            found = Some(m);
+            found = Some(make(from));
         }
     }
     found
@@ -1245,6 +1297,85 @@ mod tests {
             }
         });
         assert!(judged > 100_000 && castles > 100, "{judged} {castles}");
+    }
+
+    /// `resolve` answers as the legal move list does: for each pattern, the
+    /// one legal move that fits it by `MovePattern::matches`, or `None` when
+    /// none or several do. The patterns: each legal move's own (origin in
+    /// full) and its SAN's, the SAN's without its origin (often several
+    /// fit), with the capture mark turned over and with every promotion
+    /// piece or none; and random ones, of every role, to every square. On
+    /// the perft suites' positions (pins, checks, en passant, promotions)
+    /// and the random games from them.
+    #[test]
+    fn resolve_finds_the_one_move_a_pattern_fits() {
+        let positions = sample_positions(30);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let (mut found, mut several, mut en_passant, mut in_check) = (0, 0, 0, 0);
+        for pos in &positions {
+            let legal = pos.legal_moves();
+            let mut patterns = Vec::new();
+            for &m in legal.iter().filter(|m| !m.is_castle()) {
+                let own = MovePattern::of_move(m);
+                let Ok(san) = crate::notation::San::from_move(pos, m).pattern() else {
+                    continue;
+                };
+                let bare = MovePattern {
+                    file: None,
+                    rank: None,
+                    ..san
+                };
+                patterns.extend([own, san, bare]);
+                patterns.push(MovePattern {
+                    capture: !san.capture,
+                    ..san
+                });
+                for promotion in [None].into_iter().chain(Role::ALL.map(Some)) {
+                    patterns.push(MovePattern { promotion, ..san });
+                }
+            }
+            for _ in 0..24 {
+                let n = rng.next_u64();
+                let square = random_square(n >> 8);
+                patterns.push(MovePattern {
+                    role: match n % 8 {
+                        6 => Role::Archbishop,
+                        7 => Role::Chancellor,
+                        i => Role::ALL[i as usize],
+                    },
+                    file: (n >> 20 & 1 == 1).then(|| square.file()),
+                    rank: (n >> 21 & 1 == 1).then(|| square.rank()),
+                    capture: n >> 22 & 1 == 1,
+                    to: random_square(n >> 14),
+                    promotion: (n >> 23 & 1 == 1).then_some(Role::ALL[(n >> 24) as usize % 6]),
+                });
+            }
+            for pattern in patterns {
+                let mut fits = legal.iter().copied().filter(|&m| pattern.matches(m));
+                let expected = match (fits.next(), fits.next()) {
+                    (Some(m), None) => Some(m),
+                    (Some(_), Some(_)) => {
+                        several += 1;
+                        None
+                    }
+                    _ => None,
+                };
+                assert_eq!(
+                    resolve(pos, pattern),
+                    expected,
+                    "{pattern:?} in {}",
+                    pos.setup()
+                );
+                found += usize::from(expected.is_some());
+                en_passant += usize::from(expected.is_some_and(|m| m.is_en_passant()));
+                in_check += usize::from(expected.is_some() && pos.is_check());
+            }
+        }
+        // The sample holds what the lookup treats apart.
+        assert!(
+            found > 100_000 && several > 1_000 && en_passant > 50 && in_check > 1_000,
+            "{found} {several} {en_passant} {in_check}"
+        );
     }
 
     /// The move list's role planes are a second reading of the board: on
