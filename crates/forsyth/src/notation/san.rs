@@ -482,18 +482,24 @@ fn square_bytes(f: u8, r: u8) -> Option<Square> {
     Some(Square::from_coords(file_byte(f)?, rank_byte(r)?))
 }
 
-/// The role of an uppercase English piece letter other than `P` (the
-/// letters that start a piece's move).
+/// The role of each uppercase English piece letter other than `P` (the
+/// letters that start a piece's move), by byte; `None` for the others.
+static PIECE_BYTES: [Option<Role>; 256] = {
+    let mut table = [None; 256];
+    table[b'N' as usize] = Some(Role::Knight);
+    table[b'B' as usize] = Some(Role::Bishop);
+    table[b'R' as usize] = Some(Role::Rook);
+    table[b'Q' as usize] = Some(Role::Queen);
+    table[b'K' as usize] = Some(Role::King);
+    table
+};
+
+/// The role of an uppercase English piece letter other than `P`: one load,
+/// where a `match` becomes a jump on the letter, which the processor
+/// cannot foresee.
 #[inline(always)]
 fn piece_byte(b: u8) -> Option<Role> {
-    match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
+    PIECE_BYTES[usize::from(b)]
 }
 
 /// The English SAN of the shapes nearly every move is written in (`e4`,
@@ -808,7 +814,10 @@ impl San {
         }
     }
 
-    /// [`San::to_move`] by listing every legal move.
+    /// [`San::to_move`] by listing every legal move, kept out of line (its
+    /// list is 4 KiB of stack) so that the quick lookup's path stays short.
+    #[cold]
+    #[inline(never)]
     fn resolve_by_listing(&self, pos: &Position) -> Result<Move, SanError> {
         let legal = pos.legal_moves();
         let mut fits = legal.iter().copied().filter(|&m| self.matches(m));
