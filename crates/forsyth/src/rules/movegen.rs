@@ -834,17 +834,11 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
         to,
         promotion,
     } = pattern;
-    let setup = pos.setup();
-    let board = &setup.board;
-    let us = setup.turn;
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
     if board.by_color(us).contains(to) {
         return None;
     }
-    let occupied = board.occupied();
-    let ours = board.by_piece(role.of(us));
-    // The square is empty or the opponent's: its role is what is taken.
-    let taken = board.role_at(to);
-    let ep = role == Role::Pawn && taken.is_none() && setup.ep_square == Some(to);
     // What the pattern says of the origin, as a set.
     let mut named = Bitboard::FULL;
     if let Some(f) = file {
@@ -853,67 +847,84 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     if let Some(r) = rank {
         named &= Bitboard::from_rank(r);
     }
-    let from = named
-        & match role {
-            Role::Pawn if taken.is_some() || ep => attacks::pawn(!us, to) & ours,
-            Role::Pawn => {
-                // A push comes from the square behind, or two behind over an
-                // empty one onto the fourth rank.
-                let to_bit = Bitboard::from_square(to).bits();
-                let (one, two) = match us {
-                    Color::White => (to_bit >> 8, to_bit >> 16),
-                    Color::Black => (to_bit << 8, to_bit << 16),
-                };
-                let (one, two) = (Bitboard::from_bits(one), Bitboard::from_bits(two));
-                if ours.intersects(one) {
-                    one
-                } else if !occupied.intersects(one) && to.rank() == Rank::Fourth.relative_to(us) {
-                    two & ours
-                } else {
-                    Bitboard::EMPTY
-                }
-            }
-            // Each piece's own lookup, inlined: the hot path of the replay.
-            Role::Knight => attacks::knight(to) & ours,
-            Role::Bishop => attacks::bishop(to, occupied) & ours,
-            Role::Rook => attacks::rook(to, occupied) & ours,
-            Role::Queen => attacks::queen(to, occupied) & ours,
-            Role::King => attacks::king(to) & ours,
-            // The 8x8 board holds neither: `ours` is empty.
-            Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
-        };
-    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
-    // What `MovePattern::matches` asks of each candidate, asked once: a
-    // capture written is one, a promotion is written exactly when the pawn
-    // reaches the last rank, and to a piece a pawn may become.
+    let ours = board.by_piece(role.of(us));
+    let occupied = board.occupied();
+    let found = match role {
+        Role::Pawn => return pawn_move(pos, named & ours, capture, to, promotion),
+        // Each piece's own lookup, inlined: the hot path of the replay.
+        Role::Knight => attacks::knight(to),
+        Role::Bishop => attacks::bishop(to, occupied),
+        Role::Rook => attacks::rook(to, occupied),
+        Role::Queen => attacks::queen(to, occupied),
+        Role::King => return king_move(pos, named & ours, capture, to, promotion),
+        // The 8x8 board holds neither: `ours` is empty.
+        Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
+    } & named
+        & ours;
+    // Only a capture is read where an enemy piece stands, and only a
+    // pawn promotes.
+    let taken = captured(board, us, to, capture)?;
+    if found.is_empty() || promotion.is_some() {
+        return None;
+    }
+    let from = one_safe(board, us, to, found)?;
+    let m = Move::Normal {
+        role,
+        from,
+        capture: taken,
+        to,
+        promotion: None,
+    };
+    debug_assert!(pattern.matches(m));
+    Some(m)
+}
+
+/// The role taken on `to` (empty or the opponent's), as a move's
+/// `capture` says it; `None` (no move fits) when the square is empty and
+/// the pattern says `capture`.
+#[inline(always)]
+fn captured(board: &Board, us: Color, to: Square, capture: bool) -> Option<Option<Role>> {
+    // Most moves take nothing: the role is looked up only for a capture.
+    if board.by_color(!us).contains(to) {
+        Some(board.role_at(to))
+    } else if capture {
+        None
+    } else {
+        Some(None)
+    }
+}
+
+/// [`resolve`] for a pawn: `from` holds the side's pawns the pattern
+/// names.
+#[inline(always)]
+fn pawn_move(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    let promoting = to.rank() == Rank::Eighth.relative_to(us);
+    // A promotion is written exactly when the pawn reaches the last rank,
+    // and to a piece a pawn may become.
     let promotion_fits = match promotion {
         None => !promoting,
         Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen) => promoting,
         Some(_) => false,
     };
-    if from.is_empty() || (capture && taken.is_none() && !ep) || !promotion_fits {
+    if !promotion_fits {
         return None;
     }
-    let make = |from| {
-        if ep {
-            Move::EnPassant { from, to }
-        } else {
-            Move::Normal {
-                role,
-                from,
-                capture: taken,
-                to,
-                promotion,
-            }
-        }
-    };
-    // The king's own moves and en passant (which takes a piece off another
-    // square) are tested by looking at the king after the move.
-    if role == Role::King || ep {
+    let taken = if board.by_color(!us).contains(to) {
+        board.role_at(to)
+    } else if pos.setup.ep_square == Some(to) {
+        // En passant takes a pawn off another square: the king is looked
+        // at after each candidate's move.
         let mut found = None;
-        for from in from {
-            let m = make(from);
-            debug_assert!(pattern.matches(m));
+        for from in attacks::pawn(!us, to) & from {
+            let m = Move::EnPassant { from, to };
             if king_safe_after(pos, m) {
                 if found.is_some() {
                     return None;
@@ -922,13 +933,90 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
             }
         }
         return found;
+    } else if capture {
+        return None;
+    } else {
+        None
+    };
+    let found = match taken {
+        Some(_) => attacks::pawn(!us, to) & from,
+        None => {
+            // A push comes from the square behind, or two behind over an
+            // empty one onto the fourth rank.
+            let to_bit = Bitboard::from_square(to).bits();
+            let (one, two) = match us {
+                Color::White => (to_bit >> 8, to_bit >> 16),
+                Color::Black => (to_bit << 8, to_bit << 16),
+            };
+            let (one, two) = (Bitboard::from_bits(one), Bitboard::from_bits(two));
+            if board.occupied().intersects(one) {
+                one & from
+            } else if to.rank() == Rank::Fourth.relative_to(us) {
+                two & from
+            } else {
+                Bitboard::EMPTY
+            }
+        }
+    };
+    if found.is_empty() {
+        return None;
     }
-    // Any other move leaves the king where it is, and the enemy pieces but
-    // the one taken where they are: a knight's or pawn's check it cannot
-    // answer (only taking the checker could), and a slider's check depends
-    // only on which squares are empty after it. The sliders that could
-    // check are those on the king's lines, looked through only when there
-    // are some (often none).
+    let from = one_safe(board, us, to, found)?;
+    Some(Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture: taken,
+        to,
+        promotion,
+    })
+}
+
+/// [`resolve`] for the king: `from` holds the side's king if the pattern
+/// names its square. Its move is tested by looking at it after the move.
+#[inline(always)]
+fn king_move(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let board = &pos.setup.board;
+    let taken = captured(board, pos.setup.turn, to, capture)?;
+    if promotion.is_some() {
+        return None;
+    }
+    let mut found = None;
+    for from in attacks::king(to) & from {
+        let m = Move::Normal {
+            role: Role::King,
+            from,
+            capture: taken,
+            to,
+            promotion: None,
+        };
+        if king_safe_after(pos, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// Of the squares `from` of the side's pieces (not its king) that reach
+/// `to` (not the side's own), the one whose move leaves the king safe;
+/// `None` when none or several do.
+///
+/// Such a move leaves the king where it is, and the enemy pieces but the
+/// one taken where they are: it cannot answer a knight's or pawn's check
+/// (only taking the checker could), and a slider's check depends only on
+/// which squares are empty after it. The sliders that could check are
+/// those on the king's lines, looked through only when there are some
+/// (often none).
+#[inline(always)]
+fn one_safe(board: &Board, us: Color, to: Square, from: Bitboard) -> Option<Square> {
     let king = board.king_of(us)?;
     let them = board.by_color(!us).without(to);
     let of = |role: Role| board.by_role(role) & them;
@@ -941,25 +1029,22 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let queens = of(Role::Queen);
     let rooks = (of(Role::Rook) | queens) & attacks::rook_rays(king);
     let bishops = (of(Role::Bishop) | queens) & attacks::bishop_rays(king);
+    let occupied = board.occupied().with(to);
+    if rooks.is_empty() && bishops.is_empty() {
+        return from.single_square();
+    }
     let safe = |from: Square| {
-        let after = occupied.without(from).with(to);
+        let after = occupied.without(from);
         (rooks.is_empty() || (attacks::rook(king, after) & rooks).is_empty())
             && (bishops.is_empty() || (attacks::bishop(king, after) & bishops).is_empty())
     };
-    // Mostly one candidate: no loop.
-    if !from.more_than_one() {
-        let from = from.first()?;
-        let m = make(from);
-        debug_assert!(pattern.matches(m));
-        return safe(from).then_some(m);
-    }
     let mut found = None;
     for from in from {
         if safe(from) {
             if found.is_some() {
                 return None;
             }
-            found = Some(make(from));
+            found = Some(from);
         }
     }
     found
