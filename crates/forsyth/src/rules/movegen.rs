@@ -1386,10 +1386,11 @@ mod tests {
 
     /// `resolve` answers as the legal move list does: for each pattern, the
     /// one legal move that fits it by `MovePattern::matches`, or `None` when
-    /// none or several do. The patterns: each legal move's own (origin in
-    /// full) and its SAN's, the SAN's without its origin (often several
-    /// fit), with the capture mark turned over and with every promotion
-    /// piece or none; and random ones, of every role, to every square. On
+    /// none or several do. The patterns: each legal move's, with its origin
+    /// in each form SAN writes it (the square, the file, the rank, nothing:
+    /// then often several fit), with the capture mark as it is and turned
+    /// over, and with every promotion piece or none; and random ones, of
+    /// every role, to every square. On
     /// the perft suites' positions (pins, checks, en passant, promotions)
     /// and the random games from them.
     #[test]
@@ -1401,22 +1402,26 @@ mod tests {
             let legal = pos.legal_moves();
             let mut patterns = Vec::new();
             for &m in legal.iter().filter(|m| !m.is_castle()) {
-                let own = MovePattern::of_move(m);
-                let Ok(san) = crate::notation::San::from_move(pos, m).pattern() else {
-                    continue;
+                let own = MovePattern {
+                    capture: m.is_capture(),
+                    ..MovePattern::of_move(m)
                 };
-                let bare = MovePattern {
-                    file: None,
-                    rank: None,
-                    ..san
-                };
-                patterns.extend([own, san, bare]);
-                patterns.push(MovePattern {
-                    capture: !san.capture,
-                    ..san
-                });
+                // Every form of origin SAN writes: the square, the file,
+                // the rank or nothing.
+                for (file, rank) in [(true, true), (true, false), (false, true), (false, false)] {
+                    let named = MovePattern {
+                        file: own.file.filter(|_| file),
+                        rank: own.rank.filter(|_| rank),
+                        ..own
+                    };
+                    patterns.push(named);
+                    patterns.push(MovePattern {
+                        capture: !named.capture,
+                        ..named
+                    });
+                }
                 for promotion in [None].into_iter().chain(Role::ALL.map(Some)) {
-                    patterns.push(MovePattern { promotion, ..san });
+                    patterns.push(MovePattern { promotion, ..own });
                 }
             }
             for _ in 0..24 {
