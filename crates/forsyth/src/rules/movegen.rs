@@ -840,80 +840,217 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
         to,
         promotion,
     } = pattern;
-    let setup = pos.setup();
-    let board = &setup.board;
-    let us = setup.turn;
-    let occupied = board.occupied();
-    let ours = board.by_piece(role.of(us));
-    let target = board.piece_at(to);
-    if target.is_some_and(|p| p.color == us) {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    if board.by_color(us).contains(to) {
         return None;
     }
-    let ep = role == Role::Pawn && setup.ep_square == Some(to) && target.is_none();
-    let from = match role {
-        Role::Pawn if target.is_some() || ep => attacks::pawn(!us, to) & ours,
-        Role::Pawn => {
-            let back = if us == Color::White { -1 } else { 1 };
-            let mut from = Bitboard::EMPTY;
-            if let Some(one) = to.offset(0, back) {
-                if ours.contains(one) {
-                    from = from.with(one);
-                } else if !occupied.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
-                    if let Some(two) = one.offset(0, back).filter(|sq| ours.contains(*sq)) {
-                        from = from.with(two);
-                    }
-                }
-            }
-            from
-        }
+    // What the pattern says of the origin, as a set.
+    let mut named = Bitboard::FULL;
+    if let Some(f) = file {
+        named &= Bitboard::from_file(f);
+    }
+    if let Some(r) = rank {
+        named &= Bitboard::from_rank(r);
+    }
+    let ours = board.by_piece(role.of(us));
+    let occupied = board.occupied();
+    let found = match role {
+        Role::Pawn => return pawn_move(pos, named & ours, capture, to, promotion),
         // Each piece's own lookup, inlined: the hot path of the replay.
-        Role::Knight => attacks::knight(to) & ours,
-        Role::Bishop => attacks::bishop(to, occupied) & ours,
-        Role::Rook => attacks::rook(to, occupied) & ours,
-        Role::Queen => attacks::queen(to, occupied) & ours,
-        Role::King => attacks::king(to) & ours,
+        Role::Knight => attacks::knight(to),
+        Role::Bishop => attacks::bishop(to, occupied),
+        Role::Rook => attacks::rook(to, occupied),
+        Role::Queen => attacks::queen(to, occupied),
+        Role::King => return king_move(pos, named & ours, capture, to, promotion),
         // The 8x8 board holds neither: `ours` is empty.
         Role::Archbishop | Role::Chancellor => Bitboard::EMPTY,
-    };
-    let promoting = role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(us);
-    // A promotion must be written, and to a piece a pawn may become.
-    if promoting
-        && !matches!(
-            promotion,
-            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-        )
-    {
+    } & named
+        & ours;
+    // Only a capture is read where an enemy piece stands, and only a
+    // pawn promotes.
+    let taken = captured(board, us, to, capture)?;
+    if found.is_empty() || promotion.is_some() {
         return None;
     }
-    // What `MovePattern::matches` asks of each candidate, asked once: a capture
-    // written is one, a promotion written is one (never en passant); then
-    // only the squares the SAN names are kept.
-    let fits = (!capture || target.is_some() || ep) && (promotion.is_none() || (promoting && !ep));
-    if !fits {
+    let from = one_safe(board, us, to, found)?;
+    let m = Move::Normal {
+        role,
+        from,
+        capture: taken,
+        to,
+        promotion: None,
+    };
+    debug_assert!(pattern.matches(m));
+    Some(m)
+}
+
+/// The role taken on `to` (empty or the opponent's), as a move's
+/// `capture` says it; `None` (no move fits) when the square is empty and
+/// the pattern says `capture`.
+#[inline(always)]
+fn captured(board: &Board, us: Color, to: Square, capture: bool) -> Option<Option<Role>> {
+    // Most moves take nothing: the role is looked up only for a capture.
+    if board.by_color(!us).contains(to) {
+        Some(board.role_at(to))
+    } else if capture {
+        None
+    } else {
+        Some(None)
+    }
+}
+
+/// [`resolve`] for a pawn: `from` holds the side's pawns the pattern
+/// names.
+#[inline(always)]
+fn pawn_move(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let board = &pos.setup.board;
+    let us = pos.setup.turn;
+    let promoting = to.rank() == Rank::Eighth.relative_to(us);
+    // A promotion is written exactly when the pawn reaches the last rank,
+    // and to a piece a pawn may become.
+    let promotion_fits = match promotion {
+        None => !promoting,
+        Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen) => promoting,
+        Some(_) => false,
+    };
+    if !promotion_fits {
+        return None;
+    }
+    let taken = if board.by_color(!us).contains(to) {
+        board.role_at(to)
+    } else if pos.setup.ep_square == Some(to) {
+        // En passant takes a pawn off another square: the king is looked
+        // at after each candidate's move.
+        let mut found = None;
+        for from in attacks::pawn(!us, to) & from {
+            let m = Move::EnPassant { from, to };
+            if king_safe_after(pos, m) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        return found;
+    } else if capture {
+        return None;
+    } else {
+        None
+    };
+    let found = match taken {
+        Some(_) => attacks::pawn(!us, to) & from,
+        None => {
+            // A push comes from the square behind, or two behind over an
+            // empty one onto the fourth rank.
+            let to_bit = Bitboard::from_square(to).bits();
+            let (one, two) = match us {
+                Color::White => (to_bit >> 8, to_bit >> 16),
+                Color::Black => (to_bit << 8, to_bit << 16),
+            };
+            let (one, two) = (Bitboard::from_bits(one), Bitboard::from_bits(two));
+            if board.occupied().intersects(one) {
+                one & from
+            } else if to.rank() == Rank::Fourth.relative_to(us) {
+                two & from
+            } else {
+                Bitboard::EMPTY
+            }
+        }
+    };
+    if found.is_empty() {
+        return None;
+    }
+    let from = one_safe(board, us, to, found)?;
+    Some(Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture: taken,
+        to,
+        promotion,
+    })
+}
+
+/// [`resolve`] for the king: `from` holds the side's king if the pattern
+/// names its square. Its move is tested by looking at it after the move.
+#[inline(always)]
+fn king_move(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let board = &pos.setup.board;
+    let taken = captured(board, pos.setup.turn, to, capture)?;
+    if promotion.is_some() {
         return None;
     }
     let mut found = None;
-    for from in from {
-        if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
-            continue;
-        }
-        let m = if ep {
-            Move::EnPassant { from, to }
-        } else {
-            Move::Normal {
-                role,
-                from,
-                capture: target.map(|p| p.role),
-                to,
-                promotion: promotion.filter(|_| promoting),
-            }
+    for from in attacks::king(to) & from {
+        let m = Move::Normal {
+            role: Role::King,
+            from,
+            capture: taken,
+            to,
+            promotion: None,
         };
-        debug_assert!(pattern.matches(m));
         if king_safe_after(pos, m) {
             if found.is_some() {
                 return None;
             }
             found = Some(m);
+        }
+    }
+    found
+}
+
+/// Of the squares `from` of the side's pieces (not its king) that reach
+/// `to` (not the side's own), the one whose move leaves the king safe;
+/// `None` when none or several do.
+///
+/// Such a move leaves the king where it is, and the enemy pieces but the
+/// one taken where they are: it cannot answer a knight's or pawn's check
+/// (only taking the checker could), and a slider's check depends only on
+/// which squares are empty after it. The sliders that could check are
+/// those on the king's lines, looked through only when there are some
+/// (often none).
+#[inline(always)]
+fn one_safe(board: &Board, us: Color, to: Square, from: Bitboard) -> Option<Square> {
+    let king = board.king_of(us)?;
+    let them = board.by_color(!us).without(to);
+    let of = |role: Role| board.by_role(role) & them;
+    let leapers = (attacks::knight(king) & of(Role::Knight))
+        | (attacks::pawn(us, king) & (of(Role::Pawn) - Bitboard::BACKRANKS))
+        | (attacks::king(king) & of(Role::King));
+    if !leapers.is_empty() {
+        return None;
+    }
+    let queens = of(Role::Queen);
+    let rooks = (of(Role::Rook) | queens) & attacks::rook_rays(king);
+    let bishops = (of(Role::Bishop) | queens) & attacks::bishop_rays(king);
+    let occupied = board.occupied().with(to);
+    if rooks.is_empty() && bishops.is_empty() {
+        return from.single_square();
+    }
+    let safe = |from: Square| {
+        let after = occupied.without(from);
+        (rooks.is_empty() || (attacks::rook(king, after) & rooks).is_empty())
+            && (bishops.is_empty() || (attacks::bishop(king, after) & bishops).is_empty())
+    };
+    let mut found = None;
+    for from in from {
+        if safe(from) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(from);
         }
     }
     found
@@ -1251,6 +1388,90 @@ mod tests {
             }
         });
         assert!(judged > 100_000 && castles > 100, "{judged} {castles}");
+    }
+
+    /// `resolve` answers as the legal move list does: for each pattern, the
+    /// one legal move that fits it by `MovePattern::matches`, or `None` when
+    /// none or several do. The patterns: each legal move's, with its origin
+    /// in each form SAN writes it (the square, the file, the rank, nothing:
+    /// then often several fit), with the capture mark as it is and turned
+    /// over, and with every promotion piece or none; and random ones, of
+    /// every role, to every square. On
+    /// the perft suites' positions (pins, checks, en passant, promotions)
+    /// and the random games from them.
+    #[test]
+    fn resolve_finds_the_one_move_a_pattern_fits() {
+        let positions = sample_positions(30);
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let (mut found, mut several, mut en_passant, mut in_check) = (0, 0, 0, 0);
+        for pos in &positions {
+            let legal = pos.legal_moves();
+            let mut patterns = Vec::new();
+            for &m in legal.iter().filter(|m| !m.is_castle()) {
+                let own = MovePattern {
+                    capture: m.is_capture(),
+                    ..MovePattern::of_move(m)
+                };
+                // Every form of origin SAN writes: the square, the file,
+                // the rank or nothing.
+                for (file, rank) in [(true, true), (true, false), (false, true), (false, false)] {
+                    let named = MovePattern {
+                        file: own.file.filter(|_| file),
+                        rank: own.rank.filter(|_| rank),
+                        ..own
+                    };
+                    patterns.push(named);
+                    patterns.push(MovePattern {
+                        capture: !named.capture,
+                        ..named
+                    });
+                }
+                for promotion in [None].into_iter().chain(Role::ALL.map(Some)) {
+                    patterns.push(MovePattern { promotion, ..own });
+                }
+            }
+            for _ in 0..24 {
+                let n = rng.next_u64();
+                let square = random_square(n >> 8);
+                patterns.push(MovePattern {
+                    role: match n % 8 {
+                        6 => Role::Archbishop,
+                        7 => Role::Chancellor,
+                        i => Role::ALL[i as usize],
+                    },
+                    file: (n >> 20 & 1 == 1).then(|| square.file()),
+                    rank: (n >> 21 & 1 == 1).then(|| square.rank()),
+                    capture: n >> 22 & 1 == 1,
+                    to: random_square(n >> 14),
+                    promotion: (n >> 23 & 1 == 1).then_some(Role::ALL[(n >> 24) as usize % 6]),
+                });
+            }
+            for pattern in patterns {
+                let mut fits = legal.iter().copied().filter(|&m| pattern.matches(m));
+                let expected = match (fits.next(), fits.next()) {
+                    (Some(m), None) => Some(m),
+                    (Some(_), Some(_)) => {
+                        several += 1;
+                        None
+                    }
+                    _ => None,
+                };
+                assert_eq!(
+                    resolve(pos, pattern),
+                    expected,
+                    "{pattern:?} in {}",
+                    pos.setup()
+                );
+                found += usize::from(expected.is_some());
+                en_passant += usize::from(expected.is_some_and(|m| m.is_en_passant()));
+                in_check += usize::from(expected.is_some() && pos.is_check());
+            }
+        }
+        // The sample holds what the lookup treats apart.
+        assert!(
+            found > 100_000 && several > 1_000 && en_passant > 50 && in_check > 1_000,
+            "{found} {several} {en_passant} {in_check}"
+        );
     }
 
     /// The move list's role planes are a second reading of the board: on
