@@ -431,10 +431,7 @@ fn check_set_play(pos: &Position, solution: &Solution, n: u8) {
         assert!(solution.set_play.is_none());
         return;
     }
-    let mut setup = pos.setup().clone();
-    setup.turn = Color::Black;
-    setup.ep_square = None;
-    let black = Position::from_setup(setup).expect("White is not in check");
+    let black = crate::common::pass(pos);
     let want: Vec<Move> = black
         .legal_moves()
         .iter()

@@ -9,16 +9,10 @@ use forsyth::solve::{Goal, Play, Solver, Stipulation, StopReason};
 use forsyth::{Color, Move, Position, Role};
 use proptest::prelude::*;
 
+use crate::common::pass;
+
 fn play(pos: &Position, m: Move) -> Position {
     pos.play(m).expect("a legal move")
-}
-
-/// The other side to move, no en passant (the series' other side passes).
-fn pass(pos: &Position) -> Position {
-    let mut setup = pos.setup().clone();
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    Position::from_setup(setup).expect("a side not in check may pass")
 }
 
 fn reached(pos: &Position, goal: Goal) -> bool {

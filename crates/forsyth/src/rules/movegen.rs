@@ -923,9 +923,7 @@ fn pawn_move(
     if !promotion_fits {
         return None;
     }
-    let taken = if board.by_color(!us).contains(to) {
-        board.role_at(to)
-    } else if pos.setup.ep_square == Some(to) {
+    if pos.setup.ep_square == Some(to) && !board.by_color(!us).contains(to) {
         // En passant takes a pawn off another square: the king is looked
         // at after each candidate's move.
         let mut found = None;
@@ -939,11 +937,8 @@ fn pawn_move(
             }
         }
         return found;
-    } else if capture {
-        return None;
-    } else {
-        None
-    };
+    }
+    let taken = captured(board, us, to, capture)?;
     let found = match taken {
         Some(_) => attacks::pawn(!us, to) & from,
         None => {

@@ -219,3 +219,12 @@ pub fn sparse_position(
     };
     Position::from_setup(setup).ok()
 }
+
+/// The other side to move, no en passant: a side passes (a series' other
+/// side, or Black first in set play).
+pub fn pass(pos: &Position) -> Position {
+    let mut setup = pos.setup().clone();
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    Position::from_setup(setup).expect("a side not in check may pass")
+}
