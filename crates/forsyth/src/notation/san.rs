@@ -840,6 +840,10 @@ impl San {
     /// assert_eq!(err.to_string(), "illegal move Nd4 for white");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    // Inline, like `from_ascii`: the quick lookup is then compiled into
+    // the caller and its move stays in registers; the listing fallback
+    // stays out of line (measured).
+    #[inline]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         // One legal move found among the pieces that reach the square;
         // anything else (castling, no move, several) is looked for among
