@@ -203,6 +203,57 @@ fn fens_of_chess960_games_in_any_encoding_and_selection() {
     assert_eq!(r.stderr.lines().count(), 3, "{}", r.stderr);
 }
 
+/// A position `fens` cannot write in the encoding asked for is reported
+/// with its game's number and line, which depend on every game before it:
+/// with threads, on a file of many pieces, the output and the reports are
+/// those of one copy of the games, its numbers and lines moved on by the
+/// copies before, as one thread also writes them.
+#[test]
+fn fens_report_unwritten_positions_in_place_with_threads() {
+    let copy = chess960_file() + "\n";
+    let one = forsyth(&["pgn", "fens", "--castling", "standard"], copy.as_bytes());
+    assert_eq!(one.code, 1);
+    assert_eq!(one.stderr.lines().count(), 3, "{}", one.stderr);
+    let (games, lines) = (4, copy.lines().count() as u64);
+    // `<stdin>:GAME N (line L): ...` with N and L moved on.
+    let moved = |report: &str, copies: u64| -> String {
+        let (head, rest) = report.split_once(":GAME ").unwrap();
+        let (number, rest) = rest.split_once(" (line ").unwrap();
+        let (line, rest) = rest.split_once(')').unwrap();
+        let number: u64 = number.parse().unwrap();
+        let line: u64 = line.parse().unwrap();
+        let (number, line) = (number + games * copies, line + lines * copies);
+        format!("{head}:GAME {number} (line {line}){rest}\n")
+    };
+    let copies = 5_000;
+    let mut expected_err = String::new();
+    for i in 0..copies {
+        for report in one.stderr.lines() {
+            expected_err.push_str(&moved(report, i));
+        }
+    }
+    let text = copy.repeat(copies as usize);
+    assert!(text.len() > 4 * (1 << 18), "many pieces: {}", text.len());
+    for threads in ["1", "2", "3"] {
+        let args = [
+            "pgn",
+            "fens",
+            "--castling",
+            "standard",
+            "--threads",
+            threads,
+        ];
+        let r = forsyth(&args, text.as_bytes());
+        assert_eq!(r.code, 1, "{threads}");
+        assert!(r.stdout == one.stdout.repeat(copies as usize), "{threads}");
+        assert!(
+            r.stderr == expected_err,
+            "{threads}: {}",
+            r.stderr.get(..300).unwrap_or(&r.stderr)
+        );
+    }
+}
+
 #[test]
 fn never_a_game_dropped() {
     // A broken game between two good ones; a stray `}` between games.

@@ -98,8 +98,8 @@ impl LineVisitor for Convert {
         Ok(())
     }
 
-    fn take(&mut self) -> Batch {
-        Batch::new(&mut self.out, &mut self.diagnostics)
+    fn take(&mut self, room: Vec<u8>) -> Batch {
+        Batch::new(&mut self.out, &mut self.diagnostics, room)
     }
 }
 

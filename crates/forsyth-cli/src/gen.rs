@@ -227,7 +227,7 @@ impl LineVisitor for IndexLines<'_> {
         Ok(())
     }
 
-    fn take(&mut self) -> Batch {
-        Batch::new(&mut self.out, &mut self.diagnostics)
+    fn take(&mut self, room: Vec<u8>) -> Batch {
+        Batch::new(&mut self.out, &mut self.diagnostics, room)
     }
 }

@@ -114,8 +114,10 @@ pub trait LineVisitor {
     }
     /// `source` could not be opened, or reading it failed.
     fn io_error(&mut self, source: &str, error: &io::Error) -> io::Result<()>;
-    /// What was written and counted since the last call.
-    fn take(&mut self) -> Batch;
+    /// What was written and counted since the last call; `room`, an empty
+    /// buffer (one written out before, for its capacity), takes the output
+    /// that follows.
+    fn take(&mut self, room: Vec<u8>) -> Batch;
 }
 
 /// What a visitor made of a piece of input: standard output, standard
@@ -129,11 +131,12 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// What a visitor's output and diagnostics hold since the last batch.
-    pub fn new(out: &mut Printer<Vec<u8>>, diagnostics: &mut Diagnostics) -> Batch {
+    /// What a visitor's output and diagnostics hold since the last batch;
+    /// `room` takes the output that follows.
+    pub fn new(out: &mut Printer<Vec<u8>>, diagnostics: &mut Diagnostics, room: Vec<u8>) -> Batch {
         let (err, rejected, io_errors) = diagnostics.take();
         Batch {
-            out: out.take(),
+            out: out.take(room),
             err,
             rejected,
             io_errors,
@@ -198,14 +201,19 @@ pub fn visit_lines<V: LineVisitor + Send>(
         let mut failure = None;
         // A piece's buffer, once its lines are written, holds the next one:
         // a fresh buffer for each piece cost a page fault per page read.
+        // So does the output's.
         let spare = std::cell::Cell::new(Vec::new());
+        let mut room = Vec::new();
         read_sources(&sources, &mut || Some(spare.take()), &mut |piece| {
-            let batch = visit_piece(&mut visitor, &piece);
+            let batch = visit_piece(&mut visitor, &piece, std::mem::take(&mut room));
             let mut bytes = piece.bytes;
             bytes.clear();
             spare.set(bytes);
             match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
-                Ok(()) => true,
+                Ok(out) => {
+                    room = out;
+                    true
+                }
                 Err(e) => {
                     failure = Some(e);
                     false
@@ -215,6 +223,10 @@ pub fn visit_lines<V: LineVisitor + Send>(
         return writer.finish(failure);
     }
     let pool_size = 2 * threads + 2;
+    // The output buffers written out, for the workers to fill again: a
+    // fresh one per piece cost a page fault per page written (they are
+    // large enough to be mapped and unmapped each time).
+    let rooms = &Mutex::new(Vec::<Vec<u8>>::new());
     thread::scope(|scope| {
         let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Piece)>(threads);
         let work_rx = Arc::new(Mutex::new(work_rx));
@@ -241,7 +253,8 @@ pub fn visit_lines<V: LineVisitor + Send>(
                 loop {
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((seq, piece)) = next else { break };
-                    let batch = visit_piece(&mut visitor, &piece);
+                    let room = rooms.lock().map(|mut r| r.pop()).ok().flatten();
+                    let batch = visit_piece(&mut visitor, &piece, room.unwrap_or_default());
                     if done_tx.send((seq, batch, piece.bytes)).is_err() {
                         break;
                     }
@@ -257,9 +270,16 @@ pub fn visit_lines<V: LineVisitor + Send>(
             ready.insert(seq, (batch, buffer));
             while let Some((batch, mut buffer)) = ready.remove(&next) {
                 next += 1;
-                if let Err(e) = batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
-                    failure = Some(e);
-                    break;
+                match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
+                    Ok(out) => {
+                        if let Ok(mut rooms) = rooms.lock() {
+                            rooms.push(out);
+                        }
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
                 }
                 buffer.clear();
                 let _ = pool_tx.send(buffer);
@@ -281,7 +301,8 @@ struct Writer {
 }
 
 impl Writer {
-    fn write(&mut self, lines: u64, batch: Batch) -> io::Result<()> {
+    /// Writes a batch; gives back its output buffer, empty.
+    fn write(&mut self, lines: u64, batch: Batch) -> io::Result<Vec<u8>> {
         self.progress.add(lines);
         self.err.rejected += batch.rejected;
         self.err.io_errors += batch.io_errors;
@@ -291,7 +312,9 @@ impl Writer {
             self.out.flush()?;
             self.err.write_all(&batch.err);
         }
-        Ok(())
+        let mut out = batch.out;
+        out.clear();
+        Ok(out)
     }
 
     fn finish(mut self, failure: Option<io::Error>) -> io::Result<Totals> {
@@ -307,8 +330,13 @@ impl Writer {
 }
 
 /// Hands one piece to `visitor`: each line in order, blank lines apart.
-/// Returns the lines read and what the visitor made.
-fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64, Batch)> {
+/// Returns the lines read and what the visitor made; `room` takes the
+/// visitor's output after it.
+fn visit_piece(
+    visitor: &mut impl LineVisitor,
+    piece: &Piece,
+    room: Vec<u8>,
+) -> io::Result<(u64, Batch)> {
     let source = &*piece.source;
     let mut lines = 0;
     match &piece.kind {
@@ -366,7 +394,7 @@ fn visit_piece(visitor: &mut impl LineVisitor, piece: &Piece) -> io::Result<(u64
             }
         }
     }
-    Ok((lines, visitor.take()))
+    Ok((lines, visitor.take(room)))
 }
 
 /// The byte order mark of line `number` (only the first line of a source
@@ -577,7 +605,7 @@ mod tests {
         fn io_error(&mut self, _: &str, _: &io::Error) -> io::Result<()> {
             Ok(())
         }
-        fn take(&mut self) -> Batch {
+        fn take(&mut self, _: Vec<u8>) -> Batch {
             Batch::default()
         }
     }
@@ -590,7 +618,7 @@ mod tests {
             Box::new(io::Cursor::new(input)),
             &name,
             &mut || Some(Vec::new()),
-            &mut |piece| visit_piece(&mut seen, &piece).is_ok(),
+            &mut |piece| visit_piece(&mut seen, &piece, Vec::new()).is_ok(),
         );
         seen.0
     }
@@ -660,7 +688,7 @@ mod tests {
             fn io_error(&mut self, _: &str, _: &io::Error) -> io::Result<()> {
                 Ok(())
             }
-            fn take(&mut self) -> Batch {
+            fn take(&mut self, _: Vec<u8>) -> Batch {
                 Batch::default()
             }
         }
@@ -670,7 +698,7 @@ mod tests {
             Box::new(io::Cursor::new(input.to_vec())),
             &name,
             &mut || Some(Vec::new()),
-            &mut |piece| visit_piece(&mut parts, &piece).is_ok(),
+            &mut |piece| visit_piece(&mut parts, &piece, Vec::new()).is_ok(),
         );
         parts.0
     }

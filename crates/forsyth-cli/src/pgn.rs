@@ -421,6 +421,8 @@ impl Default for Rendered {
 struct Origin<'a> {
     name: &'a str,
     text: Option<&'a [u8]>,
+    /// What [`Early`] returned for the game.
+    unwritten: Option<&'a str>,
 }
 
 pub fn run(args: &Pgn) -> io::Result<Outcome> {
@@ -433,8 +435,13 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
         PgnMode::Check { format } => {
             let format = *format;
             // The verdicts need no positions but the last.
-            each_game(args, None, Replay::final_only(), ten, |g, game, r| {
-                match (game, format) {
+            each_game(
+                args,
+                None,
+                Replay::final_only(),
+                ten,
+                None,
+                |g, game, r| match (game, format) {
                     (Judged::Chess(game), Format::Json) => {
                         r.out.json(&json::Game::new(g.name, game))
                     }
@@ -449,8 +456,8 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                             None => ok_text(&mut r.out, head, &game.warnings),
                         }
                     }
-                }
-            })
+                },
+            )
         }
         PgnMode::Fens {
             write,
@@ -462,23 +469,48 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
                 false => Replay::default(),
             };
             ten.fen = *write;
-            each_game(args, None, replay, ten, |g, game, r| {
-                let game = match game {
-                    Judged::Chess(game) => game,
-                    Judged::Ten(game) => {
-                        return ten_fens(g.name, game, write, *epd, *final_only, r)
+            let (epd, final_only) = (*epd, *final_only);
+            // Without `--epd` the lines of a game do not depend on its
+            // number: they are written as soon as it is replayed.
+            let early = move |game: &mut Judged<ReplayedGame>,
+                              out: &mut Vec<u8>|
+                  -> io::Result<Option<String>> {
+                let unwritten = fen_lines(out, game, write, false, final_only)?;
+                match game {
+                    Judged::Chess(game) => game.positions = Vec::new(),
+                    Judged::Ten(game) => game.positions = Vec::new(),
+                }
+                Ok(unwritten)
+            };
+            let early: Option<&Early<'_, _>> = if epd { None } else { Some(&early) };
+            each_game(args, None, replay, ten, early, |g, game, r| {
+                let made;
+                let unwritten = match early {
+                    Some(_) => g.unwritten,
+                    None => {
+                        made = fen_lines(r.out.bytes(), game, write, epd, final_only)?;
+                        made.as_deref()
                     }
                 };
-                // A game stopped by a fault has no last position: the last
-                // good one is not where it ended.
-                if !(*final_only && game.error.is_some()) {
-                    let lossy = fens(&mut r.out, game, write, *epd, *final_only)?;
-                    if let Some((ply, e)) = lossy {
-                        r.counts.unwritten += 1;
-                        r.err.at(head(g.name, game), format_args!("ply {ply}: {e}"));
+                let start = match game {
+                    Judged::Chess(game) => game.start,
+                    Judged::Ten(game) => game.start,
+                };
+                let head = Place::game(g.name, start.number, start.line);
+                if let Some(message) = unwritten {
+                    r.counts.unwritten += 1;
+                    r.err.at(head, message);
+                }
+                match game {
+                    Judged::Chess(game) => report(&mut r.err, g.name, game),
+                    Judged::Ten(game) => {
+                        report_warnings(&mut r.err, head, &game.warnings);
+                        if let Some(e) = &game.fault {
+                            r.err.at(head, e);
+                        }
+                        Ok(())
                     }
                 }
-                report(&mut r.err, g.name, game)
             })
         }
         PgnMode::Export { options, rejects } => {
@@ -495,7 +527,7 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
             ten.notation = options.notation;
             ten.fen = options.fen;
             let export = Export::new(*options);
-            each_game(args, file, export, ten, |g, exported, r| {
+            each_game(args, file, export, ten, None, |g, exported, r| {
                 let exported = match exported {
                     Judged::Chess(exported) => exported,
                     Judged::Ten(game) => return ten_export(g, game, &options.fen, r),
@@ -522,50 +554,64 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
     }
 }
 
+/// Writes the positions of a game's main line, on either board (its last
+/// with `--final`, when it replays); the first position the encoding
+/// cannot say stops it, and is returned as a message with its ply.
+fn fen_lines(
+    out: &mut Vec<u8>,
+    game: &Judged<ReplayedGame>,
+    write: &WriteOptions,
+    epd: bool,
+    final_only: bool,
+) -> io::Result<Option<String>> {
+    let game = match game {
+        Judged::Chess(game) => game,
+        Judged::Ten(game) => return ten_fens(out, game, write, epd, final_only),
+    };
+    // A game stopped by a fault has no last position: the last good one
+    // is not where it ended.
+    if final_only && game.error.is_some() {
+        return Ok(None);
+    }
+    let lossy = fens(out, game, write, epd, final_only)?;
+    Ok(lossy.map(|(ply, e)| format!("ply {ply}: {e}")))
+}
+
 /// The positions of a 10x8 game's main line (its last with `--final`,
-/// when it replays), then its fault on standard error.
+/// when it replays), as [`fen_lines`] writes them.
 fn ten_fens(
-    name: &str,
+    out: &mut Vec<u8>,
     game: &TenGame,
     write: &WriteOptions,
     epd: bool,
     final_only: bool,
-    r: &mut Rendered,
-) -> io::Result<()> {
-    let head = Place::game(name, game.start.number, game.start.line);
-    if !(final_only && game.fault.is_some()) {
-        let skip = if final_only {
-            game.positions.len().saturating_sub(1)
-        } else {
-            0
+) -> io::Result<Option<String>> {
+    if final_only && game.fault.is_some() {
+        return Ok(None);
+    }
+    let skip = if final_only {
+        game.positions.len().saturating_sub(1)
+    } else {
+        0
+    };
+    for (ply, pos) in game.positions.iter().enumerate().skip(skip) {
+        let fen = match capa::fen_of(pos, write) {
+            Ok(fen) => fen,
+            Err(e) => return Ok(Some(format!("ply {ply}: {e}"))),
         };
-        for (ply, pos) in game.positions.iter().enumerate().skip(skip) {
-            let fen = match capa::fen_of(pos, write) {
-                Ok(fen) => fen,
-                Err(e) => {
-                    r.counts.unwritten += 1;
-                    r.err.at(head, format_args!("ply {ply}: {e}"));
-                    break;
-                }
-            };
-            if epd {
-                let fields: Vec<&str> = fen.split(' ').take(4).collect();
-                writeln!(
-                    r.out,
-                    "{} id \"{}.{ply}\";",
-                    fields.join(" "),
-                    game.start.number
-                )?;
-            } else {
-                writeln!(r.out, "{fen}")?;
-            }
+        if epd {
+            let fields: Vec<&str> = fen.split(' ').take(4).collect();
+            writeln!(
+                out,
+                "{} id \"{}.{ply}\";",
+                fields.join(" "),
+                game.start.number
+            )?;
+        } else {
+            writeln!(out, "{fen}")?;
         }
     }
-    report_warnings(&mut r.err, head, &game.warnings);
-    if let Some(e) = &game.fault {
-        r.err.at(head, e);
-    }
-    Ok(())
+    Ok(None)
 }
 
 /// A 10x8 game in the export format (a faulty one up to its fault); with
@@ -621,6 +667,14 @@ fn report_warnings(err: &mut Diagnostics, head: Place<'_>, warnings: &[ReplayWar
     }
 }
 
+/// The part of a selected game's rendering that does not depend on its
+/// number, made as soon as it is replayed, on the thread that replayed
+/// it, into the output: it may free what only it needs (the positions,
+/// most of a game's memory), instead of keeping it while the games before
+/// are counted. It returns a message for the rendering, which gets it as
+/// [`Origin::unwritten`].
+type Early<'a, O> = dyn Fn(&mut O, &mut Vec<u8>) -> io::Result<Option<String>> + Sync + 'a;
+
 /// How a selected game is rendered.
 type Render<'a, O> = dyn Fn(&Origin<'_>, &O, &mut Rendered) -> io::Result<()> + Sync + 'a;
 
@@ -633,6 +687,7 @@ fn each_game<J: Judge>(
     rejects: Option<io::BufWriter<File>>,
     judge: J,
     ten: TenOptions,
+    early: Option<&Early<'_, Judged<J::Output>>>,
     render: impl Fn(&Origin<'_>, &Judged<J::Output>, &mut Rendered) -> io::Result<()> + Sync,
 ) -> io::Result<Outcome>
 where
@@ -652,9 +707,9 @@ where
         counts: Counts::default(),
     };
     if args.threads > 1 {
-        parallel::run(args, judge, &render, &mut sink)?;
+        parallel::run(args, judge, early, &render, &mut sink)?;
     } else {
-        sequential(args, judge, &render, &mut sink)?;
+        sequential(args, judge, early, &render, &mut sink)?;
     }
     sink.out.flush()?;
     if let Some(file) = &mut sink.rejects {
@@ -802,6 +857,7 @@ fn finish_game<J: Judge>(
 fn sequential<J: Judge, O: Write, E: Write>(
     args: &Pgn,
     mut judge: J,
+    early: Option<&Early<'_, J::Output>>,
     render: &Render<'_, J::Output>,
     sink: &mut Sink<'_, O, E>,
 ) -> io::Result<()> {
@@ -825,7 +881,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
         };
         let mut reader = Reader::new(tee);
         loop {
-            let game = match reader.read_game(&mut judge) {
+            let mut game = match reader.read_game(&mut judge) {
                 Ok(Some(game)) => game,
                 Ok(None) => break,
                 Err(e) => {
@@ -845,9 +901,16 @@ fn sequential<J: Judge, O: Write, E: Write>(
                 kept.drain(..(end - start) as usize).collect::<Vec<u8>>()
             });
             let strays = judge.stray();
+            let unwritten = match early {
+                Some(early) if selected(&J::facts(&game), args.select) => {
+                    early(&mut game, rendered.out.bytes())?
+                }
+                _ => None,
+            };
             let origin = Origin {
                 name: &name,
                 text: text.as_deref(),
+                unwritten: unwritten.as_deref(),
             };
             finish_game::<J>(
                 &origin,
@@ -863,6 +926,7 @@ fn sequential<J: Judge, O: Write, E: Write>(
         let origin = Origin {
             name: &name,
             text: None,
+            unwritten: None,
         };
         finish_game::<J>(&origin, &strays, None, args.select, render, &mut rendered)?;
         sink.write(&mut rendered)?;
@@ -990,7 +1054,7 @@ mod parallel {
 
     use forsyth::pgn::{PgnError, Reader, ReaderPosition};
 
-    use super::{finish_game, Judge, Origin, Render, Rendered, Sink};
+    use super::{finish_game, selected, Early, Judge, Origin, Render, Rendered, Sink};
     use crate::lines::Source;
     use crate::options::Pgn;
     use crate::progress::Progress;
@@ -1010,14 +1074,27 @@ mod parallel {
         failed: bool,
     }
 
-    /// A piece's games, numbered from 1: each with the errors between games
-    /// before it and its bytes' range in the piece.
+    /// A game of a piece, numbered from 1 in it.
+    struct Played<O> {
+        game: O,
+        /// The errors between games before it.
+        strays: Vec<PgnError>,
+        /// Its bytes' range in the piece.
+        text: (usize, usize),
+        /// What [`Early`] returned for it.
+        unwritten: Option<String>,
+    }
+
+    /// A piece's games, and the rendering their early part went into.
     struct Replayed<O> {
-        games: Vec<(O, Vec<PgnError>, (usize, usize))>,
+        games: Vec<Played<O>>,
         /// The errors between games after the last one.
         tail: Vec<PgnError>,
         /// The end of the piece cut something short.
         cut: bool,
+        into: Rendered,
+        /// Making the early part failed: the piece fails with it.
+        failed: Option<io::Error>,
     }
 
     // A few in flight per worker: boxing would save no memory worth it.
@@ -1026,6 +1103,9 @@ mod parallel {
         Replay {
             id: u64,
             piece: Arc<Piece>,
+            /// Where to render it: buffers written out before, for their
+            /// room.
+            into: Rendered,
         },
         Render {
             id: u64,
@@ -1033,9 +1113,6 @@ mod parallel {
             replayed: Replayed<O>,
             /// The games of the file before the piece.
             before: u64,
-            /// Where to render it: buffers written out before, for their
-            /// room.
-            into: Rendered,
         },
     }
 
@@ -1070,6 +1147,7 @@ mod parallel {
     pub(super) fn run<J: Judge, O: Write, E: Write>(
         args: &Pgn,
         judge: J,
+        early: Option<&Early<'_, J::Output>>,
         render: &Render<'_, J::Output>,
         sink: &mut Sink<'_, O, E>,
     ) -> io::Result<()>
@@ -1091,19 +1169,18 @@ mod parallel {
                     let mut queue = Queue::default();
                     while let Some(job) = queue.next(&rx) {
                         let (id, state) = match job {
-                            Job::Replay { id, piece } => {
-                                (id, State::Replayed(replay(&mut judge, &piece)))
+                            Job::Replay { id, piece, into } => {
+                                let replayed = replay(args, &mut judge, early, &piece, into);
+                                (id, State::Replayed(replayed))
                             }
                             Job::Render {
                                 id,
                                 piece,
                                 replayed,
                                 before,
-                                into,
                             } => {
-                                let rendered = render_piece::<J>(
-                                    args, render, &piece, replayed, before, into, keep,
-                                );
+                                let rendered =
+                                    render_piece::<J>(args, render, &piece, replayed, before, keep);
                                 (id, State::Rendered(rendered))
                             }
                         };
@@ -1178,9 +1255,16 @@ mod parallel {
         }
     }
 
-    /// A piece's games replayed as the sequential loop replays them; a read
-    /// error stops them where it stops that loop.
-    fn replay<J: Judge>(judge: &mut J, piece: &Piece) -> Replayed<J::Output> {
+    /// A piece's games replayed as the sequential loop replays them, the
+    /// early part of their rendering made; a read error stops them where it
+    /// stops that loop.
+    fn replay<J: Judge>(
+        args: &Pgn,
+        judge: &mut J,
+        early: Option<&Early<'_, J::Output>>,
+        piece: &Piece,
+        mut into: Rendered,
+    ) -> Replayed<J::Output> {
         let input = Ending {
             bytes: &piece.bytes,
             failed: piece.failed,
@@ -1188,43 +1272,67 @@ mod parallel {
         let mut reader = Reader::resume(input, piece.at);
         let index = |offset: u64| (offset - piece.at.offset) as usize;
         let mut games = Vec::new();
-        while let Ok(Some(game)) = reader.read_game(judge) {
+        let mut failed = None;
+        while let Ok(Some(mut game)) = reader.read_game(judge) {
             let strays = judge.stray();
-            let start = index(J::facts(&game).start.offset);
-            let end = index(reader.position().offset);
-            games.push((game, strays, (start, end)));
+            let facts = J::facts(&game);
+            let text = (index(facts.start.offset), index(reader.position().offset));
+            let unwritten = match early {
+                Some(early) if selected(&facts, args.select) => {
+                    match early(&mut game, into.out.bytes()) {
+                        Ok(unwritten) => unwritten,
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                _ => None,
+            };
+            games.push(Played {
+                game,
+                strays,
+                text,
+                unwritten,
+            });
         }
         Replayed {
             games,
             tail: judge.stray(),
             cut: reader.cut_short(),
+            into,
+            failed,
         }
     }
 
     /// A piece's games numbered on from `before` and rendered as the
     /// sequential loop renders them, all in one rendering; then the errors
     /// after the last one, in another.
-    #[allow(clippy::too_many_arguments)]
     fn render_piece<J: Judge>(
         args: &Pgn,
         render: &Render<'_, J::Output>,
         piece: &Piece,
         replayed: Replayed<J::Output>,
         before: u64,
-        mut games: Rendered,
         keep: bool,
     ) -> RenderResult {
+        if let Some(e) = replayed.failed {
+            return Err(e);
+        }
         let n = replayed.games.len() as u64;
-        for (mut game, strays, (start, end)) in replayed.games {
-            J::renumber(&mut game, before);
+        let mut games = replayed.into;
+        for mut played in replayed.games {
+            J::renumber(&mut played.game, before);
+            let (start, end) = played.text;
             let origin = Origin {
                 name: &piece.name,
                 text: keep.then(|| &piece.bytes[start..end]),
+                unwritten: played.unwritten.as_deref(),
             };
             finish_game::<J>(
                 &origin,
-                &strays,
-                Some(&game),
+                &played.strays,
+                Some(&played.game),
                 args.select,
                 render,
                 &mut games,
@@ -1234,6 +1342,7 @@ mod parallel {
         let origin = Origin {
             name: &piece.name,
             text: None,
+            unwritten: None,
         };
         finish_game::<J>(
             &origin,
@@ -1300,7 +1409,8 @@ mod parallel {
                 .min_by_key(|&w| self.load[w])
                 .unwrap_or_default();
             let piece = Arc::clone(piece);
-            self.send(worker, Job::Replay { id, piece })?;
+            let into = self.spare.pop().unwrap_or_default();
+            self.send(worker, Job::Replay { id, piece, into })?;
             Ok(worker)
         }
 
@@ -1346,8 +1456,9 @@ mod parallel {
                 .map_err(|_| io::Error::other("a worker thread stopped"))?;
             self.load[done.worker] -= 1;
             // A piece since joined to the one before it is no longer here.
-            if let Some(slot) = self.slots.iter_mut().find(|s| s.id == done.id) {
-                slot.state = done.state;
+            match self.slots.iter_mut().find(|s| s.id == done.id) {
+                Some(slot) => slot.state = done.state,
+                None => self.recycle(done.state),
             }
             self.advance(sink)
         }
@@ -1382,7 +1493,6 @@ mod parallel {
                     piece: Arc::clone(&slot.piece),
                     replayed,
                     before,
-                    into: self.spare.pop().unwrap_or_default(),
                 };
                 let worker = slot.worker;
                 self.send(worker, job)?;
@@ -1441,14 +1551,32 @@ mod parallel {
             let id = self.ids;
             self.ids += 1;
             let worker = self.replay(id, &piece)?;
-            self.slots[i] = Slot {
-                id,
-                worker,
-                piece,
-                state: State::Replaying,
-                error: next.error,
-            };
+            let cut = std::mem::replace(
+                &mut self.slots[i],
+                Slot {
+                    id,
+                    worker,
+                    piece,
+                    state: State::Replaying,
+                    error: next.error,
+                },
+            );
+            self.recycle(cut.state);
+            self.recycle(next.state);
             Ok(())
+        }
+
+        /// Keeps the rendering of a piece replayed for nothing (since
+        /// joined to another), for its room.
+        fn recycle(&mut self, state: State<O>) {
+            if let State::Replayed(replayed) = state {
+                let mut into = replayed.into;
+                into.out.bytes().clear();
+                into.err.take();
+                into.rejects.clear();
+                into.counts = Default::default();
+                self.spare.push(into);
+            }
         }
     }
 

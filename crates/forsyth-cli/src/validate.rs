@@ -157,8 +157,8 @@ impl LineVisitor for Command<'_> {
         Ok(())
     }
 
-    fn take(&mut self) -> Batch {
-        Batch::new(&mut self.out, &mut self.err)
+    fn take(&mut self, room: Vec<u8>) -> Batch {
+        Batch::new(&mut self.out, &mut self.err, room)
     }
 }
 

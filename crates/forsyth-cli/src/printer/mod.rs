@@ -54,11 +54,11 @@ impl Printer<Vec<u8>> {
         Printer { out: Vec::new() }
     }
 
-    /// What was written since the last call; the next bytes go into a
-    /// buffer with as much room as this one had.
-    pub fn take(&mut self) -> Vec<u8> {
-        let room = self.out.capacity();
-        std::mem::replace(&mut self.out, Vec::with_capacity(room))
+    /// What was written since the last call; the next bytes go into
+    /// `room`, emptied (a buffer written out before, for its capacity).
+    pub fn take(&mut self, mut room: Vec<u8>) -> Vec<u8> {
+        room.clear();
+        std::mem::replace(&mut self.out, room)
     }
 
     /// The buffer itself, for a hot loop that writes bytes (a verdict of
@@ -313,6 +313,6 @@ mod tests {
         let mut p = Printer::buffer();
         p.json(&R { a: 1, b: None }).unwrap();
         p.line("x").unwrap();
-        assert_eq!(p.take(), b"{\"a\":1,\"b\":null}\nx\n");
+        assert_eq!(p.take(Vec::new()), b"{\"a\":1,\"b\":null}\nx\n");
     }
 }
