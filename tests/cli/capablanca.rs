@@ -428,9 +428,9 @@ const PGN: &str = "[Event \"a\"]\n[Variant \"Capablanca\"]\n\n1. e4 e5 2. Nh3 Nh
 1. e4 Ab6 2. Nh3 Ad4 *\n\n\
 [Event \"c\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n\n\
 [Event \"d\"]\n[Variant \"capablanca\"]\n\n1. e4 e5 2. Ad4 *\n\n\
-[Event \"e\"]\n[Variant \"CRC\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
-[Event \"f\"]\n[Variant \"caparandom\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
-[Event \"g\"]\n[Variant \"capablanca-random\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n";
+[Event \"e\"]\n[Variant \"CRC\"]\n[SetUp \"1\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+[Event \"f\"]\n[Variant \"caparandom\"]\n[SetUp \"1\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+[Event \"g\"]\n[Variant \"capablanca-random\"]\n[SetUp \"1\"]\n[FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n1. e4 *\n";
 
 #[test]
 fn pgn_check_takes_the_variant_names_in_use() {
@@ -988,4 +988,43 @@ fn a_ten_file_fault_in_json_is_an_eight_file_one() {
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
     assert_eq!(v["problem"]["kind"], "missing_fen_tag");
     assert!(v["problem"]["move"].is_null() && v["problem"]["fen"].is_null());
+}
+
+/// The start tags are judged on 10x8 as specs/pgn.md section 4.1 says for
+/// every game, so the same tags give the same verdict on both boards: a
+/// `FEN` tag without `[SetUp "1"]` is the warning `fen_without_setup` at
+/// the `FEN` tag (the game replays), `[SetUp "1"]` without `FEN` the fault
+/// `setup_without_fen` at the `SetUp` tag. The reference is the 8x8
+/// verdict of the same tags.
+#[test]
+fn ten_file_start_tags_are_judged_as_eight_file_ones() {
+    let verdict = |text: &str| {
+        let r = forsyth(&["pgn", "check", "--format", "json", "-"], text.as_bytes());
+        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect(&r.stdout);
+        (
+            r.code,
+            v["ok"].clone(),
+            v["warnings"].clone(),
+            v["problem"].clone(),
+        )
+    };
+    // The king steps beside its pawn: d2 on 8x8, e2 on 10x8.
+    let eight = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let ten = "5k4/10/10/10/10/10/5P4/5K4 w - - 0 1";
+    for setup in ["", "[SetUp \"0\"]\n", "[SetUp \"1\"]\n"] {
+        let e8 = verdict(&format!(
+            "[Event \"a\"]\n{setup}[FEN \"{eight}\"]\n\n1. Kd2 *\n"
+        ));
+        let e10 = verdict(&format!(
+            "[Variant \"Capablanca\"]\n{setup}[FEN \"{ten}\"]\n\n1. Ke2 *\n"
+        ));
+        assert_eq!(e10, e8, "{setup}");
+    }
+    let e8 = verdict("[Event \"a\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    let e10 = verdict("[Variant \"Capablanca\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    assert_eq!(e8.2, e10.2);
+    assert_eq!(e10.3["kind"], "setup_without_fen");
+    for key in ["line", "column", "kind"] {
+        assert_eq!(e10.3[key], e8.3[key], "{key}");
+    }
 }

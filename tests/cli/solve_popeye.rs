@@ -320,3 +320,53 @@ fn popeye_options_nothreat_movenumbers_and_the_refused() {
     assert_eq!(r.stdout, "");
     assert_contains(&r.stderr, "<stdin>:4:13: option: 'threat' is not done");
 }
+
+/// A selfmate's or reflexmate's attacker move that threatens nothing and
+/// after which every Black move refutes is a waiting move: Popeye writes
+/// ` zugzwang.` after it, and lists the refutations in its move
+/// generator's order (not the order of the defender's forced mates, which
+/// none of them is). The expected texts are Popeye 4.104's output on these
+/// inputs: an s#2 try whose one defence refutes, and r#2 after the key
+/// (`option postkey`) where Black's seven moves all refute.
+#[test]
+fn a_waiting_move_refuted_by_every_defence_as_popeye_writes_it() {
+    let input = "begin\npieces white pb6 kd5 black ka8\nstipulation s#2\n\
+        option try variation\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Kd5-c6 ? zugzwang.\n    but\n      1...Ka8-b8 !\n\n"
+    );
+    let input = "begin\npieces white kc4 bf2 black kh2 pa2\nstipulation r#2\n\
+        option postkey variation\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut want = String::from(" zugzwang.\n");
+    for m in [
+        "a2-a1=Q", "a2-a1=S", "a2-a1=R", "a2-a1=B", "Kh2-h1", "Kh2-g2", "Kh2-h3",
+    ] {
+        want.push_str(&format!("      1...{m}\n        refutes.\n"));
+    }
+    assert_eq!(r.stdout, want);
+}
+
+/// A key that reaches the goal in fewer moves than stipulated has its
+/// threat looked for within its own length, as Popeye writes it: in this
+/// #3, 1.Qh5-f3 mates in two (Black's one move, 1...Kh8, allows 2.Qf8#);
+/// White would need two more moves were Black to pass, more than the key
+/// has left, so the key is a waiting move. The expected block is Popeye
+/// 4.104's output on this input.
+#[test]
+fn a_short_keys_threat_is_within_its_own_length() {
+    let input = "begin\npieces white bb7 kh6 qh5 bc1 black kg8\nstipulation #3\n\
+        option variation\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let start = r.stdout.find("   1.Qh5-f3 !").expect(&r.stdout);
+    let end = start + r.stdout[start..].find("\n\n").unwrap();
+    assert_eq!(
+        &r.stdout[start..end],
+        "   1.Qh5-f3 ! zugzwang.\n      1...Kg8-h8\n          2.Qf3-f8 #"
+    );
+}

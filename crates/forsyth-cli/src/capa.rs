@@ -1883,6 +1883,9 @@ pub struct TenRead {
     pub tags: Vec<(String, String)>,
     /// The `Result` tag's value and place.
     pub result: Option<(String, Span)>,
+    /// Where its `FEN` and `SetUp` tags are.
+    pub fen_at: Option<Span>,
+    pub setup_at: Option<Span>,
     pub events: Vec<Event>,
     pub errors: Vec<PgnError>,
 }
@@ -2002,7 +2005,26 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
             e.kind.to_string(),
         ))
     });
-    match game_start(&read.tags, board) {
+    let setup_one = tag("SetUp").is_some_and(|v| v.trim() == "1");
+    let started = match (tag("FEN"), read.setup_at) {
+        (None, Some(at)) if setup_one => Err((
+            "setup_without_fen",
+            "[SetUp \"1\"] without a FEN tag".to_owned(),
+            at,
+        )),
+        _ => game_start(&read.tags, board).map_err(|(kind, message)| {
+            let at = Span {
+                line: start.line,
+                column: 1,
+                ..Span::default()
+            };
+            (kind, message, read.fen_at.unwrap_or(at))
+        }),
+    };
+    if let (Some(span), false) = (read.fen_at, setup_one) {
+        warnings.push(ReplayWarning::FenWithoutSetUp { span });
+    }
+    match started {
         Ok(pos) => {
             game.variant = Some(pos.setup().variant);
             let write = |pos: &Position, m| {
@@ -2031,10 +2053,10 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
             // A faulty move before the syntax fault is the first fault.
             game.fault = t.fault.or(syntax_fault);
         }
-        Err((kind, message)) => {
+        Err((kind, message, at)) => {
             // Nothing replays: the whole movetext is the rest.
             let fault = syntax_fault
-                .unwrap_or_else(|| Box::new(TenFault::at(start.line, 1, kind, message)));
+                .unwrap_or_else(|| Box::new(TenFault::at(at.line, at.column, kind, message)));
             let kind = fault.kind;
             let mut rest = forsyth::pgn::Unreplayed::default();
             let mut result = None;

@@ -132,12 +132,15 @@ struct BoardsTags<T> {
     tags: Vec<(String, String)>,
     /// The `Result` tag's value and place, judged on a 10x8 board.
     result: Option<(String, Span)>,
+    /// Where the `FEN` and `SetUp` tags are, for a 10x8 game's warnings.
+    fen_at: Option<Span>,
+    setup_at: Option<Span>,
 }
 
 /// The movetext of a game being read, on its board.
 enum BoardsMovetext<M> {
     Chess(M),
-    Ten(TenRead),
+    Ten(Box<TenRead>),
 }
 
 impl<J: Judge> Boards<J> {
@@ -180,14 +183,19 @@ impl<J: Judge> Visitor for Boards<J> {
                 start,
                 tags: Vec::new(),
                 result: None,
+                fen_at: None,
+                setup_at: None,
             }),
             ControlFlow::Break(o) => ControlFlow::Break(Judged::Chess(o)),
         }
     }
 
     fn tag(&mut self, tags: &mut Self::Tags, tag: Tag<'_>) -> ControlFlow<Self::Output> {
-        if tag.name == "Result" {
-            tags.result = Some((tag.value.decode().into_owned(), tag.span));
+        match tag.name {
+            "Result" => tags.result = Some((tag.value.decode().into_owned(), tag.span)),
+            "FEN" => tags.fen_at = Some(tag.span),
+            "SetUp" => tags.setup_at = Some(tag.span),
+            _ => {}
         }
         if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp") {
             tags.tags
@@ -207,13 +215,15 @@ impl<J: Judge> Visitor for Boards<J> {
                 .map(|(_, v)| v.as_str())
         };
         if capa::game_board(tag("Variant"), tag("FEN"), self.ten.variant).is_some() {
-            return ControlFlow::Continue(BoardsMovetext::Ten(TenRead {
+            return ControlFlow::Continue(BoardsMovetext::Ten(Box::new(TenRead {
                 start: Some(tags.start),
                 tags: tags.tags,
                 result: tags.result,
+                fen_at: tags.fen_at,
+                setup_at: tags.setup_at,
                 events: Vec::new(),
                 errors: Vec::new(),
-            }));
+            })));
         }
         match self.chess.begin_movetext(tags.chess) {
             ControlFlow::Continue(m) => ControlFlow::Continue(BoardsMovetext::Chess(m)),
@@ -329,7 +339,7 @@ impl<J: Judge> Visitor for Boards<J> {
             BoardsMovetext::Chess(m) => Judged::Chess(self.chess.end_game(m)),
             BoardsMovetext::Ten(mut read) => {
                 read.errors = std::mem::take(&mut self.errors);
-                Judged::Ten(capa::judge_game(read, &self.ten))
+                Judged::Ten(capa::judge_game(*read, &self.ten))
             }
         }
     }

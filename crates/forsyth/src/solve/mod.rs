@@ -837,7 +837,7 @@ impl Tree<'_, '_> {
                     let threat = if len == 1 || check || !self.build {
                         None
                     } else {
-                        self.threat(&next, n - 1)
+                        self.threat(&next, len - 1)
                     };
                     let defences = if self.build && !self.ends_play(len) {
                         self.defences(&next, n)
@@ -1051,7 +1051,7 @@ impl Tree<'_, '_> {
             let threat = if len == 1 || next.is_check() {
                 None
             } else {
-                self.threat(&next, k - 1)
+                self.threat(&next, len - 1)
             };
             let replies = if self.ends_play(len) {
                 Vec::new()

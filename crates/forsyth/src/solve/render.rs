@@ -721,8 +721,7 @@ impl Tree {
         )?;
         let next = after(pos, key.mv);
         if self.variations {
-            let waiting =
-                key.is_waiting() && !(self.forces_end && super::moves_after(&key.defences) == 0);
+            let waiting = key.is_waiting() && !self.ends_at_once(&key.defences, &[]);
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
             self.defences(out, &next, &key.defences, key.threat.as_deref(), 1, n - 1)?;
         } else {
@@ -754,6 +753,19 @@ impl Tree {
         writeln!(out)
     }
 
+    /// Whether the `defences` after an attacker's move, those that are not
+    /// `refutations`, all end the play at once (self and reflex play: the
+    /// defender must mate now), so the move is no waiting move. With none
+    /// but refutations (a try refuted by every move) nothing ends the
+    /// play: a move that threatens nothing is a waiting move.
+    fn ends_at_once(&self, defences: &[Variation], refutations: &[Move]) -> bool {
+        let mut ending = defences
+            .iter()
+            .filter(|d| !refutations.contains(&d.mv))
+            .peekable();
+        self.forces_end && ending.peek().is_some() && ending.all(|d| d.replies.is_empty())
+    }
+
     /// The play after a key not shown (`pos`: Black to move), as Popeye
     /// writes it for `option postkey`: the threat (or ` zugzwang.`) on a
     /// line of its own, then the defences, a refutation followed by
@@ -765,7 +777,7 @@ impl Tree {
         after_key: &AfterKey,
         n: u8,
     ) -> fmt::Result {
-        let ends = self.forces_end && super::moves_after(&after_key.defences) == 0;
+        let ends = self.ends_at_once(&after_key.defences, &after_key.refutations);
         let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
         if self.threats && (after_key.threat.is_some() || waiting) {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
@@ -776,8 +788,7 @@ impl Tree {
             .iter()
             .filter(|d| !executes_threat(d, threat))
             .collect();
-        let forced = self.reflex && after_key.defences.iter().all(|d| d.replies.is_empty());
-        sort_popeye(pos, &mut shown, forced);
+        sort_popeye(pos, &mut shown, self.reflex && ends);
         for d in shown {
             self.black(out, pos, d, 1, n.saturating_sub(1))?;
             if after_key.refutations.contains(&d.mv) {
