@@ -39,6 +39,7 @@ mod solve;
 mod solve_genres;
 mod solve_goals;
 mod solve_published;
+mod solve_series;
 mod validation_corpus;
 mod validation_props;
 #[cfg(feature = "serde")]

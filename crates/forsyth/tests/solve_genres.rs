@@ -62,12 +62,10 @@ fn bf_series(
     for &m in pos.legal_moves().iter() {
         let next = play(pos, m);
         path.push(m);
-        let mut ended = false;
         match end {
             SeriesEnd::Own => {
                 if reached(&next, goal) {
                     out.push(path.clone());
-                    ended = true;
                 }
             }
             SeriesEnd::Helped => {
@@ -90,8 +88,9 @@ fn bf_series(
                 }
             }
         }
-        // A check before the series' end would have to be answered.
-        if !ended && left > 1 && !next.is_check() {
+        // A check before the series' end would have to be answered; a
+        // stalemate is passed like any other position.
+        if left > 1 && !next.is_check() {
             bf_series(&pass(&next), left - 1, goal, end, path, out);
         }
         path.pop();

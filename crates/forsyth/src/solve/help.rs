@@ -159,11 +159,14 @@ impl<'m, 'a> Lines<'m, 'a> {
             self.path.push(m);
             let ended = self.series_ends(m, &next, end);
             found |= ended;
-            // The goal reached by the series' own move ends the play; a
+            // A goal reached by the move itself (capture, target square)
+            // ends the play. A stalemate does not: the other side only
+            // passes, so a longer series may go on from it, each stalemate
+            // on the way a solution of its own (as Popeye counts them). A
             // position the other side could end in one move does not end
-            // the series, which may go on. No check before the last move:
-            // the other side would have to answer it, and it only passes.
-            let goes_on = !(next.is_check() || end == End::Goal && ended);
+            // the series either. No check before the last move: the other
+            // side would have to answer it, and it only passes.
+            let goes_on = !(next.is_check() || end == End::Goal && ended && self.goal.by_move());
             if goes_on && left > 1 && self.series(&pass(&next), left - 1, end) {
                 found = true;
             }

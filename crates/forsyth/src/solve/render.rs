@@ -173,8 +173,20 @@ impl Text {
     /// A move, with `=` after a stalemating one (the notations mark checks
     /// and mates themselves).
     fn mv(&self, pos: &Position, m: Move) -> String {
+        self.marked(pos, m, true)
+    }
+
+    /// A move of a help or series line: a stalemate is marked only on its
+    /// last move (`ends`); one before it is passed in a series, which goes
+    /// on.
+    fn line_mv(&self, pos: &Position, m: Move, ends: bool) -> String {
+        self.marked(pos, m, ends)
+    }
+
+    /// A move, with `=` after a stalemating one when `stalemate` is set.
+    fn marked(&self, pos: &Position, m: Move, stalemate: bool) -> String {
         let mut text = self.notation.write(pos, m);
-        if self.notation != Notation::Uci && !text.ends_with(['+', '#']) {
+        if stalemate && self.notation != Notation::Uci && !text.ends_with(['+', '#']) {
             let next = after(pos, m);
             if !next.is_check() && next.count_legal_moves() == 0 {
                 text.push('=');
@@ -381,7 +393,7 @@ impl Text {
                 writeln!(out, "{}:", self.words.set_play)?;
                 let start = passed(pos);
                 for line in &solution.set_lines {
-                    let moves = numbered(&start, &set, line, |p, m| self.mv(p, m));
+                    let moves = numbered(&start, &set, line, |p, m, ends| self.line_mv(p, m, ends));
                     writeln!(out, "  {}", moves.join(" "))?;
                 }
             }
@@ -396,7 +408,9 @@ impl Text {
             _ => writeln!(out, "{n} {}", self.words.solutions)?,
         }
         for line in &solution.lines {
-            let moves = numbered(pos, &solution.stipulation, line, |p, m| self.mv(p, m));
+            let moves = numbered(pos, &solution.stipulation, line, |p, m, ends| {
+                self.line_mv(p, m, ends)
+            });
             write!(out, "{}", moves.join(" "))?;
             if line.short {
                 write!(out, " ({})", self.words.short)?;
@@ -433,12 +447,13 @@ fn first_moves<'s>(pos: &Position, solution: &'s Solution) -> Vec<(&'s Key, bool
 /// problemist writes them: `1.Kf5 Rd4 2.Ke4 Rd3#` (help play),
 /// `1...Rh1 2.Kb8 Rh8#` (help play with half a move), `1.Kb6 2.Rh8#`
 /// (series), `1.Kb8 2.Kc8 Rh8#` (a series then the other side's move).
-/// Each move written by `write` in its position.
+/// Each move written by `write` in its position, told whether it ends the
+/// line.
 fn numbered(
     pos: &Position,
     stipulation: &Stipulation,
     line: &Line,
-    mut write: impl FnMut(&Position, Move) -> String,
+    mut write: impl FnMut(&Position, Move, bool) -> String,
 ) -> Vec<String> {
     let series = matches!(
         stipulation.play,
@@ -447,7 +462,7 @@ fn numbered(
     let positions = line.positions(pos, stipulation);
     let mut out = Vec::new();
     for (i, (&m, pos)) in line.moves.iter().zip(&positions).enumerate() {
-        let text = write(pos, m);
+        let text = write(pos, m, i + 1 == line.moves.len());
         let entry = if series {
             let last_other = matches!(stipulation.play, Play::SeriesHelp | Play::SeriesSelf)
                 && i + 1 == line.moves.len()
@@ -634,14 +649,13 @@ impl Tree {
         lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
         for (line, _) in lines {
             // The line's last move reaches the goal.
-            let total = line.moves.len();
-            let mut seen = 0;
-            let moves = numbered(pos, stipulation, line, |p, m| {
-                seen += 1;
-                if seen == total {
+            // The line's last move reaches the goal; a stalemate before it
+            // (a series goes on from one) is not marked, as Popeye writes it.
+            let moves = numbered(pos, stipulation, line, |p, m, ends| {
+                if ends {
                     popeye_goal_move(p, m, stipulation.goal, self.language)
                 } else {
-                    self.mv(p, m)
+                    popeye_move_marked(p, m, self.language, false)
                 }
             });
             // Popeye separates the move numbers by three spaces.
@@ -1097,6 +1111,12 @@ fn piece_letter(role: Role, language: Language) -> String {
 
 /// A move in Popeye's long algebraic notation, with ` +`, ` #` or ` =`.
 fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
+    popeye_move_marked(pos, m, language, true)
+}
+
+/// A move in Popeye's long algebraic notation, with ` +` or ` #`, and
+/// ` =` after a stalemating one when `stalemate` is set.
+fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bool) -> String {
     let mut s = match m.castling_side() {
         Some(side) if side.is_king_side() => "0-0".to_owned(),
         Some(_) => "0-0-0".to_owned(),
@@ -1122,7 +1142,7 @@ fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
     let none = next.count_legal_moves() == 0;
     if next.is_check() {
         s.push_str(if none { " #" } else { " +" });
-    } else if none {
+    } else if none && stalemate {
         s.push_str(" =");
     }
     s
