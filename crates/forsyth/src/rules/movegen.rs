@@ -437,8 +437,9 @@ impl RolePlanes {
 /// `popcnt`: about 16 instructions), so the sets are not counted one by
 /// one: `once` holds the squares some set named, `twice` those two sets
 /// named, and a square named a third time or more is counted when that
-/// happens (rare). The sum is then two popcounts, `once` and `twice`, plus
-/// those extra counts; each set costs a few logic operations.
+/// happens. The sum is then the two planes' sizes, counted together
+/// ([`sum_of_counts`]), plus those extra counts; each set costs a few
+/// logic operations.
 pub(crate) struct Counter {
     once: Bitboard,
     twice: Bitboard,
@@ -469,8 +470,30 @@ impl Counter {
     /// The number of moves counted.
     #[inline(always)]
     pub(crate) fn total(&self) -> usize {
-        self.once.count() + self.twice.count() + self.extra
+        sum_of_counts([self.once, self.twice]) + self.extra
     }
+}
+
+/// The sum of the sizes of two sets, with the steps of a popcount shared:
+/// each set's bits are summed in pairs and then in nibbles (at most 4 a
+/// nibble), the two sets' nibbles added (at most 8, no carry out), and only
+/// then the nibbles summed into bytes and the bytes into one number (at
+/// most 128). About two thirds of the instructions of two popcounts on the
+/// baseline x86-64 target.
+#[inline(always)]
+fn sum_of_counts(sets: [Bitboard; 2]) -> usize {
+    const PAIRS: u64 = 0x5555_5555_5555_5555;
+    const NIBBLES: u64 = 0x3333_3333_3333_3333;
+    const BYTES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut nibbles = 0;
+    for set in sets {
+        let x = set.bits();
+        let pairs = x - ((x >> 1) & PAIRS);
+        nibbles += (pairs & NIBBLES) + ((pairs >> 2) & NIBBLES);
+    }
+    let bytes = (nibbles & BYTES) + ((nibbles >> 4) & BYTES);
+    (bytes.wrapping_mul(ONES) >> 56) as usize
 }
 
 impl MoveSink for Counter {
@@ -1333,6 +1356,26 @@ mod tests {
                 expected += bits.count_ones() as usize;
             }
             assert_eq!(counter.total(), expected);
+        }
+    }
+
+    /// The shared popcount of two sets is the sum of the standard
+    /// library's popcounts, for random sets sparse and dense and for the
+    /// extremes (both empty, both full).
+    #[test]
+    fn sum_of_counts_adds_the_popcounts() {
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x5eed_c0de_0f5e_7500);
+        let mut pairs = vec![(0, 0), (u64::MAX, u64::MAX), (u64::MAX, 0), (1, 1 << 63)];
+        for _ in 0..10_000 {
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            pairs.extend([(a, b), (a & b, c), (a | b, a | c), (a & b & c, !c)]);
+        }
+        for (a, b) in pairs {
+            assert_eq!(
+                sum_of_counts([Bitboard::from_bits(a), Bitboard::from_bits(b)]),
+                (a.count_ones() + b.count_ones()) as usize,
+                "{a:#x} {b:#x}"
+            );
         }
     }
 
