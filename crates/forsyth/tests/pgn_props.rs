@@ -3,8 +3,12 @@
 //! written; on arbitrary bytes the reader never panics, ends, and accounts
 //! for every byte (white space, or inside an event or an error).
 
+use std::io::Read;
+use std::ops::ControlFlow;
+
 use forsyth::pgn::{
-    Collect, CollectedGame, CommentStyle, Event, GameResult, Reader, Span, TagValue,
+    Collect, CollectedGame, Comment, CommentStyle, EscapeLine, Event, GameResult, GameStart,
+    MoveNumber, MoveToken, Nag, PgnError, Reader, Skip, Span, Tag, TagValue, Visitor,
 };
 use proptest::prelude::*;
 
@@ -167,6 +171,114 @@ fn observed(game: &CollectedGame) -> Vec<(Expected, Span)> {
         .collect()
 }
 
+/// Every callback as text, in order. It skips every `skip`-th variation,
+/// ends a game by `Break` at its `stop`-th event, and asks to skip the
+/// rest of a game at every `skip_after`-th error: the choices that send
+/// the reader down its other roads.
+struct Record {
+    log: Vec<String>,
+    skip: usize,
+    stop: usize,
+    skip_after: usize,
+    variations: usize,
+    errors: usize,
+}
+
+impl Record {
+    fn new(skip: usize, stop: usize, skip_after: usize) -> Record {
+        Record {
+            log: Vec::new(),
+            skip,
+            stop,
+            skip_after,
+            variations: 0,
+            errors: 0,
+        }
+    }
+
+    /// Logs an event of the game; `Break` at its `stop`-th one.
+    fn event(&mut self, events: &mut usize, text: String) -> ControlFlow<usize> {
+        self.log.push(text);
+        *events += 1;
+        if *events == self.stop {
+            return ControlFlow::Break(*events);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Visitor for Record {
+    type Tags = usize;
+    type Movetext = usize;
+    type Output = usize;
+    fn begin_game(&mut self, game: GameStart) -> ControlFlow<usize, usize> {
+        self.log.push(format!("{game:?}"));
+        ControlFlow::Continue(0)
+    }
+    fn tag(&mut self, n: &mut usize, tag: Tag<'_>) -> ControlFlow<usize> {
+        self.event(n, format!("{tag:?}"))
+    }
+    fn begin_movetext(&mut self, n: usize) -> ControlFlow<usize, usize> {
+        self.log.push("movetext".into());
+        ControlFlow::Continue(n)
+    }
+    fn move_number(&mut self, n: &mut usize, number: MoveNumber) -> ControlFlow<usize> {
+        self.event(n, format!("{number:?}"))
+    }
+    fn move_token(&mut self, n: &mut usize, token: MoveToken<'_>) -> ControlFlow<usize> {
+        self.event(n, format!("{token:?}"))
+    }
+    fn nag(&mut self, n: &mut usize, nag: Nag) -> ControlFlow<usize> {
+        self.event(n, format!("{nag:?}"))
+    }
+    fn comment(&mut self, n: &mut usize, comment: Comment<'_>) -> ControlFlow<usize> {
+        self.event(n, format!("{comment:?}"))
+    }
+    fn begin_variation(&mut self, n: &mut usize, span: Span) -> ControlFlow<usize, Skip> {
+        self.variations += 1;
+        let skip = self.variations.is_multiple_of(self.skip);
+        self.event(n, format!("( {span:?} {skip}"))?;
+        ControlFlow::Continue(Skip(skip))
+    }
+    fn end_variation(&mut self, n: &mut usize, span: Span) -> ControlFlow<usize> {
+        self.event(n, format!(") {span:?}"))
+    }
+    fn result(&mut self, n: &mut usize, result: GameResult, span: Span) -> ControlFlow<usize> {
+        self.event(n, format!("{result:?} {span:?}"))
+    }
+    fn escape(&mut self, line: EscapeLine<'_>) {
+        self.log.push(format!("{line:?}"));
+    }
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        self.log.push(format!("{error:?}"));
+        self.errors += 1;
+        match self.errors.is_multiple_of(self.skip_after) {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    }
+    fn end_game(&mut self, n: usize) -> usize {
+        self.log.push(format!("end {n}"));
+        n
+    }
+}
+
+/// Hands out its bytes `size` at a time, so that tokens straddle the
+/// reader's refills.
+struct Chunks<'a> {
+    bytes: &'a [u8],
+    size: usize,
+}
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.size).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
 fn slice(input: &[u8], span: Span) -> &[u8] {
     &input[span.offset as usize..span.end() as usize]
 }
@@ -262,5 +374,41 @@ proptest! {
                 prop_assert!(c || space || (bom && i < 3), "byte {} ({:#04x}) unaccounted: {:?}", i, b, spans);
             }
         }
+    }
+
+    /// The reader's quick path (the tokens that lie whole in its buffer,
+    /// read in one loop) and its general one (a token at a time) give the
+    /// same callbacks in the same order: the same bytes read whole, and
+    /// handed out a few at a time so that the quick path stops at every
+    /// refill, by a visitor that skips variations, breaks games and asks
+    /// to skip after errors.
+    #[test]
+    fn refills_do_not_change_what_is_read(
+        pieces in prop::collection::vec(
+            prop_oneof![
+                1 => any::<u8>().prop_map(|b| vec![b]),
+                8 => prop::sample::select(b"[]{}()\"\\;$!?*.%-/01 \n\r\tNe4Qx#+".to_vec())
+                    .prop_map(|b| vec![b]),
+                4 => prop::sample::select(vec![
+                    &b"[Event \"a b\"]\n"[..], b"1. ", b"12... ", b"e4 ", b"Nxf3+ ", b"O-O ",
+                    b"{ [%clk 0:03:00] } ", b"( ", b") ", b"$14 ", b"!? ", b"?? ", b"$300 ",
+                    b"1-0\n\n", b"* ", b"\xc3\xa9 ", b"\n",
+                ]).prop_map(<[u8]>::to_vec),
+            ],
+            0..200,
+        ),
+        size in 1usize..9,
+        skip in 1usize..4,
+        stop in 1usize..40,
+        skip_after in 1usize..4,
+    ) {
+        let bytes: Vec<u8> = pieces.concat();
+        let read = |size: usize| {
+            let mut record = Record::new(skip, stop, skip_after);
+            let input = Chunks { bytes: &bytes, size };
+            Reader::new(input).read_all(&mut record, |_| {}).unwrap();
+            record.log
+        };
+        prop_assert_eq!(read(size), read(bytes.len().max(1)));
     }
 }

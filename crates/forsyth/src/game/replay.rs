@@ -913,19 +913,28 @@ impl ResultClaims<'_> {
             .map(|(value, span)| (value, span, value.trim().parse::<GameResult>().ok()));
         // The results claimed, each once (the tag's place when both say
         // it); `*` claims none.
-        let mut claims: Vec<(GameResult, Span, ResultSource)> = Vec::new();
+        // At most two: kept in place, not allocated for every game.
+        let mut kept = [None; 2];
         if let Some((_, span, Some(result))) = tag {
-            claims.push((result, span, ResultSource::Tag));
+            kept[0] = Some((result, span, ResultSource::Tag));
         }
         if let Some((result, span)) = self.marker {
-            if claims.iter().all(|c| c.0 != result) {
-                claims.push((result, span, ResultSource::Movetext));
+            if kept[0].is_none_or(|c| c.0 != result) {
+                kept[1] = Some((result, span, ResultSource::Movetext));
             }
         }
-        claims.retain(|c| c.0 != GameResult::Unknown);
+        let mut claims = [(GameResult::Unknown, Span::default(), ResultSource::Tag); 2];
+        let mut n = 0;
+        for c in kept.into_iter().flatten() {
+            if c.0 != GameResult::Unknown {
+                claims[n] = c;
+                n += 1;
+            }
+        }
+        let claims = &claims[..n];
         let silent = self.marker.is_none() && tag.is_none_or(|t| t.2.is_none());
         let decided = outcome.map(result_of);
-        let result = match (decided, claims.as_slice()) {
+        let result = match (decided, claims) {
             // Only `*` was said: nothing is concluded for the game.
             _ if claims.is_empty() && !silent => GameResult::Unknown,
             (Some(decided), _) => decided,
@@ -949,7 +958,7 @@ impl ResultClaims<'_> {
             _ => {}
         }
         if let (Some(outcome), Some(decided)) = (outcome, decided) {
-            for &(claimed, span, source) in &claims {
+            for &(claimed, span, source) in claims {
                 if claimed != decided {
                     warnings.push(ReplayWarning::ResultContradicted {
                         span,

@@ -30,6 +30,10 @@ pub(crate) enum Tok<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RunTok<'a> {
     Comment(&'a str),
+    Open,
+    Close,
+    Nag(u8),
+    Suffix(u8),
     Number { number: u32, dots: usize },
     Move(&'a str),
     Error(PgnErrorKind),
@@ -39,6 +43,10 @@ impl<'a> From<RunTok<'a>> for Tok<'a> {
     fn from(tok: RunTok<'a>) -> Tok<'a> {
         match tok {
             RunTok::Comment(text) => Tok::Comment(text),
+            RunTok::Open => Tok::Open,
+            RunTok::Close => Tok::Close,
+            RunTok::Nag(value) => Tok::Nag(value),
+            RunTok::Suffix(value) => Tok::Suffix(value),
             RunTok::Number { number, dots } => Tok::Number { number, dots },
             RunTok::Move(text) => Tok::Move(text),
             RunTok::Error(kind) => Tok::Error(kind),
@@ -115,6 +123,28 @@ const CLASS: [u8; 256] = {
         };
         b += 1;
     }
+    table
+};
+
+/// The bytes of a tag name: letters, digits and `_`.
+const TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
+/// The bytes that end a tag value of the common shape: its closing quote,
+/// or a backslash or a line feed, which the full reading takes.
+const VALUE_END: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
     table
 };
 
@@ -457,8 +487,8 @@ impl<R: Read> Lexer<R> {
     }
 
     /// The next token when it is one of the common tokens of movetext (a
-    /// move, a move number before white space or a move, a brace comment)
-    /// and lies whole in the buffer, read as [`Lexer::token`] reads it with
+    /// move, a move number before white space or a move, a brace comment, a
+    /// parenthesis, a NAG, a move suffix) and lies whole in the buffer, read as [`Lexer::token`] reads it with
     /// text checked; `None`, consuming nothing, otherwise (any other token,
     /// one that needs more input, the end of input): [`Lexer::token`] then
     /// reads it. Call after [`Lexer::peek`] returned a byte.
@@ -474,14 +504,38 @@ impl<R: Read> Lexer<R> {
                 let len = memchr::memchr(b'}', &unread[1..])? + 2;
                 Some(self.braced(len, true))
             }
+            b'(' => Some((RunTok::Open, self.one())),
+            b')' => Some((RunTok::Close, self.one())),
+            b'$' => {
+                let digits = unread[1..].iter().position(|b| !b.is_ascii_digit())?;
+                let tok = nag_of(&unread[1..1 + digits]);
+                let span = self.span(1 + digits);
+                self.advance_in_line(1 + digits);
+                Some((tok, span))
+            }
+            b'!' | b'?' => {
+                let len = unread.iter().position(|&b| b != b'!' && b != b'?')?;
+                let tok = suffix_of(&unread[..len]);
+                let span = self.span(len);
+                self.advance_in_line(len);
+                Some((tok, span))
+            }
             _ => None,
         }
+    }
+
+    /// Consumes one byte (not a line feed): its span.
+    fn one(&mut self) -> Span {
+        let span = self.span(1);
+        self.advance_in_line(1);
+        span
     }
 
     /// Reads the common tokens of movetext that lie whole in the buffer,
     /// white space between them skipped, as [`Lexer::peek`] then
     /// [`Lexer::movetext_token`] read them one at a time, handing each to
-    /// `each`; stops before any other token or where the buffered bytes
+    /// `each`: moves, move numbers and brace comments (the rarer tokens of
+    /// `movetext_token` stop it). Stops before any other token or where the buffered bytes
     /// end (consuming the white space before it), or with `each`'s
     /// `Break`. One loop over the buffer, its place kept in locals and
     /// stored once: the reader's hot path. Valid UTF-8 only: every token
@@ -564,6 +618,53 @@ impl<R: Read> Lexer<R> {
             let tok_span = span(len);
             i += len;
             if let ControlFlow::Break(out) = each(tok, tok_span) {
+                break Some(out);
+            }
+        };
+        self.offset = base + i as u64;
+        self.start = i;
+        self.line = line;
+        self.line_start = line_start;
+        stopped
+    }
+
+    /// Reads the tag pairs of the common shape ([`quick_tag`]) that lie
+    /// whole in the buffer, white space between them skipped, as
+    /// [`Lexer::peek`] then [`Lexer::token`] read them one at a time,
+    /// handing each (name, value as written, span) to `each`; stops as
+    /// [`Lexer::movetext_run`] does, before any other token.
+    pub(crate) fn tag_run<B>(
+        &mut self,
+        mut each: impl FnMut(&str, &str, Span) -> ControlFlow<B>,
+    ) -> Option<B> {
+        if !self.buf.utf8 {
+            return None;
+        }
+        let text = self.buf.text.as_str();
+        let bytes = &text.as_bytes()[..self.end];
+        let base = self.offset - self.start as u64;
+        let mut i = self.start;
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let stopped = loop {
+            skip_space(bytes, &mut i, base, &mut line, &mut line_start);
+            if bytes.get(i) != Some(&b'[') {
+                break None;
+            }
+            let Some((len, name, value)) = quick_tag(&bytes[i..]) else {
+                break None;
+            };
+            let at = base + i as u64;
+            let span = Span {
+                offset: at,
+                line,
+                column: at - line_start + 1,
+                len,
+            };
+            let name = &text[i + name.0..i + name.1];
+            let value = &text[i + value.0..i + value.1];
+            i += len;
+            if let ControlFlow::Break(out) = each(name, value, span) {
                 break Some(out);
             }
         };
@@ -758,14 +859,10 @@ impl<R: Read> Lexer<R> {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(|b| !b.is_ascii_digit(), false),
         };
-        let digits = &self.buf[self.start + 1..self.start + len];
-        let value = parse_decimal(digits).filter(|&n| n <= 255);
+        let tok = nag_of(&self.buf[self.start + 1..self.start + len]);
         let span = self.span(len);
         self.advance_in_line(len);
-        Ok(match value {
-            Some(n) => (Tok::Nag(n as u8), span),
-            None => (Tok::Error(PgnErrorKind::BadNag), span),
-        })
+        Ok((tok.into(), span))
     }
 
     /// `suffix = "!" | "?" | "!!" | "??" | "!?" | "?!"`, as NAGs 1-6; any
@@ -776,21 +873,10 @@ impl<R: Read> Lexer<R> {
             Stop::At(i) | Stop::Eof(i) => i,
             Stop::Full => return self.too_long(not_suffix, false),
         };
-        let nag = match &self.buf[self.start..self.start + len] {
-            b"!" => Some(1),
-            b"?" => Some(2),
-            b"!!" => Some(3),
-            b"??" => Some(4),
-            b"!?" => Some(5),
-            b"?!" => Some(6),
-            _ => None,
-        };
+        let tok = suffix_of(&self.buf[self.start..self.start + len]);
         let span = self.span(len);
         self.advance_in_line(len);
-        Ok(match nag {
-            Some(n) => (Tok::Suffix(n), span),
-            None => (Tok::Error(PgnErrorKind::BadSuffix), span),
-        })
+        Ok((tok.into(), span))
     }
 
     /// A move token of `len` bytes, all in the buffer.
@@ -852,6 +938,45 @@ impl<R: Read> Lexer<R> {
     }
 }
 
+/// Skips the white space at `bytes[*i]` on, counting lines: `line` and
+/// `line_start` (an absolute offset; `base` is that of `bytes[0]`) follow.
+#[inline(always)]
+fn skip_space(bytes: &[u8], i: &mut usize, base: u64, line: &mut u64, line_start: &mut u64) {
+    while let Some(&b) = bytes.get(*i) {
+        match CLASS[usize::from(b)] {
+            SPACE => *i += 1,
+            NEWLINE => {
+                *i += 1;
+                *line += 1;
+                *line_start = base + *i as u64;
+            }
+            _ => break,
+        }
+    }
+}
+
+/// The NAG whose digits (after the `$`) are `digits`: at most 255.
+fn nag_of(digits: &[u8]) -> RunTok<'static> {
+    match parse_decimal(digits).filter(|&n| n <= 255) {
+        Some(n) => RunTok::Nag(n as u8),
+        None => RunTok::Error(PgnErrorKind::BadNag),
+    }
+}
+
+/// The NAG a run of `!` and `?` stands for (1 to 6), or the error.
+fn suffix_of(marks: &[u8]) -> RunTok<'static> {
+    let nag = match marks {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => return RunTok::Error(PgnErrorKind::BadSuffix),
+    };
+    RunTok::Suffix(nag)
+}
+
 /// The common move number at the start of `unread` (`12.`, `12...`, `12`
 /// before a delimiter) and its length, when `unread` holds it and the byte
 /// after it; `None` for anything else (see [`Lexer::quick_number`]).
@@ -886,16 +1011,21 @@ fn parse_decimal(digits: &[u8]) -> Option<u32> {
 /// `None` for anything else, which `parse_tag` then reads.
 #[allow(clippy::type_complexity)]
 fn quick_tag(unread: &[u8]) -> Option<(usize, (usize, usize), (usize, usize))> {
-    let name_len = unread[1..]
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
-    let name = (1, 1 + name_len);
-    if name_len == 0 || unread.get(name.1..name.1 + 2)? != b" \"" {
+    // Short runs (most names and values): a table, byte by byte.
+    let mut end = 1;
+    while TAG_NAME[usize::from(*unread.get(end)?)] {
+        end += 1;
+    }
+    let name = (1, end);
+    if end == 1 || unread.get(end..end + 2)? != b" \"" {
         return None;
     }
-    let value_start = name.1 + 2;
-    let value_len = memchr::memchr3(b'"', b'\\', b'\n', &unread[value_start..])?;
-    let value = (value_start, value_start + value_len);
+    let value_start = end + 2;
+    let mut end = value_start;
+    while !VALUE_END[usize::from(*unread.get(end)?)] {
+        end += 1;
+    }
+    let value = (value_start, end);
     match unread[value.1..] {
         [b'"', b']', b'\n', ..] | [b'"', b']', b'\r', b'\n', ..] => {
             Some((value.1 + 2, name, value))
@@ -1082,6 +1212,10 @@ mod tests {
                     assert!(none.is_none());
                     if lexer.peek().unwrap().is_none() {
                         return false;
+                    }
+                    if let Some((tok, span)) = lexer.movetext_token() {
+                        out.push(format!("{:?} {span:?}", Tok::from(tok)));
+                        return true;
                     }
                     let (tok, span) = lexer.token(true).unwrap();
                     out.push(format!("{tok:?} {span:?}"));

@@ -422,12 +422,30 @@ impl<R: Read> Reader<R> {
         let mut number = self.games;
         loop {
             if !skipping && skipped == 0 {
-                if let Some(Slot::Movetext(m)) = &mut slot {
-                    // The common tokens of live movetext, straight to the
-                    // visitor; anything else goes the general way below.
-                    if let Some(out) = self.movetext_run(v, m, number, &mut skipping)? {
-                        slot = Some(Slot::Output(out));
+                // The common tokens of a live game, straight to the
+                // visitor; anything else goes the general way below.
+                match &mut slot {
+                    Some(Slot::Movetext(m)) => {
+                        let mut run = Run {
+                            number,
+                            depth: &mut depth,
+                            skipped: &mut skipped,
+                            skipping: &mut skipping,
+                        };
+                        if let Some(out) = self.movetext_run(v, m, &mut run)? {
+                            slot = Some(Slot::Output(out));
+                        }
                     }
+                    Some(Slot::Tags(tags)) => {
+                        let out = self.lexer.tag_run(|name, value, span| {
+                            let value = TagValue::from_raw(value);
+                            v.tag(tags, Tag { name, value, span })
+                        });
+                        if let Some(out) = out {
+                            slot = Some(Slot::Output(out));
+                        }
+                    }
+                    _ => {}
                 }
             }
             let first = self.lexer.peek()?;
@@ -584,21 +602,34 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// The reader's state that the movetext run reads and changes.
+struct Run<'a> {
+    /// The game's number.
+    number: u64,
+    /// Open variations.
+    depth: &'a mut u64,
+    /// Variations being skipped (0 when the run starts).
+    skipped: &'a mut u64,
+    /// An error's `Break` asked to skip the rest of the game.
+    skipping: &'a mut bool,
+}
+
 impl<R: Read> Reader<R> {
     /// Delivers the common tokens of a live game's movetext (moves, move
-    /// numbers, brace comments) as [`Reader::read_game`]
-    /// does, without its general bookkeeping: they neither start nor end a
-    /// game, nor open or close a variation. Stops before any other token,
-    /// at the end of input, after an error whose `Break` asks to skip the
-    /// game (setting `skipping`), or with the output of a callback's
-    /// `Break`.
+    /// numbers, brace comments, parentheses, NAGs and suffixes) as
+    /// [`Reader::read_game`] does, without its general bookkeeping: they
+    /// neither start nor end a game. Stops before any other token, at the
+    /// end of input, at a variation the visitor skips (counted in
+    /// `skipped`), after an error whose `Break` asks to skip the game
+    /// (setting `skipping`), or with the output of a callback's `Break`.
     fn movetext_run<V: Visitor>(
         &mut self,
         v: &mut V,
         m: &mut V::Movetext,
-        number: u64,
-        skipping: &mut bool,
+        run: &mut Run<'_>,
     ) -> io::Result<Option<V::Output>> {
+        // Small enough to be inlined in the lexer's loop: the rarer tokens
+        // go to a function of their own.
         let mut deliver = |tok: RunTok<'_>, span: Span| -> ControlFlow<Option<V::Output>> {
             let flow = match tok {
                 RunTok::Move(text) => v.move_token(m, MoveToken { text, span }),
@@ -613,14 +644,7 @@ impl<R: Read> Reader<R> {
                         span,
                     },
                 ),
-                RunTok::Error(kind) => {
-                    let game = Some(number);
-                    if v.error(PgnError { kind, span, game }).is_break() {
-                        *skipping = true;
-                        return ControlFlow::Break(None);
-                    }
-                    ControlFlow::Continue(())
-                }
+                _ => return rarer_token(v, m, run, tok, span),
             };
             flow.map_break(Some)
         };
@@ -642,6 +666,68 @@ impl<R: Read> Reader<R> {
             }
         }
     }
+}
+
+/// [`Reader::movetext_run`]'s parentheses, NAGs, suffixes and errors, as
+/// [`Reader::read_game`] reads them in a live game.
+#[inline(never)]
+fn rarer_token<V: Visitor>(
+    v: &mut V,
+    m: &mut V::Movetext,
+    run: &mut Run<'_>,
+    tok: RunTok<'_>,
+    span: Span,
+) -> ControlFlow<Option<V::Output>> {
+    let mut error = |v: &mut V, kind: PgnErrorKind| {
+        let game = Some(run.number);
+        if v.error(PgnError { kind, span, game }).is_break() {
+            *run.skipping = true;
+            return ControlFlow::Break(None);
+        }
+        ControlFlow::Continue(())
+    };
+    let flow = match tok {
+        RunTok::Open => {
+            *run.depth += 1;
+            match v.begin_variation(m, span) {
+                ControlFlow::Continue(Skip(false)) => ControlFlow::Continue(()),
+                ControlFlow::Continue(Skip(true)) => {
+                    // The general way skips it to its end.
+                    *run.skipped = 1;
+                    return ControlFlow::Break(None);
+                }
+                ControlFlow::Break(out) => ControlFlow::Break(out),
+            }
+        }
+        RunTok::Close if *run.depth == 0 => return error(v, PgnErrorKind::UnbalancedParenthesis),
+        RunTok::Close => {
+            *run.depth -= 1;
+            v.end_variation(m, span)
+        }
+        RunTok::Nag(value) | RunTok::Suffix(value) => {
+            let suffix = matches!(tok, RunTok::Suffix(_));
+            v.nag(
+                m,
+                Nag {
+                    value,
+                    suffix,
+                    span,
+                },
+            )
+        }
+        RunTok::Error(kind) => return error(v, kind),
+        RunTok::Move(text) => v.move_token(m, MoveToken { text, span }),
+        RunTok::Number { number, dots } => v.move_number(m, MoveNumber { number, dots, span }),
+        RunTok::Comment(text) => v.comment(
+            m,
+            Comment {
+                text,
+                style: CommentStyle::Brace,
+                span,
+            },
+        ),
+    };
+    flow.map_break(Some)
 }
 
 /// The game's output, whatever state it stopped in.
