@@ -426,7 +426,13 @@ impl<'a> Search<'a> {
     /// reaches the goal in at most [`Search::max_threat`] moves.
     fn threatens(&mut self, pos: &Position) -> bool {
         let t = self.max_threat.unwrap_or(MAX_MOVES);
-        t > 0 && self.mates(&super::line::passed(pos), t)
+        if t == 0 {
+            return false;
+        }
+        let mut setup = pos.setup().clone();
+        setup.turn = !setup.turn;
+        setup.ep_square = None;
+        self.mates(&Position::from_setup_unchecked(setup), t)
     }
 
     /// `true` if one of the defences `moves` (but `skip`, already tried)
