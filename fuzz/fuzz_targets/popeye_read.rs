@@ -44,7 +44,11 @@ fn check_written_back(p: &ChessProblem) {
         assert!(!(m.role() == Role::Pawn && Bitboard::BACKRANKS.contains(m.from())));
     }
     if let Some(s) = p.stipulation {
-        let _ = Solver::new(s)
+        let mut solver = Solver::new(s);
+        if let Some(moves) = p.max_threat() {
+            solver = solver.max_threat(moves);
+        }
+        let _ = solver
             .tries(p.asks_tries())
             .set_play(p.asks_set_play())
             .postkey(p.asks_postkey())

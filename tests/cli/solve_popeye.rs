@@ -314,11 +314,151 @@ fn popeye_options_nothreat_movenumbers_and_the_refused() {
         r.stdout,
         "   1.Qc2-d1 !\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #\n\n"
     );
-    let input = "begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari threat 1\nend\n";
+    let input = "begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari maxsol 1\nend\n";
     let r = popeye(input);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, "");
-    assert_contains(&r.stderr, "<stdin>:4:13: option: 'threat' is not done");
+    assert_contains(&r.stderr, "<stdin>:4:13: option: 'maxsol' is not done");
+}
+
+/// `option threat N`: each quiet White move must threaten mate in N moves
+/// at most. Each expected text is Popeye 4.104's output on the same input.
+#[test]
+fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
+    // #2: the key Rc7-b7 is a waiting move; with threat 1 only the keys
+    // that threaten remain.
+    let r = popeye("begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari threat 1\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut expected = String::from("   1.Rc7-c8 # !\n\n");
+    for file in ['h', 'g', 'f', 'e', 'd'] {
+        expected.push_str(&format!(
+            "   1.Rc7-{file}7 ! threat:\n          2.R{file}7-{file}8 #\n\n"
+        ));
+    }
+    assert_eq!(r.stdout, expected);
+    // The Greek three-mover: 1.Se6-d4 threatens 2.Sd4-b5, a mate in two.
+    let greek = |n: u8| {
+        popeye(&format!(
+            "begin\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstip #3\noption vari threat {n}\nend\n"
+        ))
+    };
+    let r = greek(1);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "\n"), "{}", r.stderr);
+    let r = greek(2);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Se6-d4 ! threat:\n\
+         \x20         2.Sd4-b5 threat:\n\
+         \x20                 3.Rf1-f7 #\n\
+         \x20     1...Ke7-d6\n\
+         \x20         2.Ra8-d8 +\n\
+         \x20             2...Kd6-c5\n\
+         \x20                 3.Sd4-b3 #\n\
+         \x20                 3.Sd4-e6 #\n\
+         \x20             2...Kd6-e5\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-e7\n\
+         \x20                 3.Sd4-c6 #\n\
+         \x20             2...Kd6-c7\n\
+         \x20                 3.Sd4-e6 #\n\
+         \n"
+    );
+    // Threat 3 in a #3 does not apply: Popeye says so and solves without.
+    let r = greek(3);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "option threat 3: not applicable");
+    assert_contains(&r.stdout, "   1.Se6-d4 ! threat:\n");
+    // After the key (battle_play.inp, "#3.5 with restricted threat
+    // length"): the position after the key is not held to it, the
+    // zugzwang stays.
+    let r = popeye(
+        "begin\npieces white kb6 sd5 pa7 black ka8 se8\nstip #2\n\
+         option postkey variation threat 1\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        " zugzwang.\n      1...Se8-c7\n          2.Sd5*c7 #\n",
+    );
+    // Other play refuses it at its word.
+    let r = popeye(
+        "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip s#2\noption vari threat 1\nend\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_contains(
+        &r.stderr,
+        "<stdin>:4:13: option: 'threat' is done in direct mates (#n) only",
+    );
+}
+
+/// Popeye reads an option block to the next command, over lines (its
+/// example `BEISPIEL/threat.inp` writes `option varianten` and, indented
+/// on the next line, `drohung 1`). Popeye 4.104's answer: the waiting key
+/// Ka6-b6 is no solution with threat 1.
+#[test]
+fn popeye_options_continue_on_the_next_line() {
+    let r = popeye(
+        "anfangproblem\nforderung #2\noption varianten\n                drohung 1\n\
+         steine weiss ka6 sd5 ba7\n  schwarz ka8 se8\nendeproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "   1.Sd5-b6 # !\n\n");
+    // A word that is neither an option nor a command, on the next line.
+    let r = popeye("begin\npieces white kb6 rc7 black ka8\nstip #2\noption vari\n  tryy\nend\n");
+    assert_eq!(r.code, 1);
+    assert_contains(&r.stderr, "<stdin>:5:3: option: 'tryy' is not an option");
+    let r = popeye("begin\npieces white kb6 rc7 black ka8\nstip #2\noption\nend\n");
+    assert_eq!(r.code, 1);
+    assert_contains(
+        &r.stderr,
+        "<stdin>:5:1: option: 'end': expected an option before it",
+    );
+}
+
+/// A short key's threat is no longer than its play: Popeye 4.104 writes
+/// 1.Rc8-g8 as a waiting move (its play is a #2 in this #3), not the
+/// White moves that would mate in two after a pass.
+#[test]
+fn popeye_a_short_keys_threat_is_shorter_than_its_play() {
+    let r = popeye("begin\npieces white rc8 kd7 re4 bh2 black kh5\nstip #3\noption vari\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Rc8-g8 ! zugzwang.\n      1...Kh5-h6\n          2.Re4-h4 #\n\n"
+    );
+}
+
+/// Selfmate: a defence that mates at once while another defence makes
+/// White play on is a trivial one, left out of Popeye's tree (its
+/// `option matesin1` writes it). battle_play.inp, "s#2 with complete
+/// short set play", Popeye 4.104's output.
+#[test]
+fn popeye_selfmate_leaves_out_the_defender_mating_early() {
+    let input = |options: &str| {
+        format!(
+            "begin\npieces white ka1 rc4 pg4\n       black ka3 pa2b3c5g5\nstip s#2\n\
+             option set vari nothreat {options}\nend\n"
+        )
+    };
+    let r = popeye(&input(""));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "      1...b3-b2 #\n\n   1.Rc4-e4 !\n      1...c5-c4\n          2.Re4*c4\n\
+         \x20             2...b3-b2 #\n\n"
+    );
+    let r = popeye(&input("matesin1"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "   1.Rc4-e4 !\n      1...b3-b2 #\n      1...c5-c4\n",
+    );
+    // The key whose play is that mate alone (battle_play.inp, "s#2 with
+    // short solution") keeps it.
+    let r = popeye("begin\npieces white ka1 rc3 black ka3 pa2b3c5\nstip s#2\noption vari\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "   1.Rc3-c4 !\n      1...b3-b2 #\n\n");
 }
 
 /// A selfmate's or reflexmate's attacker move that threatens nothing and

@@ -349,6 +349,17 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     .max_memory(args.limits.memory)
                     .cancel(&INTERRUPTED)
                     .progress(&mut report);
+                if let Some(moves) = problem.max_threat() {
+                    // Popeye says so, and solves without it.
+                    if moves >= stipulation.moves {
+                        crate::note(&format!(
+                            "{place}option threat {moves}: not applicable, the stipulation \
+                             has {} moves",
+                            stipulation.moves
+                        ));
+                    }
+                    solver = solver.max_threat(moves);
+                }
                 if let Some(nodes) = args.limits.nodes {
                     solver = solver.max_nodes(nodes);
                 }
@@ -417,6 +428,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 style.variations =
                     !entry.popeye || problem.asks_variations() || problem.asks_postkey();
                 style.threats = !problem.asks_no_threat();
+                style.mates_in_one = problem.asks_mates_in_one();
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
                 if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
                     text.push('\n');

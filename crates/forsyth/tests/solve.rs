@@ -677,3 +677,108 @@ fn a_count_may_follow_a_bare_placement() {
         .unwrap_err();
     assert_eq!(err.kind().name(), "stipulation");
 }
+
+/// Popeye's `option threat t` by its manual's words, written here in full
+/// width: "the opposite party has defended when there is no threat in
+/// less or equal this number of moves". The attacker to move reaches mate
+/// in at most `k` moves, each of its quiet moves that leaves more than `t`
+/// moves threatening mate in at most `t`.
+fn threat_mates(pos: &Position, k: u8, t: u8) -> bool {
+    (1..=k).any(|j| {
+        pos.legal_moves()
+            .iter()
+            .any(|&m| threat_after(&play(pos, m), j, t))
+    })
+}
+
+/// The defender to move after an attacker's move that had `j` moves.
+fn threat_after(pos: &Position, j: u8, t: u8) -> bool {
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return pos.is_check();
+    }
+    if j > t && !pos.is_check() {
+        let mut passed = pos.setup().clone();
+        passed.turn = !passed.turn;
+        passed.ep_square = None;
+        let passed = Position::from_setup(passed).expect("the defender passes, not in check");
+        if !threat_mates(&passed, t, t) {
+            return false;
+        }
+    }
+    j > 1
+        && replies
+            .iter()
+            .all(|&r| threat_mates(&play(pos, r), j - 1, t))
+}
+
+/// The keys under `option threat t` against the full-width search above.
+fn check_threat_keys(pos: &Position, n: u8, t: u8) {
+    let solution = Solver::new(Stipulation::mate(n))
+        .max_threat(t)
+        .solve(pos)
+        .expect("solves");
+    let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+    let expected: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| (1..=n).any(|j| threat_after(&play(pos, m), j, t)))
+        .collect();
+    assert_eq!(keys, expected, "{} #{n} threat {t}", pos.setup());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mate_in_two_with_threat_one_equals_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_threat_keys(&pos, 2, 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn mate_in_three_with_threats_equals_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_threat_keys(&pos, 3, 1);
+        check_threat_keys(&pos, 3, 2);
+    }
+}
+
+/// The Greek three-mover's key threatens a mate in two: it stands with
+/// threat 2 and falls with threat 1; a waiting key falls with threat 1.
+#[test]
+fn threat_length_keeps_or_drops_the_keys() {
+    let greek = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)
+        .expect("reads")
+        .position;
+    for (t, keys) in [(1, 0), (2, 1), (3, 1)] {
+        let solution = Solver::new(Stipulation::mate(3))
+            .max_threat(t)
+            .solve(&greek)
+            .expect("solves");
+        assert_eq!(solution.keys.len(), keys, "threat {t}");
+    }
+    // 1.Ka6-b6 zugzwang; 1.Sd5-b6 mates at once.
+    let waiting = ChessProblem::from_statement("(k3n3/P7/K7/3N4/8/8/8/8) #2", None)
+        .expect("reads")
+        .position;
+    let keys = |solution: Solution| -> Vec<String> {
+        let mut keys: Vec<String> = solution.keys.iter().map(|k| waiting.san(k.mv)).collect();
+        keys.sort();
+        keys
+    };
+    let plain = Solver::new(Stipulation::mate(2))
+        .solve(&waiting)
+        .expect("solves");
+    assert_eq!(keys(plain), ["Kb6", "Nb6#"]);
+    let one = Solver::new(Stipulation::mate(2))
+        .max_threat(1)
+        .solve(&waiting)
+        .expect("solves");
+    assert_eq!(keys(one), ["Nb6#"]);
+}

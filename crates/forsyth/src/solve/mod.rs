@@ -443,6 +443,7 @@ pub struct Solver<'a> {
     set_play: bool,
     variations: bool,
     postkey: bool,
+    max_threat: Option<u8>,
     cancel: Option<&'a AtomicBool>,
     progress: Option<&'a mut dyn FnMut(u64)>,
     max_nodes: Option<u64>,
@@ -465,6 +466,7 @@ impl<'a> Solver<'a> {
             set_play: false,
             variations: true,
             postkey: false,
+            max_threat: None,
             cancel: None,
             progress: None,
             max_nodes: None,
@@ -547,6 +549,30 @@ impl<'a> Solver<'a> {
     /// ```
     pub fn postkey(mut self, on: bool) -> Solver<'a> {
         self.postkey = on;
+        self
+    }
+
+    /// Battle play in which every quiet move of the attacker must threaten
+    /// (Popeye's `option threat N`): an attacker's move, the key or a
+    /// continuation, that leaves more than `moves` moves and does not
+    /// check fails unless the attacker, were the defender to pass, would
+    /// reach the goal in at most `moves` moves. The play after a key not
+    /// shown ([`Solver::postkey`]) is not held to it. Done for direct
+    /// mates (`#n`), where it is checked against Popeye's trees; other
+    /// play ignores it.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// // The Greek three-mover: 1.Nd4! threatens 2.Nb5, a mate in two.
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let two = Solver::new(Stipulation::mate(3)).max_threat(2).solve(&p.position)?;
+    /// assert_eq!(p.position.san(two.keys[0].mv), "Nd4");
+    /// let one = Solver::new(Stipulation::mate(3)).max_threat(1).solve(&p.position)?;
+    /// assert!(one.keys.is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_threat(mut self, moves: u8) -> Solver<'a> {
+        self.max_threat = Some(moves);
         self
     }
 
@@ -648,6 +674,7 @@ impl<'a> Solver<'a> {
             set_play: self.set_play,
             variations: self.variations,
             postkey: self.postkey,
+            max_threat: self.max_threat,
             max_variations: self.max_memory / VARIATION_BYTES,
             max_moves: self.max_memory / core::mem::size_of::<Move>(),
         };
@@ -684,6 +711,8 @@ struct Options {
     variations: bool,
     /// The play after the key (battle play).
     postkey: bool,
+    /// Every quiet attacker's move threatens in at most this many moves.
+    max_threat: Option<u8>,
     /// The most tree nodes (battle play) the memory cap allows.
     max_variations: usize,
     /// The most moves of lines (help and series play) it allows.
@@ -756,6 +785,9 @@ fn solve_one(
     // The search takes the meter for its run and gives it back.
     let taken = core::mem::replace(meter, Meter::new(None, None, None, None));
     let mut search = Search::new(battle, stipulation.goal, taken);
+    if battle == Battle::Direct && stipulation.goal == Goal::Mate {
+        search.max_threat = options.max_threat;
+    }
     let mut tree = Tree {
         search: &mut search,
         variations: 0,
@@ -834,6 +866,7 @@ impl Tree<'_, '_> {
             match self.search.goal_length(m, &next, n) {
                 Some(len) => {
                     let check = next.is_check();
+                    // A short key's threat is no longer than its own play.
                     let threat = if len == 1 || check || !self.build {
                         None
                     } else {

@@ -165,12 +165,16 @@ impl ParsePopeyeError {
             }
             ParsePopeyeErrorKind::Option => {
                 let names = options_abbreviated(word);
-                if option_of(word) == Some(PopeyeOption::Refused) {
+                if let Some(expected) = self.expected {
+                    format!("option: '{word}': expected {expected}")
+                } else if option_of(word) == Some(PopeyeOption::Threat) {
+                    format!("option: '{word}' is done in direct mates (#n) only")
+                } else if option_of(word) == Some(PopeyeOption::Refused) {
                     format!(
                         "option: '{word}' is not done; the options read are try, setplay, \
-                         variations, duplex, whitetoplay, postkeyplay and nothreat, and, changing \
-                         nothing forsyth writes, movenumbers, noboard, intelligent, beep, \
-                         suppressgrid and writegrid"
+                         variations, duplex, whitetoplay, postkeyplay, nothreat, threat and \
+                         matesin1, and, changing nothing forsyth writes, movenumbers, noboard, \
+                         intelligent, beep, suppressgrid and writegrid"
                     )
                 } else if names.len() > 1 {
                     format!(
@@ -375,6 +379,8 @@ struct Draft {
     /// The line of the command that opened the problem.
     line: usize,
     twins: Vec<super::Twin>,
+    /// The `threat` option's word, refused in play it is not done for.
+    threat_at: Option<ParsePopeyeError>,
 }
 
 impl Draft {
@@ -389,6 +395,7 @@ impl Draft {
             options: Vec::new(),
             language: None,
             twins: Vec::new(),
+            threat_at: None,
         }
     }
 }
@@ -544,17 +551,96 @@ fn skip_problem(words: &[Word<'_>], i: &mut usize) -> Option<bool> {
         match command(w.text) {
             Ok(Command::Next) => return Some(false),
             Ok(Command::End) => return Some(true),
-            Ok(
-                Command::Title
-                | Command::Author
-                | Command::Origin
-                | Command::Remark
-                | Command::Option,
-            ) => *i += rest_of_line(words, *i, w.line_start),
+            Ok(Command::Title | Command::Author | Command::Origin | Command::Remark) => {
+                *i += rest_of_line(words, *i, w.line_start);
+            }
+            Ok(Command::Option) => {
+                while words
+                    .get(*i)
+                    .is_some_and(|o| option_of(o.text).is_some() || is_number(o.text))
+                {
+                    *i += 1;
+                }
+            }
             _ => {}
         }
     }
     None
+}
+
+/// The words of an option block, from word `i` (after `option`, word
+/// `at`) to the next command, leaving `i` at that command: as Popeye
+/// reads them, over as many lines as they take (`option variation` and
+/// `threat 1` on the next line), each option's number after it (`threat
+/// 1`; optional after `beep` and `intelligent`). An option forsyth does
+/// not do, a word that is neither an option nor a command, a missing or
+/// wrong number, or no option at all is refused: nothing the input asks
+/// is ignored unsaid.
+fn option_block<'a>(
+    words: &[Word<'a>],
+    i: &mut usize,
+    input: &str,
+) -> Result<Vec<&'a str>, ParsePopeyeError> {
+    let mut read = Vec::new();
+    loop {
+        let Some(o) = words.get(*i) else {
+            if read.is_empty() {
+                return Err(end_error(input));
+            }
+            return Ok(read);
+        };
+        let Some(option) = option_of(o.text) else {
+            if command(o.text).is_err() {
+                return Err(word_error(o, ParsePopeyeErrorKind::Option));
+            }
+            if read.is_empty() {
+                return Err(ParsePopeyeError {
+                    expected: Some("an option before it"),
+                    ..word_error(o, ParsePopeyeErrorKind::Option)
+                });
+            }
+            return Ok(read);
+        };
+        if option == PopeyeOption::Refused {
+            return Err(word_error(o, ParsePopeyeErrorKind::Option));
+        }
+        read.push(o.text);
+        *i += 1;
+        let number = words.get(*i).filter(|n| is_number(n.text));
+        match option {
+            PopeyeOption::Threat => {
+                let Some(n) = number.filter(|n| n.text.bytes().any(|b| b != b'0')) else {
+                    let after = words.get(*i).unwrap_or(o);
+                    return Err(ParsePopeyeError {
+                        expected: Some("a number of moves, 1 or more"),
+                        ..word_error(after, ParsePopeyeErrorKind::Option)
+                    });
+                };
+                read.push(n.text);
+                *i += 1;
+            }
+            PopeyeOption::Silent if counts(o.text) => {
+                if let Some(n) = number {
+                    read.push(n.text);
+                    *i += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `true` for the silent options that take a number when one follows
+/// (`beep 3`, `intelligent 1`).
+fn counts(word: &str) -> bool {
+    ["beep", "pieps", "bip", "intelligent"]
+        .iter()
+        .any(|name| starts_with_ignore_case(name, word))
+}
+
+/// `true` for a word of digits alone (an option's number).
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A problem read to its end: the problem (or why its position is
@@ -628,19 +714,15 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
                 *slot = Some(text);
             }
             Command::Option => {
-                let (text, skip) = rest_of_line();
-                // An option not done, or no option, is refused: nothing
-                // the input asks is ignored unsaid.
-                if let Some(o) = words[*i..*i + skip]
+                let start = *i;
+                let read = option_block(words, i, input)?;
+                if let Some(t) = words[start..*i]
                     .iter()
-                    .find(|o| option_of(o.text).is_none_or(|k| k == PopeyeOption::Refused))
+                    .find(|o| option_of(o.text) == Some(PopeyeOption::Threat))
                 {
-                    return Err(word_error(o, ParsePopeyeErrorKind::Option));
+                    draft.threat_at = Some(word_error(t, ParsePopeyeErrorKind::Option));
                 }
-                *i += skip;
-                draft
-                    .options
-                    .extend(text.split_whitespace().map(str::to_owned));
+                draft.options.extend(read.into_iter().map(str::to_owned));
             }
             Command::Protocol => *i += 1,
             Command::Pieces => {}
@@ -730,6 +812,11 @@ enum PopeyeOption {
     WhiteToPlay,
     PostKey,
     NoThreat,
+    /// `threat N`: every quiet attacker's move threatens in `N` moves.
+    Threat,
+    /// Self play's defences that mate before the attacker's last move
+    /// written.
+    MatesIn1,
     /// Read, with nothing to do: Popeye's progress lines (move numbers),
     /// its board and grid, a beep, its faster help-play search (the same
     /// solutions).
@@ -787,9 +874,9 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("nobk", PopeyeOption::Refused),
     ("ohnesk", PopeyeOption::Refused),
     ("sansrn", PopeyeOption::Refused),
-    ("threat", PopeyeOption::Refused),
-    ("drohung", PopeyeOption::Refused),
-    ("menace", PopeyeOption::Refused),
+    ("threat", PopeyeOption::Threat),
+    ("drohung", PopeyeOption::Threat),
+    ("menace", PopeyeOption::Threat),
     ("maxsolutions", PopeyeOption::Refused),
     ("maxloesungen", PopeyeOption::Refused),
     ("maxflightsquares", PopeyeOption::Refused),
@@ -839,9 +926,9 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("trivialtriesavoid", PopeyeOption::Refused),
     ("trivialefehlversucheunterdruecken", PopeyeOption::Refused),
     ("trivialessaisupprimer", PopeyeOption::Refused),
-    ("matesin1", PopeyeOption::Refused),
-    ("mattsin1", PopeyeOption::Refused),
-    ("matsen1", PopeyeOption::Refused),
+    ("matesin1", PopeyeOption::MatesIn1),
+    ("mattsin1", PopeyeOption::MatesIn1),
+    ("matsen1", PopeyeOption::MatesIn1),
 ];
 
 /// The option `word` names: exactly, or as a prefix of three letters or
@@ -942,6 +1029,40 @@ impl ChessProblem {
     pub fn asks_no_threat(&self) -> bool {
         self.asks(PopeyeOption::NoThreat)
     }
+
+    /// `true` when the problem's options ask for the defences of self and
+    /// reflex play that mate before the attacker's last move (Popeye's
+    /// `MatesIn1`, `MattsIn1`, `MatsEn1`), which Popeye's tree leaves
+    /// out without it ([`PopeyeStyle::mates_in_one`]).
+    ///
+    /// [`PopeyeStyle::mates_in_one`]: super::PopeyeStyle::mates_in_one
+    pub fn asks_mates_in_one(&self) -> bool {
+        self.asks(PopeyeOption::MatesIn1)
+    }
+
+    /// The longest threat the problem's options allow (Popeye's `Threat
+    /// N`, `Drohung N`, `Menace N`): every quiet move of the attacker must
+    /// threaten the goal in at most `N` moves ([`Solver::max_threat`]).
+    /// A number past 255 is read as 255, longer than any stipulation.
+    ///
+    /// ```
+    /// use forsyth::solve::read_popeye;
+    /// let p = read_popeye("beginproblem pieces white Kb6 Rc7 black Ka8 stip #2\noption vari\n  drohung 1\nendproblem")?;
+    /// assert_eq!(p[0].max_threat(), Some(1));
+    /// assert!(p[0].asks_variations());
+    /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
+    /// ```
+    ///
+    /// [`Solver::max_threat`]: super::Solver::max_threat
+    pub fn max_threat(&self) -> Option<u8> {
+        let at = self
+            .options
+            .iter()
+            .rposition(|o| option_of(o) == Some(PopeyeOption::Threat))?;
+        let number = self.options.get(at + 1)?;
+        // Only digits follow the option (the reader saw to it).
+        Some(number.parse::<u8>().unwrap_or(u8::MAX))
+    }
 }
 
 /// The stipulation as the options change it: `Duplex`, and `WhiteToPlay`
@@ -963,6 +1084,13 @@ fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<
 /// The problem of a draft, at the word that ends it.
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
+    // `threat N` is checked against Popeye's trees in direct mates only.
+    let direct_mate = draft
+        .stipulation
+        .is_some_and(|s| s.play == super::Play::Direct && s.goal == super::Goal::Mate);
+    if let Some(err) = draft.threat_at.take().filter(|_| !direct_mate) {
+        return Err(err);
+    }
     let postkey = draft
         .options
         .iter()
@@ -1108,12 +1236,24 @@ mod tests {
         assert!(p[0].asks_variations() && p[0].asks_no_threat() && !p[0].asks_tries());
         assert!(read("OhneDrohung").unwrap()[0].asks_no_threat());
         assert!(read("sansmenace").unwrap()[0].asks_no_threat());
+        let p = read("vari threat 2").unwrap();
+        assert_eq!(p[0].max_threat(), Some(2));
+        // Over as many lines as they take, to the next command.
+        let p = read("vari\n   Drohung 3 beep 2\n   try").unwrap();
+        assert!(p[0].asks_variations() && p[0].asks_tries());
+        assert_eq!(p[0].max_threat(), Some(3));
         for (options, column, word, message) in [
             (
-                "vari threat 2",
-                13,
-                "threat",
-                "option: 'threat' is not done",
+                "vari threat 0",
+                20,
+                "0",
+                "option: '0': expected a number of moves, 1 or more",
+            ),
+            (
+                "vari threat try",
+                20,
+                "try",
+                "option: 'try': expected a number of moves",
             ),
             (
                 "maxsolutions 1",
@@ -1121,7 +1261,6 @@ mod tests {
                 "maxsolutions",
                 "option: 'maxsolutions' is not done",
             ),
-            ("Drohung 2", 8, "Drohung", "option: 'Drohung' is not done"),
             (
                 "max 1",
                 8,

@@ -516,6 +516,11 @@ pub struct PopeyeStyle {
     /// Without them every defence is written and no move says what it
     /// threatens.
     pub threats: bool,
+    /// In self and reflex play, the defences that end the play before the
+    /// attacker's last move (the defender mates at once, which it need
+    /// not do): Popeye leaves them out of its tree, and writes them with
+    /// its `option matesin1`. Set play keeps them either way.
+    pub mates_in_one: bool,
 }
 
 impl Default for PopeyeStyle {
@@ -524,6 +529,7 @@ impl Default for PopeyeStyle {
             language: Language::English,
             variations: true,
             threats: true,
+            mates_in_one: false,
         }
     }
 }
@@ -594,6 +600,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         words: words(style.language),
         variations: style.variations,
         threats: style.threats,
+        mates_in_one: style.mates_in_one,
         direct_mate: solution.stipulation.play == Play::Direct
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
@@ -617,6 +624,8 @@ struct Tree {
     variations: bool,
     /// Threats written, and defences that let one through left out.
     threats: bool,
+    /// Self and reflex play's defences that end the play early written.
+    mates_in_one: bool,
     /// Direct mate: the attacker's last move comes from Popeye's mating
     /// move generator, in its own order.
     direct_mate: bool,
@@ -797,14 +806,16 @@ impl Tree {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
         }
         let threat = after_key.threat.as_deref().filter(|_| self.threats);
+        let left = n.saturating_sub(1);
+        let longer = super::moves_after(&after_key.defences);
         let mut shown: Vec<&Variation> = after_key
             .defences
             .iter()
-            .filter(|d| !executes_threat(d, threat))
+            .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
             .collect();
         sort_popeye(pos, &mut shown, self.reflex && ends);
         for d in shown {
-            self.black(out, pos, d, 1, n.saturating_sub(1))?;
+            self.black(out, pos, d, 1, left)?;
             if after_key.refutations.contains(&d.mv) {
                 writeln!(out, "{:8}{}", "", self.words.popeye_refutes)?;
             }
@@ -856,9 +867,10 @@ impl Tree {
         left: u8,
     ) -> fmt::Result {
         let threat = threat.filter(|_| self.threats);
+        let longer = super::moves_after(defences);
         let mut shown: Vec<&Variation> = defences
             .iter()
-            .filter(|d| !executes_threat(d, threat))
+            .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
             .collect();
         // Reflex play: the defender's forced mates, as its mating move
         // generator gives them.
@@ -936,6 +948,19 @@ impl Tree {
             number,
             left.saturating_sub(1),
         )
+    }
+
+    /// `true` for the defence `d` in `pos` that Popeye leaves out as
+    /// trivial: in self or reflex play it reaches the goal itself (the
+    /// defender mates at once) while another defence leaves the attacker
+    /// `longer` moves more (0: the attacker's move is as short as it can
+    /// be, and the mate is its play).
+    fn ends_early(&self, pos: &Position, d: &Variation, longer: u8) -> bool {
+        self.forces_end
+            && !self.mates_in_one
+            && longer > 0
+            && d.replies.is_empty()
+            && super::search::suffers(&after(pos, d.mv), self.goal)
     }
 
     /// A move in Popeye's long algebraic notation, with ` +`, ` #` or

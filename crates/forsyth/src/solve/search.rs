@@ -215,6 +215,10 @@ pub(crate) struct Search<'a> {
     pub(crate) battle: Battle,
     /// The goal.
     pub(crate) goal: Goal,
+    /// Popeye's `option threat N`: an attacker's move with more than `N`
+    /// moves fails when the defender, not in check, could pass and the
+    /// attacker not reach the goal in `N` moves (a defence of its own).
+    pub(crate) max_threat: Option<u8>,
 }
 
 impl<'a> Search<'a> {
@@ -226,6 +230,7 @@ impl<'a> Search<'a> {
             meter,
             battle,
             goal,
+            max_threat: None,
         }
     }
 
@@ -383,6 +388,9 @@ impl<'a> Search<'a> {
                     Goal::Check | Goal::Capture | Goal::Target(_) => false,
                 };
         }
+        if self.max_threat.is_some_and(|t| k > t) && !pos.is_check() && !self.threatens(pos) {
+            return false;
+        }
         match self.battle {
             Battle::Direct if k <= 1 => return false,
             // The defender must mate when it can: it will.
@@ -412,6 +420,19 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// `true` when the attacker, were the defender to pass in `pos`,
+    /// reaches the goal in at most [`Search::max_threat`] moves.
+    fn threatens(&mut self, pos: &Position) -> bool {
+        let t = self.max_threat.unwrap_or(MAX_MOVES);
+        if t == 0 {
+            return false;
+        }
+        let mut setup = pos.setup().clone();
+        setup.turn = !setup.turn;
+        setup.ep_square = None;
+        self.mates(&Position::from_setup_unchecked(setup), t)
     }
 
     /// `true` if one of the defences `moves` (but `skip`, already tried)
