@@ -490,23 +490,3 @@ fn a_waiting_move_refuted_by_every_defence_as_popeye_writes_it() {
     }
     assert_eq!(r.stdout, want);
 }
-
-/// A key that reaches the goal in fewer moves than stipulated has its
-/// threat looked for within its own length, as Popeye writes it: in this
-/// #3, 1.Qh5-f3 mates in two (Black's one move, 1...Kh8, allows 2.Qf8#);
-/// White would need two more moves were Black to pass, more than the key
-/// has left, so the key is a waiting move. The expected block is Popeye
-/// 4.104's output on this input.
-#[test]
-fn a_short_keys_threat_is_within_its_own_length() {
-    let input = "begin\npieces white bb7 kh6 qh5 bc1 black kg8\nstipulation #3\n\
-        option variation\nend\n";
-    let r = popeye(input);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let start = r.stdout.find("   1.Qh5-f3 !").expect(&r.stdout);
-    let end = start + r.stdout[start..].find("\n\n").unwrap();
-    assert_eq!(
-        &r.stdout[start..end],
-        "   1.Qh5-f3 ! zugzwang.\n      1...Kg8-h8\n          2.Qf3-f8 #"
-    );
-}
