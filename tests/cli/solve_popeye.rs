@@ -490,3 +490,24 @@ fn a_waiting_move_refuted_by_every_defence_as_popeye_writes_it() {
     }
     assert_eq!(r.stdout, want);
 }
+
+/// The set play of a helpmate with a half move (h#2.5) is an h#2 after
+/// White's first move passed: Popeye writes it `1...  ...  2.`, the moves
+/// numbered from 2, before the solutions. The expected lines are Popeye
+/// 4.104's output on this input.
+#[test]
+fn half_move_helpmate_set_play_as_popeye_writes_it() {
+    let r = popeye("begin\npieces white ke8 rg5 black kh8\nstip h#2.5\noption setplay\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().take(5).collect();
+    assert_eq!(
+        lines,
+        [
+            "  1...  ...  2.Kh8-h7 Ke8-f7   3.Kh7-h8 Rg5-h5 #",
+            "  1...  ...  2.Kh8-h7 Ke8-f8   3.Kh7-h8 Rg5-h5 #",
+            "",
+            "  1...Ke8-f7   2.Kh8-h7 Rg5-h5 #",
+            "  1...Rg5-g1   2.Kh8-h7 Ke8-f7   3.Kh7-h8 Rg1-h1 #",
+        ]
+    );
+}

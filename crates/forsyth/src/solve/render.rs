@@ -643,13 +643,16 @@ struct Tree {
 impl Tree {
     /// Help or series lines of `stipulation` from `pos`, in Popeye's
     /// order, then a blank line (Popeye ends a list, even an empty one,
-    /// with one).
+    /// with one). `passed_first`: the set play of a help play with a half
+    /// move, whose lines Popeye writes after the attacker's half move
+    /// passed, `1...  ...  2.`, the moves numbered from 2.
     fn lines<W: fmt::Write>(
         &self,
         out: &mut W,
         pos: &Position,
         stipulation: &Stipulation,
         lines: &[Line],
+        passed_first: bool,
     ) -> fmt::Result {
         let mut lines: Vec<(&Line, Vec<OrderKey>)> = lines
             .iter()
@@ -657,7 +660,6 @@ impl Tree {
             .collect();
         lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
         for (line, _) in lines {
-            // The line's last move reaches the goal.
             // The line's last move reaches the goal; a stalemate before it
             // (a series goes on from one) is not marked, as Popeye writes it.
             let moves = numbered(pos, stipulation, line, |p, m, ends| {
@@ -668,15 +670,20 @@ impl Tree {
                 }
             });
             // Popeye separates the move numbers by three spaces.
-            let mut text = String::new();
+            let mut text = String::from(if passed_first { "1...  ...  " } else { "" });
             for (i, m) in moves.iter().enumerate() {
+                let number = m
+                    .split_once('.')
+                    .and_then(|(n, rest)| Some((n.parse::<u32>().ok()?, rest)));
                 if i > 0 {
-                    let numbered = m.split_once('.').is_some_and(|(n, _)| {
-                        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
-                    });
-                    text.push_str(if numbered { "   " } else { " " });
+                    text.push_str(if number.is_some() { "   " } else { " " });
                 }
-                text.push_str(m);
+                match number {
+                    Some((n, rest)) if passed_first => {
+                        text.push_str(&format!("{}.{rest}", n + 1));
+                    }
+                    _ => text.push_str(m),
+                }
             }
             writeln!(out, "  {text}")?;
         }
@@ -688,14 +695,20 @@ impl Tree {
         if stipulation.is_lines() {
             if let Some(set) = stipulation.set_play() {
                 if !solution.set_lines.is_empty() {
-                    self.lines(out, &passed(pos), &set, &solution.set_lines)?;
+                    self.lines(
+                        out,
+                        &passed(pos),
+                        &set,
+                        &solution.set_lines,
+                        stipulation.half,
+                    )?;
                 }
             }
             if solution.opposite_check {
                 // Popeye says so on standard error and writes nothing.
                 return Ok(());
             }
-            return self.lines(out, pos, stipulation, &solution.lines);
+            return self.lines(out, pos, stipulation, &solution.lines, false);
         }
         if solution.opposite_check {
             return Ok(());
