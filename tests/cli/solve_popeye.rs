@@ -511,3 +511,29 @@ fn half_move_helpmate_set_play_as_popeye_writes_it() {
         ]
     );
 }
+
+/// `option whitetoplay` turns a helpmate in whole moves into one with
+/// White's half move first, as Popeye does (an h#2 is solved as an
+/// h#1.5: the lines are Popeye 4.104's on this input); in series play,
+/// where Popeye reads it otherwise (a series one move shorter), it is
+/// refused at its word rather than ignored.
+#[test]
+fn whitetoplay_in_help_play_and_refused_in_series_play() {
+    let input = |stip: &str| {
+        format!("begin\npieces white kg6 qe3 bd1 black kg8\nstip {stip}\noption whitetoplay\nend\n")
+    };
+    let r = popeye(&input("h#2"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "  1...Qe3-e8 #\n  1...Bd1-h5   2.Kg8-h8 Qe3-e8 #\n",
+    );
+    for stip in ["ser-h#3", "ser-#2", "ser-=3", "ser-s#2"] {
+        let r = popeye(&input(stip));
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{stip}");
+        assert_contains(
+            &r.stderr,
+            "<stdin>:4:8: option: 'whitetoplay' is done in help play (h#n) only",
+        );
+    }
+}

@@ -169,6 +169,8 @@ impl ParsePopeyeError {
                     format!("option: '{word}': expected {expected}")
                 } else if option_of(word) == Some(PopeyeOption::Threat) {
                     format!("option: '{word}' is done in direct mates (#n) only")
+                } else if option_of(word) == Some(PopeyeOption::WhiteToPlay) {
+                    format!("option: '{word}' is done in help play (h#n) only, not in series play")
                 } else if option_of(word) == Some(PopeyeOption::Refused) {
                     format!(
                         "option: '{word}' is not done; the options read are try, setplay, \
@@ -381,6 +383,8 @@ struct Draft {
     twins: Vec<super::Twin>,
     /// The `threat` option's word, refused in play it is not done for.
     threat_at: Option<ParsePopeyeError>,
+    /// The `whitetoplay` option's word, refused in series play.
+    white_first_at: Option<ParsePopeyeError>,
 }
 
 impl Draft {
@@ -396,6 +400,7 @@ impl Draft {
             language: None,
             twins: Vec::new(),
             threat_at: None,
+            white_first_at: None,
         }
     }
 }
@@ -721,6 +726,12 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
                     .find(|o| option_of(o.text) == Some(PopeyeOption::Threat))
                 {
                     draft.threat_at = Some(word_error(t, ParsePopeyeErrorKind::Option));
+                }
+                if let Some(w) = words[start..*i]
+                    .iter()
+                    .find(|o| option_of(o.text) == Some(PopeyeOption::WhiteToPlay))
+                {
+                    draft.white_first_at = Some(word_error(w, ParsePopeyeErrorKind::Option));
                 }
                 draft.options.extend(read.into_iter().map(str::to_owned));
             }
@@ -1089,6 +1100,17 @@ fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeEr
         .stipulation
         .is_some_and(|s| s.play == super::Play::Direct && s.goal == super::Goal::Mate);
     if let Some(err) = draft.threat_at.take().filter(|_| !direct_mate) {
+        return Err(err);
+    }
+    // Popeye reads `whitetoplay` in series play as a series one move
+    // shorter written from a half move; that reading is not followed.
+    let series = draft.stipulation.is_some_and(|s| {
+        matches!(
+            s.play,
+            super::Play::Series | super::Play::SeriesHelp | super::Play::SeriesSelf
+        )
+    });
+    if let Some(err) = draft.white_first_at.take().filter(|_| series) {
         return Err(err);
     }
     let postkey = draft
