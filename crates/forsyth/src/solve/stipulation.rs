@@ -432,8 +432,9 @@ impl ParseStipulationError {
                 format!("stipulation: {text} is not solved, only {KNOWN}")
             }
             ParseStipulationErrorKind::Goal => format!(
-                "stipulation: {text} is not solved; the goals solved are # and =, and in \
-                 direct, help and series play also #=, ==, +, x and z with a square (zc6)"
+                "stipulation: {text} is not solved; the goals solved are # in every kind \
+                 of play, =, #= and == in all but reflex play, and +, x and z with a square \
+                 (zc6) in direct, help, series and series help play"
             ),
         }
     }
@@ -1014,6 +1015,7 @@ mod tests {
         assert_eq!(kind("%3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("s+3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("r#=3"), ParseStipulationErrorKind::Goal);
+
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
         assert_eq!(kind("h#0"), ParseStipulationErrorKind::Length);
@@ -1120,6 +1122,25 @@ mod tests {
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), written, "{text}");
+        }
+    }
+
+    /// The goals the refusal names for each kind of play are the ones
+    /// read: `#` in every play; `=`, `#=` and `==` in all but reflex play;
+    /// `+`, `x` and `z` with a square in direct, help, series and series
+    /// help play.
+    #[test]
+    fn the_goal_refusal_names_the_goals_read() {
+        for play in ["", "s", "r", "h", "ser-", "ser-h", "ser-s"] {
+            for goal in ["#", "=", "#=", "==", "+", "x", "zc6"] {
+                let named = match goal {
+                    "#" => true,
+                    "=" | "#=" | "==" => play != "r",
+                    _ => ["", "h", "ser-", "ser-h"].contains(&play),
+                };
+                let text = format!("{play}{goal}2");
+                assert_eq!(text.parse::<Stipulation>().is_ok(), named, "{text}");
+            }
         }
     }
 }
