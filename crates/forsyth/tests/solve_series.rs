@@ -8,35 +8,12 @@ use forsyth::solve::{read_popeye, write_popeye, Goal, Solver, Stipulation};
 use forsyth::{Color, Move, Position, Role};
 use proptest::prelude::*;
 
+use crate::common::reached;
+
 use crate::common::pass;
 
 fn play(pos: &Position, m: Move) -> Position {
     pos.play(m).expect("a legal move")
-}
-
-/// The side that just moved, to move (it is never in check).
-fn other_side(pos: &Position) -> Position {
-    let mut setup = pos.setup().clone();
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    Position::from_setup(setup).expect("the side that moved is not in check")
-}
-
-/// The goal as §1 defines it, reached by the move `m` that led to `next`.
-fn reached(goal: Goal, m: Move, next: &Position) -> bool {
-    let none = next.legal_moves().is_empty();
-    match goal {
-        Goal::Mate => none && next.is_check(),
-        Goal::Stalemate => none && !next.is_check(),
-        Goal::MateOrStalemate => none,
-        Goal::DoubleStalemate => {
-            none && !next.is_check() && other_side(next).legal_moves().is_empty()
-        }
-        Goal::Check => next.is_check(),
-        Goal::Capture => m.capture().is_some(),
-        Goal::Target(square) => m.to() == square,
-        _ => unimplemented!("the goals of the test"),
-    }
 }
 
 #[derive(Copy, Clone, PartialEq, Debug)]

@@ -228,3 +228,20 @@ pub fn pass(pos: &Position) -> Position {
     setup.ep_square = None;
     Position::from_setup(setup).expect("a side not in check may pass")
 }
+
+/// A solving goal as specs/solve.md §1 defines it, reached by the move `m`
+/// that led to `next`.
+pub fn reached(goal: forsyth::solve::Goal, m: forsyth::Move, next: &Position) -> bool {
+    use forsyth::solve::Goal;
+    let none = next.legal_moves().is_empty();
+    match goal {
+        Goal::Mate => none && next.is_check(),
+        Goal::Stalemate => none && !next.is_check(),
+        Goal::MateOrStalemate => none,
+        Goal::DoubleStalemate => none && !next.is_check() && pass(next).legal_moves().is_empty(),
+        Goal::Check => next.is_check(),
+        Goal::Capture => m.capture().is_some(),
+        Goal::Target(square) => m.to() == square,
+        _ => unimplemented!("the goals of the tests"),
+    }
+}
