@@ -537,3 +537,20 @@ fn whitetoplay_in_help_play_and_refused_in_series_play() {
         );
     }
 }
+
+/// A reflexmate whose attacker can mate at once has no key: every such
+/// mate is written `?!?`, in the order Popeye's mate generator finds them
+/// (the piece's square from h8 down, each walk from its last vector), not
+/// in forsyth's move order. The expected text is Popeye 4.104's output on
+/// this input.
+#[test]
+fn reflex_forced_mates_in_popeye_order() {
+    let input = "begin\npieces white qf7 re7 kg6 black ka8\nstipulation r#2\n\
+        option variation try setplay\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Qf7-g8 # ?!?\n   1.Qf7-e8 # ?!?\n   1.Qf7-f8 # ?!?\n   1.Re7-e8 # ?!?\n\n"
+    );
+}

@@ -725,12 +725,14 @@ impl Tree {
             }
             writeln!(out)?;
         }
-        for &m in &solution.forced {
+        let mut forced = solution.forced.clone();
+        forced.sort_by_key(|&m| order_key(pos, m, true));
+        for m in forced {
             writeln!(out, "   1.{} ?!?", self.mv(pos, m))?;
         }
         let mut all = first_moves(pos, solution);
-        if all.is_empty() && solution.forced.is_empty() {
-            // No key: Popeye's blank line alone.
+        if all.is_empty() {
+            // No key: Popeye's blank line, after the forced mates if any.
             return writeln!(out);
         }
         let last = self.direct_mate && stipulation.moves == 1;
