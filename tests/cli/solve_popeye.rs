@@ -554,3 +554,25 @@ fn reflex_forced_mates_in_popeye_order() {
         "   1.Qf7-g8 # ?!?\n   1.Qf7-e8 # ?!?\n   1.Qf7-f8 # ?!?\n   1.Re7-e8 # ?!?\n\n"
     );
 }
+
+/// `mirror a1<-->h8` exchanges a1 and h8 (the board mirrored on the
+/// diagonal a8-h1) and `mirror a8<-->h1` exchanges a8 and h1: Popeye names
+/// the corners that change places, not the line. The expected text is
+/// Popeye 4.104's output on this input.
+#[test]
+fn mirror_twins_on_the_diagonals_as_popeye_reads_them() {
+    let input = "begin\npieces white kf7 qd6 bc5 pa5 black kb1\nstipulation h#2\n\
+        twin mirror a1<-->h8\ntwin mirror a8<-->h1\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let want = "a) \n\n\
+        \x20 1.Kb1-c2 Qd6-d3 +   2.Kc2-c1 Bc5-a3 #\n\
+        \x20 1.Kb1-b2 Qd6-d3   2.Kb2-c1 Bc5-a3 #\n\n\
+        b) mirror a1<-->h8  \n\n\
+        \x20 1.Kh7-g6 Qc5-f5 +   2.Kg6-h6 Bd6-f8 #\n\
+        \x20 1.Kh7-g7 Qc5-f5   2.Kg7-h6 Bd6-f8 #\n\n\
+        c) mirror a8<-->h1  \n\n\
+        \x20 1.Ka2-b3 Qf4-c4 +   2.Kb3-a3 Be3-c1 #\n\
+        \x20 1.Ka2-b2 Qf4-c4   2.Kb2-a3 Be3-c1 #\n\n";
+    assert_eq!(r.stdout, want);
+}

@@ -98,9 +98,12 @@ pub enum Mirror {
     Files,
     /// `a1<-->a8`: the ranks change sides.
     Ranks,
-    /// `a1<-->h8`: across the long diagonal.
+    /// `a1<-->h8`: a1 and h8 change places, the board mirrored on the
+    /// diagonal a8-h1 (Popeye names the corner that a1 goes to, not the
+    /// line).
     Diagonal,
-    /// `a8<-->h1`: across the other long diagonal.
+    /// `a8<-->h1`: a8 and h1 change places, the board mirrored on the
+    /// diagonal a1-h8.
     AntiDiagonal,
 }
 
@@ -251,8 +254,8 @@ impl TwinChange {
                 *board = match mirror {
                     Mirror::Files => remap(board, |x, y| (7 - x, y)),
                     Mirror::Ranks => remap(board, |x, y| (x, 7 - y)),
-                    Mirror::Diagonal => remap(board, |x, y| (y, x)),
-                    Mirror::AntiDiagonal => remap(board, |x, y| (7 - y, 7 - x)),
+                    Mirror::Diagonal => remap(board, |x, y| (7 - y, 7 - x)),
+                    Mirror::AntiDiagonal => remap(board, |x, y| (y, x)),
                 }?;
             }
             TwinChange::Shift { from, to } => {
@@ -742,6 +745,44 @@ mod tests {
         }
         .apply(&mut b, &mut s);
         assert_eq!(off, Err(TwinError::OffBoard(Square::G1)));
+    }
+
+    /// Each mirror by its name: the square written first goes to the one
+    /// written second and back (Popeye's manual: "not the mirror line is
+    /// given, but the square into which a1 (or h1) is turned"), and the
+    /// two corners off its line stay where they are.
+    #[test]
+    fn each_mirror_exchanges_the_corners_it_names() {
+        let corner = |name: &str| -> Square { name.parse().unwrap() };
+        let king = Piece {
+            color: Color::Black,
+            role: Role::King,
+        };
+        let mut s = Stipulation::helpmate(2);
+        for m in Mirror::ALL {
+            let (a, b) = m.name().split_once("<-->").unwrap();
+            let (a, b) = (corner(a), corner(b));
+            for (from, to) in [(a, b), (b, a)] {
+                let mut board = Board::empty();
+                board.set_piece_at(from, king);
+                TwinChange::Mirror(m).apply(&mut board, &mut s).unwrap();
+                assert_eq!(board.piece_at(to), Some(king), "{m:?} {from}");
+            }
+            // The other two corners: fixed when the mirror is a diagonal,
+            // each other's image when it is a middle line.
+            let others: Vec<Square> = [Square::A1, Square::H1, Square::A8, Square::H8]
+                .into_iter()
+                .filter(|&c| c != a && c != b)
+                .collect();
+            let diagonal = matches!(m, Mirror::Diagonal | Mirror::AntiDiagonal);
+            for (i, &c) in others.iter().enumerate() {
+                let mut board = Board::empty();
+                board.set_piece_at(c, king);
+                TwinChange::Mirror(m).apply(&mut board, &mut s).unwrap();
+                let image = if diagonal { c } else { others[1 - i] };
+                assert_eq!(board.piece_at(image), Some(king), "{m:?} {c}");
+            }
+        }
     }
 
     #[test]
