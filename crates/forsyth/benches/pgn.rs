@@ -21,6 +21,9 @@
 //! `--replay-only` runs only the replay; `FORSYTH_BENCH_ONLY=TEXT` then
 //! times only the replay rows whose name (`forsyth`, `reading`,
 //! `pgn-reader`) holds `TEXT`, once each (for a profiler).
+//! `FORSYTH_BENCH_PAIRS=N` takes N pairs of passes instead of 9; on Linux
+//! the two replays' thread CPU time over all passes is given too, which a
+//! busy machine disturbs less than the time on the clock.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -370,8 +373,20 @@ impl pgn_reader::Visitor for ShakmatyReplay {
 }
 
 const REPLAY_GAMES: usize = 5_000;
-/// Passes of each replay, taken in pairs.
+/// Passes of each replay, taken in pairs (`FORSYTH_BENCH_PAIRS` sets
+/// another number).
 const REPLAY_PAIRS: usize = 9;
+
+/// The CPU time this thread has had, where Linux says it
+/// (`/proc/thread-self/schedstat`, counted at each scheduler tick, so a few
+/// milliseconds off: only a sum over many passes is meaningful). A busy
+/// machine takes the core away between passes and within them; CPU time
+/// leaves those waits out.
+fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
 
 /// Replaying and validating, forsyth against shakmaty's `pgn-reader`.
 fn replay_against_pgn_reader() {
@@ -424,14 +439,30 @@ fn replay_against_pgn_reader() {
     // The two replays pass by pass, each pass of one next to one of the
     // other: on a busy machine a pair shares the load of its moment, so
     // the ratio of a pair holds better than rates timed apart.
-    let mut pairs = Vec::with_capacity(REPLAY_PAIRS);
-    for _ in 0..REPLAY_PAIRS {
+    let pair_count = std::env::var("FORSYTH_BENCH_PAIRS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(REPLAY_PAIRS);
+    let mut pairs = Vec::with_capacity(pair_count);
+    // Each side's CPU time over all its passes, while it can be read.
+    let mut cpu = Some((Duration::ZERO, Duration::ZERO));
+    for _ in 0..pair_count {
+        let c = thread_cpu();
         let t = Instant::now();
         let ok_forsyth = forsyth();
         let t_forsyth = t.elapsed();
+        let c_mid = thread_cpu();
         let t = Instant::now();
         let ok_shakmaty = shakmaty();
         let t_shakmaty = t.elapsed();
+        let c_end = thread_cpu();
+        cpu = match (cpu, c, c_mid, c_end) {
+            (Some((f, s)), Some(c), Some(c_mid), Some(c_end)) => {
+                Some((f + (c_mid - c), s + (c_end - c_mid)))
+            }
+            _ => None,
+        };
         assert_eq!(
             ok_forsyth, REPLAY_GAMES as u64,
             "forsyth judges every game legal"
@@ -479,6 +510,15 @@ fn replay_against_pgn_reader() {
         ratios[0],
         ratios[ratios.len() - 1]
     );
+    if let Some((f, s)) = cpu {
+        println!(
+            "thread CPU time, all {pair_count} passes: forsyth {:.1} ms, pgn-reader {:.1} ms: \
+             {:.2}x",
+            f.as_secs_f64() * 1e3,
+            s.as_secs_f64() * 1e3,
+            s.as_secs_f64() / f.as_secs_f64()
+        );
+    }
 }
 
 fn main() {

@@ -114,6 +114,41 @@ fn variations_branch_from_the_position_before_their_move() {
     );
 }
 
+/// A variation starts from the position before the move it replaces,
+/// exactly, whatever that move did: a null move, castling (king and rook
+/// back home), en passant (the taken pawn back), a capture. Each variation
+/// below opens with a move legal only there, then plays on; an `e.p.` mark
+/// refused is reported with the position before the move it follows.
+#[test]
+fn a_variation_starts_before_the_move_it_replaces() {
+    for pgn in [
+        // After the null move Black is to move: White's c-pawn cannot
+        // reach c5.
+        "1. e4 -- (1... c5 2. Nf3) 2. d4 *",
+        // The king back on e1 (Ke2), the rook on h1 (Rg1 after it).
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O (4. Ke2 Nf6 5. Rg1) 4... Nf6 *",
+        // The pawn taken en passant back on d5 (dxc4).
+        "1. e4 Nf6 2. e5 d5 3. exd6 (3. c4 dxc4) 3... exd6 *",
+        // The knight taken back on f6 (Ne4 needs it there).
+        "1. e4 Nf6 2. e5 d5 3. exf6 (3. d4 Ne4) 3... gxf6 *",
+        // Nested: the inner variation replaces the outer one's move.
+        "1. e4 e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6 3. d3)) 2... Nc6 *",
+    ] {
+        let game = one(pgn);
+        assert_eq!(error_kind(&game), "ok", "{pgn}");
+    }
+    // Castling rights come back too: White castles in the variation that
+    // replaces the king's move.
+    let game = one("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kf1 (4. O-O Nf6) *");
+    assert_eq!(error_kind(&game), "ok");
+    let bad = one("1. e4 Nf6 2. e5 d6 3. exd6 e.p. *");
+    let at = bad.error.as_ref().unwrap().at().unwrap();
+    assert_eq!(
+        xfen(&at.position),
+        "rnbqkb1r/ppp1pppp/3p1n2/4P3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"
+    );
+}
+
 /// Null moves pass the turn: halfmove clock +1, fullmove +1 after Black's,
 /// no en-passant square; never while in check.
 #[test]

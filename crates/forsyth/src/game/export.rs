@@ -284,7 +284,7 @@ impl Visitor for Export {
             let (number, side) = (before.setup().fullmoves, before.turn());
             match played {
                 Some(mv) => {
-                    let san = self.options.notation.write(before, mv);
+                    let san = self.options.notation.write(&before, mv);
                     m.text.play(number, side, &san);
                 }
                 None => m.text.play(number, side, "--"),

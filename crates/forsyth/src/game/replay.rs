@@ -19,8 +19,9 @@ use std::ops::ControlFlow;
 
 use crate::board::{Color, Move};
 use crate::notation::{detect, Notation, ParseMoveError, ParseMoveErrorKind, San, Settle};
+use crate::rules::position::Undo;
 use crate::rules::{Outcome, Position, Report};
-use crate::setup::{Chess960Start, Problem, Setup, Severity, Variant};
+use crate::setup::{Chess960Start, Problem, Severity, Variant};
 use crate::text::fen::{Fen, ParseFenError};
 use crate::text::pgn::{
     GameResult, GameStart, MoveToken, PgnError, PgnErrorKind, Skip, Span, Tag, Visitor,
@@ -630,6 +631,10 @@ pub struct Replay {
     missing_result: Option<Span>,
     /// Syntax errors between games.
     stray: Vec<PgnError>,
+    /// The standard start, set up once for every game without a `FEN` tag.
+    standard: Position,
+    /// The last game's lines of play, emptied: their memory for the next.
+    spare_lines: Vec<Line>,
 }
 
 impl Replay {
@@ -696,26 +701,43 @@ pub struct ReplayTags {
 }
 
 /// One line of play: the main line or a variation.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Line {
-    /// The position before the last move of this line.
-    before: Option<Position>,
     /// The position now.
     now: Position,
-    /// The last move played in this line.
-    last: Option<Move>,
+    /// The last move played in this line (`None` for a null move) and what
+    /// taking it back needs; `None` before the line's first move.
+    last: Option<(Option<Move>, Undo)>,
 }
 
 impl Line {
-    /// Plays a legal move: one copy (the position before, kept), the move
-    /// played in place.
-    fn play(&mut self, mv: Move) {
-        match &mut self.before {
-            Some(before) => before.clone_from(&self.now),
-            None => self.before = Some(self.now.clone()),
+    /// A line from `start`, no move played yet.
+    fn new(start: Position) -> Line {
+        Line {
+            now: start,
+            last: None,
         }
+    }
+
+    /// Plays a legal move in place. The position before it is not copied:
+    /// few moves have a variation after them, and the position is found
+    /// again by taking the move back ([`Line::before`]).
+    fn play(&mut self, mv: Move) {
+        self.last = Some((Some(mv), self.now.undo_state()));
         self.now.play_unchecked(mv);
-        self.last = Some(mv);
+    }
+
+    /// The last move played (`None` for a null move), if any.
+    fn last_move(&self) -> Option<Option<Move>> {
+        self.last.map(|(mv, _)| mv)
+    }
+
+    /// The position before the last move, if one was played.
+    fn before(&self) -> Option<Position> {
+        let (mv, undo) = self.last?;
+        let mut before = self.now.clone();
+        before.unplay_unchecked(mv, undo);
+        Some(before)
     }
 }
 
@@ -747,9 +769,9 @@ impl ReplayMovetext {
 
     /// The position before the last move of the current line, and that move
     /// (`None` for a null move).
-    pub(crate) fn last_played(&self) -> Option<(&Position, Option<Move>)> {
+    pub(crate) fn last_played(&self) -> Option<(Position, Option<Move>)> {
         let line = self.lines.last()?;
-        Some((line.before.as_ref()?, line.last))
+        Some((line.before()?, line.last_move()?))
     }
 
     /// The start position (before any move is read).
@@ -770,6 +792,7 @@ impl ReplayMovetext {
 /// The start position of a game from its tags, with its warnings.
 fn start_of(
     tags: &ReplayTags,
+    standard: &Position,
     warnings: &mut Vec<ReplayWarning>,
 ) -> Result<(Position, Variant), ReplayError> {
     let tagged = match &tags.variant {
@@ -789,12 +812,12 @@ fn start_of(
         if let (true, Some((_, span))) = (setup_one, &tags.setup) {
             return Err(ReplayError::SetUpWithoutFen { span: *span });
         }
-        let mut setup = Setup::standard();
-        setup.variant = tagged.unwrap_or(Variant::Standard);
-        let variant = setup.variant;
         // The standard start is legal in both variants: not validated again
         // for every game.
-        return Ok((Position::from_setup_unchecked(setup), variant));
+        let variant = tagged.unwrap_or(Variant::Standard);
+        let mut pos = standard.clone();
+        pos.setup.variant = variant;
+        return Ok((pos, variant));
     };
     let span = *span;
     if !setup_one {
@@ -908,6 +931,17 @@ impl ResultClaims<'_> {
     /// The result of a game without fault whose main line ends in
     /// `outcome`, and the warnings of its claims (`specs/pgn.md` 4.3).
     pub fn judge(&self, outcome: Option<Outcome>, warnings: &mut Vec<ReplayWarning>) -> GameResult {
+        self.judge_with(|| outcome, warnings)
+    }
+
+    /// [`ResultClaims::judge`] with the outcome asked for only when it
+    /// matters: not for a game that claims only `*` (finding whether the
+    /// last position is mate lists its moves).
+    pub(crate) fn judge_with(
+        &self,
+        outcome: impl FnOnce() -> Option<Outcome>,
+        warnings: &mut Vec<ReplayWarning>,
+    ) -> GameResult {
         let tag = self
             .tag
             .map(|(value, span)| (value, span, value.trim().parse::<GameResult>().ok()));
@@ -933,10 +967,12 @@ impl ResultClaims<'_> {
         }
         let claims = &claims[..n];
         let silent = self.marker.is_none() && tag.is_none_or(|t| t.2.is_none());
+        let only_unknown = claims.is_empty() && !silent;
+        let outcome = if only_unknown { None } else { outcome() };
         let decided = outcome.map(result_of);
         let result = match (decided, claims) {
             // Only `*` was said: nothing is concluded for the game.
-            _ if claims.is_empty() && !silent => GameResult::Unknown,
+            _ if only_unknown => GameResult::Unknown,
             (Some(decided), _) => decided,
             (None, [(one, ..)]) => *one,
             _ => GameResult::Unknown,
@@ -998,12 +1034,16 @@ impl Replay {
         };
         if crate::notation::parse_move::is_ep_mark(token.text) {
             // `PxP e.p.`: the mark of the move before, which must be one.
-            if !line.last.is_some_and(|l| l.is_en_passant()) {
-                let pos = line.before.as_ref().unwrap_or(&line.now);
+            if !line
+                .last_move()
+                .flatten()
+                .is_some_and(|l| l.is_en_passant())
+            {
+                let before = line.before();
                 let error = ParseMoveError::NotEnPassant {
                     text: token.text.to_owned(),
                 };
-                let at = at(pos);
+                let at = at(before.as_ref().unwrap_or(&line.now));
                 m.fail(ReplayError::Move { at, error });
             }
             return ControlFlow::Continue(());
@@ -1011,8 +1051,8 @@ impl Replay {
         if token.is_null() {
             match null_move(&line.now) {
                 Some(next) => {
-                    line.before = Some(std::mem::replace(&mut line.now, next));
-                    line.last = None;
+                    line.last = Some((None, line.now.undo_state()));
+                    line.now = next;
                 }
                 None => {
                     let at = at(&line.now);
@@ -1073,7 +1113,7 @@ impl Visitor for Replay {
 
     fn begin_movetext(&mut self, tags: ReplayTags) -> ControlFlow<ReplayedGame, ReplayMovetext> {
         let mut warnings = Vec::new();
-        let started = start_of(&tags, &mut warnings);
+        let started = start_of(&tags, &self.standard, &mut warnings);
         let tagged_variant = tags
             .variant
             .as_ref()
@@ -1091,17 +1131,13 @@ impl Visitor for Replay {
             },
             result_tag: tags.result,
             marker: None,
-            lines: Vec::new(),
+            lines: std::mem::take(&mut self.spare_lines),
             failed: false,
         };
         match started {
             Ok((pos, variant)) => {
                 movetext.game.variant = variant;
-                movetext.lines.push(Line {
-                    before: None,
-                    now: pos,
-                    last: None,
-                });
+                movetext.lines.push(Line::new(pos));
                 movetext.record(self.final_only);
             }
             Err(e) => movetext.fail(e),
@@ -1142,14 +1178,10 @@ impl Visitor for Replay {
         if m.failed {
             return ControlFlow::Continue(Skip(true));
         }
-        let before = m.lines.last().and_then(|l| l.before.clone());
+        let before = m.lines.last().and_then(Line::before);
         match before {
             Some(pos) => {
-                m.lines.push(Line {
-                    before: None,
-                    now: pos,
-                    last: None,
-                });
+                m.lines.push(Line::new(pos));
                 ControlFlow::Continue(Skip(false))
             }
             None => {
@@ -1211,9 +1243,11 @@ impl Visitor for Replay {
                 marker: m.marker,
                 missing: self.missing_result,
             };
-            let outcome = m.lines.first().and_then(|l| l.now.outcome());
-            m.game.result = claims.judge(outcome, &mut m.game.warnings);
+            let outcome = || m.lines.first().and_then(|l| l.now.outcome());
+            m.game.result = claims.judge_with(outcome, &mut m.game.warnings);
         }
+        m.lines.clear();
+        self.spare_lines = m.lines;
         m.game
     }
 }

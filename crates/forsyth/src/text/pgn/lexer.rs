@@ -591,18 +591,26 @@ impl<R: Read> Lexer<R> {
                 },
                 BRACE => {
                     let rest = &bytes[i + 1..];
-                    let Some(close) = memchr::memchr(b'}', rest) else {
-                        break None;
+                    // The closing brace and the lines before it in one
+                    // search (most comments hold no line feed): the span
+                    // keeps the line the comment starts on, the next token
+                    // counts from the last line in it.
+                    let (mut next_line, mut next_line_start) = (line, line_start);
+                    let mut from = 0;
+                    let close = loop {
+                        let Some(k) = memchr::memchr2(b'}', b'\n', &rest[from..]) else {
+                            break None;
+                        };
+                        let k = from + k;
+                        if rest[k] == b'}' {
+                            break Some(k);
+                        }
+                        next_line += 1;
+                        next_line_start = at + 2 + k as u64;
+                        from = k + 1;
                     };
-                    let inner = &rest[..close];
-                    // Lines inside the comment: the span keeps the line it
-                    // starts on, the next token counts from the last one.
-                    let (next_line, next_line_start) = match memchr::memrchr(b'\n', inner) {
-                        None => (line, line_start),
-                        Some(last) => (
-                            line + memchr::memchr_iter(b'\n', inner).count() as u64,
-                            at + 2 + last as u64,
-                        ),
+                    let Some(close) = close else {
+                        break None;
                     };
                     let tok = RunTok::Comment(&text[i + 1..i + 1 + close]);
                     let tok_span = span(close + 2);
@@ -982,15 +990,28 @@ fn suffix_of(marks: &[u8]) -> RunTok<'static> {
 /// after it; `None` for anything else (see [`Lexer::quick_number`]).
 #[inline(always)]
 fn number_at(unread: &[u8]) -> Option<(RunTok<'static>, usize)> {
-    let digits = unread.iter().position(|b| !b.is_ascii_digit())?;
-    let dots = unread[digits..].iter().position(|&b| b != b'.')?;
-    let next = unread[digits + dots];
-    if dots == 0 && !is_delimiter(next) {
-        return None;
-    }
-    let tok = match parse_decimal(&unread[..digits]) {
-        Some(number) => RunTok::Number { number, dots },
-        None => RunTok::Error(PgnErrorKind::BadMoveNumber),
+    // The value is read with the digits, in one pass: it stops growing one
+    // past `u32::MAX`, a number too large (what `parse_decimal` refuses).
+    const TOO_LARGE: u64 = u32::MAX as u64 + 1;
+    let mut value = 0u64;
+    let mut digits = 0;
+    let after = loop {
+        let b = *unread.get(digits)?;
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break b;
+        }
+        value = (value * 10 + u64::from(d)).min(TOO_LARGE);
+        digits += 1;
+    };
+    let dots = match after {
+        b'.' => 1 + unread[digits + 1..].iter().position(|&b| b != b'.')?,
+        b if is_delimiter(b) => 0,
+        _ => return None,
+    };
+    let tok = match u32::try_from(value) {
+        Ok(number) if digits > 0 => RunTok::Number { number, dots },
+        _ => RunTok::Error(PgnErrorKind::BadMoveNumber),
     };
     Some((tok, digits + dots))
 }
@@ -1132,6 +1153,68 @@ mod tests {
         }
         out.push(format!("{:?}", lexer.position()));
         out
+    }
+
+    /// A move number read in the quick loop is what the general reading of
+    /// a word makes of it: up to `u32::MAX`, and one past it an error;
+    /// periods after the digits, or a delimiter; anything else left alone.
+    #[test]
+    fn quick_numbers_read_as_words_do() {
+        let cases: &[&[u8]] = &[
+            b"1. ",
+            b"12... ",
+            b"7 ",
+            b"7)",
+            b"0. ",
+            b"007. ",
+            b"4294967295. ",
+            b"4294967296. ",
+            b"99999999999999999999999. ",
+            b"4294967295 ",
+            b"42949672950 ",
+            b"12.e4 ",
+            b"1-0 ",
+            b"12a ",
+            b"12",
+            b"12.",
+        ];
+        for &case in cases {
+            let quick = number_at(case);
+            let mut lexer = Lexer::new(case, 64);
+            let word = match lexer.word(true).unwrap() {
+                (Tok::Number { number, dots }, span) => {
+                    Some((RunTok::Number { number, dots }, span.len))
+                }
+                (Tok::Error(PgnErrorKind::BadMoveNumber), span) => {
+                    Some((RunTok::Error(PgnErrorKind::BadMoveNumber), span.len))
+                }
+                _ => None,
+            };
+            let text = String::from_utf8_lossy(case);
+            match quick {
+                // `None`: the general reading decides (a result, a move, a
+                // number whose end the bytes do not hold).
+                None => assert!(
+                    !case.ends_with(b" ") && !case.ends_with(b")") || word.is_none(),
+                    "{text:?}: {word:?}"
+                ),
+                Some(quick) => assert_eq!(Some(quick), word, "{text:?}"),
+            }
+        }
+        assert_eq!(
+            number_at(b"4294967295. "),
+            Some((
+                RunTok::Number {
+                    number: u32::MAX,
+                    dots: 1
+                },
+                11
+            ))
+        );
+        assert_eq!(
+            number_at(b"4294967296. "),
+            Some((RunTok::Error(PgnErrorKind::BadMoveNumber), 11))
+        );
     }
 
     /// The movetext loop reads what `peek` then `token` read, token by
