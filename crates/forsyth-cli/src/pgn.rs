@@ -123,15 +123,53 @@ struct Boards<J> {
     all_tags: bool,
     /// The syntax errors of the game being read.
     errors: Vec<PgnError>,
+    /// The tags of the game being read that a 10x8 game keeps, and its
+    /// `Result` tag: here, not in the game's tags, so that their room
+    /// serves every game.
+    tags: TagText,
 }
 
-/// The tags of a game being read.
+/// Tag pairs as read, names and values in one string.
+#[derive(Clone, Default)]
+struct TagText {
+    text: String,
+    /// Where each pair's name ends and its value ends in `text` (the
+    /// value starts where the name ends).
+    ends: Vec<(usize, usize)>,
+}
+
+impl TagText {
+    fn push(&mut self, name: &str, value: &str) {
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
+        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
+            (&self.text[start..name_end], &self.text[name_end..end])
+        })
+    }
+
+    /// The value of the first pair named `name`.
+    fn first(&self, name: &str) -> Option<&str> {
+        self.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+}
+
+/// The tags of a game being read (their text is in [`Boards`]).
 struct BoardsTags<T> {
     chess: T,
     start: GameStart,
-    tags: Vec<(String, String)>,
-    /// The `Result` tag's value and place, judged on a 10x8 board.
-    result: Option<(String, Span)>,
+    /// The place of the `Result` tag, judged on a 10x8 board.
+    result_at: Option<Span>,
     /// Where the `FEN` and `SetUp` tags are, for a 10x8 game's warnings.
     fen_at: Option<Span>,
     setup_at: Option<Span>,
@@ -150,6 +188,7 @@ impl<J: Judge> Boards<J> {
             ten,
             all_tags,
             errors: Vec::new(),
+            tags: TagText::default(),
         }
     }
 }
@@ -177,12 +216,12 @@ impl<J: Judge> Visitor for Boards<J> {
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<Self::Output, Self::Tags> {
         self.errors.clear();
+        self.tags.clear();
         match self.chess.begin_game(start) {
             ControlFlow::Continue(chess) => ControlFlow::Continue(BoardsTags {
                 chess,
                 start,
-                tags: Vec::new(),
-                result: None,
+                result_at: None,
                 fen_at: None,
                 setup_at: None,
             }),
@@ -192,14 +231,13 @@ impl<J: Judge> Visitor for Boards<J> {
 
     fn tag(&mut self, tags: &mut Self::Tags, tag: Tag<'_>) -> ControlFlow<Self::Output> {
         match tag.name {
-            "Result" => tags.result = Some((tag.value.decode().into_owned(), tag.span)),
+            "Result" => tags.result_at = Some(tag.span),
             "FEN" => tags.fen_at = Some(tag.span),
             "SetUp" => tags.setup_at = Some(tag.span),
             _ => {}
         }
-        if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp") {
-            tags.tags
-                .push((tag.name.to_owned(), tag.value.decode().into_owned()));
+        if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp" | "Result") {
+            self.tags.push(tag.name, &tag.value.decode());
         }
         match self.chess.tag(&mut tags.chess, tag) {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
@@ -208,17 +246,20 @@ impl<J: Judge> Visitor for Boards<J> {
     }
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        let tag = |n: &str| {
-            tags.tags
+        let (variant, fen) = (self.tags.first("Variant"), self.tags.first("FEN"));
+        if capa::game_board(variant, fen, self.ten.variant).is_some() {
+            let kept = self
+                .tags
                 .iter()
-                .find(|(t, _)| t == n)
-                .map(|(_, v)| v.as_str())
-        };
-        if capa::game_board(tag("Variant"), tag("FEN"), self.ten.variant).is_some() {
+                .filter(|(n, _)| self.all_tags || matches!(*n, "Variant" | "FEN" | "SetUp"));
+            // The last `Result` tag is the one judged.
+            let result = self.tags.iter().filter(|(n, _)| *n == "Result").last();
             return ControlFlow::Continue(BoardsMovetext::Ten(Box::new(TenRead {
                 start: Some(tags.start),
-                tags: tags.tags,
-                result: tags.result,
+                tags: kept.map(|(n, v)| (n.to_owned(), v.to_owned())).collect(),
+                result: result
+                    .zip(tags.result_at)
+                    .map(|((_, v), at)| (v.to_owned(), at)),
                 fen_at: tags.fen_at,
                 setup_at: tags.setup_at,
                 events: Vec::new(),
