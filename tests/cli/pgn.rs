@@ -254,6 +254,89 @@ fn fens_report_unwritten_positions_in_place_with_threads() {
     }
 }
 
+/// `pgn export` with threads, on a file of many pieces: each copy of a
+/// set of games (a comment, NAGs, nested variations, a `;` comment, a
+/// fault, a warning, Chess960 games, a 10x8 game) is written as one copy
+/// alone is on one thread, the reports' game numbers and lines moved on
+/// by the copies before; with and without a rejects file, and with `FEN`
+/// tags the encoding asked for cannot say.
+#[test]
+fn export_writes_every_copy_as_one_thread_writes_one() {
+    let games = "[Event \"annotated\"]\n\n1. e4 $1 {best by test} (1. d4 d5 (1... Nf6 2. c4) \
+        2. c4) 1... e5 ; a line\n2. Nf3 Nc6 1-0\n\n\
+        [Event \"faulty\"]\n\n1. e4 e5 2. Ke3 {too far} Nc6 1-0\n\n\
+        [Event \"no result\"]\n\n1. d4 d5\n\n\
+        [Event \"ten\"]\n[Variant \"Capablanca\"]\n\n1. e4 e5 2. Nj3 *\n";
+    let copy = format!("{}\n{games}\n", chess960_file());
+    let per_copy = forsyth(&["pgn", "check"], copy.as_bytes())
+        .stdout
+        .lines()
+        .count() as u64;
+    assert_eq!(per_copy, 8);
+    let lines = copy.lines().count() as u64;
+    // `<stdin>:GAME N (line L): ...`, and a fault's or a warning's
+    // `LINE:COL` after it, moved on by `copies`.
+    let moved = |report: &str, copies: u64| -> String {
+        let (name, rest) = report.split_once(":GAME ").unwrap();
+        let (number, rest) = rest.split_once(" (line ").unwrap();
+        let (line, rest) = rest.split_once(')').unwrap();
+        let number = number.parse::<u64>().unwrap() + per_copy * copies;
+        let line = line.parse::<u64>().unwrap() + lines * copies;
+        let rest = match rest.strip_prefix(": ").and_then(|r| r.split_once(':')) {
+            Some((at, after)) if at.parse::<u64>().is_ok() => {
+                let at = at.parse::<u64>().unwrap() + lines * copies;
+                format!(": {at}:{after}")
+            }
+            _ => rest.to_owned(),
+        };
+        format!("{name}:GAME {number} (line {line}){rest}\n")
+    };
+    let copies = 5_000;
+    let text = copy.repeat(copies as usize);
+    assert!(text.len() > 4 * (1 << 18), "many pieces: {}", text.len());
+    let dir = std::env::temp_dir().join(format!("forsyth-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rejects = dir.join("rejects.pgn");
+    let rejects = rejects.to_str().unwrap();
+    for castling in [&[][..], &["--castling", "standard"]] {
+        for keep in [&[][..], &["--rejects", rejects]] {
+            let run = |threads: &str, input: &str| {
+                let _ = std::fs::remove_file(rejects);
+                let mut args = vec!["pgn", "export", "--threads", threads];
+                args.extend_from_slice(castling);
+                args.extend_from_slice(keep);
+                let r = forsyth(&args, input.as_bytes());
+                let written = std::fs::read_to_string(rejects).unwrap_or_default();
+                (r, written)
+            };
+            let (one, one_rejected) = run("1", &copy);
+            assert_eq!(one.code, 1, "{castling:?} {keep:?}: {}", one.stderr);
+            assert_contains(&one.stdout, "[Variant \"Capablanca\"]");
+            assert_eq!(one_rejected.is_empty(), keep.is_empty(), "{castling:?}");
+            let mut expected_err = String::new();
+            for i in 0..copies {
+                for report in one.stderr.lines() {
+                    expected_err.push_str(&moved(report, i));
+                }
+            }
+            let expected_out = one.stdout.repeat(copies as usize);
+            for threads in ["1", "2", "3"] {
+                let (r, rejected) = run(threads, &text);
+                let what = format!("{castling:?} {keep:?} --threads {threads}");
+                assert_eq!(r.code, 1, "{what}");
+                assert!(r.stdout == expected_out, "{what}");
+                assert!(
+                    r.stderr == expected_err,
+                    "{what}: {}",
+                    r.stderr.get(..300).unwrap_or(&r.stderr)
+                );
+                assert!(rejected == one_rejected.repeat(copies as usize), "{what}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn never_a_game_dropped() {
     // A broken game between two good ones; a stray `}` between games.

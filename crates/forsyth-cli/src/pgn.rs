@@ -123,15 +123,53 @@ struct Boards<J> {
     all_tags: bool,
     /// The syntax errors of the game being read.
     errors: Vec<PgnError>,
+    /// The tags of the game being read that a 10x8 game keeps, and its
+    /// `Result` tag: here, not in the game's tags, so that their room
+    /// serves every game.
+    tags: TagText,
 }
 
-/// The tags of a game being read.
+/// Tag pairs as read, names and values in one string.
+#[derive(Clone, Default)]
+struct TagText {
+    text: String,
+    /// Where each pair's name ends and its value ends in `text` (the
+    /// value starts where the name ends).
+    ends: Vec<(usize, usize)>,
+}
+
+impl TagText {
+    fn push(&mut self, name: &str, value: &str) {
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
+        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
+            (&self.text[start..name_end], &self.text[name_end..end])
+        })
+    }
+
+    /// The value of the first pair named `name`.
+    fn first(&self, name: &str) -> Option<&str> {
+        self.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+}
+
+/// The tags of a game being read (their text is in [`Boards`]).
 struct BoardsTags<T> {
     chess: T,
     start: GameStart,
-    tags: Vec<(String, String)>,
-    /// The `Result` tag's value and place, judged on a 10x8 board.
-    result: Option<(String, Span)>,
+    /// The place of the `Result` tag, judged on a 10x8 board.
+    result_at: Option<Span>,
     /// Where the `FEN` and `SetUp` tags are, for a 10x8 game's warnings.
     fen_at: Option<Span>,
     setup_at: Option<Span>,
@@ -150,6 +188,7 @@ impl<J: Judge> Boards<J> {
             ten,
             all_tags,
             errors: Vec::new(),
+            tags: TagText::default(),
         }
     }
 }
@@ -177,12 +216,12 @@ impl<J: Judge> Visitor for Boards<J> {
 
     fn begin_game(&mut self, start: GameStart) -> ControlFlow<Self::Output, Self::Tags> {
         self.errors.clear();
+        self.tags.clear();
         match self.chess.begin_game(start) {
             ControlFlow::Continue(chess) => ControlFlow::Continue(BoardsTags {
                 chess,
                 start,
-                tags: Vec::new(),
-                result: None,
+                result_at: None,
                 fen_at: None,
                 setup_at: None,
             }),
@@ -192,14 +231,13 @@ impl<J: Judge> Visitor for Boards<J> {
 
     fn tag(&mut self, tags: &mut Self::Tags, tag: Tag<'_>) -> ControlFlow<Self::Output> {
         match tag.name {
-            "Result" => tags.result = Some((tag.value.decode().into_owned(), tag.span)),
+            "Result" => tags.result_at = Some(tag.span),
             "FEN" => tags.fen_at = Some(tag.span),
             "SetUp" => tags.setup_at = Some(tag.span),
             _ => {}
         }
-        if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp") {
-            tags.tags
-                .push((tag.name.to_owned(), tag.value.decode().into_owned()));
+        if self.all_tags || matches!(tag.name, "Variant" | "FEN" | "SetUp" | "Result") {
+            self.tags.push(tag.name, &tag.value.decode());
         }
         match self.chess.tag(&mut tags.chess, tag) {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
@@ -208,17 +246,20 @@ impl<J: Judge> Visitor for Boards<J> {
     }
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        let tag = |n: &str| {
-            tags.tags
+        let (variant, fen) = (self.tags.first("Variant"), self.tags.first("FEN"));
+        if capa::game_board(variant, fen, self.ten.variant).is_some() {
+            let kept = self
+                .tags
                 .iter()
-                .find(|(t, _)| t == n)
-                .map(|(_, v)| v.as_str())
-        };
-        if capa::game_board(tag("Variant"), tag("FEN"), self.ten.variant).is_some() {
+                .filter(|(n, _)| self.all_tags || matches!(*n, "Variant" | "FEN" | "SetUp"));
+            // The last `Result` tag is the one judged.
+            let result = self.tags.iter().filter(|(n, _)| *n == "Result").last();
             return ControlFlow::Continue(BoardsMovetext::Ten(Box::new(TenRead {
                 start: Some(tags.start),
-                tags: tags.tags,
-                result: tags.result,
+                tags: kept.map(|(n, v)| (n.to_owned(), v.to_owned())).collect(),
+                result: result
+                    .zip(tags.result_at)
+                    .map(|((_, v), at)| (v.to_owned(), at)),
                 fen_at: tags.fen_at,
                 setup_at: tags.setup_at,
                 events: Vec::new(),
@@ -426,11 +467,9 @@ impl Default for Rendered {
     }
 }
 
-/// Where a game comes from: its file's name, and its text as read (kept
-/// for `--rejects` only).
+/// Where a game comes from: its file's name.
 struct Origin<'a> {
     name: &'a str,
-    text: Option<&'a [u8]>,
     /// What [`Early`] returned for the game.
     unwritten: Option<&'a str>,
 }
@@ -483,9 +522,10 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
             // Without `--epd` the lines of a game do not depend on its
             // number: they are written as soon as it is replayed.
             let early = move |game: &mut Judged<ReplayedGame>,
-                              out: &mut Vec<u8>|
+                              _: Option<&[u8]>,
+                              r: &mut Rendered|
                   -> io::Result<Option<String>> {
-                let unwritten = fen_lines(out, game, write, false, final_only)?;
+                let unwritten = fen_lines(r.out.bytes(), game, write, false, final_only)?;
                 match game {
                     Judged::Chess(game) => game.positions = Vec::new(),
                     Judged::Ten(game) => game.positions = Vec::new(),
@@ -537,31 +577,89 @@ pub fn run(args: &Pgn) -> io::Result<Outcome> {
             ten.notation = options.notation;
             ten.fen = options.fen;
             let export = Export::new(*options);
-            each_game(args, file, export, ten, None, |g, exported, r| {
-                let exported = match exported {
-                    Judged::Chess(exported) => exported,
-                    Judged::Ten(game) => return ten_export(g, game, &options.fen, r),
+            // A game's text does not depend on its number: it is written
+            // as soon as it is replayed, and freed.
+            let early = |exported: &mut Judged<ExportedGame>,
+                         text: Option<&[u8]>,
+                         r: &mut Rendered|
+             -> io::Result<Option<String>> {
+                match exported {
+                    Judged::Chess(exported) => export_early(exported, text, r),
+                    Judged::Ten(game) => ten_export(game, text, &options.fen, r),
+                }
+            };
+            each_game(args, file, export, ten, Some(&early), |g, exported, r| {
+                let head = match exported {
+                    Judged::Chess(exported) => head(g.name, &exported.game),
+                    Judged::Ten(game) => Place::game(g.name, game.start.number, game.start.line),
                 };
-                let game = &exported.game;
-                let whole = exported.pgn.is_some() && game.error.is_none();
-                match (&exported.pgn, g.text) {
-                    (_, Some(text)) if !whole => {
-                        // The game as read, from its first byte to its end.
-                        r.rejects.extend_from_slice(text.trim_ascii_end());
-                        r.rejects.extend_from_slice(b"\n\n");
-                        r.counts.rejected += 1;
-                    }
-                    (Some(pgn), _) => r.out.write_all(pgn.as_bytes())?,
-                    (None, _) => {}
-                }
-                if let Some(e) = &exported.lossy {
+                if let Some(message) = g.unwritten {
                     r.counts.unwritten += 1;
-                    r.err.at(head(g.name, game), format_args!("FEN tag: {e}"));
+                    r.err.at(head, message);
                 }
-                report(&mut r.err, g.name, game)
+                match exported {
+                    Judged::Chess(exported) => report(&mut r.err, g.name, &exported.game),
+                    Judged::Ten(game) => {
+                        report_warnings(&mut r.err, head, &game.warnings);
+                        if let Some(e) = &game.fault {
+                            r.err.at(head, e);
+                        }
+                        Ok(())
+                    }
+                }
             })
         }
     }
+}
+
+/// A game's text as read into the rejects file, a blank line after it.
+fn reject(text: &[u8], r: &mut Rendered) {
+    r.rejects.extend_from_slice(text.trim_ascii_end());
+    r.rejects.extend_from_slice(b"\n\n");
+    r.counts.rejected += 1;
+}
+
+/// An 8x8 game in the export format (a faulty one up to its fault); with a
+/// fault and `text` (a rejects file), its text as read goes there instead.
+/// What only this needs is freed; a `FEN` tag the encoding cannot write is
+/// returned as a message.
+fn export_early(
+    exported: &mut ExportedGame,
+    text: Option<&[u8]>,
+    r: &mut Rendered,
+) -> io::Result<Option<String>> {
+    let whole = exported.pgn.is_some() && exported.game.error.is_none();
+    match (exported.pgn.take(), text) {
+        (_, Some(text)) if !whole => reject(text, r),
+        (Some(pgn), _) => r.out.write_all(pgn.as_bytes())?,
+        (None, _) => {}
+    }
+    exported.game.positions = Vec::new();
+    Ok(exported.lossy.as_ref().map(|e| format!("FEN tag: {e}")))
+}
+
+/// A 10x8 game in the export format, as [`export_early`] writes an 8x8
+/// one.
+fn ten_export(
+    game: &mut TenGame,
+    text: Option<&[u8]>,
+    write: &WriteOptions,
+    r: &mut Rendered,
+) -> io::Result<Option<String>> {
+    let mut unwritten = None;
+    match (&game.fault, text) {
+        (Some(_), Some(text)) => reject(text, r),
+        // Without a rejects file a faulty game is written up to its
+        // fault, the rest in a comment, as on 8x8.
+        _ => match capa::export(game, write) {
+            Ok(pgn) => r.out.write_all(pgn.as_bytes())?,
+            Err(e) => unwritten = Some(format!("FEN tag: {e}")),
+        },
+    }
+    game.tags = Vec::new();
+    game.movetext = String::new();
+    game.positions = Vec::new();
+    Ok(unwritten)
 }
 
 /// Writes the positions of a game's main line, on either board (its last
@@ -624,39 +722,6 @@ fn ten_fens(
     Ok(None)
 }
 
-/// A 10x8 game in the export format (a faulty one up to its fault); with
-/// a fault and a rejects file, its text as read goes there instead; the
-/// fault goes to standard error.
-fn ten_export(
-    g: &Origin<'_>,
-    game: &TenGame,
-    write: &WriteOptions,
-    r: &mut Rendered,
-) -> io::Result<()> {
-    let head = Place::game(g.name, game.start.number, game.start.line);
-    match (&game.fault, g.text) {
-        (Some(_), Some(text)) => {
-            r.rejects.extend_from_slice(text.trim_ascii_end());
-            r.rejects.extend_from_slice(b"\n\n");
-            r.counts.rejected += 1;
-        }
-        // Without a rejects file a faulty game is written up to its
-        // fault, the rest in a comment, as on 8x8.
-        _ => match capa::export(game, write) {
-            Ok(pgn) => r.out.write_all(pgn.as_bytes())?,
-            Err(e) => {
-                r.counts.unwritten += 1;
-                r.err.at(head, format_args!("FEN tag: {e}"));
-            }
-        },
-    }
-    report_warnings(&mut r.err, head, &game.warnings);
-    if let Some(e) = &game.fault {
-        r.err.at(head, e);
-    }
-    Ok(())
-}
-
 /// A game's warnings and fault on standard error.
 fn report(err: &mut Diagnostics, name: &str, game: &ReplayedGame) -> io::Result<()> {
     let head = head(name, game);
@@ -679,11 +744,13 @@ fn report_warnings(err: &mut Diagnostics, head: Place<'_>, warnings: &[ReplayWar
 
 /// The part of a selected game's rendering that does not depend on its
 /// number, made as soon as it is replayed, on the thread that replayed
-/// it, into the output: it may free what only it needs (the positions,
-/// most of a game's memory), instead of keeping it while the games before
-/// are counted. It returns a message for the rendering, which gets it as
-/// [`Origin::unwritten`].
-type Early<'a, O> = dyn Fn(&mut O, &mut Vec<u8>) -> io::Result<Option<String>> + Sync + 'a;
+/// it, into the output or the rejects (given the game's text as read when
+/// a rejects file keeps it): it may free what only it needs (the
+/// positions, the text written: most of a game's memory), instead of
+/// keeping it while the games before are counted. It returns a message
+/// for the rendering, which gets it as [`Origin::unwritten`].
+type Early<'a, O> =
+    dyn Fn(&mut O, Option<&[u8]>, &mut Rendered) -> io::Result<Option<String>> + Sync + 'a;
 
 /// How a selected game is rendered.
 type Render<'a, O> = dyn Fn(&Origin<'_>, &O, &mut Rendered) -> io::Result<()> + Sync + 'a;
@@ -913,13 +980,12 @@ fn sequential<J: Judge, O: Write, E: Write>(
             let strays = judge.stray();
             let unwritten = match early {
                 Some(early) if selected(&J::facts(&game), args.select) => {
-                    early(&mut game, rendered.out.bytes())?
+                    early(&mut game, text.as_deref(), &mut rendered)?
                 }
                 _ => None,
             };
             let origin = Origin {
                 name: &name,
-                text: text.as_deref(),
                 unwritten: unwritten.as_deref(),
             };
             finish_game::<J>(
@@ -935,7 +1001,6 @@ fn sequential<J: Judge, O: Write, E: Write>(
         let strays = judge.stray();
         let origin = Origin {
             name: &name,
-            text: None,
             unwritten: None,
         };
         finish_game::<J>(&origin, &strays, None, args.select, render, &mut rendered)?;
@@ -1089,8 +1154,6 @@ mod parallel {
         game: O,
         /// The errors between games before it.
         strays: Vec<PgnError>,
-        /// Its bytes' range in the piece.
-        text: (usize, usize),
         /// What [`Early`] returned for it.
         unwritten: Option<String>,
     }
@@ -1177,10 +1240,16 @@ mod parallel {
                 let (tx, mut judge) = (done_tx.clone(), judge.clone());
                 scope.spawn(move || {
                     let mut queue = Queue::default();
+                    // The games of the last piece replayed: the room for the
+                    // next one's, so that they are not moved as they grow.
+                    let mut room = 0;
                     while let Some(job) = queue.next(&rx) {
                         let (id, state) = match job {
                             Job::Replay { id, piece, into } => {
-                                let replayed = replay(args, &mut judge, early, &piece, into);
+                                let games = Vec::with_capacity(room);
+                                let replayed =
+                                    replay(args, &mut judge, early, &piece, keep, games, into);
+                                room = replayed.games.len();
                                 (id, State::Replayed(replayed))
                             }
                             Job::Render {
@@ -1190,7 +1259,7 @@ mod parallel {
                                 before,
                             } => {
                                 let rendered =
-                                    render_piece::<J>(args, render, &piece, replayed, before, keep);
+                                    render_piece::<J>(args, render, &piece, replayed, before);
                                 (id, State::Rendered(rendered))
                             }
                         };
@@ -1265,14 +1334,16 @@ mod parallel {
         }
     }
 
-    /// A piece's games replayed as the sequential loop replays them, the
-    /// early part of their rendering made; a read error stops them where it
-    /// stops that loop.
+    /// A piece's games replayed as the sequential loop replays them, into
+    /// `games`, the early part of their rendering made (given their text
+    /// when `keep`); a read error stops them where it stops that loop.
     fn replay<J: Judge>(
         args: &Pgn,
         judge: &mut J,
         early: Option<&Early<'_, J::Output>>,
         piece: &Piece,
+        keep: bool,
+        mut games: Vec<Played<J::Output>>,
         mut into: Rendered,
     ) -> Replayed<J::Output> {
         let input = Ending {
@@ -1281,15 +1352,15 @@ mod parallel {
         };
         let mut reader = Reader::resume(input, piece.at);
         let index = |offset: u64| (offset - piece.at.offset) as usize;
-        let mut games = Vec::new();
         let mut failed = None;
         while let Ok(Some(mut game)) = reader.read_game(judge) {
             let strays = judge.stray();
             let facts = J::facts(&game);
-            let text = (index(facts.start.offset), index(reader.position().offset));
+            let (start, end) = (index(facts.start.offset), index(reader.position().offset));
             let unwritten = match early {
                 Some(early) if selected(&facts, args.select) => {
-                    match early(&mut game, into.out.bytes()) {
+                    let text = keep.then(|| &piece.bytes[start..end]);
+                    match early(&mut game, text, &mut into) {
                         Ok(unwritten) => unwritten,
                         Err(e) => {
                             failed = Some(e);
@@ -1302,7 +1373,6 @@ mod parallel {
             games.push(Played {
                 game,
                 strays,
-                text,
                 unwritten,
             });
         }
@@ -1324,7 +1394,6 @@ mod parallel {
         piece: &Piece,
         replayed: Replayed<J::Output>,
         before: u64,
-        keep: bool,
     ) -> RenderResult {
         if let Some(e) = replayed.failed {
             return Err(e);
@@ -1333,10 +1402,8 @@ mod parallel {
         let mut games = replayed.into;
         for mut played in replayed.games {
             J::renumber(&mut played.game, before);
-            let (start, end) = played.text;
             let origin = Origin {
                 name: &piece.name,
-                text: keep.then(|| &piece.bytes[start..end]),
                 unwritten: played.unwritten.as_deref(),
             };
             finish_game::<J>(
@@ -1351,7 +1418,6 @@ mod parallel {
         let mut tail = Rendered::default();
         let origin = Origin {
             name: &piece.name,
-            text: None,
             unwritten: None,
         };
         finish_game::<J>(

@@ -92,6 +92,49 @@ pub struct Export {
     options: ExportOptions,
     /// The syntax errors of the game not yet in its rest.
     pending: Vec<PgnError>,
+    /// A move in its notation, before it goes into the movetext.
+    san: String,
+    /// The buffers of the last game, emptied, for the next one's: a game
+    /// then costs one new string, its text.
+    spare: Spare,
+}
+
+/// The buffers a game is written with, kept from one game to the next.
+#[derive(Clone, Debug, Default)]
+struct Spare {
+    tags: TagList,
+    text: String,
+    numbers: Vec<MoveNumber>,
+}
+
+/// A game's tag pairs as read, names and values in one string.
+#[derive(Clone, Debug, Default)]
+struct TagList {
+    text: String,
+    /// Where each pair's name ends and its value ends in `text` (the
+    /// value starts where the name ends).
+    ends: Vec<(usize, usize)>,
+}
+
+impl TagList {
+    fn push(&mut self, name: &str, value: &str) {
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
+        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
+            (&self.text[start..name_end], &self.text[name_end..end])
+        })
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
 }
 
 impl Default for Export {
@@ -117,6 +160,8 @@ impl Export {
             replay: Replay::final_only(),
             options,
             pending: Vec::new(),
+            san: String::new(),
+            spare: Spare::default(),
         }
     }
 
@@ -127,7 +172,7 @@ impl Export {
         if m.replay.is_failed() && m.rest.is_none() {
             let mut rest = Unreplayed::default();
             for number in m.numbers.drain(..) {
-                rest.token(&number);
+                rest.move_number(&number);
             }
             m.rest = Some(rest);
         }
@@ -158,14 +203,16 @@ impl Export {
 #[derive(Debug)]
 pub struct ExportTags {
     replay: ReplayTags,
-    tags: Vec<(String, String)>,
+    tags: TagList,
 }
 
 /// The movetext of a game being exported.
 #[derive(Debug)]
 pub struct ExportMovetext {
     replay: ReplayMovetext,
-    tags: Vec<(String, String)>,
+    tags: TagList,
+    /// The `FEN` tags' value, in the chosen encoding, when there are.
+    fen: Option<String>,
     lossy: Option<LossyCastlingError>,
     text: MovetextWriter,
     /// Variations open in `text`.
@@ -174,34 +221,50 @@ pub struct ExportMovetext {
     rest: Option<Unreplayed>,
     /// The move numbers read since the last move, before a fault: the
     /// rest starts with them when the move after them is the fault.
-    numbers: Vec<String>,
+    numbers: Vec<MoveNumber>,
     /// The termination marker.
     marker: Option<GameResult>,
 }
 
-/// The `FEN` tags of `tags` set to `start` in the chosen encoding, and
-/// `SetUp` to `1` (placed before them when there was none).
-fn rewrite_fen(
-    tags: &mut Vec<(String, String)>,
+/// The value of the `FEN` tags of `tags`, when there are: `start` in the
+/// chosen encoding.
+fn fen_value(
+    tags: &TagList,
     start: &crate::rules::Position,
     options: &WriteOptions,
-) -> Result<(), LossyCastlingError> {
-    let Some(at) = tags.iter().position(|(n, _)| n == "FEN") else {
-        return Ok(());
-    };
-    let fen = start.setup().to_fen(options)?;
-    for (name, value) in tags.iter_mut() {
-        match name.as_str() {
-            "FEN" => value.clone_from(&fen),
-            // A FEN tag is a set-up position whatever SetUp said.
-            "SetUp" => *value = "1".to_string(),
-            _ => {}
-        }
+) -> Result<Option<String>, LossyCastlingError> {
+    if !tags.iter().any(|(n, _)| n == "FEN") {
+        return Ok(None);
     }
-    if !tags.iter().any(|(n, _)| n == "SetUp") {
-        tags.insert(at, ("SetUp".to_string(), "1".to_string()));
-    }
-    Ok(())
+    start.setup().to_fen(options).map(Some)
+}
+
+/// The tags as written, but the `Result` tag (the result settled on is
+/// written): with `fen`, every `FEN` tag set to it and `SetUp` to `1`
+/// (placed before the first `FEN` tag when there was none), since a `FEN`
+/// tag is a set-up position whatever `SetUp` said.
+fn written_tags<'t>(
+    tags: &'t TagList,
+    fen: Option<&'t str>,
+) -> impl Iterator<Item = (&'t str, &'t str)> + 't {
+    let mut add_setup = fen.is_some() && !tags.iter().any(|(n, _)| n == "SetUp");
+    tags.iter()
+        .filter(|(n, _)| *n != "Result")
+        .flat_map(move |(name, value)| {
+            let mut pairs = [None, Some((name, value))];
+            match (name, fen) {
+                ("FEN", Some(fen)) => {
+                    if add_setup {
+                        pairs[0] = Some(("SetUp", "1"));
+                        add_setup = false;
+                    }
+                    pairs[1] = Some((name, fen));
+                }
+                ("SetUp", Some(_)) => pairs[1] = Some((name, "1")),
+                _ => {}
+            }
+            pairs.into_iter().flatten()
+        })
 }
 
 impl Visitor for Export {
@@ -214,16 +277,14 @@ impl Visitor for Export {
         let ControlFlow::Continue(replay) = self.replay.begin_game(start) else {
             unreachable!("Replay::begin_game always continues")
         };
-        ControlFlow::Continue(ExportTags {
-            replay,
-            tags: Vec::new(),
-        })
+        let mut tags = std::mem::take(&mut self.spare.tags);
+        tags.clear();
+        ControlFlow::Continue(ExportTags { replay, tags })
     }
 
     fn tag(&mut self, tags: &mut ExportTags, tag: Tag<'_>) -> ControlFlow<ExportedGame> {
         let _ = self.replay.tag(&mut tags.replay, tag);
-        tags.tags
-            .push((tag.name.to_string(), tag.value.decode().into_owned()));
+        tags.tags.push(tag.name, &tag.value.decode());
         ControlFlow::Continue(())
     }
 
@@ -231,21 +292,29 @@ impl Visitor for Export {
         let ControlFlow::Continue(replay) = self.replay.begin_movetext(tags.replay) else {
             unreachable!("Replay::begin_movetext always continues")
         };
-        let mut tag_list = tags.tags;
-        let lossy = match replay.start() {
-            Some(start) => rewrite_fen(&mut tag_list, start, &self.options.fen).err(),
-            None => None,
+        let (fen, lossy) = match replay
+            .start()
+            .map(|start| fen_value(&tags.tags, start, &self.options.fen))
+        {
+            Some(Ok(fen)) => (fen, None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
         };
         // The errors among the tags are not movetext: not in the rest.
         self.pending.clear();
+        let mut text = std::mem::take(&mut self.spare.text);
+        text.clear();
+        let mut numbers = std::mem::take(&mut self.spare.numbers);
+        numbers.clear();
         ControlFlow::Continue(ExportMovetext {
             replay,
-            tags: tag_list,
+            tags: tags.tags,
+            fen,
             lossy,
-            text: MovetextWriter::new(String::new()),
+            text: MovetextWriter::new(text),
             open: 0,
             rest: None,
-            numbers: Vec::new(),
+            numbers,
             marker: None,
         })
     }
@@ -257,10 +326,9 @@ impl Visitor for Export {
     ) -> ControlFlow<ExportedGame> {
         // The writer numbers the moves from their positions; the rest keeps
         // the numbers as read.
-        let text = format!("{}{}", number.number, ".".repeat(number.dots));
         match self.rest(m) {
-            Some(rest) => rest.token(&text),
-            None => m.numbers.push(text),
+            Some(rest) => rest.move_number(&number),
+            None => m.numbers.push(number),
         }
         ControlFlow::Continue(())
     }
@@ -284,8 +352,10 @@ impl Visitor for Export {
             let (number, side) = (before.setup().fullmoves, before.turn());
             match played {
                 Some(mv) => {
-                    let san = self.options.notation.write(&before, mv);
-                    m.text.play(number, side, &san);
+                    self.san.clear();
+                    // Writing to a `String` cannot fail.
+                    let _ = self.options.notation.write_to(&before, mv, &mut self.san);
+                    m.text.play(number, side, &self.san);
                 }
                 None => m.text.play(number, side, "--"),
             }
@@ -381,19 +451,22 @@ impl Visitor for Export {
                         text.end_variation();
                     }
                 }
-                let mut out = String::new();
-                // The Result tag is the result settled on, as the marker.
-                let tags = m.tags.iter().filter(|(n, _)| n != "Result");
-                write_tags(
-                    &mut out,
-                    tags.map(|(n, v)| (n.as_str(), v.as_str())),
-                    game.result,
-                );
-                out.push_str(&text.finish(game.result));
+                let text = text.finish(game.result);
+                // Room for the tags as read, the roster's defaults and the
+                // rewritten FEN: the text is then written without growing.
+                let fen = m.fen.as_deref();
+                let tags = m.tags.text.len() + 10 * m.tags.ends.len();
+                let room = tags + 160 + fen.map_or(0, str::len) + text.len() + 1;
+                let mut out = String::with_capacity(room);
+                write_tags(&mut out, written_tags(&m.tags, fen), game.result);
+                out.push_str(&text);
                 out.push('\n');
+                self.spare.text = text;
                 Some(out)
             }
         };
+        self.spare.tags = m.tags;
+        self.spare.numbers = m.numbers;
         ExportedGame {
             game,
             pgn,

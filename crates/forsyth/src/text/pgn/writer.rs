@@ -4,7 +4,7 @@
 
 use crate::board::Color;
 
-use super::{CommentStyle, Event, GameResult, MoveNumber, Nag, PgnError, PgnErrorKind, TagValue};
+use super::{CommentStyle, Event, GameResult, MoveNumber, Nag, PgnError, PgnErrorKind};
 
 /// The Seven Tag Roster, in the order the export format writes it.
 ///
@@ -65,7 +65,17 @@ fn tag_pair(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    out.push_str(&TagValue::encode(value));
+    // Escaped in place, as `TagValue::encode` does: no string per tag.
+    for part in value.split_inclusive(['"', '\\']) {
+        match part.strip_suffix(['"', '\\']) {
+            Some(plain) => {
+                out.push_str(plain);
+                out.push('\\');
+                out.push_str(&part[plain.len()..]);
+            }
+            None => out.push_str(part),
+        }
+    }
     out.push_str("\"]\n");
 }
 
@@ -135,7 +145,15 @@ impl MovetextWriter {
 
     /// One token, after a space or at the start of a new line.
     fn token(&mut self, text: &str) {
-        let width = self.prefix.chars().count() + text.chars().count();
+        self.token_of(&[text]);
+    }
+
+    /// One token made of `parts`, as [`token`](MovetextWriter::token)
+    /// writes it: a move and its number are written without a string
+    /// made for them.
+    fn token_of(&mut self, parts: &[&str]) {
+        let width =
+            self.prefix.chars().count() + parts.iter().map(|p| p.chars().count()).sum::<usize>();
         if self.column > 0 {
             if self.break_next || self.column + 1 + width > WIDTH {
                 self.newline();
@@ -148,7 +166,9 @@ impl MovetextWriter {
         self.last_token = self.out.len();
         self.out.push_str(&self.prefix);
         self.prefix.clear();
-        self.out.push_str(text);
+        for part in parts {
+            self.out.push_str(part);
+        }
         self.column += width;
     }
 
@@ -193,10 +213,11 @@ impl MovetextWriter {
     /// ```
     pub fn play(&mut self, number: u32, side: Color, text: &str) {
         // The number and its move stay on one line.
+        let mut digits = [0; 10];
         if side == Color::White {
-            self.token(&format!("{number}. {text}"));
+            self.token_of(&[decimal(number, &mut digits), ". ", text]);
         } else if self.numbered {
-            self.token(&format!("{number}... {text}"));
+            self.token_of(&[decimal(number, &mut digits), "... ", text]);
         } else {
             self.token(text);
         }
@@ -215,7 +236,8 @@ impl MovetextWriter {
     /// assert_eq!(out, "1. f3 $4 *\n");
     /// ```
     pub fn nag(&mut self, value: u8) {
-        self.token(&format!("${value}"));
+        let mut digits = [0; 10];
+        self.token_of(&["$", decimal(value.into(), &mut digits)]);
     }
 
     /// A comment in braces, its words separated by single spaces and
@@ -292,6 +314,22 @@ impl MovetextWriter {
         self.out.push('\n');
         self.out
     }
+}
+
+/// `n` in decimal digits, written into `digits`.
+fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: `n % 10` is below 10.
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    std::str::from_utf8(&digits[at..]).unwrap_or_default()
 }
 
 /// The movetext after a game's fault, written back from its tokens as
@@ -438,5 +476,41 @@ mod tests {
         assert!(!out.contains("( "));
         // A move number never ends a line: it stays with its move.
         assert!(out.lines().all(|l| !l.ends_with('.')), "{out}");
+    }
+
+    #[test]
+    fn numbers_are_written_as_rust_formats_them() {
+        let mut digits = [0; 10];
+        for n in (0..2_000).chain([9_999, 10_000, 65_535, u32::MAX - 1, u32::MAX]) {
+            assert_eq!(decimal(n, &mut digits), n.to_string());
+        }
+        let mut w = MovetextWriter::new(String::new());
+        w.play(10, Color::Black, "Nf6");
+        w.nag(255);
+        w.nag(0);
+        w.play(11, Color::White, "e4");
+        assert_eq!(
+            w.finish(GameResult::Draw),
+            "10... Nf6 $255 $0 11. e4 1/2-1/2\n"
+        );
+    }
+
+    #[test]
+    fn tag_values_are_escaped_as_encode_escapes_them() {
+        for value in [
+            "",
+            "plain",
+            "\"",
+            "\\",
+            "a \"b\" c",
+            "C:\\x\\",
+            "\"\\\"",
+            "é \"ü\"",
+        ] {
+            let mut out = String::new();
+            tag_pair(&mut out, "Event", value);
+            let encoded = super::super::TagValue::encode(value);
+            assert_eq!(out, format!("[Event \"{encoded}\"]\n"), "{value}");
+        }
     }
 }
