@@ -48,8 +48,11 @@ fn check_written_back(p: &ChessProblem) {
         if let Some(moves) = p.max_threat() {
             solver = solver.max_threat(moves);
         }
+        if let Some(most) = p.max_refutations() {
+            solver = solver.max_refutations(most);
+        }
         let _ = solver
-            .tries(p.asks_tries())
+            .avoid_trivial_tries(p.asks_trivial_tries_avoided())
             .set_play(p.asks_set_play())
             .postkey(p.asks_postkey())
             .max_nodes(2_000)

@@ -716,6 +716,37 @@ fn tries_and_set_play_on_request() {
     assert!(!r.stdout.contains('?'), "{}", r.stdout);
 }
 
+/// `--tries=N`: the tries refuted by up to N defences, each refutation
+/// named; `--avoid-trivial-tries` leaves out a checking try refuted once.
+/// Peter Orlik, STERN 44/80, 23.10.1980, #3 (1.Qf6!): the tries and their
+/// refutations are those Popeye 4.104 writes with `option defence 2`
+/// (1.Rc1+? Kd3! Kxc1!, 1.Qb3+? Kxb3! cxb3!, 1.Ra2+? Kd3!).
+#[test]
+fn tries_with_up_to_n_refutations_on_request() {
+    let problem = "(8/8/pQ6/p1P5/P1p5/5p2/2k2P2/R3K3) #3";
+    let r = forsyth(&["solve", "--tries=2", problem], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "1.Rc1+? 1...Kd3! 1...Kxc1!\n");
+    assert_contains(&r.stdout, "1.Qb3+? 1...Kxb3! 1...cxb3!\n");
+    assert_contains(&r.stdout, "1.Ra2+? 1...Kd3!\n");
+    assert_contains(&r.stdout, "1.Qf6! zugzwang\n");
+    // `--tries` alone: one refutation; the problem after it is no number.
+    let r = forsyth(&["solve", "--tries", problem], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "1.Ra2+? 1...Kd3!\n");
+    assert!(!r.stdout.contains("Rc1+?"), "{}", r.stdout);
+    let r = forsyth(
+        &["solve", "--tries=2", "--avoid-trivial-tries", problem],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("Ra2+?"), "{}", r.stdout);
+    assert_contains(&r.stdout, "1.Rc1+? 1...Kd3! 1...Kxc1!\n");
+    let r = forsyth(&["solve", "--tries=two", problem], b"");
+    assert_eq!(r.code, 2);
+    assert_contains(&r.stderr, "--tries");
+}
+
 /// The limits stop a problem, name why, and let the next be solved.
 #[test]
 fn limits_stop_one_problem() {

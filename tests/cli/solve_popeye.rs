@@ -538,6 +538,159 @@ fn whitetoplay_in_help_play_and_refused_in_series_play() {
     }
 }
 
+/// `option defence N` (German `Widerlegung N`): the tries are the first
+/// moves refuted by one to N defences, each refutation on its own line in
+/// Popeye's order of the defences. Peter Orlik, STERN 44/80, 23.10.1980,
+/// #3 (Popeye's `BEISPIEL/castling.inp`, asked there with `verf`): the
+/// expected text is Popeye 4.104's output with `widerlegung 2`, its board
+/// and closing lines left out.
+#[test]
+fn popeye_defence_option_lists_tries_with_up_to_n_refutations() {
+    let input = "anfangproblem\nautor Peter Orlik\nquelle STERN 44/80, 23.10.1980\n\
+        forderung #3\noption widerlegung 2\nsteine\nweiss ke1 db6 ta1 ba4c5f2\n\
+        schwarz kc2 ba5a6c4f3\nendeproblem\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut want = String::new();
+    for (try_, refutations) in [
+        ("Ta1-a3", &["c4-c3"][..]),
+        ("Ta1-a2 +", &["Kc2-d3"]),
+        ("Ta1-d1", &["Kc2-c3"]),
+        ("Ta1-c1 +", &["Kc2-d3", "Kc2*c1"]),
+        ("Ta1-b1", &["Kc2-d3", "Kc2-c3"]),
+        ("c5-c6", &["Kc2-d3"]),
+        ("Db6-b1 +", &["Kc2-c3"]),
+        ("Db6-b2 +", &["Kc2-d3", "Kc2*b2"]),
+        ("Db6-b3 +", &["Kc2*b3", "c4*b3"]),
+        ("Db6-b4", &["Kc2-d3", "a5*b4"]),
+        ("Db6-b8", &["Kc2-d3", "Kc2-c3"]),
+        ("Db6-b7", &["Kc2-c3"]),
+    ] {
+        want.push_str(&format!("   1.{try_} ?\n    Aber\n"));
+        for r in refutations {
+            want.push_str(&format!("      1...{r} !\n"));
+        }
+        want.push('\n');
+    }
+    want.push_str("   1.Db6-f6 !\n\n");
+    assert_eq!(r.stdout, want);
+    // `try` after it asks for one refutation again: the later holds, as
+    // in Popeye.
+    let r = popeye(&input.replace("widerlegung 2", "widerlegung 2 verf"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("Kc2*c1"), "{}", r.stdout);
+    assert!(r.stdout.contains("   1.Ta1-a2 + ?\n"), "{}", r.stdout);
+    // `Widerlegung 0`: no first move is a try; the key alone.
+    let r = popeye(&input.replace("widerlegung 2", "widerlegung 0"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "   1.Db6-f6 !\n\n"));
+}
+
+/// `option trivialtriesavoid` leaves out a try that checks and fails to
+/// one defence only; a checking try refuted by two stays. Alberto Armeni,
+/// 3530, Freie Presse, 29.7.1994, #2 (Popeye's `BEISPIEL/ep.inp`): the
+/// expected text is Popeye 4.104's output with `widerlegung 2
+/// trivialefehlversucheunterdruecken` (1.c8=S+? Txc8! is left out).
+#[test]
+fn popeye_trivial_tries_avoided_keep_checks_refuted_twice() {
+    let input = "anfangproblem\nautor Alberto Armeni\nquelle 3530, Freie Presse, 29.7.1994\n\
+        forderung #2\noption widerlegung 2 trivialefehlversucheunterdruecken\n\
+        steine  weiss   kb6 th1 lh3h4 sc5g6 bc4c7e4f2g3\n\
+        \x20       schwarz kd6 tf1f8 lb5 be5e7g4g5\nendeproblem\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.f2-f4 !\n\n   1.Lh4*g5 ?\n    Aber\n      1...Tf8-e8 !\n\n   1.Sc5-b7 + ?\n    Aber\n\
+         \x20     1...Kd6-d7 !\n      1...Kd6-e6 !\n\n   1.Sg6*f8 ?\n    Aber\n      1...Lb5-a6 !\n\n\
+         \x20  1.c7-c8=D ?\n    Aber\n      1...Tf8*c8 !\n\n"
+    );
+    // Without it, the checking try refuted once is there.
+    let r = popeye(&input.replace(" trivialefehlversucheunterdruecken", ""));
+    assert!(
+        r.stdout
+            .contains("   1.c7-c8=S + ?\n    Aber\n      1...Tf8*c8 !\n"),
+        "{}",
+        r.stdout
+    );
+    // It asks for no tries itself, as in Popeye.
+    let r = popeye(&input.replace("widerlegung 2 ", ""));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "   1.f2-f4 !\n\n"));
+}
+
+/// Tries asked for after the key (`option postkey try`): Popeye writes
+/// "try play not applicable" on standard output, in the input's language
+/// (French without the blank line after it), and solves the play after
+/// the key. The expected texts are Popeye 4.104's on these inputs, its
+/// board and blank lines around the diagram left out.
+#[test]
+fn tries_after_the_key_are_not_applicable_as_popeye_says() {
+    let tree = " zugzwang.\n      1...Se8-c7\n          2.Sd5*c7 #\n      1...Se8-d6\n\
+                \x20         2.Sd5-c7 #\n      1...Se8-f6\n          2.Sd5-c7 #\n      1...Se8-g7\n\
+                \x20         2.Sd5-c7 #\n";
+    let r = popeye(
+        "begin\npieces white kb6 sd5 pa7 black ka8 se8\nstipulation #2\noption postkey try\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("try play not applicable\n{tree}"));
+    let r = popeye(
+        "anfangproblem\nsteine weiss Kb6 Sd5 Ba7 schwarz Ka8 Se8\nforderung #2\n\
+         option nachschluessel widerlegung 3\nendeproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("Verfuehrung nicht anwendbar\n Zugzwang.\n"),
+        "{}",
+        r.stdout
+    );
+    let r = popeye(
+        "debutprobleme\npieces blanc Rb6 Cd5 Pa7 noir Ra8 Ce8\nenonce #2\n\
+         option aprescle essais\nfinprobleme\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("jeu d'essai pas applicable\n blocus.\n"),
+        "{}",
+        r.stdout
+    );
+    // The default style says it on standard error; JSON marks it.
+    let input =
+        "begin\npieces white kb6 sd5 pa7 black ka8 se8\nstipulation #2\noption postkey try\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "tries: not applicable to the play after the key");
+    assert!(r.stdout.starts_with("zugzwang\n"), "{}", r.stdout);
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_contains(&r.stdout, "\"tries_not_applicable\":true");
+    // Help play has no tries, and nothing is said, as in Popeye.
+    let help = "begin\npieces white kb6 sd5 pa7 black ka8 se8\nstipulation h#1\nend\n";
+    let r = popeye(&help.replace("end\n", "option try\nend\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, popeye(help).stdout);
+    assert!(
+        r.stdout.starts_with("  1.Se8-c7 Sd5*c7 #\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// `defence` needs its number of refutations: the error names the word
+/// where the number should be.
+#[test]
+fn popeye_defence_without_a_number_is_refused_at_its_place() {
+    let r = popeye("begin\npieces white kb6 rc7 black ka8\nstip #2\noption defence try\nend\n");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_contains(
+        &r.stderr,
+        "<stdin>:4:16: option: 'try': expected a number of refutations",
+    );
+    let r =
+        popeye("begin\npieces white kb6 rc7 black ka8\nstip #2\noption defence 99999999999\nend\n");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_contains(&r.stderr, "'99999999999': expected a number of refutations");
+}
+
 /// A reflexmate whose attacker can mate at once has no key: every such
 /// mate is written `?!?`, in the order Popeye's mate generator finds them
 /// (the piece's square from h8 down, each walk from its last vector), not

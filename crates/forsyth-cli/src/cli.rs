@@ -417,7 +417,7 @@ pub enum Command {
             Black defence with each White continuation that reaches the goal in the fewest \
             moves, a quiet continuation's threat in parentheses. Continuations with a rival \
             are duals; mates before the last move are short. --tries adds the first moves \
-            refuted by one defence only; --set-play what White answers were Black to move \
+            refuted by one defence only (--tries=N: by up to N); --set-play what White answers were Black to move \
             first. Help play (h#n: Black starts, both sides help White mate; h#n.5: White \
             starts; h=n) and series movers (ser-#n, ser-h#n, ser-s#n, ser-=n): every \
             solution, listed whole. duplex solves it again with the roles exchanged. \
@@ -432,8 +432,8 @@ pub enum Command {
             ending in (dual) or (short) where it has one; a helpmate's solutions one per \
             line (1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#). --style popeye writes Popeye's text \
             instead, in the input's language, with what a Popeye input's options ask for \
-            (Variation, Try, SetPlay, Duplex, WhiteToPlay, PostKeyPlay: the play after the \
-            key, Black first). --format json writes one \
+            (Variation, Try, Defence N, TrivialTriesAvoid, SetPlay, Duplex, WhiteToPlay, \
+            PostKeyPlay: the play after the key, Black first). --format json writes one \
             object per problem (or twin): \
             {\"problem\": {\"index\", \"line\", \"title\", \"stipulation\"}, \"keys\": [...], \
             \"cook\": bool, \"nodes\": N}, each move {\"uci\", \"san\", \"replies\"}, keys \
@@ -1297,14 +1297,28 @@ pub struct SolveArgs {
     /// Text style
     #[arg(long, value_enum, default_value = "problemist")]
     pub style: SolveStyleArg,
-    /// Show the tries too: first moves refuted by one defence only
+    /// Show the tries too: first moves refuted by one defence only (or by up to N)
     #[arg(
         long,
+        value_name = "N",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "1",
         long_help = "Show the tries of direct, self and reflex play too: the first moves \
             that fail to one defence only, each with its tree and its refutation \
-            (1.Sc5? (2.Se4) 1...Kd6!). A Popeye input asks for them with option Try."
+            (1.Sc5? (2.Se4) 1...Kd6!); --tries=N, those that fail to at most N defences, \
+            each with its refutations. A Popeye input asks for them with option Try \
+            (Defence N for N); the command line's N holds over the input's."
     )]
-    pub tries: bool,
+    pub tries: Option<u32>,
+    /// Leave out the tries that check and fail to one defence only
+    #[arg(
+        long,
+        long_help = "Leave out the trivial tries: those that check and fail to one defence \
+            only (a checking try refuted by more, with --tries=N, stays). A Popeye input \
+            asks for it with option TrivialTriesAvoid. It shows no tries by itself."
+    )]
+    pub avoid_trivial_tries: bool,
     /// Show the set play too: Black's moves first and White's answers
     #[arg(
         long,

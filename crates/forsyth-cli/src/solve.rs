@@ -44,8 +44,10 @@ pub struct Solve {
     pub format: Format,
     /// `--style popeye`.
     pub popeye: bool,
-    /// `--tries`, `--set-play` (a Popeye input's options ask for them too).
-    pub tries: bool,
+    /// `--tries[=N]` (the most refutations of a try), `--avoid-trivial-tries`,
+    /// `--set-play` (a Popeye input's options ask for them too).
+    pub tries: Option<u32>,
+    pub avoid_trivial_tries: bool,
     pub set_play: bool,
     pub limits: Limits,
     pub progress: bool,
@@ -335,7 +337,9 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     seen = nodes;
                 };
                 let mut solver = Solver::new(stipulation)
-                    .tries(args.tries || problem.asks_tries())
+                    .avoid_trivial_tries(
+                        args.avoid_trivial_tries || problem.asks_trivial_tries_avoided(),
+                    )
                     .set_play(args.set_play || problem.asks_set_play())
                     // Popeye's keys-only text needs no tree: the keys are
                     // proved and no more.
@@ -359,6 +363,9 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                         ));
                     }
                     solver = solver.max_threat(moves);
+                }
+                if let Some(most) = args.tries.or(problem.max_refutations()) {
+                    solver = solver.max_refutations(most);
                 }
                 if let Some(nodes) = args.limits.nodes {
                     solver = solver.max_nodes(nodes);
@@ -401,6 +408,13 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 out.json(&value)?;
                 out.flush()?;
                 continue;
+            }
+            if solution.tries_not_applicable && !args.popeye {
+                // Popeye's style says it in its text, as Popeye does.
+                crate::note(&format!(
+                    "{place}tries: not applicable to the play after the key (postkeyplay), \
+                     which is solved"
+                ));
             }
             // Popeye says it on standard error, and goes on.
             if args.popeye {

@@ -102,6 +102,7 @@ fn bf_series(
 #[derive(Copy, Clone, PartialEq, Debug)]
 enum Battle {
     Direct,
+    SelfPlay,
     Reflex,
 }
 
@@ -133,6 +134,15 @@ fn bf_fails(pos: &Position, k: u8, battle: Battle, goal: Goal) -> bool {
                 && moves
                     .iter()
                     .all(|&r| bf_forces(&play(pos, r), k - 1, battle, goal))
+        }
+        Battle::SelfPlay => {
+            // Every defence mates, or leaves a selfmate in k - 1; a
+            // defender without a move mates no one.
+            !moves.is_empty()
+                && moves.iter().all(|&r| {
+                    let next = play(pos, r);
+                    reached(&next, goal) || (k > 1 && bf_forces(&next, k - 1, battle, goal))
+                })
         }
         Battle::Reflex => {
             if moves.is_empty() {
@@ -318,6 +328,59 @@ proptest! {
                     .map(|set| set.iter().map(|v| v.mv).collect())
                     .unwrap_or_default();
                 prop_assert_eq!(got, want);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A try with at most `most` refutations (Popeye's `option defence`),
+    /// by the definition: a first move that is no key, after which at
+    /// least one and at most `most` defences stop the goal in time; the
+    /// trivial ones (checking, one refutation) left out when asked.
+    #[test]
+    fn tries_fail_to_at_most_the_refutations_asked(
+        pos in arb_position(),
+        most in 0u32..4,
+        avoid in any::<bool>(),
+    ) {
+        let Some(pos) = pos else { return Ok(()) };
+        if pos.turn() != Color::White {
+            return Ok(());
+        }
+        let goal = Goal::Mate;
+        for (play_kind, battle) in [(Play::Direct, Battle::Direct), (Play::SelfPlay, Battle::SelfPlay)] {
+            for n in 1..=2u8 {
+                let s = Stipulation::new(play_kind, goal, n);
+                let solution = Solver::new(s)
+                    .max_refutations(most)
+                    .avoid_trivial_tries(avoid)
+                    .variations(false)
+                    .solve(&pos)
+                    .expect("no limit");
+                let mut want = Vec::new();
+                for &m in pos.legal_moves().iter() {
+                    let next = play(&pos, m);
+                    if bf_fails(&next, n, battle, goal) {
+                        continue;
+                    }
+                    let holds = |r: Move| {
+                        let then = play(&next, r);
+                        (battle == Battle::SelfPlay && reached(&then, goal))
+                            || (n > 1 && bf_forces(&then, n - 1, battle, goal))
+                    };
+                    let refutations: Vec<Move> =
+                        next.legal_moves().iter().copied().filter(|&r| !holds(r)).collect();
+                    let trivial = avoid && next.is_check() && refutations.len() == 1;
+                    if !refutations.is_empty() && refutations.len() <= most as usize && !trivial {
+                        want.push((m, refutations));
+                    }
+                }
+                let got: Vec<(Move, Vec<Move>)> =
+                    solution.tries.iter().map(|t| (t.mv, t.refutations.clone())).collect();
+                prop_assert_eq!(got, want, "{} defence {} avoid {}", s, most, avoid);
             }
         }
     }

@@ -264,8 +264,10 @@ pub struct Solution {
     pub stipulation: Stipulation,
     /// Every key, in the move generator's order (battle play).
     pub keys: Vec<Key>,
-    /// The tries, when asked for ([`Solver::tries`]): the first moves
-    /// that fail to one defence only, each with its refutation.
+    /// The tries, when asked for ([`Solver::tries`],
+    /// [`Solver::max_refutations`]): the first moves that fail to one
+    /// defence only (or to at most the maximum asked for), each with its
+    /// refutations.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
@@ -334,6 +336,14 @@ pub struct Solution {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub after_key: Option<AfterKey>,
+    /// Tries were asked for in play after the key ([`Solver::postkey`]),
+    /// which has no first move to try: none are looked for (Popeye says
+    /// "try play not applicable" and solves the play after the key).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "core::ops::Not::not")
+    )]
+    pub tries_not_applicable: bool,
     /// Positions the search visited.
     pub nodes: u64,
 }
@@ -439,7 +449,8 @@ const DEFAULT_MAX_MEMORY: usize = 1 << 30;
 /// ```
 pub struct Solver<'a> {
     stipulation: Stipulation,
-    tries: bool,
+    max_refutations: Option<u32>,
+    avoid_trivial_tries: bool,
     set_play: bool,
     variations: bool,
     postkey: bool,
@@ -462,7 +473,8 @@ impl<'a> Solver<'a> {
     pub fn new(stipulation: Stipulation) -> Solver<'a> {
         Solver {
             stipulation,
-            tries: false,
+            max_refutations: None,
+            avoid_trivial_tries: false,
             set_play: false,
             variations: true,
             postkey: false,
@@ -487,7 +499,48 @@ impl<'a> Solver<'a> {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn tries(mut self, on: bool) -> Solver<'a> {
-        self.tries = on;
+        self.max_refutations = on.then_some(1);
+        self
+    }
+
+    /// Finds the tries of battle play with up to `most` refutations each
+    /// (Popeye's `option defence N`): the first moves that are no keys
+    /// and that at least one and at most `most` defences refute, each
+    /// with its tree and its refutations. `1` is [`Solver::tries`];
+    /// `0` asks for tries that none can be (a try has a refutation).
+    /// The later of this and [`Solver::tries`] holds.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3", None)?;
+    /// let solution = Solver::new(Stipulation::mate(3)).max_refutations(2).solve(&p.position)?;
+    /// // 1.Rf7+? Kd6! Kxf7!
+    /// let try_ = solution.tries.iter().find(|t| p.position.san(t.mv) == "Rf7+").expect("a try");
+    /// assert_eq!(try_.refutations.len(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_refutations(mut self, most: u32) -> Solver<'a> {
+        self.max_refutations = Some(most);
+        self
+    }
+
+    /// Leaves out the trivial tries (Popeye's `option trivialtriesavoid`):
+    /// a try that checks and fails to one defence only. A checking try
+    /// with more refutations ([`Solver::max_refutations`]) stays, as
+    /// Popeye keeps it.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
+    /// let p = ChessProblem::from_statement("(k7/2R5/1K6/8/8/8/8/7R) #2", None)?;
+    /// let all = Solver::new(Stipulation::mate(2)).tries(true).solve(&p.position)?;
+    /// assert!(all.tries.iter().any(|t| t.check)); // 1.Ra1+? Kb8!
+    /// let quiet = Solver::new(Stipulation::mate(2)).tries(true).avoid_trivial_tries(true).solve(&p.position)?;
+    /// assert!(quiet.tries.iter().all(|t| !t.check));
+    /// assert_eq!(quiet.tries.len(), all.tries.len() - 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn avoid_trivial_tries(mut self, on: bool) -> Solver<'a> {
+        self.avoid_trivial_tries = on;
         self
     }
 
@@ -670,7 +723,8 @@ impl<'a> Solver<'a> {
             ..self.stipulation
         };
         let options = Options {
-            tries: self.tries,
+            max_refutations: self.max_refutations,
+            avoid_trivial_tries: self.avoid_trivial_tries,
             set_play: self.set_play,
             variations: self.variations,
             postkey: self.postkey,
@@ -705,7 +759,10 @@ const VARIATION_BYTES: usize = core::mem::size_of::<Variation>() + 16;
 
 /// What a solve is asked for beside the keys or lines.
 struct Options {
-    tries: bool,
+    /// Tries asked for, with at most this many refutations each.
+    max_refutations: Option<u32>,
+    /// Checking tries with one refutation left out.
+    avoid_trivial_tries: bool,
     set_play: bool,
     /// Threats and variations below the keys and tries.
     variations: bool,
@@ -732,6 +789,7 @@ fn empty(stipulation: Stipulation) -> Solution {
         opposite_check: false,
         set_play_opposite_check: false,
         after_key: None,
+        tries_not_applicable: false,
         nodes: 0,
     }
 }
@@ -795,6 +853,7 @@ fn solve_one(
         build: options.variations,
     };
     if options.postkey {
+        solution.tries_not_applicable = options.max_refutations.is_some();
         solution.after_key = Some(tree.after_key(pos, n));
         *meter = search.meter;
         return solution;
@@ -809,7 +868,7 @@ fn solve_one(
             .filter(|&m| suffers(&after(pos, m), goal))
             .collect();
     } else {
-        let (keys, tries) = tree.first_moves(pos, n, options.tries);
+        let (keys, tries) = tree.first_moves(pos, n, options);
         solution.keys = keys;
         solution.tries = tries;
     }
@@ -855,7 +914,7 @@ impl Tree<'_, '_> {
     }
 
     /// The keys of `pos` for the goal in `n`, and its tries when asked.
-    fn first_moves(&mut self, pos: &Position, n: u8, tries: bool) -> (Vec<Key>, Vec<Key>) {
+    fn first_moves(&mut self, pos: &Position, n: u8, options: &Options) -> (Vec<Key>, Vec<Key>) {
         let mut keys = Vec::new();
         let mut found_tries = Vec::new();
         for &m in pos.legal_moves().iter() {
@@ -886,12 +945,18 @@ impl Tree<'_, '_> {
                         refutations: Vec::new(),
                     });
                 }
-                None if tries => {
-                    if let Some(t) = self.try_of(m, &next, n) {
-                        found_tries.push(t);
+                None => {
+                    let Some(most) = options.max_refutations else {
+                        continue;
+                    };
+                    if let Some(t) = self.try_of(m, &next, n, most as usize) {
+                        // A checking try that one defence refutes is
+                        // trivial; one refuted by more is kept.
+                        if !(options.avoid_trivial_tries && t.check && t.refutations.len() == 1) {
+                            found_tries.push(t);
+                        }
                     }
                 }
-                None => {}
             }
         }
         (keys, found_tries)
@@ -930,15 +995,16 @@ impl Tree<'_, '_> {
         }
     }
 
-    /// The first move `m` (to `next`) that is no key, as a try: when
-    /// exactly one defence refutes it, its tree without the refutation.
-    fn try_of(&mut self, m: Move, next: &Position, n: u8) -> Option<Key> {
+    /// The first move `m` (to `next`) that is no key, as a try: when at
+    /// least one and at most `most` defences refute it, its tree without
+    /// the refutations.
+    fn try_of(&mut self, m: Move, next: &Position, n: u8, most: usize) -> Option<Key> {
         let replies = next.legal_moves();
         let mut refutations = Vec::new();
         for &r in replies.iter() {
             if self.search.refutes(&after(next, r), n) {
                 refutations.push(r);
-                if refutations.len() > 1 {
+                if refutations.len() > most {
                     return None;
                 }
             }

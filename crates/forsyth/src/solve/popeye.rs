@@ -173,9 +173,9 @@ impl ParsePopeyeError {
                     format!("option: '{word}' is done in help play (h#n) only, not in series play")
                 } else if option_of(word) == Some(PopeyeOption::Refused) {
                     format!(
-                        "option: '{word}' is not done; the options read are try, setplay, \
-                         variations, duplex, whitetoplay, postkeyplay, nothreat, threat and \
-                         matesin1, and, changing nothing forsyth writes, movenumbers, noboard, \
+                        "option: '{word}' is not done; the options read are try, defence, \
+                         trivialtriesavoid, setplay, variations, duplex, whitetoplay, \
+                         postkeyplay, nothreat, threat and matesin1, and, changing nothing forsyth writes, movenumbers, noboard, \
                          intelligent, beep, suppressgrid and writegrid"
                     )
                 } else if names.len() > 1 {
@@ -624,6 +624,17 @@ fn option_block<'a>(
                 read.push(n.text);
                 *i += 1;
             }
+            PopeyeOption::Defence => {
+                let Some(n) = number.filter(|n| n.text.parse::<u32>().is_ok()) else {
+                    let after = words.get(*i).unwrap_or(o);
+                    return Err(ParsePopeyeError {
+                        expected: Some("a number of refutations, 0 to 4294967295"),
+                        ..word_error(after, ParsePopeyeErrorKind::Option)
+                    });
+                };
+                read.push(n.text);
+                *i += 1;
+            }
             PopeyeOption::Silent if counts(o.text) => {
                 if let Some(n) = number {
                     read.push(n.text);
@@ -817,6 +828,10 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum PopeyeOption {
     Try,
+    /// `defence N`: tries with up to `N` refutations.
+    Defence,
+    /// Checking tries with one refutation left out.
+    TrivialTriesAvoid,
     SetPlay,
     Variation,
     Duplex,
@@ -873,9 +888,9 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("writegrid", PopeyeOption::Silent),
     ("zeichnegitter", PopeyeOption::Silent),
     ("ajoutegrille", PopeyeOption::Silent),
-    ("defence", PopeyeOption::Refused),
-    ("defense", PopeyeOption::Refused),
-    ("widerlegung", PopeyeOption::Refused),
+    ("defence", PopeyeOption::Defence),
+    ("defense", PopeyeOption::Defence),
+    ("widerlegung", PopeyeOption::Defence),
     ("startmovenumber", PopeyeOption::Refused),
     ("startzugnummer", PopeyeOption::Refused),
     ("enroute", PopeyeOption::Refused),
@@ -934,9 +949,12 @@ const OPTIONS: &[(&str, PopeyeOption)] = &[
     ("uptomovenumber", PopeyeOption::Refused),
     ("biszugnummer", PopeyeOption::Refused),
     ("jusquaucoup", PopeyeOption::Refused),
-    ("trivialtriesavoid", PopeyeOption::Refused),
-    ("trivialefehlversucheunterdruecken", PopeyeOption::Refused),
-    ("trivialessaisupprimer", PopeyeOption::Refused),
+    ("trivialtriesavoid", PopeyeOption::TrivialTriesAvoid),
+    (
+        "trivialefehlversucheunterdruecken",
+        PopeyeOption::TrivialTriesAvoid,
+    ),
+    ("trivialessaisupprimer", PopeyeOption::TrivialTriesAvoid),
     ("matesin1", PopeyeOption::MatesIn1),
     ("mattsin1", PopeyeOption::MatesIn1),
     ("matsen1", PopeyeOption::MatesIn1),
@@ -982,7 +1000,8 @@ impl ChessProblem {
     }
 
     /// `true` when the problem's options ask for its tries (Popeye's
-    /// `Try`, `Verfuehrung`, `Essais`).
+    /// `Try`, `Verfuehrung`, `Essais`, or `Defence N`, `Widerlegung N`,
+    /// `Defense N`, [`ChessProblem::max_refutations`]).
     ///
     /// ```
     /// use forsyth::solve::read_popeye;
@@ -991,7 +1010,47 @@ impl ChessProblem {
     /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
     /// ```
     pub fn asks_tries(&self) -> bool {
-        self.asks(PopeyeOption::Try)
+        self.max_refutations().is_some()
+    }
+
+    /// The most refutations a try may have, when the problem's options ask
+    /// for tries: 1 for `Try`, `N` for `Defence N` (`Widerlegung`,
+    /// `Defense`), the later of them when both are given, as Popeye
+    /// reads them ([`Solver::max_refutations`]).
+    ///
+    /// ```
+    /// use forsyth::solve::read_popeye;
+    /// let read = |options: &str| read_popeye(&format!("beginproblem pieces white Kb6 Rc7 black Ka8 stip #2 option {options} endproblem"));
+    /// assert_eq!(read("defence 2")?[0].max_refutations(), Some(2));
+    /// assert_eq!(read("defence 2 try")?[0].max_refutations(), Some(1));
+    /// assert_eq!(read("try widerlegung 3")?[0].max_refutations(), Some(3));
+    /// assert_eq!(read("variation")?[0].max_refutations(), None);
+    /// # Ok::<_, forsyth::solve::ParsePopeyeError>(())
+    /// ```
+    ///
+    /// [`Solver::max_refutations`]: super::Solver::max_refutations
+    pub fn max_refutations(&self) -> Option<u32> {
+        let at = self.options.iter().rposition(|o| {
+            matches!(
+                option_of(o),
+                Some(PopeyeOption::Try | PopeyeOption::Defence)
+            )
+        })?;
+        if option_of(&self.options[at]) == Some(PopeyeOption::Try) {
+            return Some(1);
+        }
+        // Only a number that fits follows the option (the reader saw to it).
+        self.options.get(at + 1)?.parse().ok()
+    }
+
+    /// `true` when the problem's options leave out the trivial tries
+    /// (Popeye's `TrivialTriesAvoid`, `TrivialeFehlversucheUnterdruecken`,
+    /// `TrivialEssaiSupprimer`): a checking try with one refutation
+    /// ([`Solver::avoid_trivial_tries`]). It asks for no tries itself.
+    ///
+    /// [`Solver::avoid_trivial_tries`]: super::Solver::avoid_trivial_tries
+    pub fn asks_trivial_tries_avoided(&self) -> bool {
+        self.asks(PopeyeOption::TrivialTriesAvoid)
     }
 
     /// `true` when the problem's options say that its battle play starts
@@ -1264,6 +1323,11 @@ mod tests {
         let p = read("vari\n   Drohung 3 beep 2\n   try").unwrap();
         assert!(p[0].asks_variations() && p[0].asks_tries());
         assert_eq!(p[0].max_threat(), Some(3));
+        let p = read("defence 3 trivialtriesavoid").unwrap();
+        assert_eq!(p[0].max_refutations(), Some(3));
+        assert!(p[0].asks_tries() && p[0].asks_trivial_tries_avoided());
+        let p = read("TrivialeFehlversucheUnterdruecken").unwrap();
+        assert!(!p[0].asks_tries() && p[0].asks_trivial_tries_avoided());
         for (options, column, word, message) in [
             (
                 "vari threat 0",
@@ -1290,6 +1354,18 @@ mod tests {
                 "option: 'max' abbreviates more than one option (maxsolutions",
             ),
             ("try 2", 12, "2", "option: '2' is not an option"),
+            (
+                "defence try",
+                16,
+                "try",
+                "option: 'try': expected a number of refutations",
+            ),
+            (
+                "widerlegung -1",
+                20,
+                "-1",
+                "option: '-1': expected a number of refutations",
+            ),
             ("tryy", 8, "tryy", "option: 'tryy' is not an option"),
         ] {
             let err = read(options).unwrap_err();

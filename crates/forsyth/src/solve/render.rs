@@ -34,6 +34,8 @@ struct Words {
     popeye_zugzwang: &'static str,
     popeye_but: &'static str,
     popeye_refutes: &'static str,
+    /// Tries asked for after the key: Popeye's message.
+    popeye_no_tries: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -52,6 +54,7 @@ const ENGLISH: Words = Words {
     popeye_zugzwang: " zugzwang.",
     popeye_but: "but",
     popeye_refutes: "refutes.",
+    popeye_no_tries: "try play not applicable",
 };
 
 const GERMAN: Words = Words {
@@ -70,6 +73,7 @@ const GERMAN: Words = Words {
     popeye_zugzwang: " Zugzwang.",
     popeye_but: "Aber",
     popeye_refutes: "Widerlegt.",
+    popeye_no_tries: "Verfuehrung nicht anwendbar",
 };
 
 const FRENCH: Words = Words {
@@ -88,6 +92,7 @@ const FRENCH: Words = Words {
     popeye_zugzwang: " blocus.",
     popeye_but: "mais",
     popeye_refutes: "Refute.",
+    popeye_no_tries: "jeu d'essai pas applicable",
 };
 
 /// The words of `language`: English, German and French (Popeye's three
@@ -714,6 +719,11 @@ impl Tree {
             return Ok(());
         }
         if let Some(after_key) = &solution.after_key {
+            if solution.tries_not_applicable {
+                // Popeye's blank line after it (none in French) is left
+                // out, as the one after its diagram is.
+                writeln!(out, "{}", self.words.popeye_no_tries)?;
+            }
             return self.after_key(out, pos, after_key, stipulation.moves);
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
@@ -767,7 +777,10 @@ impl Tree {
         }
         if !key.refutations.is_empty() {
             writeln!(out, "    {}", self.words.popeye_but)?;
-            for &r in &key.refutations {
+            // Popeye finds them, and writes them, in its defences' order.
+            let mut refutations = key.refutations.clone();
+            refutations.sort_by_key(|&r| order_key(&next, r, false));
+            for r in refutations {
                 writeln!(out, "{:6}1...{} !", "", self.mv(&next, r))?;
                 if self.reflex {
                     // What refutes: the reflex rule obliges White to mate.
