@@ -842,6 +842,22 @@ proptest! {
     }
 }
 
+/// The positions made for the threat in selfmates and reflexmates
+/// (checked with Popeye 4.104 in the CLI tests), where the limit changes
+/// the keys, against the full-width search.
+#[test]
+fn made_selfmates_and_reflexmates_with_threats_equal_the_brute_force() {
+    let fen = |f: &str| Position::from_fen(&f.parse().expect("a FEN"), None).expect("legal");
+    let selfmate = fen("8/8/8/5p2/6Q1/kp6/p7/K7 w - - 0 1");
+    for (n, t) in [(2, 1), (3, 1), (3, 2)] {
+        check_other_threat_keys(Play::SelfPlay, &selfmate, n, t);
+    }
+    let reflex = fen("7b/6n1/2Q3R1/8/8/kp4R1/p7/K7 w - - 0 1");
+    for t in [1, 2] {
+        check_other_threat_keys(Play::Reflex, &reflex, 3, t);
+    }
+}
+
 /// The Greek three-mover's key threatens a mate in two: it stands with
 /// threat 2 and falls with threat 1; a waiting key falls with threat 1.
 #[test]
