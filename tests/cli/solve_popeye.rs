@@ -381,14 +381,76 @@ fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
         &r.stdout,
         " zugzwang.\n      1...Se8-c7\n          2.Sd5*c7 #\n",
     );
-    // Other play refuses it at its word.
+    // Help play refuses it at its word.
     let r = popeye(
-        "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip s#2\noption vari threat 1\nend\n",
+        "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip h#2\noption vari threat 1\nend\n",
     );
     assert_eq!((r.code, r.stdout.as_str()), (1, ""));
     assert_contains(
         &r.stderr,
-        "<stdin>:4:13: option: 'threat' is done in direct mates (#n) only",
+        "<stdin>:4:13: option: 'threat' is done in battle play mates (#n, s#n, r#n) only",
+    );
+}
+
+/// `option threat N` in selfmates and reflexmates, on positions made for
+/// it, against Popeye 4.104's output. In a selfmate the threat's moves
+/// count the defender's forced mate: 1.Qg4-c4 threatens 2.Qc4-f4 b3-b2#,
+/// which stands with threat 2 and falls with threat 1 (in s#2 and s#3
+/// alike: Popeye finds no solution). In a reflexmate the defender's
+/// obligation to mate comes before the threat: 1.Rg3-g1 threatens nothing
+/// and stands, Black being bound to 1...b3-b2#; the waiting keys
+/// 1.Qc6-b5 and 1.Qc6-e4 fall.
+#[test]
+fn popeye_threat_in_selfmates_and_reflexmates() {
+    let selfmate = |n: u8, t: u8| {
+        popeye(&format!(
+            "begin\npieces white qg4 ka1 black pf5 pb3 ka3 pa2\nstip s#{n}\n\
+             option vari threat {t}\nend\n"
+        ))
+    };
+    let r = selfmate(3, 2);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Qg4-c4 ! threat:\n\
+         \x20         2.Qc4-f4\n\
+         \x20             2...b3-b2 #\n\
+         \n\
+         \x20  1.Qg4-h4 ! threat:\n\
+         \x20         2.Qh4-f4\n\
+         \x20             2...b3-b2 #\n\
+         \n"
+    );
+    for n in [2, 3] {
+        let r = selfmate(n, 1);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "\n"),
+            "s#{n}: {}",
+            r.stderr
+        );
+    }
+    // Without the option the same s#2 has keys (the short 1.Qg4-f4 too).
+    let r =
+        popeye("begin\npieces white qg4 ka1 black pf5 pb3 ka3 pa2\nstip s#2\noption vari\nend\n");
+    assert_contains(&r.stdout, "   1.Qg4-c4 ! threat:\n");
+    assert_contains(&r.stdout, "   1.Qg4-f4 !\n");
+    let r = popeye(
+        "begin\npieces white rg6 qc6 rg3 ka1 black bh8 sg7 pb3 ka3 pa2\nstip r#3\n\
+         option vari threat 1\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Rg3-g1 !\n\
+         \x20     1...b3-b2 #\n\
+         \n\
+         \x20  1.Rg3-g5 !\n\
+         \x20     1...b3-b2 #\n\
+         \n\
+         \x20  1.Rg3-g4 !\n\
+         \x20     1...b3-b2 #\n\
+         \n"
     );
 }
 

@@ -5,7 +5,8 @@
 
 use forsyth::notation::Language;
 use forsyth::solve::{
-    read_popeye, ChessProblem, Key, ParsePopeyeErrorKind, Solution, Solver, Stipulation, Variation,
+    read_popeye, ChessProblem, Goal, Key, ParsePopeyeErrorKind, Play, Solution, Solver,
+    Stipulation, Variation,
 };
 use forsyth::validate::ProblemKind;
 use forsyth::{Board, Color, Move, Piece, Position, Role, Setup, Square, Variant};
@@ -746,6 +747,114 @@ proptest! {
         let Some(pos) = pos else { return Ok(()) };
         check_threat_keys(&pos, 3, 1);
         check_threat_keys(&pos, 3, 2);
+    }
+}
+
+/// `option threat t` in selfmates and reflexmates, full width, as Popeye
+/// 4.104 counts a threat there (its guard before each defence with more
+/// than `t` attacker's moves to come, the threat's play given `2t - 1`
+/// half moves): in a reflexmate the threat is a reflexmate in `t`; in a
+/// selfmate the defender's forced mate must come within those half moves,
+/// a selfmate in `t - 1`, so that `threat 1` holds no quiet move. A
+/// reflexmate's defender that can mate must, before any threat is asked.
+/// The attacker to move reaches the goal in at most `k` moves.
+fn other_threat_mates(kind: Play, pos: &Position, k: u8, t: u8) -> bool {
+    let moves = pos.legal_moves();
+    if kind == Play::Reflex && moves.iter().any(|&m| play_mates(pos, m)) {
+        return false;
+    }
+    (1..=k).any(|j| {
+        moves
+            .iter()
+            .any(|&m| other_threat_after(kind, &play(pos, m), j, t))
+    })
+}
+
+fn play_mates(pos: &Position, m: Move) -> bool {
+    play(pos, m).is_checkmate()
+}
+
+/// The defender to move after an attacker's move that had `j` moves.
+fn other_threat_after(kind: Play, pos: &Position, j: u8, t: u8) -> bool {
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return false;
+    }
+    if kind == Play::Reflex && replies.iter().any(|&r| play_mates(pos, r)) {
+        return true;
+    }
+    if j > t && !pos.is_check() {
+        let mut passed = pos.setup().clone();
+        passed.turn = !passed.turn;
+        passed.ep_square = None;
+        let passed = Position::from_setup(passed).expect("the defender passes, not in check");
+        let threat = match kind {
+            Play::SelfPlay => t > 1 && other_threat_mates(kind, &passed, t - 1, t),
+            _ => other_threat_mates(kind, &passed, t, t),
+        };
+        if !threat {
+            return false;
+        }
+    }
+    replies.iter().all(|&r| {
+        let next = play(pos, r);
+        (kind == Play::SelfPlay && next.is_checkmate())
+            || (j > 1 && other_threat_mates(kind, &next, j - 1, t))
+    })
+}
+
+/// The keys of a selfmate or reflexmate in `n` under `option threat t`
+/// against the full-width search above: each first move at the full
+/// length, as Popeye tries the keys.
+fn check_other_threat_keys(kind: Play, pos: &Position, n: u8, t: u8) {
+    let solution = Solver::new(Stipulation::new(kind, Goal::Mate, n))
+        .max_threat(t)
+        .solve(pos)
+        .expect("solves");
+    let keys: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+    let moves = pos.legal_moves();
+    let forced = kind == Play::Reflex && moves.iter().any(|&m| play_mates(pos, m));
+    let expected: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| !forced && other_threat_after(kind, &play(pos, m), n, t))
+        .collect();
+    assert_eq!(keys, expected, "{} {kind:?} {n} threat {t}", pos.setup());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn selfmates_with_threats_equal_the_brute_force(pos in arb_selfmate_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_other_threat_keys(Play::SelfPlay, &pos, 2, 1);
+        check_other_threat_keys(Play::SelfPlay, &pos, 3, 1);
+        check_other_threat_keys(Play::SelfPlay, &pos, 3, 2);
+    }
+
+    #[test]
+    fn reflexmates_with_threats_equal_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_other_threat_keys(Play::Reflex, &pos, 2, 1);
+        check_other_threat_keys(Play::Reflex, &pos, 3, 1);
+        check_other_threat_keys(Play::Reflex, &pos, 3, 2);
+    }
+}
+
+/// The positions made for the threat in selfmates and reflexmates
+/// (checked with Popeye 4.104 in the CLI tests), where the limit changes
+/// the keys, against the full-width search.
+#[test]
+fn made_selfmates_and_reflexmates_with_threats_equal_the_brute_force() {
+    let fen = |f: &str| Position::from_fen(&f.parse().expect("a FEN"), None).expect("legal");
+    let selfmate = fen("8/8/8/5p2/6Q1/kp6/p7/K7 w - - 0 1");
+    for (n, t) in [(2, 1), (3, 1), (3, 2)] {
+        check_other_threat_keys(Play::SelfPlay, &selfmate, n, t);
+    }
+    let reflex = fen("7b/6n1/2Q3R1/8/8/kp4R1/p7/K7 w - - 0 1");
+    for t in [1, 2] {
+        check_other_threat_keys(Play::Reflex, &reflex, 3, t);
     }
 }
 

@@ -610,9 +610,12 @@ impl<'a> Solver<'a> {
     /// continuation, that leaves more than `moves` moves and does not
     /// check fails unless the attacker, were the defender to pass, would
     /// reach the goal in at most `moves` moves. The play after a key not
-    /// shown ([`Solver::postkey`]) is not held to it. Done for direct
-    /// mates (`#n`), where it is checked against Popeye's trees; other
-    /// play ignores it.
+    /// shown ([`Solver::postkey`]) is not held to it. Done for mates in
+    /// battle play (`#n`, `s#n`, `r#n`), where it is checked against
+    /// Popeye's trees; other goals and play ignore it. In a selfmate the
+    /// threat's moves count the defender's forced mate as Popeye counts
+    /// it: a threat of `moves` moves is a selfmate in `moves - 1` were
+    /// the defender to pass (none in one move).
     ///
     /// ```
     /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
@@ -843,7 +846,7 @@ fn solve_one(
     // The search takes the meter for its run and gives it back.
     let taken = core::mem::replace(meter, Meter::new(None, None, None, None));
     let mut search = Search::new(battle, stipulation.goal, taken);
-    if battle == Battle::Direct && stipulation.goal == Goal::Mate {
+    if stipulation.goal == Goal::Mate {
         search.max_threat = options.max_threat;
     }
     let mut tree = Tree {
@@ -1129,7 +1132,7 @@ impl Tree<'_, '_> {
                 continue;
             }
             let next = after(pos, m);
-            if let Some(len) = self.search.goal_length(m, &next, k) {
+            if let Some(len) = self.search.continuation_length(m, &next, k) {
                 found.push((m, next, len));
             }
         }

@@ -168,7 +168,7 @@ impl ParsePopeyeError {
                 if let Some(expected) = self.expected {
                     format!("option: '{word}': expected {expected}")
                 } else if option_of(word) == Some(PopeyeOption::Threat) {
-                    format!("option: '{word}' is done in direct mates (#n) only")
+                    format!("option: '{word}' is done in battle play mates (#n, s#n, r#n) only")
                 } else if option_of(word) == Some(PopeyeOption::WhiteToPlay) {
                     format!("option: '{word}' is done in help play (h#n) only, not in series play")
                 } else if option_of(word) == Some(PopeyeOption::Refused) {
@@ -1154,11 +1154,15 @@ fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<
 /// The problem of a draft, at the word that ends it.
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
-    // `threat N` is checked against Popeye's trees in direct mates only.
-    let direct_mate = draft
-        .stipulation
-        .is_some_and(|s| s.play == super::Play::Direct && s.goal == super::Goal::Mate);
-    if let Some(err) = draft.threat_at.take().filter(|_| !direct_mate) {
+    // `threat N` is checked against Popeye's trees in mates of battle
+    // play only (#n, s#n, r#n).
+    let battle_mate = draft.stipulation.is_some_and(|s| {
+        matches!(
+            s.play,
+            super::Play::Direct | super::Play::SelfPlay | super::Play::Reflex
+        ) && s.goal == super::Goal::Mate
+    });
+    if let Some(err) = draft.threat_at.take().filter(|_| !battle_mate) {
         return Err(err);
     }
     // Popeye reads `whitetoplay` in series play as a series one move

@@ -388,15 +388,16 @@ impl<'a> Search<'a> {
                     Goal::Check | Goal::Capture | Goal::Target(_) => false,
                 };
         }
+        // The defender must mate when it can: it will, whatever the
+        // attacker's move threatened (the obligation is looked at first).
+        if self.battle == Battle::Reflex && self.has_goal_move(pos, &moves) {
+            return true;
+        }
         if self.max_threat.is_some_and(|t| k > t) && !pos.is_check() && !self.threatens(pos) {
             return false;
         }
-        match self.battle {
-            Battle::Direct if k <= 1 => return false,
-            // The defender must mate when it can: it will.
-            Battle::Reflex if self.has_goal_move(pos, &moves) => return true,
-            Battle::Reflex if k <= 1 => return false,
-            _ => {}
+        if k <= 1 && self.battle != Battle::SelfPlay {
+            return false;
         }
         let killer = self.killers[usize::from(k)].filter(|m| moves.contains(m));
         if let Some(m) = killer {
@@ -423,9 +424,16 @@ impl<'a> Search<'a> {
     }
 
     /// `true` when the attacker, were the defender to pass in `pos`,
-    /// reaches the goal in at most [`Search::max_threat`] moves.
+    /// reaches the goal in at most [`Search::max_threat`] moves. In self
+    /// play the threat's moves count the defender's forced mate as a
+    /// move of its own: a threat of `t` moves is a self-play goal in
+    /// `t - 1`, and a threat of one move is never there.
     fn threatens(&mut self, pos: &Position) -> bool {
         let t = self.max_threat.unwrap_or(MAX_MOVES);
+        let t = match self.battle {
+            Battle::Direct | Battle::Reflex => t,
+            Battle::SelfPlay => t.saturating_sub(1),
+        };
         if t == 0 {
             return false;
         }
@@ -487,6 +495,20 @@ impl<'a> Search<'a> {
             return Some(1);
         }
         self.mate_length(next, max)
+    }
+
+    /// As [`Search::goal_length`], for an attacker's move after the first:
+    /// under a threat limit a goal in fewer moves does not follow from
+    /// the goal in `max` (the limit asks more of a longer play), so the
+    /// lengths are tried from the shortest, as the search tries them.
+    pub(crate) fn continuation_length(&mut self, m: Move, next: &Position, max: u8) -> Option<u8> {
+        if self.max_threat.is_none() {
+            return self.goal_length(m, next, max);
+        }
+        if self.goal.by_move() && self.battle == Battle::Direct && reaches(m, next, self.goal) {
+            return Some(1);
+        }
+        (1..=max).find(|&j| self.defence_fails(next, j))
     }
 
     /// The fewest moves, at most `max`, in which the attacker's move that
