@@ -260,6 +260,58 @@ pub(crate) fn near_king(sq: Square) -> [Bitboard; 3] {
     NEAR[sq.index()].map(Bitboard::from_bits)
 }
 
+/// The squares that must be empty for castling, by colour, wing, king
+/// file and rook file: those the king and the rook pass and land on,
+/// except where the two of them stand.
+static CASTLING_WAYS: [[[[u64; 8]; 8]; 2]; 2] = {
+    let mut table = [[[[0u64; 8]; 8]; 2]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let back = if color == 0 { 0 } else { 56 };
+        let mut side = 0;
+        while side < 2 {
+            let (king_to, rook_to) = if side == 0 {
+                (back + 6, back + 5)
+            } else {
+                (back + 2, back + 3)
+            };
+            let mut king = 0;
+            while king < 8 {
+                let mut rook = 0;
+                while rook < 8 {
+                    let (k, r) = (back + king, back + rook);
+                    let way = geometry::between(
+                        Square::new_wrapping(k as u32),
+                        Square::new_wrapping(king_to as u32),
+                    )
+                    .bits()
+                        | 1 << king_to
+                        | geometry::between(
+                            Square::new_wrapping(r as u32),
+                            Square::new_wrapping(rook_to as u32),
+                        )
+                        .bits()
+                        | 1 << rook_to;
+                    table[color][side][king][rook] = way & !(1 << k) & !(1 << r);
+                    rook += 1;
+                }
+                king += 1;
+            }
+            side += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
+/// The squares that must be empty for a king of `color` on `king` and a
+/// rook on `rook` (files of its back rank) to castle on `side`: those the
+/// two pass and land on, but their own.
+#[inline]
+pub(crate) fn castling_way(color: Color, side: CastlingSide, king: File, rook: File) -> Bitboard {
+    Bitboard::from_bits(CASTLING_WAYS[color.index()][side.index()][king.index()][rook.index()])
+}
+
 /// What castling asks of the squares the king passes and lands on (see
 /// [`castling_path`]).
 #[derive(Copy, Clone)]
@@ -461,6 +513,34 @@ mod tests {
                         })
                         .collect();
                     assert_eq!(path.king, way, "{color:?} {side:?} {file:?}");
+                    // With a rook on the wing's side of the king, the
+                    // squares to be empty are the king's way and the rook's
+                    // (from its file to the `f` or `d` file), but theirs.
+                    let rook_to = side.rook_to_file().index() as i32;
+                    for rook in File::ALL {
+                        let r = rook.index() as i32;
+                        if (r - from).signum() != (to - 4).signum() {
+                            continue;
+                        }
+                        let rook_way: Bitboard = Square::all()
+                            .filter(|sq| {
+                                let f = sq.file().index() as i32;
+                                sq.rank().index() == back
+                                    && f >= r.min(rook_to)
+                                    && f <= r.max(rook_to)
+                            })
+                            .collect();
+                        let pair = Bitboard::from_square(Square::from_coords(
+                            file,
+                            forsyth_types::Rank::ALL[back],
+                        ))
+                        .with(Square::from_coords(rook, forsyth_types::Rank::ALL[back]));
+                        assert_eq!(
+                            castling_way(color, side, file, rook),
+                            (way | rook_way) - pair,
+                            "{color:?} {side:?} {file:?} {rook:?}"
+                        );
+                    }
                     for sq in Square::all() {
                         let reaches = |att: Bitboard| att.intersects(way);
                         // An enemy pawn on `sq` attacks as the other colour.

@@ -561,10 +561,11 @@ fn shift(bb: Bitboard, delta: i32) -> Bitboard {
 /// Castling by the Chess960 rule (see [`Position::legal_moves`]), for our
 /// king on `king`, not in check.
 ///
-/// The squares the king passes and lands on come from one table row with
-/// the places an enemy piece attacks them from, so that the attack test is
-/// a few set operations, and a slider is looked at only when one stands on
-/// a line through the path; nothing is looked at when the way is blocked.
+/// The squares that must be empty are one table entry (by king and rook
+/// file); once they are, the squares the king passes and lands on come
+/// from another with the places an enemy piece attacks them from, so that
+/// the attack test is a few set operations, and a slider is looked at only
+/// when one stands on a line through the path.
 #[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let setup = &pos.setup;
@@ -575,21 +576,19 @@ fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
         return;
     }
     for side in CastlingSide::ALL {
-        let Some(rook) = rights.rook_square(us, side) else {
+        let Some(file) = rights.rook(us, side) else {
             continue;
         };
-        if !board.by_piece(Role::Rook.of(us)).contains(rook) {
+        let rook = Square::from_coords(file, king.rank());
+        if !board.by_piece(Role::Rook.of(us)).contains(rook)
+            || attacks::castling_way(us, side, king.file(), file).intersects(board.occupied())
+        {
             continue;
         }
         let path = attacks::castling_path(us, side, king.file());
         // Everyone but the castling pair; the attacks on the king's path are
         // judged with the rook gone, as it is once castling is done.
         let others = board.occupied().without(king).without(rook);
-        let rook_to = Square::from_coords(side.rook_to_file(), Rank::back_rank(us));
-        let rook_path = attacks::between(rook, rook_to).with(rook_to);
-        if (path.king | rook_path).intersects(others) {
-            continue;
-        }
         let theirs = board.by_color(!us);
         let steppers = (path.knights & board.by_role(Role::Knight))
             | (path.pawns & board.by_role(Role::Pawn))
