@@ -9,7 +9,7 @@ use forsyth_types::geometry::{
     self, BISHOP_DIRECTIONS, BLACK_PAWN_CAPTURES, KING_STEPS, KNIGHT_STEPS, ROOK_DIRECTIONS,
     WHITE_PAWN_CAPTURES,
 };
-use forsyth_types::{Bitboard, Color, Piece, Role, Square};
+use forsyth_types::{Bitboard, CastlingSide, Color, File, Piece, Role, Square};
 
 /// The squares a step of `deltas` reaches from each square.
 const fn step_table(deltas: &[geometry::Delta]) -> [u64; 64] {
@@ -96,6 +96,54 @@ static PAWN: [[u64; 64]; 2] = [
     step_table(&BLACK_PAWN_CAPTURES),
 ];
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
+
+/// The squares a castling king passes and lands on, and the squares from
+/// which an enemy knight, pawn, king, rook and bishop (on the empty board)
+/// reach one of them: by colour, wing and the king's file.
+static CASTLING_PATHS: [[[[u64; 6]; 8]; 2]; 2] = {
+    let knight = step_table(&KNIGHT_STEPS);
+    let king = step_table(&KING_STEPS);
+    let rook = rays_table(&ROOK_DIRECTIONS);
+    let bishop = rays_table(&BISHOP_DIRECTIONS);
+    // An enemy pawn attacks a square from where our pawn there would
+    // capture.
+    let pawns = [
+        step_table(&WHITE_PAWN_CAPTURES),
+        step_table(&BLACK_PAWN_CAPTURES),
+    ];
+    let mut table = [[[[0u64; 6]; 8]; 2]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let back = if color == 0 { 0 } else { 56 };
+        let mut side = 0;
+        while side < 2 {
+            // The king lands on g (king side) or c.
+            let to = back + if side == 0 { 6 } else { 2 };
+            let mut file = 0;
+            while file < 8 {
+                let from = Square::new_wrapping((back + file) as u32);
+                let path =
+                    geometry::between(from, Square::new_wrapping(to as u32)).bits() | 1 << to;
+                let mut zones = [path, 0, 0, 0, 0, 0];
+                let mut squares = path;
+                while squares != 0 {
+                    let sq = squares.trailing_zeros() as usize;
+                    zones[1] |= knight[sq];
+                    zones[2] |= pawns[color][sq];
+                    zones[3] |= king[sq];
+                    zones[4] |= rook[sq];
+                    zones[5] |= bishop[sq];
+                    squares &= squares - 1;
+                }
+                table[color][side][file] = zones;
+                file += 1;
+            }
+            side += 1;
+        }
+        color += 1;
+    }
+    table
+};
 
 /// One square's entry of a magic table (see the module doc).
 struct Magic {
@@ -210,6 +258,92 @@ pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
 #[inline]
 pub(crate) fn near_king(sq: Square) -> [Bitboard; 3] {
     NEAR[sq.index()].map(Bitboard::from_bits)
+}
+
+/// The squares that must be empty for castling, by colour, wing, king
+/// file and rook file: those the king and the rook pass and land on,
+/// except where the two of them stand.
+static CASTLING_WAYS: [[[[u64; 8]; 8]; 2]; 2] = {
+    let mut table = [[[[0u64; 8]; 8]; 2]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let back = if color == 0 { 0 } else { 56 };
+        let mut side = 0;
+        while side < 2 {
+            let (king_to, rook_to) = if side == 0 {
+                (back + 6, back + 5)
+            } else {
+                (back + 2, back + 3)
+            };
+            let mut king = 0;
+            while king < 8 {
+                let mut rook = 0;
+                while rook < 8 {
+                    let (k, r) = (back + king, back + rook);
+                    let way = geometry::between(
+                        Square::new_wrapping(k as u32),
+                        Square::new_wrapping(king_to as u32),
+                    )
+                    .bits()
+                        | 1 << king_to
+                        | geometry::between(
+                            Square::new_wrapping(r as u32),
+                            Square::new_wrapping(rook_to as u32),
+                        )
+                        .bits()
+                        | 1 << rook_to;
+                    table[color][side][king][rook] = way & !(1 << k) & !(1 << r);
+                    rook += 1;
+                }
+                king += 1;
+            }
+            side += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
+/// The squares that must be empty for a king of `color` on `king` and a
+/// rook on `rook` (files of its back rank) to castle on `side`: those the
+/// two pass and land on, but their own.
+#[inline]
+pub(crate) fn castling_way(color: Color, side: CastlingSide, king: File, rook: File) -> Bitboard {
+    Bitboard::from_bits(CASTLING_WAYS[color.index()][side.index()][king.index()][rook.index()])
+}
+
+/// What castling asks of the squares the king passes and lands on (see
+/// [`castling_path`]).
+#[derive(Copy, Clone)]
+pub(crate) struct CastlingPath {
+    /// The squares the king passes and lands on, its own excluded (the
+    /// landing square is its own when it does not move).
+    pub(crate) king: Bitboard,
+    /// Where an enemy knight, pawn or king attacks one of them.
+    pub(crate) knights: Bitboard,
+    pub(crate) pawns: Bitboard,
+    pub(crate) kings: Bitboard,
+    /// Where an enemy rook (or queen) or bishop (or queen) would attack one
+    /// of them on the empty board: the only places a slider can, through
+    /// the pieces, stop the castling.
+    pub(crate) rooks: Bitboard,
+    pub(crate) bishops: Bitboard,
+}
+
+/// The path of a king of `color` on `file` of its back rank castling on
+/// `side`, with the places an enemy piece attacks it from: one lookup.
+#[inline]
+pub(crate) fn castling_path(color: Color, side: CastlingSide, file: File) -> CastlingPath {
+    let [king, knights, pawns, kings, rooks, bishops] =
+        CASTLING_PATHS[color.index()][side.index()][file.index()].map(Bitboard::from_bits);
+    CastlingPath {
+        king,
+        knights,
+        pawns,
+        kings,
+        rooks,
+        bishops,
+    }
 }
 
 /// The squares `piece` on `sq` attacks, given the occupied squares.
@@ -351,6 +485,73 @@ mod tests {
                     reaches(bishop_rays(from)),
                     "{king_sq} {from}"
                 );
+            }
+        }
+    }
+
+    /// A castling path is the squares from the king's file (excluded) to
+    /// the `g` or `c` file (included) on the back rank, and an enemy piece
+    /// reaches one of them (on the empty board) exactly from the squares of
+    /// its kind's zone.
+    #[test]
+    fn castling_paths_hold_the_squares_that_reach_the_kings_way() {
+        for color in [Color::White, Color::Black] {
+            let back: usize = if color == Color::White { 0 } else { 7 };
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                let to = side.king_to_file().index() as i32;
+                for file in File::ALL {
+                    let path = castling_path(color, side, file);
+                    let from = file.index() as i32;
+                    // The landing square is on the way even when the king
+                    // stands on it already.
+                    let way: Bitboard = Square::all()
+                        .filter(|sq| {
+                            let f = sq.file().index() as i32;
+                            sq.rank().index() == back
+                                && (f == to
+                                    || (f != from && f >= from.min(to) && f <= from.max(to)))
+                        })
+                        .collect();
+                    assert_eq!(path.king, way, "{color:?} {side:?} {file:?}");
+                    // With a rook on the wing's side of the king, the
+                    // squares to be empty are the king's way and the rook's
+                    // (from its file to the `f` or `d` file), but theirs.
+                    let rook_to = side.rook_to_file().index() as i32;
+                    for rook in File::ALL {
+                        let r = rook.index() as i32;
+                        if (r - from).signum() != (to - 4).signum() {
+                            continue;
+                        }
+                        let rook_way: Bitboard = Square::all()
+                            .filter(|sq| {
+                                let f = sq.file().index() as i32;
+                                sq.rank().index() == back
+                                    && f >= r.min(rook_to)
+                                    && f <= r.max(rook_to)
+                            })
+                            .collect();
+                        let pair = Bitboard::from_square(Square::from_coords(
+                            file,
+                            forsyth_types::Rank::ALL[back],
+                        ))
+                        .with(Square::from_coords(rook, forsyth_types::Rank::ALL[back]));
+                        assert_eq!(
+                            castling_way(color, side, file, rook),
+                            (way | rook_way) - pair,
+                            "{color:?} {side:?} {file:?} {rook:?}"
+                        );
+                    }
+                    for sq in Square::all() {
+                        let reaches = |att: Bitboard| att.intersects(way);
+                        // An enemy pawn on `sq` attacks as the other colour.
+                        let their_pawn = pawn(!color, sq);
+                        assert_eq!(path.knights.contains(sq), reaches(knight(sq)));
+                        assert_eq!(path.pawns.contains(sq), reaches(their_pawn), "{sq}");
+                        assert_eq!(path.kings.contains(sq), reaches(king(sq)));
+                        assert_eq!(path.rooks.contains(sq), reaches(rook_rays(sq)));
+                        assert_eq!(path.bishops.contains(sq), reaches(bishop_rays(sq)));
+                    }
+                }
             }
         }
     }

@@ -20,8 +20,7 @@
 
 use core::{fmt, ops::Deref};
 
-use super::safety::{checkers_and_pinned, en_passant_capturers, king_destinations, Threats};
-use crate::board::moves::castling_targets;
+use super::safety::{checkers_and_pinned, en_passant_capturers, king_destinations};
 use crate::board::{attacks, Bitboard, Board, CastlingSide, Color, File, Move, Rank, Role, Square};
 use crate::rules::Position;
 
@@ -559,6 +558,14 @@ fn shift(bb: Bitboard, delta: i32) -> Bitboard {
     }
 }
 
+/// Castling by the Chess960 rule (see [`Position::legal_moves`]), for our
+/// king on `king`, not in check.
+///
+/// The squares that must be empty are one table entry (by king and rook
+/// file); once they are, the squares the king passes and lands on come
+/// from another with the places an enemy piece attacks them from, so that
+/// the attack test is a few set operations, and a slider is looked at only
+/// when one stands on a line through the path.
 #[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     let setup = &pos.setup;
@@ -568,24 +575,35 @@ fn castling<S: MoveSink>(pos: &Position, king: Square, sink: &mut S) {
     if rights.king_file(us) != Some(king.file()) || king.rank() != Rank::back_rank(us) {
         return;
     }
-    let threats = Threats::new(board, us);
     for side in CastlingSide::ALL {
-        let Some(rook) = rights.rook_square(us, side) else {
+        let Some(file) = rights.rook(us, side) else {
             continue;
         };
-        if !board.by_piece(Role::Rook.of(us)).contains(rook) {
+        let rook = Square::from_coords(file, king.rank());
+        if !board.by_piece(Role::Rook.of(us)).contains(rook)
+            || attacks::castling_way(us, side, king.file(), file).intersects(board.occupied())
+        {
             continue;
         }
-        let (king_to, rook_to) = castling_targets(us, side);
+        let path = attacks::castling_path(us, side, king.file());
         // Everyone but the castling pair; the attacks on the king's path are
         // judged with the rook gone, as it is once castling is done.
         let others = board.occupied().without(king).without(rook);
-        let king_path = attacks::between(king, king_to).with(king_to);
-        let rook_path = attacks::between(rook, rook_to).with(rook_to);
-        if (king_path | rook_path).intersects(others) {
+        let theirs = board.by_color(!us);
+        let steppers = (path.knights & board.by_role(Role::Knight))
+            | (path.pawns & board.by_role(Role::Pawn))
+            | (path.kings & board.by_role(Role::King));
+        if steppers.intersects(theirs) {
             continue;
         }
-        if king_path.into_iter().any(|sq| threats.attack(sq, others)) {
+        let rooks = board.rooks_and_queens() & theirs & path.rooks;
+        let bishops = board.bishops_and_queens() & theirs & path.bishops;
+        if !(rooks | bishops).is_empty()
+            && path.king.into_iter().any(|sq| {
+                attacks::rook(sq, others).intersects(rooks)
+                    || attacks::bishop(sq, others).intersects(bishops)
+            })
+        {
             continue;
         }
         sink.castle(king, rook);
@@ -1585,6 +1603,157 @@ mod tests {
                 "{a:#x} {b:#x}"
             );
         }
+    }
+
+    /// The castlings of a position by the Chess960 rule, square by square:
+    /// for each right of the side to move, with its king on the right's
+    /// file and its rook on the right's square, the king not in check,
+    /// every square from the king to its destination and from the rook to
+    /// its destination empty but for the two of them, and no square the
+    /// king stands on from its own to its destination attacked once the
+    /// rook has left.
+    fn castles_by_definition(pos: &Position) -> Vec<Move> {
+        let board = pos.board();
+        let us = pos.turn();
+        let back = Rank::back_rank(us);
+        let Some(king) = board.king_of(us) else {
+            return Vec::new();
+        };
+        let occupied = board.occupied();
+        if king.rank() != back
+            || pos.castling().king_file(us) != Some(king.file())
+            || !board.attackers_to(king, !us, occupied).is_empty()
+        {
+            return Vec::new();
+        }
+        let way = |from: File, to: File| {
+            let (lo, hi) = (from.min(to) as usize, from.max(to) as usize);
+            (lo..=hi).map(move |f| Square::from_coords(File::ALL[f], back))
+        };
+        let mut castles = Vec::new();
+        for side in CastlingSide::ALL {
+            let Some(file) = pos.castling().rook(us, side) else {
+                continue;
+            };
+            let rook = Square::from_coords(file, back);
+            if board.piece_at(rook) != Some(Role::Rook.of(us)) {
+                continue;
+            }
+            let others = occupied.without(king).without(rook);
+            let blocked = way(king.file(), side.king_to_file())
+                .chain(way(file, side.rook_to_file()))
+                .any(|sq| others.contains(sq));
+            let attacked = way(king.file(), side.king_to_file())
+                .any(|sq| !board.attackers_to(sq, !us, others).is_empty());
+            if !blocked && !attacked {
+                castles.push(Move::Castle { king, rook });
+            }
+        }
+        castles
+    }
+
+    /// The generator's castlings, listed and counted, are those of the
+    /// rule ([`castles_by_definition`]) on random Chess960 positions: the
+    /// king and one or two castling rooks on random files of the back rank
+    /// (so the king may stand on a rook's destination, a rook on the
+    /// king's, the king or rook not move at all), and random pieces of
+    /// both colours elsewhere, which block the way, attack the squares the
+    /// king crosses, or pin and check.
+    #[test]
+    fn castling_is_the_chess960_rule() {
+        let mut rng = crate::setup::chess960::SplitMix64::new(0x0dd_ba11_cafe_f00d);
+        let (mut tried, mut legal, mut blocked, mut attacked) = (0, 0, 0, 0);
+        while tried < 40_000 {
+            let mut board = Board::empty();
+            let us = [Color::White, Color::Black][(rng.next_u64() & 1) as usize];
+            let back = Rank::back_rank(us);
+            let king_file = File::ALL[(rng.next_u64() % 8) as usize];
+            let king = Square::from_coords(king_file, back);
+            board.set_piece_at(king, Role::King.of(us));
+            let mut castling = crate::board::CastlingRights::none();
+            for _ in 0..1 + rng.next_u64() % 2 {
+                let file = File::ALL[(rng.next_u64() % 8) as usize];
+                let sq = Square::from_coords(file, back);
+                if board.piece_at(sq).is_none() && castling.add(us, king_file, file).is_ok() {
+                    board.set_piece_at(sq, Role::Rook.of(us));
+                }
+            }
+            if castling.is_empty() {
+                continue;
+            }
+            let their_king = random_square(rng.next_u64());
+            if board.piece_at(their_king).is_some() {
+                continue;
+            }
+            board.set_piece_at(their_king, Role::King.of(!us));
+            for _ in 0..rng.next_u64() % 8 {
+                let n = rng.next_u64();
+                let sq = random_square(n);
+                let role = [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                ][(n >> 8) as usize % 5];
+                let color = [us, !us][(n >> 16) as usize % 2];
+                if board.piece_at(sq).is_none()
+                    && !(role == Role::Pawn && Bitboard::BACKRANKS.contains(sq))
+                {
+                    board.set_piece_at(sq, role.of(color));
+                }
+            }
+            let setup = Setup {
+                board,
+                turn: us,
+                castling,
+                ep_square: None,
+                halfmoves: 0,
+                fullmoves: 1,
+                variant: Variant::Chess960,
+            };
+            let Ok(pos) = Position::from_setup(setup) else {
+                continue;
+            };
+            tried += 1;
+            let listed: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| m.is_castle())
+                .collect();
+            let expected = castles_by_definition(&pos);
+            assert_eq!(listed, expected, "{}", pos.setup());
+            assert_eq!(
+                pos.count_legal_moves(),
+                pos.legal_moves().len(),
+                "{}",
+                pos.setup()
+            );
+            legal += expected.len();
+            // Why the refused ones are refused, for the sample's breadth.
+            for side in CastlingSide::ALL {
+                let Some(file) = pos.castling().rook(us, side) else {
+                    continue;
+                };
+                let rook = Square::from_coords(file, back);
+                if expected.contains(&Move::Castle { king, rook }) {
+                    continue;
+                }
+                let others = pos.board().occupied().without(king).without(rook);
+                let path = attacks::between(king, Square::from_coords(side.king_to_file(), back))
+                    | attacks::between(rook, Square::from_coords(side.rook_to_file(), back));
+                if path.intersects(others) {
+                    blocked += 1;
+                } else {
+                    attacked += 1;
+                }
+            }
+        }
+        assert!(
+            legal > 10_000 && blocked > 2_000 && attacked > 10_000,
+            "{legal} {blocked} {attacked}"
+        );
     }
 
     /// `is_legal` and `play` judge a move as the legal move list does,

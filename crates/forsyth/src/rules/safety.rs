@@ -6,7 +6,7 @@
 use crate::board::{attacks, Bitboard, Board, Color, File, Rank, Role, Square};
 
 /// `true` if a piece of `by` attacks `sq`, with `occupied` as blockers: the
-/// definition the faster [`Threats`] is tested against.
+/// definition the faster tests are checked against.
 #[cfg(test)]
 pub(crate) fn is_attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
     !board.attackers_to(sq, by, occupied).is_empty()
@@ -42,50 +42,6 @@ pub(crate) fn checkers_and_pinned(board: &Board, king: Square, us: Color) -> (Bi
         }
     }
     (checkers, pinned)
-}
-
-/// The enemy pieces by the way they attack, for testing many squares: a
-/// square is attacked when a step piece reaches it, or a slider that stands
-/// on one of its lines on the empty board sees it through the blockers.
-/// The same answer as [`is_attacked`], cheaper: the step tests come first,
-/// and a slider lookup is made only for a line that holds an enemy slider.
-pub(crate) struct Threats {
-    us: Color,
-    knights: Bitboard,
-    pawns: Bitboard,
-    kings: Bitboard,
-    rooks: Bitboard,
-    bishops: Bitboard,
-}
-
-impl Threats {
-    /// The pieces of the enemy of `us`.
-    #[inline(always)]
-    pub(crate) fn new(board: &Board, us: Color) -> Threats {
-        let theirs = board.by_color(!us);
-        Threats {
-            us,
-            knights: board.by_role(Role::Knight) & theirs,
-            // A pawn on a back rank (only a problem puts one there)
-            // attacks nothing.
-            pawns: (board.by_role(Role::Pawn) & theirs) - Bitboard::BACKRANKS,
-            kings: board.by_role(Role::King) & theirs,
-            rooks: board.rooks_and_queens() & theirs,
-            bishops: board.bishops_and_queens() & theirs,
-        }
-    }
-
-    /// `true` if an enemy piece attacks `sq`, with `occupied` as blockers.
-    #[inline(always)]
-    pub(crate) fn attack(&self, sq: Square, occupied: Bitboard) -> bool {
-        attacks::knight(sq).intersects(self.knights)
-            || attacks::pawn(self.us, sq).intersects(self.pawns)
-            || attacks::king(sq).intersects(self.kings)
-            || (attacks::rook_rays(sq).intersects(self.rooks)
-                && attacks::rook(sq, occupied).intersects(self.rooks))
-            || (attacks::bishop_rays(sq).intersects(self.bishops)
-                && attacks::bishop(sq, occupied).intersects(self.bishops))
-    }
 }
 
 /// The squares our king on `king` may step to: not ours, and not attacked
