@@ -117,6 +117,80 @@ fn validate_writes_the_same_bytes_with_any_thread_count() {
     assert_eq!(invalid_lines, bad);
 }
 
+/// Several files, one missing among them: each thread count writes the
+/// same bytes, each file's lines in order and numbered from 1, and the
+/// missing file is named once, in its place, after the lines before it.
+#[test]
+fn files_and_a_missing_one_give_the_same_bytes_with_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("forsyth-threads-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input, bad) = mixed_input();
+    let big = dir.join("big.fen");
+    let small = dir.join("small.fen");
+    let missing = dir.join("missing.fen");
+    std::fs::write(&big, &input).unwrap();
+    std::fs::write(&small, format!("{NO_ROOK}\n{START}\n")).unwrap();
+    let files = [&big, &missing, &small, &big].map(|p| p.to_str().unwrap().to_owned());
+    let run = |threads: &str| {
+        let args = [
+            &["convert", "--threads", threads][..],
+            &files.each_ref().map(|f| f.as_str()),
+        ]
+        .concat();
+        forsyth(&args, b"")
+    };
+    let one = run("1");
+    for threads in ["2", "4"] {
+        let many = run(threads);
+        assert_eq!(many.code, one.code, "{threads}");
+        assert!(
+            many.stdout == one.stdout,
+            "standard output differs: {threads}"
+        );
+        assert_eq!(many.stderr, one.stderr, "{threads}");
+    }
+    // Each file's faults by its own line numbers, files in the order given.
+    let name = |l: &str| l.split(':').next().unwrap().to_owned();
+    let faults: Vec<(String, u64)> = one
+        .stderr
+        .lines()
+        .filter(|l| !l.contains("missing.fen"))
+        .map(|l| (name(l), l.split(':').nth(1).unwrap().parse().unwrap()))
+        .collect();
+    let mut faults = faults;
+    faults.dedup();
+    let (big, small) = (&files[0], &files[2]);
+    let mut expected: Vec<(String, u64)> = bad.iter().map(|&n| (big.clone(), n)).collect();
+    expected.push((small.clone(), 1));
+    expected.extend(bad.iter().map(|&n| (big.clone(), n)));
+    assert_eq!(faults, expected);
+    let missing_at = one.stderr.lines().position(|l| l.contains("missing.fen"));
+    let first_small = one
+        .stderr
+        .lines()
+        .position(|l| l.starts_with(small.as_str()));
+    let last_big = one
+        .stderr
+        .lines()
+        .take(first_small.unwrap())
+        .filter(|l| l.starts_with(big.as_str()))
+        .count();
+    assert_eq!(missing_at, Some(last_big), "{}", one.stderr);
+    assert_eq!(
+        one.code, 2,
+        "an input that cannot be read makes exit status 2"
+    );
+    // The good lines of both copies of the big file and of the small one.
+    let good = one.stdout.lines().count();
+    let per_big = String::from_utf8_lossy(&input)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .count()
+        - bad.len();
+    assert_eq!(good, 2 * per_big + 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn perft_splits_root_moves_and_keeps_the_counts() {
     // Published counts: 197,281 leaves at depth 4 from the start; the

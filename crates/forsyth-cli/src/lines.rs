@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::ops::{Index, RangeFrom};
 use std::path::PathBuf;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
 use crate::printer::{Diagnostics, Printer};
@@ -66,7 +66,7 @@ impl Source {
         }
     }
 
-    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+    pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
         Ok(match self {
             Source::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Source::Path(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
@@ -181,9 +181,12 @@ enum PieceKind {
 /// standard output and standard error: the same bytes whatever `threads`
 /// is. Memory stays bounded: the input is cut into pieces of about
 /// [`CHUNK`] bytes at line ends (a vectorised search for the last `\n`), and
-/// at most `2 * threads + 2` pieces are in flight. With `progress`, work
-/// lasting more than a second shows the lines read so far on standard error
-/// where it is a terminal (see [`crate::progress`]).
+/// at most `3 * threads` pieces are in flight. Each thread cuts its own
+/// piece, visits it and writes what it made (or leaves it for the thread
+/// whose piece comes first), so the bytes read and written stay in the
+/// cache of the core that works on them. With `progress`, work lasting more
+/// than a second shows the lines read so far on standard error where it is
+/// a terminal (see [`crate::progress`]).
 pub fn visit_lines<V: LineVisitor + Send>(
     files: &[PathBuf],
     progress: bool,
@@ -191,116 +194,155 @@ pub fn visit_lines<V: LineVisitor + Send>(
     make: impl Fn() -> V + Sync,
 ) -> io::Result<Totals> {
     let sources = Source::from_args(files);
-    let mut writer = Writer {
-        out: Printer::stdout(),
-        err: Diagnostics::stderr(),
-        progress: Progress::new(progress, "lines"),
-    };
+    let mut cutter = Cutter::new(&sources);
     if threads <= 1 {
+        let mut writer = Writer {
+            out: Printer::stdout(),
+            err: Diagnostics::stderr(),
+            progress: Progress::new(progress, "lines"),
+        };
         let mut visitor = make();
-        let mut failure = None;
         // A piece's buffer, once its lines are written, holds the next one:
         // a fresh buffer for each piece cost a page fault per page read.
         // So does the output's.
-        let spare = std::cell::Cell::new(Vec::new());
-        let mut room = Vec::new();
-        read_sources(&sources, &mut || Some(spare.take()), &mut |piece| {
-            let batch = visit_piece(&mut visitor, &piece, std::mem::take(&mut room));
-            let mut bytes = piece.bytes;
-            bytes.clear();
-            spare.set(bytes);
-            match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
-                Ok(out) => {
-                    room = out;
-                    true
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
-        });
-        return writer.finish(failure);
+        let (mut input, mut room) = (Vec::new(), Vec::new());
+        while let Some(piece) = cutter.next(std::mem::take(&mut input)) {
+            let (lines, batch) = visit_piece(&mut visitor, &piece, room)?;
+            room = writer.write(lines, batch)?;
+            input = piece.bytes;
+        }
+        return writer.finish(None);
     }
-    let pool_size = 2 * threads + 2;
-    // The output buffers written out, for the workers to fill again: a
-    // fresh one per piece cost a page fault per page written (they are
-    // large enough to be mapped and unmapped each time).
-    let rooms = &Mutex::new(Vec::<Vec<u8>>::new());
+    let shared = Shared {
+        cutter: Mutex::new(cutter),
+        order: Mutex::new(Order::default()),
+        turn: Condvar::new(),
+        writer: Mutex::new(Writer {
+            out: Printer::stdout_shared(),
+            err: Diagnostics::stderr(),
+            progress: Progress::new(progress, "lines"),
+        }),
+        ahead: 2 * threads as u64,
+    };
     thread::scope(|scope| {
-        let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Piece)>(threads);
-        let work_rx = Arc::new(Mutex::new(work_rx));
-        type Done = (u64, io::Result<(u64, Batch)>, Vec<u8>);
-        let (done_tx, done_rx) = mpsc::channel::<Done>();
-        let (pool_tx, pool_rx) = mpsc::sync_channel::<Vec<u8>>(pool_size);
-        for _ in 0..pool_size {
-            let _ = pool_tx.send(Vec::new());
-        }
-        let sources = &sources;
-        scope.spawn(move || {
-            let mut seq = 0;
-            read_sources(sources, &mut || pool_rx.recv().ok(), &mut |piece| {
-                seq += 1;
-                work_tx.send((seq - 1, piece)).is_ok()
-            });
-        });
         for _ in 0..threads {
-            let work_rx = Arc::clone(&work_rx);
-            let done_tx = done_tx.clone();
-            let make = &make;
-            scope.spawn(move || {
-                let mut visitor = make();
-                loop {
-                    let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                    let Ok((seq, piece)) = next else { break };
-                    let room = rooms.lock().map(|mut r| r.pop()).ok().flatten();
-                    let batch = visit_piece(&mut visitor, &piece, room.unwrap_or_default());
-                    if done_tx.send((seq, batch, piece.bytes)).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (shared, make) = (&shared, &make);
+            scope.spawn(move || shared.work(make()));
         }
-        drop((work_rx, done_tx));
-        // Write in input order; a piece done early waits in `ready`.
-        let mut ready = BTreeMap::new();
-        let mut next = 0;
-        let mut failure = None;
-        for (seq, batch, buffer) in done_rx {
-            ready.insert(seq, (batch, buffer));
-            while let Some((batch, mut buffer)) = ready.remove(&next) {
-                next += 1;
-                match batch.and_then(|(lines, batch)| writer.write(lines, batch)) {
-                    Ok(out) => {
-                        if let Ok(mut rooms) = rooms.lock() {
-                            rooms.push(out);
-                        }
-                    }
-                    Err(e) => {
-                        failure = Some(e);
-                        break;
-                    }
-                }
-                buffer.clear();
-                let _ = pool_tx.send(buffer);
-            }
-            if failure.is_some() {
-                // Dropping the channels stops the reader and the workers.
-                break;
-            }
-        }
-        writer.finish(failure)
-    })
+    });
+    let failure = lock(&shared.order).failure.take();
+    let writer = shared
+        .writer
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    writer.finish(failure)
 }
 
-/// Writes the batches in order and keeps the counts.
-struct Writer {
-    out: Printer<io::BufWriter<io::StdoutLock<'static>>>,
+/// What the threads of [`visit_lines`] share: the input, cut a piece at a
+/// time; the pieces visited, waiting for their turn to be written; the
+/// output.
+struct Shared<'a> {
+    cutter: Mutex<Cutter<'a>>,
+    order: Mutex<Order>,
+    /// Signalled when a piece is written (or the run fails).
+    turn: Condvar,
+    /// Held by the one thread writing (see [`Order::writing`]).
+    writer: Mutex<Writer<io::Stdout>>,
+    /// How many pieces past the next to write a thread may leave waiting.
+    ahead: u64,
+}
+
+/// The pieces visited, by number, until written in input order.
+#[derive(Default)]
+struct Order {
+    /// The number of the next piece to write.
+    next: u64,
+    ready: BTreeMap<u64, io::Result<(u64, Batch)>>,
+    /// A thread is writing the pieces from `next` on: the others leave
+    /// theirs in `ready`.
+    writing: bool,
+    /// Output buffers written out, for the threads to fill again: a fresh
+    /// one per piece cost a page fault per page written.
+    rooms: Vec<Vec<u8>>,
+    failure: Option<io::Error>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared<'_> {
+    /// One thread's work: cut the next piece, visit it, write it in its
+    /// turn, until the input ends or writing fails.
+    fn work(&self, mut visitor: impl LineVisitor) {
+        let (mut input, mut room) = (Vec::new(), Vec::new());
+        loop {
+            let next = {
+                let mut cutter = lock(&self.cutter);
+                let seq = cutter.pieces;
+                cutter
+                    .next(std::mem::take(&mut input))
+                    .map(|piece| (seq, piece))
+            };
+            let Some((seq, piece)) = next else { return };
+            let batch = visit_piece(&mut visitor, &piece, room);
+            input = piece.bytes;
+            let mut order = lock(&self.order);
+            // Memory stays bounded: a thread far ahead of the writing waits.
+            while order.failure.is_none() && seq >= order.next + self.ahead {
+                order = self.turn.wait(order).unwrap_or_else(|e| e.into_inner());
+            }
+            if order.failure.is_some() {
+                return;
+            }
+            order.ready.insert(seq, batch);
+            if !order.writing {
+                order.writing = true;
+                loop {
+                    let next = order.next;
+                    let Some(batch) = order.ready.remove(&next) else {
+                        break;
+                    };
+                    // Written without holding the order: the others go on
+                    // leaving their pieces meanwhile.
+                    drop(order);
+                    let written = {
+                        let mut writer = lock(&self.writer);
+                        batch.and_then(|(lines, batch)| writer.write(lines, batch))
+                    };
+                    order = lock(&self.order);
+                    order.next += 1;
+                    match written {
+                        Ok(out) => order.rooms.push(out),
+                        Err(e) => {
+                            order.failure = Some(e);
+                            break;
+                        }
+                    }
+                    self.turn.notify_all();
+                }
+                order.writing = false;
+                if order.failure.is_some() {
+                    // Stops the others, and the cutting of more pieces.
+                    self.turn.notify_all();
+                    lock(&self.cutter).stop();
+                    return;
+                }
+            }
+            room = order.rooms.pop().unwrap_or_default();
+        }
+    }
+}
+
+/// Writes the batches in order and keeps the counts; `W` is standard
+/// output, locked or not.
+struct Writer<W: Write> {
+    out: Printer<io::BufWriter<W>>,
     err: Diagnostics<crate::printer::StderrLines>,
     progress: Progress,
 }
 
-impl Writer {
+impl<W: Write> Writer<W> {
     /// Writes a batch; gives back its output buffer, empty.
     fn write(&mut self, lines: u64, batch: Batch) -> io::Result<Vec<u8>> {
         self.progress.add(lines);
@@ -404,128 +446,181 @@ fn split_bom(raw: &[u8], number: u64) -> (&[u8], &[u8]) {
     raw.split_at(raw.len() - rest.len())
 }
 
-/// Cuts every source into pieces, in order, each in a buffer from
-/// `buffer` (`None`: stop), and hands them to `send` (`false`: stop).
-fn read_sources(
-    sources: &[Source],
-    buffer: &mut dyn FnMut() -> Option<Vec<u8>>,
-    send: &mut dyn FnMut(Piece) -> bool,
-) {
-    for source in sources {
-        let name: Arc<str> = source.name().into();
-        let reader = match source.open() {
-            Ok(r) => r,
-            Err(e) => {
-                let Some(bytes) = buffer() else { return };
-                let piece = Piece {
-                    source: name,
-                    first: 0,
-                    bytes,
-                    kind: PieceKind::Failed(e),
-                };
-                if !send(piece) {
-                    return;
-                }
-                continue;
-            }
-        };
-        if !read_source(reader, &name, buffer, send) {
-            return;
+/// Cuts every source into pieces, in order, one piece at a time.
+struct Cutter<'a> {
+    sources: std::slice::Iter<'a, Source>,
+    /// The source being cut.
+    open: Option<Open>,
+    /// A failure to hand out after the lines read before it.
+    pending: Option<Piece>,
+    /// The pieces handed out so far.
+    pieces: u64,
+}
+
+/// A source being cut.
+struct Open {
+    reader: Box<dyn BufRead + Send>,
+    name: Arc<str>,
+    /// The bytes read after the last piece's last line end.
+    carry: Vec<u8>,
+    /// The number of the next line.
+    first: u64,
+    eof: bool,
+}
+
+impl Open {
+    fn new(name: Arc<str>, reader: Box<dyn BufRead + Send>) -> Open {
+        Open {
+            reader,
+            name,
+            carry: Vec::new(),
+            first: 1,
+            eof: false,
         }
     }
 }
 
-/// Cuts one source into pieces; `false` when told to stop.
-fn read_source(
-    mut reader: Box<dyn BufRead>,
-    name: &Arc<str>,
-    buffer: &mut dyn FnMut() -> Option<Vec<u8>>,
-    send: &mut dyn FnMut(Piece) -> bool,
-) -> bool {
-    let Some(mut buf) = buffer() else {
-        return false;
-    };
-    let mut first = 1;
-    let mut eof = false;
-    // Read until the buffer holds `want` bytes (more when one line is
-    // longer than a piece).
-    let mut want = CHUNK;
-    loop {
-        if !eof && buf.len() < want {
-            match read_some(&mut reader, &mut buf) {
-                Ok(0) => eof = true,
-                Ok(_) => {}
-                Err(e) => {
-                    // What was read is still written, then the failure.
-                    let lines = std::mem::take(&mut buf);
-                    if !lines.is_empty() && !send(lines_piece(name, first, lines)) {
-                        return false;
-                    }
-                    let Some(bytes) = buffer() else { return false };
-                    let kind = PieceKind::Failed(e);
-                    return send(Piece {
-                        source: Arc::clone(name),
-                        first,
-                        bytes,
-                        kind,
-                    });
-                }
-            }
-            continue;
+/// What cutting a source gave: a piece, perhaps the last of the source.
+enum Cut {
+    Piece(Piece),
+    /// The lines read, then the failure that ended the source.
+    Failed(Option<Piece>, Piece),
+    End,
+}
+
+impl<'a> Cutter<'a> {
+    fn new(sources: &'a [Source]) -> Cutter<'a> {
+        Cutter {
+            sources: sources.iter(),
+            open: None,
+            pending: None,
+            pieces: 0,
         }
-        let cut = if eof {
-            buf.len()
-        } else {
-            memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
-        };
-        if cut == 0 {
-            if eof {
-                return true;
+    }
+
+    /// Cuts nothing more: the run stops.
+    fn stop(&mut self) {
+        self.sources = [].iter();
+        self.open = None;
+        self.pending = None;
+    }
+
+    /// The next piece, in `buffer` (emptied; one handed out before, for its
+    /// capacity) when it holds lines; `None` at the end of the input.
+    fn next(&mut self, mut buffer: Vec<u8>) -> Option<Piece> {
+        let piece = self.cut(&mut buffer)?;
+        self.pieces += 1;
+        Some(piece)
+    }
+
+    fn cut(&mut self, buffer: &mut Vec<u8>) -> Option<Piece> {
+        if let Some(piece) = self.pending.take() {
+            return Some(piece);
+        }
+        loop {
+            let Some(open) = &mut self.open else {
+                let source = self.sources.next()?;
+                let name: Arc<str> = source.name().into();
+                match source.open() {
+                    Ok(reader) => self.open = Some(Open::new(name, reader)),
+                    Err(e) => {
+                        let kind = PieceKind::Failed(e);
+                        return Some(Piece {
+                            source: name,
+                            first: 0,
+                            bytes: Vec::new(),
+                            kind,
+                        });
+                    }
+                }
+                continue;
+            };
+            match open.cut(std::mem::take(buffer)) {
+                Cut::Piece(piece) => return Some(piece),
+                Cut::Failed(lines, failure) => {
+                    self.open = None;
+                    match lines {
+                        Some(lines) => {
+                            self.pending = Some(failure);
+                            return Some(lines);
+                        }
+                        None => return Some(failure),
+                    }
+                }
+                Cut::End => self.open = None,
             }
-            if buf.len() <= MAX_LINE {
-                want = buf.len() + 1;
+        }
+    }
+}
+
+impl Open {
+    /// The next piece of this source, in `buf`.
+    fn cut(&mut self, mut buf: Vec<u8>) -> Cut {
+        buf.clear();
+        buf.append(&mut self.carry);
+        // Read until the buffer holds `want` bytes (more when one line is
+        // longer than a piece).
+        let mut want = CHUNK;
+        loop {
+            if !self.eof && buf.len() < want {
+                match read_some(&mut self.reader, &mut buf) {
+                    Ok(0) => self.eof = true,
+                    Ok(_) => {}
+                    Err(e) => {
+                        // What was read is still written, then the failure.
+                        let lines = (!buf.is_empty()).then(|| self.lines(buf));
+                        let failure = Piece {
+                            source: Arc::clone(&self.name),
+                            first: self.first,
+                            bytes: Vec::new(),
+                            kind: PieceKind::Failed(e),
+                        };
+                        return Cut::Failed(lines, failure);
+                    }
+                }
                 continue;
             }
-            // One line too long to keep: its beginning, the rest skipped.
-            let rest = match skip_line(&mut reader, &buf[MAX_LINE..]) {
-                Ok(rest) => rest,
-                Err(_) => {
-                    eof = true;
-                    None
+            let cut = if self.eof {
+                buf.len()
+            } else {
+                memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
+            };
+            if cut == 0 {
+                if self.eof {
+                    return Cut::End;
                 }
-            };
-            buf.truncate(MAX_LINE);
-            let piece = Piece {
-                source: Arc::clone(name),
-                first,
-                bytes: buf,
-                kind: PieceKind::TooLong,
-            };
-            if !send(piece) {
-                return false;
+                if buf.len() <= MAX_LINE {
+                    want = buf.len() + 1;
+                    continue;
+                }
+                // One line too long to keep: its beginning, the rest skipped.
+                match skip_line(&mut self.reader, &buf[MAX_LINE..]) {
+                    Ok(Some(rest)) => self.carry = rest,
+                    Ok(None) | Err(_) => self.eof = true,
+                }
+                buf.truncate(MAX_LINE);
+                let piece = Piece {
+                    source: Arc::clone(&self.name),
+                    first: self.first,
+                    bytes: buf,
+                    kind: PieceKind::TooLong,
+                };
+                self.first += 1;
+                return Cut::Piece(piece);
             }
-            first += 1;
-            let Some(next) = buffer() else { return false };
-            buf = next;
-            match rest {
-                Some(rest) => buf.extend_from_slice(&rest),
-                None => eof = true,
-            }
-            want = CHUNK;
-            continue;
+            self.carry.extend_from_slice(&buf[cut..]);
+            buf.truncate(cut);
+            return Cut::Piece(self.lines(buf));
         }
-        let Some(mut next) = buffer() else {
-            return false;
-        };
-        next.extend_from_slice(&buf[cut..]);
-        buf.truncate(cut);
+    }
+
+    /// The piece of whole lines `buf`, numbered from the next line.
+    fn lines(&mut self, buf: Vec<u8>) -> Piece {
         let lines =
             memchr::memchr_iter(b'\n', &buf).count() as u64 + u64::from(buf.last() != Some(&b'\n'));
-        if !send(lines_piece(name, first, std::mem::replace(&mut buf, next))) {
-            return false;
-        }
-        first += lines;
-        want = CHUNK;
+        let piece = lines_piece(&self.name, self.first, buf);
+        self.first += lines;
+        piece
     }
 }
 
@@ -610,16 +705,22 @@ mod tests {
         }
     }
 
+    /// Cuts `input` into pieces, each handed to `visit`, each in the
+    /// buffer of the one before.
+    fn cut_all(input: Vec<u8>, mut visit: impl FnMut(&Piece) -> io::Result<(u64, Batch)>) {
+        let mut cutter = Cutter::new(&[]);
+        cutter.open = Some(Open::new("test".into(), Box::new(io::Cursor::new(input))));
+        let mut buffer = Vec::new();
+        while let Some(piece) = cutter.next(buffer) {
+            assert!(visit(&piece).is_ok());
+            buffer = piece.bytes;
+        }
+    }
+
     /// Every line of `input` as the workers see it, cut into pieces.
     fn lines_of(input: Vec<u8>) -> Vec<(usize, bool, u64)> {
         let mut seen = Seen::default();
-        let name: Arc<str> = "test".into();
-        read_source(
-            Box::new(io::Cursor::new(input)),
-            &name,
-            &mut || Some(Vec::new()),
-            &mut |piece| visit_piece(&mut seen, &piece, Vec::new()).is_ok(),
-        );
+        cut_all(input, |piece| visit_piece(&mut seen, piece, Vec::new()));
         seen.0
     }
 
@@ -693,13 +794,9 @@ mod tests {
             }
         }
         let mut parts = Parts(Vec::new());
-        let name: Arc<str> = "test".into();
-        read_source(
-            Box::new(io::Cursor::new(input.to_vec())),
-            &name,
-            &mut || Some(Vec::new()),
-            &mut |piece| visit_piece(&mut parts, &piece, Vec::new()).is_ok(),
-        );
+        cut_all(input.to_vec(), |piece| {
+            visit_piece(&mut parts, piece, Vec::new())
+        });
         parts.0
     }
 

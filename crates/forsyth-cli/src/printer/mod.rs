@@ -47,6 +47,17 @@ impl Printer<BufWriter<StdoutLock<'static>>> {
     }
 }
 
+impl Printer<BufWriter<io::Stdout>> {
+    /// Standard output, buffered, for whichever thread holds the printer:
+    /// each write takes the lock (the locked form cannot move to another
+    /// thread).
+    pub fn stdout_shared() -> Self {
+        Printer {
+            out: BufWriter::with_capacity(BUFFER, io::stdout()),
+        }
+    }
+}
+
 impl Printer<Vec<u8>> {
     /// A buffer, for output made away from standard output (on a worker
     /// thread, or for one game at a time).

@@ -1,7 +1,8 @@
 //! The shortcut of validation (`ordinary`) against the full validation.
 
 use super::error::judged_fen;
-use super::ordinary::ordinary;
+use super::ordinary::{attackers, ordinary};
+use crate::board::{Board, Color, Role, Square};
 use crate::rules::{Position, Report};
 use crate::setup::chess960::SplitMix64;
 use crate::setup::Variant;
@@ -187,4 +188,69 @@ fn random_records_agree_with_the_full_validation() {
         taken += usize::from(agree(&fen(&record)));
     }
     assert!(taken > 1_000, "the shortcut took only {taken} records");
+}
+
+/// Whether the piece of `color` and `role` on `from` attacks `to` on
+/// `board`, found by stepping along the board square by square: the
+/// definition, apart from any table.
+fn attacks_by_steps(board: &Board, from: Square, color: Color, role: Role, to: Square) -> bool {
+    let (ff, fr) = (from.file().index() as i32, from.rank().index() as i32);
+    let (tf, tr) = (to.file().index() as i32, to.rank().index() as i32);
+    let (df, dr) = (tf - ff, tr - fr);
+    let forward = if color == Color::White { 1 } else { -1 };
+    let slides = |straight: bool, diagonal: bool| {
+        let line = (straight && (df == 0) != (dr == 0)) || (diagonal && df.abs() == dr.abs());
+        if !line || (df == 0 && dr == 0) {
+            return false;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let (mut f, mut r) = (ff + sf, fr + sr);
+        while (f, r) != (tf, tr) {
+            let sq = Square::new((r * 8 + f) as u32).expect("on the board");
+            if board.piece_at(sq).is_some() {
+                return false;
+            }
+            f += sf;
+            r += sr;
+        }
+        true
+    };
+    match role {
+        Role::Pawn => dr == forward && df.abs() == 1,
+        Role::Knight => df.abs() * dr.abs() == 2,
+        Role::King => df.abs().max(dr.abs()) == 1,
+        Role::Bishop => slides(false, true),
+        Role::Rook => slides(true, false),
+        Role::Queen => slides(true, true),
+        // The 10x8 pieces never stand on an 8x8 board.
+        _ => false,
+    }
+}
+
+/// The shortcut's attack test finds, on random boards, for every square
+/// and both colours, exactly the pieces that attack the square by the
+/// definition.
+#[test]
+fn attackers_are_the_pieces_that_attack() {
+    let mut rng = SplitMix64::new(0x6174_7461_636b_6572);
+    for _ in 0..400 {
+        let record = random_record(&mut rng);
+        let board = &fen(&record).board;
+        for to in (0..64).filter_map(Square::new) {
+            for color in [Color::White, Color::Black] {
+                let expected: Vec<Square> = (0..64)
+                    .filter_map(Square::new)
+                    .filter(|&from| {
+                        board.piece_at(from).is_some_and(|p| {
+                            p.color == color && attacks_by_steps(board, from, color, p.role, to)
+                        })
+                    })
+                    .collect();
+                let found: Vec<Square> = attackers(board, to, color, board.occupied())
+                    .into_iter()
+                    .collect();
+                assert_eq!(found, expected, "{record}: {color:?} on {to:?}");
+            }
+        }
+    }
 }
