@@ -791,3 +791,50 @@ fn mirror_twins_on_the_diagonals_as_popeye_reads_them() {
         \x20 1.Ka2-b2 Qf4-c4   2.Kb2-a3 Be3-c1 #\n\n";
     assert_eq!(r.stdout, want);
 }
+
+/// In self play the defender's move that reaches a goal of two symbols is
+/// marked with the goal's symbol, as Popeye marks it: `c4-c3 ==` in an
+/// s==1 (both sides left without a move), `c4-c3 #=` in an s#=1. The
+/// position was made for the double stalemate (both kings walled in by
+/// locked pawns and their own bishops; `1.h5-h6` and `1...c4-c3` the only
+/// moves); the expected texts are Popeye 4.104's output on these inputs.
+#[test]
+fn selfplay_defender_reaching_a_two_symbol_goal_as_popeye_marks_it() {
+    for (goal, mark) in [("s==1", "=="), ("s#=1", "#="), ("s=1", "=")] {
+        let input = format!(
+            "begin\npieces white ka1 bb1 pa2 pc2 pf6 ph5 black kh8 bg8 pa3 pc4 pf7 ph7\n\
+             stipulation {goal}\noption variation\nend\n"
+        );
+        let r = popeye(&input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(
+            r.stdout,
+            format!("   1.h5-h6 !\n      1...c4-c3 {mark}\n\n"),
+            "{goal}"
+        );
+    }
+}
+
+/// A double stalemate (`==`: after the move neither side has a legal
+/// move, and neither is in check) reached in direct, help and series play,
+/// on the position made for it above; the expected lines are Popeye
+/// 4.104's output on these inputs.
+#[test]
+fn double_stalemate_in_direct_help_and_series_play_as_popeye_writes_it() {
+    let diagram = "white ka1 bb1 pa2 pc2 pf6 ph5 black kh8 bg8 pa3 pc3 pf7 ph7";
+    let black_first = "white ka1 bb1 pa2 pc2 pf6 ph5 black kh8 bg8 pa3 pc4 pf7 ph7";
+    for (pieces, goal, want) in [
+        (diagram, "==1", "   1.h5-h6 == !"),
+        (diagram, "==2", "   1.h5-h6 == !"),
+        (diagram, "ser-==2", "  1.h5-h6 =="),
+        (black_first, "h==1", "  1.c4-c3 h5-h6 =="),
+        (black_first, "h==2", "  1.c4-c3 h5-h6 =="),
+    ] {
+        let r = popeye(&format!(
+            "begin\npieces {pieces}\nstipulation {goal}\noption variation\nend\n"
+        ));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines, [want], "{goal}");
+    }
+}

@@ -924,7 +924,7 @@ impl Tree {
             out,
             "{:indent$}{number}...{}",
             "",
-            self.mv(pos, v.mv),
+            self.defender_mv(pos, v.mv),
             indent = black_indent(number)
         )?;
         let next = after(pos, v.mv);
@@ -995,6 +995,16 @@ impl Tree {
     /// ` =`.
     fn mv(&self, pos: &Position, m: Move) -> String {
         popeye_move(pos, m, self.language)
+    }
+
+    /// A defender's move of self play: marked with the goal's symbol when
+    /// it reaches the goal (`c4-c3 ==` in s==n, `#=` in s#=n).
+    fn defender_mv(&self, pos: &Position, m: Move) -> String {
+        if self.direct {
+            self.mv(pos, m)
+        } else {
+            popeye_goal_move(pos, m, self.goal, self.language)
+        }
     }
 
     /// An attacker's move of direct play: marked with the goal's symbol
