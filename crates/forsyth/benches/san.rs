@@ -3,8 +3,15 @@
 //! and of each position one ply later, forsyth against shakmaty 0.30.1 on
 //! the same positions and moves in the same run.
 //!
-//! Run with `cargo bench -p forsyth --bench san`. Each figure is the best of
-//! several passes over the same moves, the two libraries interleaved:
+//! Run with `cargo bench -p forsyth --bench san`. Each figure of the write
+//! rows is the best of several passes over the same moves, the two
+//! libraries interleaved. The parse rows read the texts from one buffer,
+//! as a PGN reader hands them over, in blocks of about `BLOCK` moves: each
+//! block is timed `PASSES` times for each library in turn and its best time
+//! kept, and a row's time is the sum of its blocks' best times. A pass over
+//! the whole corpus takes a few milliseconds, long enough for a busy machine
+//! to take the core away in most of them; a block takes tens of
+//! microseconds, and one of its passes nearly always runs whole:
 //!
 //! - *write SAN*: `San::from_move` (disambiguation, no suffix);
 //! - *write SAN+*: `SanPlus::from_move` (with the check / mate suffix;
@@ -32,6 +39,56 @@ use shakmaty::san::{San as SSan, SanPlus as SSanPlus};
 use shakmaty::{CastlingMode, Chess, Position as _};
 
 const PASSES: usize = 5;
+
+/// The moves of a block of the parse rows: their texts (all in the cache
+/// after a block's first pass) take a few hundred KiB.
+const BLOCK: usize = 8192;
+
+/// A block of the parse rows: a run of the corpus's positions and the
+/// texts of their moves.
+struct Block {
+    positions: std::ops::Range<usize>,
+    texts: std::ops::Range<usize>,
+}
+
+/// The corpus cut into blocks of whole positions, each of about `BLOCK`
+/// moves.
+fn blocks(corpus: &[(Position, Vec<Move>)]) -> Vec<Block> {
+    let mut out = Vec::new();
+    let (mut first, mut text) = (0, 0);
+    let mut n = 0;
+    for (i, (_, ms)) in corpus.iter().enumerate() {
+        n += ms.len();
+        if n >= BLOCK || i + 1 == corpus.len() {
+            out.push(Block {
+                positions: first..i + 1,
+                texts: text..text + n,
+            });
+            (first, text, n) = (i + 1, text + n, 0);
+        }
+    }
+    out
+}
+
+/// The sum over `blocks` of each block's best time of `PASSES` passes, for
+/// each library, their passes interleaved.
+fn time_blocks(
+    blocks: &[Block],
+    ours: &mut dyn FnMut(&Block) -> usize,
+    rival: &mut dyn FnMut(&Block) -> usize,
+) -> (Duration, Duration) {
+    let (mut a, mut b) = (Duration::ZERO, Duration::ZERO);
+    for block in blocks {
+        let (mut x, mut y) = (Duration::MAX, Duration::MAX);
+        for _ in 0..PASSES {
+            x = x.min(support::best(1, || ours(block)));
+            y = y.min(support::best(1, || rival(block)));
+        }
+        a += x;
+        b += y;
+    }
+    (a, b)
+}
 
 /// The perft file's positions and their children, each with its legal moves.
 fn corpus() -> Vec<(Position, Vec<Move>)> {
@@ -190,48 +247,64 @@ fn main() {
             n
         },
     );
-    time(
-        "parse SAN+ (from_ascii)",
-        &mut || {
-            texts
-                .iter()
-                .flatten()
-                .filter(|t| SanPlus::from_ascii(t.as_bytes()).is_ok())
-                .count()
-        },
-        &mut || {
-            texts
-                .iter()
-                .flatten()
-                .filter(|t| SSanPlus::from_ascii(t.as_bytes()).is_ok())
-                .count()
-        },
-    );
-    time(
-        "parse + resolve (to_move)",
-        &mut || {
-            let mut ok = 0;
-            for ((pos, ms), ts) in corpus.iter().zip(&texts) {
-                for (&m, t) in ms.iter().zip(ts) {
-                    let san = SanPlus::from_ascii(t.as_bytes()).expect("written SAN reads");
-                    ok += (san.san.to_move(pos) == Ok(m)) as usize;
+    // The texts in one buffer, in the corpus's order, as slices of it.
+    let buffer: Vec<u8> = texts.iter().flatten().flat_map(|t| t.bytes()).collect();
+    let mut flat: Vec<&[u8]> = Vec::with_capacity(moves);
+    let mut rest = buffer.as_slice();
+    for t in texts.iter().flatten() {
+        let (head, tail) = rest.split_at(t.len());
+        flat.push(head);
+        rest = tail;
+    }
+    let blocks = blocks(&corpus);
+    if "parse SAN+ (from_ascii)".contains(only.as_str()) {
+        let (a, b) = time_blocks(
+            &blocks,
+            &mut |block| {
+                flat[block.texts.clone()]
+                    .iter()
+                    .filter(|t| SanPlus::from_ascii(t).is_ok())
+                    .count()
+            },
+            &mut |block| {
+                flat[block.texts.clone()]
+                    .iter()
+                    .filter(|t| SSanPlus::from_ascii(t).is_ok())
+                    .count()
+            },
+        );
+        rows.push(("parse SAN+ (from_ascii)", a, b));
+    }
+    if "parse + resolve (to_move)".contains(only.as_str()) {
+        let (a, b) = time_blocks(
+            &blocks,
+            &mut |block| {
+                let mut ok = 0;
+                let mut ts = flat[block.texts.clone()].iter();
+                for (pos, ms) in &corpus[block.positions.clone()] {
+                    for (&m, t) in ms.iter().zip(&mut ts) {
+                        let san = SanPlus::from_ascii(t).expect("written SAN reads");
+                        ok += (san.san.to_move(pos) == Ok(m)) as usize;
+                    }
                 }
-            }
-            assert_eq!(ok, moves);
-            ok
-        },
-        &mut || {
-            let mut ok = 0;
-            for ((pos, ms), ts) in theirs.iter().zip(&texts) {
-                for (&m, t) in ms.iter().zip(ts) {
-                    let san = SSanPlus::from_ascii(t.as_bytes()).expect("written SAN reads");
-                    ok += (san.san.to_move(pos) == Ok(m)) as usize;
+                assert_eq!(ok, block.texts.len());
+                ok
+            },
+            &mut |block| {
+                let mut ok = 0;
+                let mut ts = flat[block.texts.clone()].iter();
+                for (pos, ms) in &theirs[block.positions.clone()] {
+                    for (&m, t) in ms.iter().zip(&mut ts) {
+                        let san = SSanPlus::from_ascii(t).expect("written SAN reads");
+                        ok += (san.san.to_move(pos) == Ok(m)) as usize;
+                    }
                 }
-            }
-            assert_eq!(ok, moves);
-            ok
-        },
-    );
+                assert_eq!(ok, block.texts.len());
+                ok
+            },
+        );
+        rows.push(("parse + resolve (to_move)", a, b));
+    }
 
     println!(
         "corpus: {} positions, {moves} legal moves (chess960.perft and children)",

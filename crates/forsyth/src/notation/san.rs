@@ -4,7 +4,7 @@
 use core::{fmt, str::FromStr};
 
 use crate::board::{Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
-use crate::rules::movegen::{legal_origins, resolve, MovePattern};
+use crate::rules::movegen::{legal_origins, resolve, resolve_castle, MovePattern};
 use crate::rules::Position;
 use crate::text::letters::{Alphabet, Buf, English, Letters, Out};
 
@@ -845,10 +845,14 @@ impl San {
     // stays out of line (measured).
     #[inline]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
-        // One legal move found among the pieces that reach the square;
-        // anything else (castling, no move, several) is looked for among
-        // all the legal moves, which name the fault.
-        match self.pattern().ok().and_then(|p| resolve(pos, p)) {
+        // One legal move found among the pieces that reach the square, or
+        // the one castling of the wing; anything else (no move, several) is
+        // looked for among all the legal moves, which name the fault.
+        let found = match self.pattern() {
+            Ok(pattern) => resolve(pos, pattern),
+            Err(side) => resolve_castle(pos, side),
+        };
+        match found {
             Some(m) => Ok(m),
             None => self.resolve_by_listing(pos),
         }
@@ -1597,6 +1601,24 @@ mod tests {
         #[test]
         fn reader_agrees_on_any_text(text in "[NBRQKPnbrqkpa-h0-9x=+#O!?. :×х-]{0,10}") {
             check_reading(text.as_bytes());
+        }
+
+        /// Any bytes, each either any byte at all or one of SAN's (so that
+        /// many texts are near a move): the common shapes' reader answers
+        /// only as the full reader does, and `from_ascii` gives the full
+        /// reader's first reading or its error.
+        #[test]
+        fn common_shapes_agree_on_any_bytes(
+            text in proptest::collection::vec(
+                prop_oneof![any::<u8>(), prop::sample::select(b"NBRQKabcdefgh12345678x=+#O-".to_vec())],
+                0..9,
+            ),
+        ) {
+            let full = SanPlus::read(&text, &English, false).map(|r| r.first);
+            if let Some(common) = read_common(&text) {
+                prop_assert_eq!(Ok(common), full.clone());
+            }
+            prop_assert_eq!(SanPlus::from_ascii(&text), full);
         }
 
         /// Any SAN value written in English, with a few bytes replaced,

@@ -1015,6 +1015,20 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     Some(m)
 }
 
+/// The legal castling of the side to move on the wing `side`, found by
+/// the generator's castling rule for the one rook the rights name on that
+/// wing, without listing the other moves; `None` when it is not legal (the
+/// readers then list the legal moves to name the fault).
+#[inline]
+pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Option<Move> {
+    let us = pos.setup.turn;
+    let file = pos.setup.castling.rook(us, side)?;
+    let king = pos.setup.board.king_of(us)?;
+    let rook = Square::from_coords(file, king.rank());
+    let m = Move::Castle { king, rook };
+    (m.castling_side() == Some(side) && castle_is_legal(pos, king, rook)).then_some(m)
+}
+
 /// The role taken on `to` (empty or the opponent's), as a move's
 /// `capture` says it; `None` (no move fits) when the square is empty and
 /// the pattern says `capture`.
@@ -1803,6 +1817,36 @@ mod tests {
             }
         });
         assert!(judged > 100_000 && castles > 100, "{judged} {castles}");
+    }
+
+    /// `resolve_castle` answers as the legal move list does: the one legal
+    /// castling of each wing, or `None` when the list has none (no rights,
+    /// the way blocked, the king in check or passing an attacked square).
+    #[test]
+    fn resolve_castle_finds_the_listed_castling() {
+        let (mut found, mut refused) = (0, 0);
+        for pos in &sample_positions(30) {
+            let legal = pos.legal_moves();
+            for side in CastlingSide::ALL {
+                let mut listed = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.castling_side() == Some(side));
+                let expected = listed.next();
+                assert_eq!(listed.next(), None, "{}", pos.setup());
+                assert_eq!(
+                    resolve_castle(pos, side),
+                    expected,
+                    "{side:?} in {}",
+                    pos.setup()
+                );
+                found += usize::from(expected.is_some());
+                refused += usize::from(
+                    expected.is_none() && pos.castling().rook(pos.turn(), side).is_some(),
+                );
+            }
+        }
+        assert!(found > 500 && refused > 1_000, "{found} {refused}");
     }
 
     /// `resolve` answers as the legal move list does: for each pattern, the
