@@ -248,7 +248,47 @@ pub(crate) struct PawnTargets {
     right_delta: i32,
 }
 
-impl MoveList {
+/// The sink that fills a [`MoveList`]: the list's length is kept apart
+/// from the list while the moves are written. Apart from the slots the
+/// moves go to, it stays in a register; the list's own field, beside
+/// them, was stored and loaded again around each piece's moves.
+struct Writer<'a> {
+    list: &'a mut MoveList,
+    len: usize,
+}
+
+impl<'a> Writer<'a> {
+    #[inline(always)]
+    fn new(list: &'a mut MoveList) -> Writer<'a> {
+        let len = list.len;
+        Writer { list, len }
+    }
+
+    /// Gives the list its length back; the writer is done.
+    #[inline(always)]
+    fn finish(self) {
+        self.list.len = self.len;
+    }
+
+    /// `f` applied to the list itself, its length given back before and
+    /// taken again after.
+    #[inline(always)]
+    fn on_list(&mut self, f: impl FnOnce(&mut MoveList)) {
+        self.list.len = self.len;
+        f(self.list);
+        self.len = self.list.len;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if self.len < INLINE {
+            self.list.buf[self.len] = m;
+            self.len += 1;
+        } else {
+            self.on_list(|list| list.push(m));
+        }
+    }
+
     /// Pawn moves to every square of `targets`, each from the square
     /// `delta` indices before it; promotions on the last rank. The targets
     /// are all empty squares (pushes) or all enemy pieces (`captures`).
@@ -289,7 +329,7 @@ impl MoveList {
         from: impl Fn(Square) -> Square,
     ) {
         let start = self.len;
-        let window: &mut [Move; 64] = (&mut self.buf[start..start + 64])
+        let window: &mut [Move; 64] = (&mut self.list.buf[start..start + 64])
             .try_into()
             .expect("a window of 64 slots");
         let mut n = 0;
@@ -320,7 +360,7 @@ impl MoveList {
     }
 }
 
-impl MoveSink for MoveList {
+impl MoveSink for Writer<'_> {
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         if self.len > INLINE - 64 {
@@ -362,7 +402,7 @@ impl MoveSink for MoveList {
     fn pawn(&mut self, board: &Board, from: Square, to: Square) {
         let capture = board.role_at(to);
         if Bitboard::BACKRANKS.contains(to) {
-            self.promotions(from, to, capture);
+            self.on_list(|list| list.promotions(from, to, capture));
         } else {
             self.push(Move::Normal {
                 role: Role::Pawn,
@@ -828,7 +868,7 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        generate(self, &mut list);
+        self.legal_moves_into(&mut list);
         list
     }
 
@@ -844,7 +884,9 @@ impl Position {
     /// ```
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        generate(self, list);
+        let mut writer = Writer::new(list);
+        generate(self, &mut writer);
+        writer.finish();
     }
 
     /// The number of legal moves, counted without listing them.
@@ -1954,7 +1996,9 @@ mod tests {
             let setup = Setup::from_fen(&fen, None).unwrap();
             let targets = !Bitboard::EMPTY;
             let mut fast = MoveList::new();
-            fast.piece(&setup.board, Role::Queen, Square::A1, targets);
+            let mut writer = Writer::new(&mut fast);
+            writer.piece(&setup.board, Role::Queen, Square::A1, targets);
+            writer.finish();
             let slow: Vec<Move> = targets
                 .into_iter()
                 .map(|to| Move::Normal {

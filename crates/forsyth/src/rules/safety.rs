@@ -64,7 +64,8 @@ pub(crate) fn king_destinations(board: &Board, king: Square, us: Color) -> Bitbo
     // nothing.
     let pawns = (board.by_role(Role::Pawn) & theirs) - Bitboard::BACKRANKS;
     let mut attacked = pawn_attacks(!us, pawns);
-    for sq in board.by_role(Role::King) & theirs {
+    // A legal position has one enemy king: one lookup, no loop.
+    if let Some(sq) = (board.by_role(Role::King) & theirs).first() {
         attacked |= attacks::king(sq);
     }
     let [knights, rooks, bishops] = attacks::near_king(king);
