@@ -19,7 +19,7 @@ use forsyth::pgn::{
     Comment, EscapeLine, Event, GameResult, GameStart, MoveNumber, MoveToken, Nag, Skip, Span, Tag,
 };
 use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayWarning, ReplayedGame};
-use forsyth::pgn::{PgnError, Reader, Visitor};
+use forsyth::pgn::{PgnError, Reader, TagList, Visitor};
 use forsyth::Color;
 
 use crate::capa::{self, TenGame, TenOptions, TenRead};
@@ -126,42 +126,7 @@ struct Boards<J> {
     /// The tags of the game being read that a 10x8 game keeps, and its
     /// `Result` tag: here, not in the game's tags, so that their room
     /// serves every game.
-    tags: TagText,
-}
-
-/// Tag pairs as read, names and values in one string.
-#[derive(Clone, Default)]
-struct TagText {
-    text: String,
-    /// Where each pair's name ends and its value ends in `text` (the
-    /// value starts where the name ends).
-    ends: Vec<(usize, usize)>,
-}
-
-impl TagText {
-    fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
-        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
-            (&self.text[start..name_end], &self.text[name_end..end])
-        })
-    }
-
-    /// The value of the first pair named `name`.
-    fn first(&self, name: &str) -> Option<&str> {
-        self.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    fn clear(&mut self) {
-        self.text.clear();
-        self.ends.clear();
-    }
+    tags: TagList,
 }
 
 /// The tags of a game being read (their text is in [`Boards`]).
@@ -188,7 +153,7 @@ impl<J: Judge> Boards<J> {
             ten,
             all_tags,
             errors: Vec::new(),
-            tags: TagText::default(),
+            tags: TagList::default(),
         }
     }
 }
