@@ -19,7 +19,7 @@ use forsyth::pgn::{
     Comment, EscapeLine, Event, GameResult, GameStart, MoveNumber, MoveToken, Nag, Skip, Span, Tag,
 };
 use forsyth::pgn::{Export, ExportedGame, Replay, ReplayError, ReplayWarning, ReplayedGame};
-use forsyth::pgn::{PgnError, Reader, Visitor};
+use forsyth::pgn::{PgnError, Reader, TagList, Visitor};
 use forsyth::Color;
 
 use crate::capa::{self, TenGame, TenOptions, TenRead};
@@ -126,42 +126,7 @@ struct Boards<J> {
     /// The tags of the game being read that a 10x8 game keeps, and its
     /// `Result` tag: here, not in the game's tags, so that their room
     /// serves every game.
-    tags: TagText,
-}
-
-/// Tag pairs as read, names and values in one string.
-#[derive(Clone, Default)]
-struct TagText {
-    text: String,
-    /// Where each pair's name ends and its value ends in `text` (the
-    /// value starts where the name ends).
-    ends: Vec<(usize, usize)>,
-}
-
-impl TagText {
-    fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
-        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
-            (&self.text[start..name_end], &self.text[name_end..end])
-        })
-    }
-
-    /// The value of the first pair named `name`.
-    fn first(&self, name: &str) -> Option<&str> {
-        self.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    fn clear(&mut self) {
-        self.text.clear();
-        self.ends.clear();
-    }
+    tags: TagList,
 }
 
 /// The tags of a game being read (their text is in [`Boards`]).
@@ -188,7 +153,7 @@ impl<J: Judge> Boards<J> {
             ten,
             all_tags,
             errors: Vec::new(),
-            tags: TagText::default(),
+            tags: TagList::default(),
         }
     }
 }
@@ -1134,7 +1099,8 @@ mod parallel {
     use crate::options::Pgn;
     use crate::progress::Progress;
 
-    /// The size a piece is cut at, at least.
+    /// The bytes read, at least, before a piece is cut (at the last place
+    /// to cut in them), and read at a time.
     const PIECE: usize = 1 << 18;
 
     /// Bytes of a file from a position on.
@@ -1142,11 +1108,21 @@ mod parallel {
         name: Arc<str>,
         /// Where they start; `games` is 0.
         at: ReaderPosition,
-        bytes: Vec<u8>,
+        /// The bytes are `buf[..len]`: the rest is room, kept filled so
+        /// that the buffer is not zeroed again when it serves another
+        /// piece.
+        buf: Vec<u8>,
+        len: usize,
         /// The file ends with them, at its end or at a read error.
         last: bool,
         /// Reading the file failed after them.
         failed: bool,
+    }
+
+    impl Piece {
+        fn bytes(&self) -> &[u8] {
+            &self.buf[..self.len]
+        }
     }
 
     /// A game of a piece, numbered from 1 in it.
@@ -1347,7 +1323,7 @@ mod parallel {
         mut into: Rendered,
     ) -> Replayed<J::Output> {
         let input = Ending {
-            bytes: &piece.bytes,
+            bytes: piece.bytes(),
             failed: piece.failed,
         };
         let mut reader = Reader::resume(input, piece.at);
@@ -1359,7 +1335,7 @@ mod parallel {
             let (start, end) = (index(facts.start.offset), index(reader.position().offset));
             let unwritten = match early {
                 Some(early) if selected(&facts, args.select) => {
-                    let text = keep.then(|| &piece.bytes[start..end]);
+                    let text = keep.then(|| &piece.bytes()[start..end]);
                     match early(&mut game, text, &mut into) {
                         Ok(unwritten) => unwritten,
                         Err(e) => {
@@ -1598,9 +1574,7 @@ mod parallel {
                 sink.write(&mut tail)?;
                 // The workers are done with the piece: its bytes are free.
                 if let Ok(piece) = Arc::try_unwrap(slot.piece) {
-                    let mut bytes = piece.bytes;
-                    bytes.clear();
-                    self.spare_bytes.push(bytes);
+                    self.spare_bytes.push(piece.buf);
                 }
             }
             Ok(())
@@ -1614,13 +1588,14 @@ mod parallel {
                 return Ok(());
             };
             let first = &self.slots[i].piece;
-            let mut bytes = Vec::with_capacity(first.bytes.len() + next.piece.bytes.len());
-            bytes.extend_from_slice(&first.bytes);
-            bytes.extend_from_slice(&next.piece.bytes);
+            let mut buf = Vec::with_capacity(first.len + next.piece.len);
+            buf.extend_from_slice(first.bytes());
+            buf.extend_from_slice(next.piece.bytes());
             let piece = Arc::new(Piece {
                 name: Arc::clone(&first.name),
                 at: first.at,
-                bytes,
+                len: buf.len(),
+                buf,
                 last: next.piece.last,
                 failed: next.piece.failed,
             });
@@ -1656,11 +1631,12 @@ mod parallel {
         }
     }
 
-    /// Where the next piece may be cut, looking at `bytes[from..]`: before
-    /// a `[` that starts a line after a blank line.
+    /// The last place in `bytes[from..]` where a piece may end, not at
+    /// its start: before a `[` that starts a line after a blank line. The
+    /// last, so that little of what was read goes on to the next piece.
     fn cut_point(bytes: &[u8], from: usize) -> Option<usize> {
-        let from = from.min(bytes.len());
-        memchr::memchr_iter(b'[', &bytes[from..])
+        let from = from.max(1);
+        memchr::memrchr_iter(b'[', bytes.get(from..)?)
             .map(|i| from + i)
             .find(|&i| bytes[..i].ends_with(b"\n\n") || bytes[..i].ends_with(b"\n\r\n"))
     }
@@ -1683,46 +1659,55 @@ mod parallel {
                 }
             };
             let mut at = ReaderPosition::default();
+            // The bytes read are `pending[..filled]`; `pending[..searched]`
+            // holds no place to cut at.
             let mut pending = line.spare_bytes.pop().unwrap_or_default();
-            // `pending[..searched]` holds no place to cut at.
-            let mut searched = 0;
+            let (mut filled, mut searched) = (0, 0);
             let error = loop {
-                let len = pending.len();
-                pending.resize(len + PIECE, 0);
+                if pending.len() < filled + PIECE {
+                    pending.resize(filled + PIECE, 0);
+                }
                 let read = loop {
-                    match input.read(&mut pending[len..]) {
+                    match input.read(&mut pending[filled..]) {
                         Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                         read => break read,
                     }
                 };
-                pending.truncate(len + *read.as_ref().unwrap_or(&0));
                 match read {
                     Ok(0) => break None,
                     Err(e) => break Some(e),
-                    Ok(_) => {}
+                    Ok(n) => filled += n,
                 }
-                while let Some(cut) = cut_point(&pending, searched.max(PIECE)) {
-                    let mut rest = line.spare_bytes.pop().unwrap_or_default();
-                    rest.extend_from_slice(&pending[cut..]);
-                    pending.truncate(cut);
-                    let bytes = std::mem::replace(&mut pending, rest);
-                    let piece = Piece {
-                        name: Arc::clone(&name),
-                        at,
-                        bytes,
-                        last: false,
-                        failed: false,
-                    };
-                    at = after(at, &piece.bytes);
-                    line.push(piece, None, sink)?;
-                    searched = 0;
+                if filled < PIECE {
+                    continue;
                 }
-                searched = pending.len();
+                let Some(cut) = cut_point(&pending[..filled], searched) else {
+                    searched = filled;
+                    continue;
+                };
+                let mut rest = line.spare_bytes.pop().unwrap_or_default();
+                let kept = filled - cut;
+                if rest.len() < kept + PIECE {
+                    rest.resize(kept + PIECE, 0);
+                }
+                rest[..kept].copy_from_slice(&pending[cut..filled]);
+                let piece = Piece {
+                    name: Arc::clone(&name),
+                    at,
+                    buf: std::mem::replace(&mut pending, rest),
+                    len: cut,
+                    last: false,
+                    failed: false,
+                };
+                at = after(at, piece.bytes());
+                line.push(piece, None, sink)?;
+                (filled, searched) = (kept, 0);
             };
             let piece = Piece {
                 name: Arc::clone(&name),
                 at,
-                bytes: pending,
+                buf: pending,
+                len: filled,
                 last: true,
                 failed: error.is_some(),
             };
@@ -1742,6 +1727,35 @@ mod parallel {
                 games: 0,
             },
             None => ReaderPosition { offset, ..at },
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::cut_point;
+
+        /// `cut_point` gives the last index, at or after `from` and not 0,
+        /// of a `[` right after `\n\n` or `\n\r\n`, or none: against a
+        /// scan of every index, on every short text of the bytes that
+        /// matter.
+        #[test]
+        fn cut_point_is_the_last_bracket_after_a_blank_line() {
+            let alphabet = [b'\n', b'\r', b'[', b'x'];
+            for len in 0..=7u32 {
+                for code in 0..4usize.pow(len) {
+                    let text: Vec<u8> = (0..len)
+                        .map(|i| alphabet[code / 4usize.pow(i) % 4])
+                        .collect();
+                    for from in 0..=text.len() + 1 {
+                        let expected = (1..text.len()).rev().find(|&i| {
+                            let blank = (i >= 2 && &text[i - 2..i] == b"\n\n")
+                                || (i >= 3 && &text[i - 3..i] == b"\n\r\n");
+                            i >= from && text[i] == b'[' && blank
+                        });
+                        assert_eq!(cut_point(&text, from), expected, "{text:?} from {from}");
+                    }
+                }
+            }
         }
     }
 }

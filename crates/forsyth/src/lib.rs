@@ -277,7 +277,7 @@ pub mod pgn {
     pub use crate::text::pgn::{
         write_tags, Collect, CollectedGame, Comment, CommentStyle, EscapeLine, Event, GameResult,
         GameStart, MoveNumber, MoveToken, MovetextWriter, Nag, PgnError, PgnErrorKind, Reader,
-        ReaderPosition, Skip, Span, Tag, TagValue, Unreplayed, Visitor, SEVEN_TAG_ROSTER,
+        ReaderPosition, Skip, Span, Tag, TagList, TagValue, Unreplayed, Visitor, SEVEN_TAG_ROSTER,
     };
 }
 

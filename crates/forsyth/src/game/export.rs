@@ -17,7 +17,7 @@ use crate::notation::{Language, Notation};
 use crate::text::fen::{CastlingNotation, LossyCastlingError, WriteOptions};
 use crate::text::pgn::{
     write_tags, Comment, CommentStyle, GameResult, GameStart, MovetextWriter, Nag, PgnError, Skip,
-    Span, Tag, Unreplayed, Visitor,
+    Span, Tag, TagList, Unreplayed, Visitor,
 };
 use crate::text::pgn::{MoveNumber, MoveToken};
 
@@ -105,36 +105,6 @@ struct Spare {
     tags: TagList,
     text: String,
     numbers: Vec<MoveNumber>,
-}
-
-/// A game's tag pairs as read, names and values in one string.
-#[derive(Clone, Debug, Default)]
-struct TagList {
-    text: String,
-    /// Where each pair's name ends and its value ends in `text` (the
-    /// value starts where the name ends).
-    ends: Vec<(usize, usize)>,
-}
-
-impl TagList {
-    fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(_, end)| end));
-        starts.zip(&self.ends).map(|(start, &(name_end, end))| {
-            (&self.text[start..name_end], &self.text[name_end..end])
-        })
-    }
-
-    fn clear(&mut self) {
-        self.text.clear();
-        self.ends.clear();
-    }
 }
 
 impl Default for Export {
@@ -455,7 +425,7 @@ impl Visitor for Export {
                 // Room for the tags as read, the roster's defaults and the
                 // rewritten FEN: the text is then written without growing.
                 let fen = m.fen.as_deref();
-                let tags = m.tags.text.len() + 10 * m.tags.ends.len();
+                let tags: usize = m.tags.iter().map(|(n, v)| n.len() + v.len() + 10).sum();
                 let room = tags + 160 + fen.map_or(0, str::len) + text.len() + 1;
                 let mut out = String::with_capacity(room);
                 write_tags(&mut out, written_tags(&m.tags, fen), game.result);

@@ -1,16 +1,17 @@
 //! PGN syntax: the streaming lexer (`lexer`, one function per rule of
 //! `specs/pgn.md`), the reader that hands events to a [`Visitor`]
 //! (`reader`), the events (`event`) and errors (`error`), a visitor that
-//! collects a game (`collect`), and the writer of tags and movetext
-//! (`writer`). Moves are text here; the rules are the games' layer's. The
-//! public face, with what the reader accepts beyond the export format, is
-//! [`crate::pgn`].
+//! collects a game (`collect`), a game's tag pairs (`tag_list`), and the
+//! writer of tags and movetext (`writer`). Moves are text here; the
+//! rules are the games' layer's. The public face, with what the reader
+//! accepts beyond the export format, is [`crate::pgn`].
 
 mod collect;
 mod error;
 mod event;
 mod lexer;
 mod reader;
+mod tag_list;
 mod writer;
 
 pub use collect::{Collect, CollectedGame, Event};
@@ -20,4 +21,5 @@ pub use event::{
     Tag, TagValue,
 };
 pub use reader::{Reader, ReaderPosition, Skip, Visitor};
+pub use tag_list::TagList;
 pub use writer::{write_tags, MovetextWriter, Unreplayed, SEVEN_TAG_ROSTER};
