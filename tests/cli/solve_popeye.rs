@@ -241,6 +241,114 @@ fn set_play_of_selfmates_and_reflexmates_as_popeye_writes_it() {
     );
 }
 
+/// A selfmate's short set play (Black mates at once) is written only when
+/// it is the whole set play: a Black move White cannot answer counts as
+/// the full play, as a refutation does (Popeye's continuation solver
+/// writes at the length its test found), so beside one the mate at once
+/// is left out; the same holds after the key (`option postkey`), which is
+/// then a waiting move. Each expected text is Popeye 4.104's on the input.
+#[test]
+fn short_set_play_beside_an_unanswered_move_is_left_out_as_popeye_leaves_it() {
+    // White stalemated in the diagram: Popeye writes nothing at all.
+    let r = popeye(
+        "begin\npieces white kc5 black rg8 qf7 qf6 ka3\nstipulation s#2\noption setplay\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.trim(), "", "{}", r.stdout);
+    // battle_play.inp's "s#2 with complete short set play", a black pawn
+    // on h7 added (its moves are not answered): nothing; a white pawn on
+    // h6 blocking it: Black's one move mates, and is written.
+    let r = popeye(
+        "begin\npieces white ka1 rc4 pg4 black ka3 pa2b3c5g5h7\nstipulation s#2\n\
+         option setplay\nend\n",
+    );
+    assert_eq!(r.stdout.trim(), "", "{}", r.stdout);
+    let r = popeye(
+        "begin\npieces white ka1 rc4 pg4h6 black ka3 pa2b3c5g5h7\nstipulation s#2\n\
+         option setplay\nend\n",
+    );
+    assert!(
+        r.stdout.starts_with("      1...b3-b2 #\n\n   1.Rc4-e4 !\n"),
+        "{}",
+        r.stdout
+    );
+    // After the key: a waiting move, the mate at once not written.
+    let r = popeye(
+        "begin\npieces white kc5 black rg8 qf7 qf6 ka3\nstipulation s#2\noption postkey\nend\n",
+    );
+    assert!(
+        r.stdout
+            .starts_with(" zugzwang.\n      1...Ka3-b2\n        refutes.\n      1...Ka3-a2\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("Rg8-g5"), "{}", r.stdout);
+    // A reflexmate's forced set play: Black's mates in the order of
+    // Popeye's mating move generator.
+    let r = popeye(
+        "begin\npieces white kc4 black rd5 bd2 qh1 qg1 ke1 sc1\nstipulation r#2\n\
+         option setplay\nend\n",
+    );
+    assert!(
+        r.stdout.starts_with(
+            "      1...Rd5-c5 #\n      1...Qh1-e4 #\n      1...Qg1-c5 #\n\
+             \x20     1...Qg1-d4 #\n      1...Qg1-f1 #\n      1...Qg1-g4 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Set play asked where there is none (after the key, a series of one
+/// side): Popeye's line in the input's language, then the rest solved
+/// (the blank line after it left out, as the one after the diagram is);
+/// the default style says it on standard error, JSON as a field. Each
+/// expected text is Popeye 4.104's on the input.
+#[test]
+fn set_play_not_applicable_is_said_as_popeye_says_it() {
+    let cases = [
+        (
+            "begin\npieces white kc5 qh2 black rg8 ka3 pb4\nstipulation #2\n\
+             option setplay try postkey\nend\n",
+            "SetPlay not applicable - ignored\ntry play not applicable\n zugzwang.\n\
+             \x20     1...Ka3-a4\n          2.Qh2-a2 #\n",
+        ),
+        (
+            "anfangproblem\nsteine weiss kc5 dh2 schwarz tg8 ka3 bb4\nforderung #2\n\
+             option satzspiel nachschluessel\nendeproblem\n",
+            "Satzspiel nicht anwendbar - ignoriert\n Zugzwang.\n",
+        ),
+        (
+            "debutprobleme\npieces blanc rc5 dh2 noir tg8 ra3 pb4\nenonce #2\n\
+             option apparent aprescle\nfinprobleme\n",
+            "Apparent pas applicable - ignore\n blocus.\n      1...Ra3-a4\n",
+        ),
+        (
+            "begin\npieces white kc5 qh1 black rg8 ka3 pb4\nstipulation ser-#2\n\
+             option setplay\nend\n",
+            "SetPlay not applicable - ignored\n  1.Kc5-c4   2.Qh1-a1 #\n",
+        ),
+    ];
+    for (input, want) in cases {
+        let r = popeye(input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.starts_with(want), "{input}\n{}", r.stdout);
+    }
+    // Set play that applies says nothing (h#1's is h#0.5).
+    let r = popeye(
+        "begin\npieces white kc5 qh1 black rg8 ka3 pb4\nstipulation h#1\noption setplay\nend\n",
+    );
+    assert!(!r.stdout.contains("applicable"), "{}", r.stdout);
+    let input = "begin\npieces white kc5 qh2 black rg8 ka3 pb4\nstipulation #2\n\
+                 option setplay postkey\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "set play: not applicable");
+    assert!(!r.stdout.contains("applicable"), "{}", r.stdout);
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_contains(&r.stdout, "\"set_play_not_applicable\":true");
+}
+
 /// Battle play's twins: Popeye ends each twin's battle play with a blank
 /// line of its own after the keys' (or after the play after the key), so a
 /// blank line more stands before the next label; a twin without a key has

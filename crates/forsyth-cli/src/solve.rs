@@ -416,6 +416,14 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                      which is solved"
                 ));
             }
+            let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());
+            if !args.popeye && halves.clone().any(|h| h.set_play_not_applicable) {
+                // Popeye's style says it in its text, as Popeye does.
+                crate::note(&format!(
+                    "{place}set play: not applicable to this play (postkeyplay, a series of \
+                     one side, h#0.5), ignored"
+                ));
+            }
             // Popeye says it on standard error, and goes on.
             if args.popeye {
                 let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());

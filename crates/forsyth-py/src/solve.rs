@@ -76,8 +76,12 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
 /// figures or words, in any of the library's languages), a Popeye input of
 /// one problem, or a :class:`Position`; ``stipulation`` (``"#3"``,
 /// ``"s#2"``, ``"mate in 3"``) overrides the one stated. The interpreter is
-/// free while it searches. Raises :class:`ProblemError` when the problem
-/// does not read or states no stipulation.
+/// free while it searches. ``tries`` asks for tries as well (the CLI's
+/// ``--tries=N``): first moves that are no key and that at least one and
+/// at most ``tries`` defences refute, in :attr:`Solution.tries` with their
+/// :attr:`Key.refutations`; ``avoid_trivial_tries`` leaves out a checking
+/// try refuted by one defence. Raises :class:`ProblemError` when the
+/// problem does not read or states no stipulation.
 ///
 /// >>> import forsyth
 /// >>> s = forsyth.solve("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3")
@@ -86,11 +90,13 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
 /// >>> print(str(s).splitlines()[0])
 /// 1.Nd4! (2.Nb5)
 #[pyfunction]
-#[pyo3(signature = (problem, stipulation = None))]
+#[pyo3(signature = (problem, stipulation = None, tries = None, avoid_trivial_tries = false))]
 pub fn solve(
     py: Python<'_>,
     problem: &Bound<'_, PyAny>,
     stipulation: Option<&str>,
+    tries: Option<u32>,
+    avoid_trivial_tries: bool,
 ) -> PyResult<PySolution> {
     let problem = read_problem(py, problem)?;
     let given = match stipulation {
@@ -123,7 +129,13 @@ pub fn solve(
     let pos = Arc::new(problem.position);
     let searched = Arc::clone(&pos);
     let solution = py
-        .detach(move || Solver::new(stipulation).solve(&searched))
+        .detach(move || {
+            let mut solver = Solver::new(stipulation).avoid_trivial_tries(avoid_trivial_tries);
+            if let Some(most) = tries {
+                solver = solver.max_refutations(most);
+            }
+            solver.solve(&searched)
+        })
         .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
     Ok(PySolution { pos, solution })
 }
@@ -153,6 +165,23 @@ impl PySolution {
     fn keys(&self) -> PyResult<Vec<PyKey>> {
         self.solution
             .keys
+            .iter()
+            .map(|k| PyKey::new(&self.pos, k))
+            .collect()
+    }
+
+    /// The tries, when asked for (``tries=N``): first moves that fail to
+    /// at least one and at most N defences, each a :class:`Key` with its
+    /// ``refutations``.
+    ///
+    /// >>> import forsyth
+    /// >>> s = forsyth.solve("1k6/2R5/8/K7/8/8/8/8 w - - 0 1", stipulation="#2", tries=1)
+    /// >>> [(t.move.san(), [r.san() for r in t.refutations]) for t in s.tries]
+    /// [('Ka6', ['Kxc7'])]
+    #[getter]
+    fn tries(&self) -> PyResult<Vec<PyKey>> {
+        self.solution
+            .tries
             .iter()
             .map(|k| PyKey::new(&self.pos, k))
             .collect()
@@ -257,6 +286,12 @@ pub struct PyKey {
     /// >>> [t.move.san() for t in k.threat]
     /// ['Nb5']
     threat: Option<Vec<Py<PyVariation>>>,
+    /// A try's refutations (each a :class:`Move`); empty for a key.
+    ///
+    /// >>> import forsyth
+    /// >>> forsyth.solve("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3").keys[0].refutations
+    /// []
+    refutations: Vec<Py<PyMove>>,
     /// Every Black defence.
     ///
     /// >>> import forsyth
@@ -280,6 +315,11 @@ impl PyKey {
                 check: key.check,
                 threat,
                 defences: variations(py, &after, &key.defences)?,
+                refutations: key
+                    .refutations
+                    .iter()
+                    .map(|&r| Py::new(py, move_of(&after, r)))
+                    .collect::<PyResult<_>>()?,
             })
         })
     }

@@ -56,3 +56,25 @@ def test_popeye_input():
     s = forsyth.solve(text)
     assert [k.move.san() for k in s.keys] == ["Nd4"]
     assert str(s).startswith("1.Nd4! (2.Nb5)")
+
+
+def test_tries_as_popeye_finds_them():
+    # Popeye 4.104 on "pieces white ka5 rc7 black kb8, stipulation #2,
+    # option try": "1.Ka5-b6 !" and "1.Ka5-a6 ? but 1...Kb8*c7 !".
+    fen = "1k6/2R5/8/K7/8/8/8/8 w - - 0 1"
+    s = forsyth.solve(fen, stipulation="#2", tries=1)
+    assert [k.move.uci() for k in s.keys] == ["a5b6"]
+    assert [(t.move.uci(), [r.uci() for r in t.refutations]) for t in s.tries] == [
+        ("a5a6", ["b8c7"])
+    ]
+    assert s.keys[0].refutations == []
+    # No tries unless asked; a maximum of none finds none.
+    assert forsyth.solve(fen, stipulation="#2").tries == []
+    assert forsyth.solve(fen, stipulation="#2", tries=0).tries == []
+    # Every try has at least one and at most the refutations asked, each a
+    # legal Black reply after it.
+    start = Position(fen)
+    for t in forsyth.solve(fen, stipulation="#2", tries=3).tries:
+        after = start.play(t.move)
+        assert 1 <= len(t.refutations) <= 3
+        assert all(r in after.legal_moves() for r in t.refutations)

@@ -170,35 +170,23 @@ fn solve(pos: &Position, stipulation: Stipulation) -> forsyth::solve::Solution {
     Solver::new(stipulation).solve(pos).expect("no limit")
 }
 
-/// Few pieces, kings near an edge, either side to move.
+/// The pieces of the random positions: few, Black's king on its back
+/// rank, either side to move.
+const PIECES: [(Role, Color); 10] = [
+    (Role::Queen, Color::White),
+    (Role::Rook, Color::White),
+    (Role::Bishop, Color::White),
+    (Role::Knight, Color::White),
+    (Role::Pawn, Color::White),
+    (Role::Rook, Color::Black),
+    (Role::Knight, Color::Black),
+    (Role::Bishop, Color::Black),
+    (Role::Pawn, Color::Black),
+    (Role::Queen, Color::Black),
+];
+
 fn arb_position() -> impl Strategy<Value = Option<Position>> {
-    (
-        0u32..64,
-        0u32..8,
-        any::<bool>(),
-        prop::collection::vec((0u32..64, 0usize..10), 1..4),
-    )
-        .prop_map(|(wk, bk_file, black, others)| {
-            const PIECES: [(Role, Color); 10] = [
-                (Role::Queen, Color::White),
-                (Role::Rook, Color::White),
-                (Role::Bishop, Color::White),
-                (Role::Knight, Color::White),
-                (Role::Pawn, Color::White),
-                (Role::Rook, Color::Black),
-                (Role::Knight, Color::Black),
-                (Role::Bishop, Color::Black),
-                (Role::Pawn, Color::Black),
-                (Role::Queen, Color::Black),
-            ];
-            crate::common::sparse_position(
-                wk,
-                56 + bk_file,
-                &others,
-                &PIECES,
-                if black { Color::Black } else { Color::White },
-            )
-        })
+    crate::common::arb_sparse_position(&PIECES)
 }
 
 proptest! {

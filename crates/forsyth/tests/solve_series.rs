@@ -106,34 +106,21 @@ fn expected(pos: &Position, stipulation: Stipulation, end: End) -> Vec<Vec<Move>
     want
 }
 
-/// Few pieces, Black's king on its back rank (stalemates come often),
-/// either side to move.
+/// The pieces of the random positions: few, Black's king on its back
+/// rank (stalemates come often), either side to move.
+const PIECES: [(Role, Color); 8] = [
+    (Role::Queen, Color::White),
+    (Role::Rook, Color::White),
+    (Role::Bishop, Color::White),
+    (Role::Knight, Color::White),
+    (Role::Pawn, Color::White),
+    (Role::Pawn, Color::White),
+    (Role::Knight, Color::Black),
+    (Role::Pawn, Color::Black),
+];
+
 fn arb_position() -> impl Strategy<Value = Option<Position>> {
-    (
-        0u32..64,
-        0u32..8,
-        any::<bool>(),
-        prop::collection::vec((0u32..64, 0usize..8), 1..4),
-    )
-        .prop_map(|(wk, bk_file, black, others)| {
-            const PIECES: [(Role, Color); 8] = [
-                (Role::Queen, Color::White),
-                (Role::Rook, Color::White),
-                (Role::Bishop, Color::White),
-                (Role::Knight, Color::White),
-                (Role::Pawn, Color::White),
-                (Role::Pawn, Color::White),
-                (Role::Knight, Color::Black),
-                (Role::Pawn, Color::Black),
-            ];
-            crate::common::sparse_position(
-                wk,
-                56 + bk_file,
-                &others,
-                &PIECES,
-                if black { Color::Black } else { Color::White },
-            )
-        })
+    crate::common::arb_sparse_position(&PIECES)
 }
 
 proptest! {

@@ -201,11 +201,15 @@ class Key:
     def threat(self) -> Optional[list[Variation]]: ...
     @property
     def defences(self) -> list[Variation]: ...
+    @property
+    def refutations(self) -> list[Move]: ...
 
 @final
 class Solution:
     @property
     def keys(self) -> list[Key]: ...
+    @property
+    def tries(self) -> list[Key]: ...
     @property
     def stipulation(self) -> str: ...
     @property
@@ -213,7 +217,12 @@ class Solution:
     @property
     def is_cooked(self) -> bool: ...
 
-def solve(problem: Union[str, Position], stipulation: Optional[str] = None) -> Solution: ...
+def solve(
+    problem: Union[str, Position],
+    stipulation: Optional[str] = None,
+    tries: Optional[int] = None,
+    avoid_trivial_tries: bool = False,
+) -> Solution: ...
 
 @final
 class Fault:

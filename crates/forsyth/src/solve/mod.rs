@@ -344,6 +344,16 @@ pub struct Solution {
         serde(default, skip_serializing_if = "core::ops::Not::not")
     )]
     pub tries_not_applicable: bool,
+    /// Set play was asked for where there is none to solve: in battle
+    /// play after the key ([`Solver::postkey`]), in a series of one side
+    /// alone (`ser-#n`, `ser-=n`) and in `h#0.5`. Nothing of it is solved
+    /// (Popeye says "SetPlay not applicable - ignored" and solves the
+    /// rest).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "core::ops::Not::not")
+    )]
+    pub set_play_not_applicable: bool,
     /// Positions the search visited.
     pub nodes: u64,
 }
@@ -793,6 +803,7 @@ fn empty(stipulation: Stipulation) -> Solution {
         set_play_opposite_check: false,
         after_key: None,
         tries_not_applicable: false,
+        set_play_not_applicable: false,
         nodes: 0,
     }
 }
@@ -818,6 +829,13 @@ fn solve_one(
     let n = stipulation.moves.clamp(0, MAX_MOVES);
     solution.opposite_check = opposite_check(pos);
     solution.set_play_opposite_check = options.set_play && pos.is_check();
+    solution.set_play_not_applicable = options.set_play
+        && match stipulation.play {
+            Play::Direct | Play::SelfPlay | Play::Reflex => options.postkey,
+            Play::Series => true,
+            Play::Help => stipulation.half_moves() < 2,
+            Play::SeriesHelp | Play::SeriesSelf => false,
+        };
     let battle = match stipulation.play {
         Play::Direct => Battle::Direct,
         Play::SelfPlay => Battle::SelfPlay,

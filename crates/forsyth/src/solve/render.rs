@@ -36,6 +36,8 @@ struct Words {
     popeye_refutes: &'static str,
     /// Tries asked for after the key: Popeye's message.
     popeye_no_tries: &'static str,
+    /// Popeye's line for set play asked where there is none.
+    popeye_no_set_play: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -55,6 +57,7 @@ const ENGLISH: Words = Words {
     popeye_but: "but",
     popeye_refutes: "refutes.",
     popeye_no_tries: "try play not applicable",
+    popeye_no_set_play: "SetPlay not applicable - ignored",
 };
 
 const GERMAN: Words = Words {
@@ -74,6 +77,7 @@ const GERMAN: Words = Words {
     popeye_but: "Aber",
     popeye_refutes: "Widerlegt.",
     popeye_no_tries: "Verfuehrung nicht anwendbar",
+    popeye_no_set_play: "Satzspiel nicht anwendbar - ignoriert",
 };
 
 const FRENCH: Words = Words {
@@ -93,6 +97,7 @@ const FRENCH: Words = Words {
     popeye_but: "mais",
     popeye_refutes: "Refute.",
     popeye_no_tries: "jeu d'essai pas applicable",
+    popeye_no_set_play: "Apparent pas applicable - ignore",
 };
 
 /// The words of `language`: English, German and French (Popeye's three
@@ -697,6 +702,11 @@ impl Tree {
 
     fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
         let stipulation = &solution.stipulation;
+        if solution.set_play_not_applicable {
+            // Popeye says it before it solves, the blank line after it
+            // left out as the one after its diagram is.
+            writeln!(out, "{}", self.words.popeye_no_set_play)?;
+        }
         if stipulation.is_lines() {
             if let Some(set) = stipulation.set_play() {
                 if !solution.set_lines.is_empty() {
@@ -728,12 +738,30 @@ impl Tree {
         }
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);
-            let mut set: Vec<&Variation> = set.iter().collect();
-            sort_popeye(&black, &mut set, false);
-            for v in set {
-                self.black(out, &black, v, 1, stipulation.moves.saturating_sub(1))?;
+            let left = stipulation.moves.saturating_sub(1);
+            // A Black move with no answer counts as the full play, as a
+            // refutation does; a reflex Black that can mate has no other.
+            let forced = self.reflex
+                && set.iter().any(|v| {
+                    v.replies.is_empty() && super::search::suffers(&after(&black, v.mv), self.goal)
+                });
+            let refuted = !forced && black.legal_moves().len() > set.len();
+            let longer = if refuted {
+                left
+            } else {
+                super::moves_after(set)
+            };
+            let mut set: Vec<&Variation> = set
+                .iter()
+                .filter(|v| !self.ends_early(&black, v, longer))
+                .collect();
+            if !set.is_empty() {
+                sort_popeye(&black, &mut set, forced);
+                for v in set {
+                    self.black(out, &black, v, 1, left)?;
+                }
+                writeln!(out)?;
             }
-            writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
         forced.sort_by_key(|&m| order_key(pos, m, true));
@@ -769,9 +797,19 @@ impl Tree {
         )?;
         let next = after(pos, key.mv);
         if self.variations {
-            let waiting = key.is_waiting() && !self.ends_at_once(&key.defences, &[]);
+            // A try's refutation counts as the full play (see `after_key`).
+            let refuted = !key.refutations.is_empty() && n > 1;
+            let ends = !refuted && self.ends_at_once(&key.defences, &[]);
+            let waiting = key.is_waiting() && !ends;
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
-            self.defences(out, &next, &key.defences, key.threat.as_deref(), 1, n - 1)?;
+            self.defences(
+                out,
+                &next,
+                &key.defences,
+                key.threat.as_deref(),
+                (1, n - 1),
+                refuted,
+            )?;
         } else {
             writeln!(out)?;
         }
@@ -828,14 +866,21 @@ impl Tree {
         after_key: &AfterKey,
         n: u8,
     ) -> fmt::Result {
-        let ends = self.ends_at_once(&after_key.defences, &after_key.refutations);
+        let left = n.saturating_sub(1);
+        // A refutation counts as the full play: the defender's mate at
+        // once is then neither the whole play nor written.
+        let refuted = !after_key.refutations.is_empty() && left > 0;
+        let ends = !refuted && self.ends_at_once(&after_key.defences, &after_key.refutations);
         let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
         if self.threats && (after_key.threat.is_some() || waiting) {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
         }
         let threat = after_key.threat.as_deref().filter(|_| self.threats);
-        let left = n.saturating_sub(1);
-        let longer = super::moves_after(&after_key.defences);
+        let longer = if refuted {
+            left
+        } else {
+            super::moves_after(&after_key.defences)
+        };
         let mut shown: Vec<&Variation> = after_key
             .defences
             .iter()
@@ -884,18 +929,23 @@ impl Tree {
 
     /// Black's `defences` after a White move that led to `pos`, those that
     /// let the threat through left out, at move `number`; `left`: White's
-    /// moves left after them.
+    /// moves left after them; `refuted`: other defences refute the move
+    /// (a try), which counts as the full play.
     fn defences<W: fmt::Write>(
         &self,
         out: &mut W,
         pos: &Position,
         defences: &[Variation],
         threat: Option<&[Variation]>,
-        number: u32,
-        left: u8,
+        (number, left): (u32, u8),
+        refuted: bool,
     ) -> fmt::Result {
         let threat = threat.filter(|_| self.threats);
-        let longer = super::moves_after(defences);
+        let longer = if refuted {
+            left
+        } else {
+            super::moves_after(defences)
+        };
         let mut shown: Vec<&Variation> = defences
             .iter()
             .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
@@ -973,8 +1023,8 @@ impl Tree {
             &next,
             &v.replies,
             v.threat.as_deref(),
-            number,
-            left.saturating_sub(1),
+            (number, left.saturating_sub(1)),
+            false,
         )
     }
 

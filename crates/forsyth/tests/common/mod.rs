@@ -220,6 +220,29 @@ pub fn sparse_position(
     Position::from_setup(setup).ok()
 }
 
+/// The solver's properties' small positions: White's king anywhere,
+/// Black's on its back rank (stalemates and mates come often), one to
+/// three of `pieces` where their squares are empty, either side to move.
+pub fn arb_sparse_position(
+    pieces: &'static [(Role, Color)],
+) -> impl Strategy<Value = Option<Position>> {
+    (
+        0u32..64,
+        0u32..8,
+        any::<bool>(),
+        prop::collection::vec((0u32..64, 0..pieces.len()), 1..4),
+    )
+        .prop_map(move |(wk, bk_file, black, others)| {
+            sparse_position(
+                wk,
+                56 + bk_file,
+                &others,
+                pieces,
+                if black { Color::Black } else { Color::White },
+            )
+        })
+}
+
 /// The other side to move, no en passant: a side passes (a series' other
 /// side, or Black first in set play).
 pub fn pass(pos: &Position) -> Position {
