@@ -722,9 +722,10 @@ impl Line {
     /// Plays a legal move in place. The position before it is not copied:
     /// few moves have a variation after them, and the position is found
     /// again by taking the move back ([`Line::before`]).
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
         self.last = Some((Some(mv), self.now.undo_state()));
-        self.now.play_unchecked(mv);
+        self.now.play_inline(mv);
     }
 
     /// The last move played (`None` for a null move), if any.
