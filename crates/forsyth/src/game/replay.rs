@@ -722,9 +722,10 @@ impl Line {
     /// Plays a legal move in place. The position before it is not copied:
     /// few moves have a variation after them, and the position is found
     /// again by taking the move back ([`Line::before`]).
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
         self.last = Some((Some(mv), self.now.undo_state()));
-        self.now.play_unchecked(mv);
+        self.now.play_inline(mv);
     }
 
     /// The last move played (`None` for a null move), if any.
@@ -1256,6 +1257,7 @@ impl Visitor for Replay {
 mod tests {
     use super::*;
     use crate::notation::parse_move::quick_san;
+    use crate::rules::movegen::random_walk;
 
     /// The fast path agrees with the general reading: along random games
     /// from random Chess960 starts (the standard one among them), every
@@ -1263,39 +1265,21 @@ mod tests {
     /// answers.
     #[test]
     fn quick_san_reads_every_legal_move_as_parse_move_does() {
-        let mut rng = crate::setup::chess960::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
-        let mut next = move || rng.next_u64();
         let mut answered = 0;
-        for game in 0..60 {
-            let start = if game == 0 {
-                518
-            } else {
-                (next() % 960) as u16
-            };
-            let setup = crate::setup::Chess960Start::new(start).unwrap().to_setup();
-            let mut pos = Position::from_setup(setup).unwrap();
-            for _ in 0..120 {
-                let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in &moves {
-                    let san = pos.san(m);
-                    let read = quick_san(&pos, &san);
-                    assert!(read.is_none_or(|r| r == m), "{san}: {read:?} for {m:?}");
-                    answered += usize::from(read.is_some());
-                    assert_eq!(pos.parse_move(&san), Ok(m));
-                    // UCI, which `parse_move` reads first, is never taken
-                    // for another move.
-                    let uci = pos.uci(m, crate::notation::CastlingMode::Chess960);
-                    let read = quick_san(&pos, &uci);
-                    assert!(read.is_none_or(|r| r == m), "{uci}: {read:?} for {m:?}");
-                }
-                pos = pos
-                    .play(moves[(next() % moves.len() as u64) as usize])
-                    .unwrap();
+        random_walk(0x9e37_79b9_7f4a_7c15, 60, 120, |pos, moves, _| {
+            for &m in moves {
+                let san = pos.san(m);
+                let read = quick_san(pos, &san);
+                assert!(read.is_none_or(|r| r == m), "{san}: {read:?} for {m:?}");
+                answered += usize::from(read.is_some());
+                assert_eq!(pos.parse_move(&san), Ok(m));
+                // UCI, which `parse_move` reads first, is never taken
+                // for another move.
+                let uci = pos.uci(m, crate::notation::CastlingMode::Chess960);
+                let read = quick_san(pos, &uci);
+                assert!(read.is_none_or(|r| r == m), "{uci}: {read:?} for {m:?}");
             }
-        }
+        });
         // Castling aside, the fast path answers for nearly every move.
         assert!(answered > 100_000, "{answered}");
     }
@@ -1307,56 +1291,39 @@ mod tests {
     /// reads them, or left to it.
     #[test]
     fn quick_san_answers_only_as_parse_move_does() {
-        let mut rng = crate::setup::chess960::SplitMix64::new(0x51ab_1e5a_4d1e_c0de_u64);
-        let mut next = move || rng.next_u64();
         let bytes = b"NBRQKPnbrqkpabcdefgh012345678x=+#-O!?. :e";
         let (mut answered, mut texts) = (0, 0);
-        for game in 0..40 {
-            let start = if game == 0 {
-                518
-            } else {
-                (next() % 960) as u16
-            };
-            let setup = crate::setup::Chess960Start::new(start).unwrap().to_setup();
-            let mut pos = Position::from_setup(setup).unwrap();
-            for _ in 0..100 {
-                let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in &moves {
-                    let written = [
-                        pos.san(m),
-                        crate::notation::Notation::Lan.write(&pos, m),
-                        pos.uci(m, crate::notation::CastlingMode::Chess960),
-                    ];
-                    for text in written {
-                        let mut text = text.into_bytes();
-                        for _ in 0..(next() % 3) {
-                            let at = (next() % (text.len() as u64 + 1)) as usize;
-                            let b = bytes[(next() % bytes.len() as u64) as usize];
-                            match next() % 3 {
-                                0 if at < text.len() => text[at] = b,
-                                1 => text.insert(at, b),
-                                _ if at < text.len() => {
-                                    text.remove(at);
-                                }
-                                _ => {}
+        random_walk(0x51ab_1e5a_4d1e_c0de, 40, 100, |pos, moves, rng| {
+            let mut next = || rng.next_u64();
+            for &m in moves {
+                let written = [
+                    pos.san(m),
+                    crate::notation::Notation::Lan.write(pos, m),
+                    pos.uci(m, crate::notation::CastlingMode::Chess960),
+                ];
+                for text in written {
+                    let mut text = text.into_bytes();
+                    for _ in 0..(next() % 3) {
+                        let at = (next() % (text.len() as u64 + 1)) as usize;
+                        let b = bytes[(next() % bytes.len() as u64) as usize];
+                        match next() % 3 {
+                            0 if at < text.len() => text[at] = b,
+                            1 => text.insert(at, b),
+                            _ if at < text.len() => {
+                                text.remove(at);
                             }
-                        }
-                        let text = String::from_utf8_lossy(&text);
-                        texts += 1;
-                        if let Some(read) = quick_san(&pos, &text) {
-                            answered += 1;
-                            assert_eq!(pos.parse_move(&text), Ok(read), "{text}");
+                            _ => {}
                         }
                     }
+                    let text = String::from_utf8_lossy(&text);
+                    texts += 1;
+                    if let Some(read) = quick_san(pos, &text) {
+                        answered += 1;
+                        assert_eq!(pos.parse_move(&text), Ok(read), "{text}");
+                    }
                 }
-                pos = pos
-                    .play(moves[(next() % moves.len() as u64) as usize])
-                    .unwrap();
             }
-        }
+        });
         assert!(answered * 10 > texts, "{answered} of {texts}");
     }
 

@@ -179,6 +179,14 @@ impl Position {
     /// whether to write it; equality looks at it only when a capture is
     /// legal, see [`Position::legal_ep_square`]).
     pub(crate) fn play_unchecked(&mut self, m: Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play_unchecked`], inlined where it is called: the
+    /// replay's move, which would otherwise pay for a call and for taking
+    /// the move apart again, each move of a game.
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, m: Move) {
         let setup = &mut self.setup;
         let us = setup.turn;
         let them = !us;
