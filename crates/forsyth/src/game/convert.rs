@@ -5,11 +5,12 @@
 
 use core::fmt;
 
-use crate::rules::{write_fen, Position, PositionError};
+use crate::rules::writing::write_fen_ascii;
+use crate::rules::{Position, PositionError};
 use crate::setup::{Problem, ProblemKind, Setup, SetupError, Severity, Variant};
 use crate::text::fen::{
     Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
-    ParseFenErrorKind, WriteFenError, WriteOptions,
+    ParseFenErrorKind, RecordBuf, WriteFenError, WriteOptions,
 };
 
 /// How much a conversion validates before writing: the position's
@@ -419,6 +420,43 @@ pub fn convert_line(
     opts: &ConvertOptions,
     out: &mut String,
 ) -> Result<Setup, ConvertError> {
+    let mut record = RecordBuf::new();
+    let setup = convert_record(line, opts, &mut record)?;
+    out.push_str(record.as_str());
+    Ok(setup)
+}
+
+/// [`convert_line`] appending to bytes: the record is ASCII, so it goes to
+/// `out` as it is written, with no UTF-8 check, as a bulk converter writes
+/// its output. On error `out` is left as it was.
+///
+/// ```
+/// use forsyth::convert::{convert_line_bytes, ConvertOptions};
+/// use forsyth::fen::CastlingNotation;
+/// let mut out = b"> ".to_vec();
+/// let opts = ConvertOptions::new(CastlingNotation::Shredder);
+/// convert_line_bytes(b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &opts, &mut out).unwrap();
+/// assert_eq!(out, b"> 4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+/// assert!(convert_line_bytes(b"4k3/8/8/8/8/8/8/4K3 w Q -", &opts, &mut out).is_err());
+/// assert_eq!(out, b"> 4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+/// ```
+pub fn convert_line_bytes(
+    line: &[u8],
+    opts: &ConvertOptions,
+    out: &mut Vec<u8>,
+) -> Result<Setup, ConvertError> {
+    let mut record = RecordBuf::new();
+    let setup = convert_record(line, opts, &mut record)?;
+    out.extend_from_slice(record.as_bytes());
+    Ok(setup)
+}
+
+/// What [`convert_line`] does, the record written to `record`.
+fn convert_record(
+    line: &[u8],
+    opts: &ConvertOptions,
+    record: &mut RecordBuf,
+) -> Result<Setup, ConvertError> {
     let fen = Fen::from_ascii(line)?;
     let setup = match opts.validation {
         Validation::Syntax => {
@@ -439,26 +477,30 @@ pub fn convert_line(
         end -= 1;
     }
     let placement = &line[fen.offsets.placement..end];
-    let (mut split, mut digit) = (false, false);
-    for &b in placement {
-        let d = b.is_ascii_digit();
-        split |= digit & d;
-        digit = d;
-    }
-    let canonical = !split;
-    let written = if canonical {
-        crate::rules::writing::write_fen_placed(&setup, placement, &opts.write, out)
-    } else {
-        write_fen(&setup, &opts.write, out)
-    };
-    match written {
+    let canonical = is_canonical(placement, &setup.board).then_some(placement);
+    match write_fen_ascii(&setup, canonical, &opts.write, record) {
         Err(WriteFenError::Lossy(error)) => Err(ConvertError::Lossy {
             error,
             offset: fen.offsets.castling,
         }),
-        // Writing to a String cannot fail otherwise.
+        // Writing to the record's buffer cannot fail otherwise.
         _ => Ok(setup),
     }
+}
+
+/// Whether `placement`, read as `board`, is canonical: no two digits in a
+/// row. Each run of empty squares in a rank is written as one digit or
+/// more (every digit counts 1 to 8 squares), so a placement is canonical
+/// when its digits are as many as the board's runs: one count over the
+/// bytes and a few operations on the board, not a test per byte.
+fn is_canonical(placement: &[u8], board: &crate::board::Board) -> bool {
+    let digits = placement.iter().filter(|b| b.is_ascii_digit()).count();
+    let empty = !board.occupied().bits();
+    // A run starts on an empty square whose left neighbour in its rank is
+    // occupied, or on the a-file.
+    let file_a = crate::board::Bitboard::from_file(crate::board::File::A).bits();
+    let runs = empty & !((empty << 1) & !file_a);
+    digits == runs.count_ones() as usize
 }
 
 #[cfg(test)]
@@ -490,5 +532,70 @@ mod tests {
             convert_line(input.as_bytes(), &opts, &mut out).unwrap();
             assert_eq!(out, expected, "{input}");
         }
+    }
+
+    /// The count of digits against runs says what the definition says (no
+    /// two digits side by side), on random boards whose runs of empty
+    /// squares are written whole or split into several digits.
+    #[test]
+    fn canonical_test_agrees_with_its_definition() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut split, mut whole) = (0, 0);
+        for _ in 0..20_000 {
+            // A quarter of the placements may cut their runs.
+            let cutting = next(4) == 0;
+            let mut placement = Vec::new();
+            for rank in 0..8 {
+                if rank > 0 {
+                    placement.push(b'/');
+                }
+                let (mut file, mut after_run) = (0, false);
+                while file < 8 {
+                    if after_run || next(5) < 2 {
+                        placement.push(b"PNBRQKpnbrqk"[next(12) as usize]);
+                        file += 1;
+                        after_run = false;
+                        continue;
+                    }
+                    let mut run = 1 + next(8 - file);
+                    file += run;
+                    after_run = true;
+                    // One digit, or the run cut into two or more.
+                    while run > 0 {
+                        let part = match cutting && next(3) == 0 {
+                            true => 1 + next(run),
+                            false => run,
+                        };
+                        placement.push(b'0' + part as u8);
+                        run -= part;
+                    }
+                }
+            }
+            let definition = !placement
+                .windows(2)
+                .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_digit());
+            let mut line = placement.clone();
+            line.extend_from_slice(b" w - -");
+            let fen = Fen::from_ascii(&line).unwrap();
+            assert_eq!(
+                is_canonical(&placement, &fen.board),
+                definition,
+                "{}",
+                String::from_utf8_lossy(&placement)
+            );
+            if definition {
+                whole += 1;
+            } else {
+                split += 1;
+            }
+        }
+        // Both kinds were met, many times.
+        assert!(split > 1000 && whole > 1000, "{split} {whole}");
     }
 }
