@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use forsyth::convert::{convert_line, ConvertError, ConvertOptions};
+use forsyth::convert::{convert_line, convert_line_bytes, ConvertError, ConvertOptions};
 
 use crate::lines::{visit_lines, Batch, Line, LineVisitor, MAX_LINE};
 use crate::notation::{in_letters, original_offset, problem_error, to_english, LettersMode};
@@ -47,15 +47,18 @@ impl LineVisitor for Convert {
         if self.capa.is_some() {
             return self.convert_10x8(source, &line);
         }
-        self.text.clear();
         let problem = line.bytes.trim_ascii_start().starts_with(b"(");
         let english = self.letters == LettersMode::English && !problem;
         // A line that converts as an 8x8 record is one (ten squares never
         // read as eight), so the test for 10x8 waits for a line that does
         // not: nearly every line is written without it.
-        if english && convert_line(line.bytes, &self.opts, &mut self.text).is_ok() {
-            self.text.push('\n');
-            return self.out.write_all(self.text.as_bytes());
+        if english {
+            // Written straight into the output, with no copy between.
+            let out = self.out.bytes();
+            if convert_line_bytes(line.bytes, &self.opts, out).is_ok() {
+                out.push(b'\n');
+                return Ok(());
+            }
         }
         if crate::capa::line_is_10x8(line.bytes) || self.is_10x8_in_letters(line.bytes) {
             return self.convert_10x8(source, &line);

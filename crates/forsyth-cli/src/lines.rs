@@ -158,13 +158,32 @@ const CHUNK: usize = 1 << 18;
 const READ: usize = 1 << 16;
 
 /// A piece of input: whole lines, one line too long to keep, or a failure.
-/// `bytes` is a buffer of the reader's pool, given back once written.
+/// `buf` is a buffer of the reader's pool, given back once written; its
+/// first `len` bytes are the piece.
 struct Piece {
     source: Arc<str>,
     /// The number of the first line.
     first: u64,
-    bytes: Vec<u8>,
+    buf: Vec<u8>,
+    len: usize,
     kind: PieceKind,
+}
+
+impl Piece {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// A failure to open or read `source`.
+    fn failed(source: Arc<str>, first: u64, error: io::Error) -> Piece {
+        Piece {
+            source,
+            first,
+            buf: Vec::new(),
+            len: 0,
+            kind: PieceKind::Failed(error),
+        }
+    }
 }
 
 enum PieceKind {
@@ -209,7 +228,7 @@ pub fn visit_lines<V: LineVisitor + Send>(
         while let Some(piece) = cutter.next(std::mem::take(&mut input)) {
             let (lines, batch) = visit_piece(&mut visitor, &piece, room)?;
             room = writer.write(lines, batch)?;
-            input = piece.bytes;
+            input = piece.buf;
         }
         return writer.finish(None);
     }
@@ -286,7 +305,7 @@ impl Shared<'_> {
             };
             let Some((seq, piece)) = next else { return };
             let batch = visit_piece(&mut visitor, &piece, room);
-            input = piece.bytes;
+            input = piece.buf;
             let mut order = lock(&self.order);
             // Memory stays bounded: a thread far ahead of the writing waits.
             while order.failure.is_none() && seq >= order.next + self.ahead {
@@ -385,7 +404,7 @@ fn visit_piece(
         PieceKind::Failed(error) => visitor.io_error(source, error)?,
         PieceKind::TooLong => {
             lines = 1;
-            let (before, bytes) = split_bom(&piece.bytes, piece.first);
+            let (before, bytes) = split_bom(piece.bytes(), piece.first);
             visitor.line(
                 source,
                 Line {
@@ -399,7 +418,7 @@ fn visit_piece(
         }
         PieceKind::Lines => {
             let mut start = 0;
-            let bytes = &piece.bytes[..];
+            let bytes = piece.bytes();
             let ends = memchr::memchr_iter(b'\n', bytes).chain(
                 // The last line may lack its line end.
                 (bytes.last().is_some_and(|&b| b != b'\n')).then_some(bytes.len()),
@@ -505,8 +524,8 @@ impl<'a> Cutter<'a> {
         self.pending = None;
     }
 
-    /// The next piece, in `buffer` (emptied; one handed out before, for its
-    /// capacity) when it holds lines; `None` at the end of the input.
+    /// The next piece, in `buffer` (one handed out before, for its room)
+    /// when it holds lines; `None` at the end of the input.
     fn next(&mut self, mut buffer: Vec<u8>) -> Option<Piece> {
         let piece = self.cut(&mut buffer)?;
         self.pieces += 1;
@@ -523,15 +542,7 @@ impl<'a> Cutter<'a> {
                 let name: Arc<str> = source.name().into();
                 match source.open() {
                     Ok(reader) => self.open = Some(Open::new(name, reader)),
-                    Err(e) => {
-                        let kind = PieceKind::Failed(e);
-                        return Some(Piece {
-                            source: name,
-                            first: 0,
-                            bytes: Vec::new(),
-                            kind,
-                        });
-                    }
+                    Err(e) => return Some(Piece::failed(name, 0, e)),
                 }
                 continue;
             };
@@ -554,97 +565,96 @@ impl<'a> Cutter<'a> {
 }
 
 impl Open {
-    /// The next piece of this source, in `buf`.
+    /// The next piece of this source, in `buf`. The buffer keeps its
+    /// length from piece to piece and grows only when a piece needs more:
+    /// a read goes into bytes already there, never zeroed again.
     fn cut(&mut self, mut buf: Vec<u8>) -> Cut {
-        buf.clear();
-        buf.append(&mut self.carry);
+        let mut len = self.carry.len();
+        if buf.len() < len {
+            buf.resize(len, 0);
+        }
+        buf[..len].copy_from_slice(&self.carry);
+        self.carry.clear();
         // Read until the buffer holds `want` bytes (more when one line is
         // longer than a piece).
         let mut want = CHUNK;
         loop {
-            if !self.eof && buf.len() < want {
-                match read_some(&mut self.reader, &mut buf) {
+            if !self.eof && len < want {
+                match read_some(&mut self.reader, &mut buf, len) {
                     Ok(0) => self.eof = true,
-                    Ok(_) => {}
+                    Ok(n) => len += n,
                     Err(e) => {
                         // What was read is still written, then the failure.
-                        let lines = (!buf.is_empty()).then(|| self.lines(buf));
-                        let failure = Piece {
-                            source: Arc::clone(&self.name),
-                            first: self.first,
-                            bytes: Vec::new(),
-                            kind: PieceKind::Failed(e),
-                        };
+                        let lines = (len > 0).then(|| self.lines(buf, len));
+                        let failure = Piece::failed(Arc::clone(&self.name), self.first, e);
                         return Cut::Failed(lines, failure);
                     }
                 }
                 continue;
             }
             let cut = if self.eof {
-                buf.len()
+                len
             } else {
-                memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
+                memchr::memrchr(b'\n', &buf[..len]).map_or(0, |i| i + 1)
             };
             if cut == 0 {
                 if self.eof {
                     return Cut::End;
                 }
-                if buf.len() <= MAX_LINE {
-                    want = buf.len() + 1;
+                if len <= MAX_LINE {
+                    want = len + 1;
                     continue;
                 }
                 // One line too long to keep: its beginning, the rest skipped.
-                match skip_line(&mut self.reader, &buf[MAX_LINE..]) {
+                match skip_line(&mut self.reader, &buf[MAX_LINE..len]) {
                     Ok(Some(rest)) => self.carry = rest,
                     Ok(None) | Err(_) => self.eof = true,
                 }
-                buf.truncate(MAX_LINE);
                 let piece = Piece {
                     source: Arc::clone(&self.name),
                     first: self.first,
-                    bytes: buf,
+                    buf,
+                    len: MAX_LINE,
                     kind: PieceKind::TooLong,
                 };
                 self.first += 1;
                 return Cut::Piece(piece);
             }
-            self.carry.extend_from_slice(&buf[cut..]);
-            buf.truncate(cut);
-            return Cut::Piece(self.lines(buf));
+            self.carry.extend_from_slice(&buf[cut..len]);
+            return Cut::Piece(self.lines(buf, cut));
         }
     }
 
-    /// The piece of whole lines `buf`, numbered from the next line.
-    fn lines(&mut self, buf: Vec<u8>) -> Piece {
-        let lines =
-            memchr::memchr_iter(b'\n', &buf).count() as u64 + u64::from(buf.last() != Some(&b'\n'));
-        let piece = lines_piece(&self.name, self.first, buf);
+    /// The piece of whole lines in the first `len` bytes of `buf`,
+    /// numbered from the next line.
+    fn lines(&mut self, buf: Vec<u8>, len: usize) -> Piece {
+        let bytes = &buf[..len];
+        let lines = memchr::memchr_iter(b'\n', bytes).count() as u64
+            + u64::from(bytes.last() != Some(&b'\n'));
+        let piece = Piece {
+            source: Arc::clone(&self.name),
+            first: self.first,
+            buf,
+            len,
+            kind: PieceKind::Lines,
+        };
         self.first += lines;
         piece
     }
 }
 
-fn lines_piece(name: &Arc<str>, first: u64, bytes: Vec<u8>) -> Piece {
-    Piece {
-        source: Arc::clone(name),
-        first,
-        bytes,
-        kind: PieceKind::Lines,
+/// Reads up to [`READ`] bytes of `reader` into `buf` from `len` on, the
+/// buffer grown (zeroed) only where it is shorter; 0 at the end.
+fn read_some(reader: &mut dyn BufRead, buf: &mut Vec<u8>, len: usize) -> io::Result<usize> {
+    if buf.len() < len + READ {
+        buf.resize(len + READ, 0);
     }
-}
-
-/// Appends up to [`READ`] bytes of `reader` to `buf`; 0 at the end.
-fn read_some(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
-    let len = buf.len();
-    buf.resize(len + READ, 0);
-    let n = loop {
-        match reader.read(&mut buf[len..]) {
+    loop {
+        match reader.read(&mut buf[len..len + READ]) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            other => break other,
+            other => return other,
         }
-    };
-    buf.truncate(len + n.as_ref().map_or(0, |&n| n));
-    n
+    }
 }
 
 /// Skips the rest of a line whose bytes read so far end with `seen`;
@@ -713,7 +723,7 @@ mod tests {
         let mut buffer = Vec::new();
         while let Some(piece) = cutter.next(buffer) {
             assert!(visit(&piece).is_ok());
-            buffer = piece.bytes;
+            buffer = piece.buf;
         }
     }
 

@@ -52,7 +52,12 @@ fn definition() -> clap::Command {
 }
 
 fn main() -> ExitCode {
-    let result = match definition().try_get_matches() {
+    let mut command = definition();
+    let matches = command.try_get_matches_from_mut(std::env::args_os());
+    // The definition is left to the end of the process, not dropped:
+    // freeing its many small parts cost as much as building them.
+    std::mem::forget(command);
+    let result = match matches {
         Ok(matches) => match cli::Cli::from_arg_matches(&matches) {
             Ok(args) => run(args),
             Err(e) => e.exit(),

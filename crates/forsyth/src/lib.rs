@@ -396,7 +396,8 @@ pub mod convert {
     //! whole of what `forsyth convert` does to a line, so the benchmark and the
     //! command measure the same path.
     pub use crate::game::convert::{
-        convert_line, ConvertError, ConvertOptions, Fault, FaultKind, Validation,
+        convert_line, convert_line_bytes, ConvertError, ConvertOptions, Fault, FaultKind,
+        Validation,
     };
     pub use crate::game::epd_convert::{convert_epd_line, ConvertEpdError, ConvertEpdErrorKind};
 }

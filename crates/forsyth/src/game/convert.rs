@@ -5,11 +5,12 @@
 
 use core::fmt;
 
-use crate::rules::{write_fen, Position, PositionError};
+use crate::rules::writing::write_fen_ascii;
+use crate::rules::{Position, PositionError};
 use crate::setup::{Problem, ProblemKind, Setup, SetupError, Severity, Variant};
 use crate::text::fen::{
     Fen, FenField, FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError,
-    ParseFenErrorKind, WriteFenError, WriteOptions,
+    ParseFenErrorKind, RecordBuf, WriteFenError, WriteOptions,
 };
 
 /// How much a conversion validates before writing: the position's
@@ -419,6 +420,43 @@ pub fn convert_line(
     opts: &ConvertOptions,
     out: &mut String,
 ) -> Result<Setup, ConvertError> {
+    let mut record = RecordBuf::new();
+    let setup = convert_record(line, opts, &mut record)?;
+    out.push_str(record.as_str());
+    Ok(setup)
+}
+
+/// [`convert_line`] appending to bytes: the record is ASCII, so it goes to
+/// `out` as it is written, with no UTF-8 check, as a bulk converter writes
+/// its output. On error `out` is left as it was.
+///
+/// ```
+/// use forsyth::convert::{convert_line_bytes, ConvertOptions};
+/// use forsyth::fen::CastlingNotation;
+/// let mut out = b"> ".to_vec();
+/// let opts = ConvertOptions::new(CastlingNotation::Shredder);
+/// convert_line_bytes(b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &opts, &mut out).unwrap();
+/// assert_eq!(out, b"> 4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+/// assert!(convert_line_bytes(b"4k3/8/8/8/8/8/8/4K3 w Q -", &opts, &mut out).is_err());
+/// assert_eq!(out, b"> 4k3/8/8/8/8/8/8/R3K2R w AH - 0 1");
+/// ```
+pub fn convert_line_bytes(
+    line: &[u8],
+    opts: &ConvertOptions,
+    out: &mut Vec<u8>,
+) -> Result<Setup, ConvertError> {
+    let mut record = RecordBuf::new();
+    let setup = convert_record(line, opts, &mut record)?;
+    out.extend_from_slice(record.as_bytes());
+    Ok(setup)
+}
+
+/// What [`convert_line`] does, the record written to `record`.
+fn convert_record(
+    line: &[u8],
+    opts: &ConvertOptions,
+    record: &mut RecordBuf,
+) -> Result<Setup, ConvertError> {
     let fen = Fen::from_ascii(line)?;
     let setup = match opts.validation {
         Validation::Syntax => {
@@ -445,18 +483,13 @@ pub fn convert_line(
         split |= digit & d;
         digit = d;
     }
-    let canonical = !split;
-    let written = if canonical {
-        crate::rules::writing::write_fen_placed(&setup, placement, &opts.write, out)
-    } else {
-        write_fen(&setup, &opts.write, out)
-    };
-    match written {
+    let canonical = (!split).then_some(placement);
+    match write_fen_ascii(&setup, canonical, &opts.write, record) {
         Err(WriteFenError::Lossy(error)) => Err(ConvertError::Lossy {
             error,
             offset: fen.offsets.castling,
         }),
-        // Writing to a String cannot fail otherwise.
+        // Writing to the record's buffer cannot fail otherwise.
         _ => Ok(setup),
     }
 }

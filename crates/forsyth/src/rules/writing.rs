@@ -5,7 +5,7 @@
 use core::fmt;
 
 use crate::setup::Setup;
-use crate::text::fen::{castling_field, record, Fields};
+use crate::text::fen::{castling_field, record, record_ascii, Fields, RecordBuf};
 use crate::text::fen::{
     CastlingNotation, EnPassantMode, LossyCastlingError, WriteFenError, WriteOptions,
 };
@@ -71,21 +71,22 @@ pub fn write_fen<W: fmt::Write + ?Sized>(
     record(fields(setup, opts.en_passant), opts, out)
 }
 
-/// [`write_fen`] with the placement field given as text: `placement` must
-/// be the canonical placement of `setup.board` in English letters (as
+/// [`write_fen`] as ASCII bytes in `line`, for a converter; with
+/// `placement`, the placement field given as text: it must be the canonical
+/// placement of `setup.board` in English letters (as
 /// [`Board::write_placement`](crate::Board::write_placement) writes it), as
 /// a converter has it from its input; it is copied, not written again.
-pub(crate) fn write_fen_placed<W: fmt::Write + ?Sized>(
+pub(crate) fn write_fen_ascii(
     setup: &Setup,
-    placement: &[u8],
+    placement: Option<&[u8]>,
     opts: &WriteOptions,
-    out: &mut W,
+    line: &mut RecordBuf,
 ) -> Result<(), WriteFenError> {
     let fields = Fields {
-        placement: Some(placement),
+        placement,
         ..fields(setup, opts.en_passant)
     };
-    record(fields, opts, out)
+    record_ascii(fields, opts, line)
 }
 
 impl Setup {

@@ -11,7 +11,7 @@ mod write;
 
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-pub(crate) use write::{castling_field, record, Fields};
+pub(crate) use write::{castling_field, record, record_ascii, Fields, RecordBuf};
 pub use write::{
     CastlingNotation, EnPassantMode, LossyCastlingError, LossyCastlingReason, ShredderOrder,
     WriteFenError, WriteOptions,

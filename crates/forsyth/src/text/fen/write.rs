@@ -458,10 +458,23 @@ pub(crate) fn record<W: fmt::Write + ?Sized>(
     opts: &WriteOptions,
     out: &mut W,
 ) -> Result<(), WriteFenError> {
-    check_lossless(fields.castling, opts.castling)?;
     // The record is built in ASCII on the stack and handed to `out` once:
     // no formatting machinery per field, one UTF-8 check for the whole line.
     let mut line = RecordBuf::new();
+    record_ascii(fields, opts, &mut line)?;
+    out.write_str(line.as_str())?;
+    Ok(())
+}
+
+/// [`record`] into `line` (emptied first), as ASCII bytes: for a writer of
+/// bytes, which takes them as they are. On error `line` holds nothing.
+pub(crate) fn record_ascii(
+    fields: Fields<'_>,
+    opts: &WriteOptions,
+    line: &mut RecordBuf,
+) -> Result<(), WriteFenError> {
+    line.len = 0;
+    check_lossless(fields.castling, opts.castling)?;
     line.len = match fields.placement {
         Some(text) if text.len() <= 71 => {
             line.buf[..text.len()].copy_from_slice(text);
@@ -472,7 +485,10 @@ pub(crate) fn record<W: fmt::Write + ?Sized>(
     line.push(b' ');
     line.push(fields.turn.char() as u8);
     line.push(b' ');
-    castling_field(fields.board, fields.castling, opts, &mut line)?;
+    if let Err(e) = castling_field(fields.board, fields.castling, opts, line) {
+        line.len = 0;
+        return Err(e);
+    }
     line.push(b' ');
     match fields.ep_square {
         Some(sq) => {
@@ -485,19 +501,18 @@ pub(crate) fn record<W: fmt::Write + ?Sized>(
     line.push_u32(fields.halfmoves);
     line.push(b' ');
     line.push_u32(fields.fullmoves);
-    out.write_str(line.as_str())?;
     Ok(())
 }
 
 /// A record under construction: ASCII bytes on the stack, with room for the
 /// longest record (71 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 10 + 1 + 10 bytes).
-struct RecordBuf {
+pub(crate) struct RecordBuf {
     buf: [u8; 128],
     len: usize,
 }
 
 impl RecordBuf {
-    fn new() -> RecordBuf {
+    pub(crate) fn new() -> RecordBuf {
         RecordBuf {
             buf: [0; 128],
             len: 0,
@@ -529,9 +544,14 @@ impl RecordBuf {
         self.len += len;
     }
 
-    fn as_str(&self) -> &str {
+    /// The record's bytes, all ASCII.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
         // Only ASCII was written; the check is one pass over the line.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 
