@@ -120,7 +120,7 @@ const PIECES: [(Role, Color); 8] = [
 ];
 
 fn arb_position() -> impl Strategy<Value = Option<Position>> {
-    crate::common::arb_sparse_position(&PIECES)
+    crate::common::arb_sparse_position(&PIECES, 56..64)
 }
 
 proptest! {

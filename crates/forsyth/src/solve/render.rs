@@ -746,11 +746,7 @@ impl Tree {
                     v.replies.is_empty() && super::search::suffers(&after(&black, v.mv), self.goal)
                 });
             let refuted = !forced && black.legal_moves().len() > set.len();
-            let longer = if refuted {
-                left
-            } else {
-                super::moves_after(set)
-            };
+            let longer = play_length(refuted, left, set);
             let mut set: Vec<&Variation> = set
                 .iter()
                 .filter(|v| !self.ends_early(&black, v, longer))
@@ -876,11 +872,7 @@ impl Tree {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
         }
         let threat = after_key.threat.as_deref().filter(|_| self.threats);
-        let longer = if refuted {
-            left
-        } else {
-            super::moves_after(&after_key.defences)
-        };
+        let longer = play_length(refuted, left, &after_key.defences);
         let mut shown: Vec<&Variation> = after_key
             .defences
             .iter()
@@ -941,11 +933,7 @@ impl Tree {
         refuted: bool,
     ) -> fmt::Result {
         let threat = threat.filter(|_| self.threats);
-        let longer = if refuted {
-            left
-        } else {
-            super::moves_after(defences)
-        };
+        let longer = play_length(refuted, left, defences);
         let mut shown: Vec<&Variation> = defences
             .iter()
             .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
@@ -1281,6 +1269,17 @@ fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> 
     match goal {
         Goal::Capture | Goal::Target(_) => format!("{bare}{check} {}", goal.symbol()),
         _ => format!("{bare} {}", goal.symbol()),
+    }
+}
+
+/// The length of the play after `defences`, with `left` moves left: a
+/// refuted move (a try, or a defence with no answer) counts as the full
+/// play; otherwise the attacker's moves the defences still need.
+fn play_length(refuted: bool, left: u8, defences: &[Variation]) -> u8 {
+    if refuted {
+        left
+    } else {
+        super::moves_after(defences)
     }
 }
 

@@ -221,21 +221,23 @@ pub fn sparse_position(
 }
 
 /// The solver's properties' small positions: White's king anywhere,
-/// Black's on its back rank (stalemates and mates come often), one to
-/// three of `pieces` where their squares are empty, either side to move.
+/// Black's on a square of `black_king` (its back rank, `56..64`, makes
+/// stalemates and mates come often), one to three of `pieces` where their
+/// squares are empty, either side to move.
 pub fn arb_sparse_position(
     pieces: &'static [(Role, Color)],
+    black_king: std::ops::Range<u32>,
 ) -> impl Strategy<Value = Option<Position>> {
     (
         0u32..64,
-        0u32..8,
+        black_king,
         any::<bool>(),
         prop::collection::vec((0u32..64, 0..pieces.len()), 1..4),
     )
-        .prop_map(move |(wk, bk_file, black, others)| {
+        .prop_map(move |(wk, bk, black, others)| {
             sparse_position(
                 wk,
-                56 + bk_file,
+                bk,
                 &others,
                 pieces,
                 if black { Color::Black } else { Color::White },
