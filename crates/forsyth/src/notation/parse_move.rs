@@ -10,7 +10,7 @@ use crate::notation::read_lan;
 use crate::notation::{San, SanError, SanErrorKind, SanPlus, UciMove};
 use crate::rules::explain;
 use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
-use crate::rules::movegen::resolve;
+use crate::rules::movegen::{resolve_inline, MovePattern};
 use crate::rules::Position;
 
 /// The error of reading a move ([`Position::parse_move`],
@@ -389,6 +389,7 @@ impl Position {
 /// Every legal move to a square comes from a square that attacks it (a
 /// pawn's push from behind it), so the candidates hold every move the SAN
 /// can fit, and one kept move is the move `parse_move` reads.
+#[inline(never)]
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
     // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
@@ -401,7 +402,27 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
         return None;
     }
-    resolve(pos, SanPlus::first_reading(text)?.pattern().ok()?)
+    let pattern = SanPlus::first_reading(text)?.pattern().ok()?;
+    if let MovePattern {
+        file: None,
+        rank: None,
+        promotion: None,
+        ..
+    } = pattern
+    {
+        // Most moves name neither their origin nor a promotion: their
+        // lookup compiled apart, without those tests.
+        return resolve_inline(
+            pos,
+            MovePattern {
+                file: None,
+                rank: None,
+                promotion: None,
+                ..pattern
+            },
+        );
+    }
+    resolve_inline(pos, pattern)
 }
 
 /// Why no legal move fits the SAN `san`.

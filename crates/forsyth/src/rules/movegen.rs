@@ -1004,6 +1004,12 @@ impl MovePattern {
 /// SAN's and UCI's readers and of [`Position::is_legal`]).
 #[inline]
 pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
+    resolve_inline(pos, pattern)
+}
+
+/// [`resolve`], compiled into its caller: the replay's move function.
+#[inline(always)]
+pub(crate) fn resolve_inline(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let MovePattern {
         role,
         file,
