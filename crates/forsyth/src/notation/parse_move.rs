@@ -7,6 +7,7 @@ use core::fmt;
 
 use crate::board::{Color, Move, Square};
 use crate::notation::read_lan;
+use crate::notation::san::read_plain;
 use crate::notation::{San, SanError, SanErrorKind, SanPlus, UciMove};
 use crate::rules::explain;
 use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
@@ -401,6 +402,24 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     }
     if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
         return None;
+    }
+    // The plainest shapes (`e4`, `Nf3`, with or without a check mark)
+    // first, their lookup compiled apart: a pawn's push or a piece's move
+    // to where it names, the origin unnamed, no capture, no promotion.
+    let body = match text {
+        [body @ .., b'+' | b'#'] => body,
+        _ => text,
+    };
+    if let Some((role, to)) = read_plain(body) {
+        let pattern = MovePattern {
+            role,
+            file: None,
+            rank: None,
+            capture: false,
+            to,
+            promotion: None,
+        };
+        return resolve_inline(pos, pattern);
     }
     let pattern = SanPlus::first_reading(text)?.pattern().ok()?;
     if let MovePattern {
