@@ -1272,7 +1272,10 @@ pub(crate) fn legal_origins(pos: &Position, role: Role, to: Square) -> Bitboard 
 }
 
 /// Whether the side to move's king is not attacked after the pseudo-legal
-/// normal or en-passant move `m` (of a piece of the side to move).
+/// normal or en-passant move `m` (of a piece of the side to move). Inline:
+/// its callers know the move's kind (a king's move, en passant), which
+/// then decides its branches where it is compiled.
+#[inline(always)]
 fn king_safe_after(pos: &Position, m: Move) -> bool {
     let setup = pos.setup();
     let board = &setup.board;
