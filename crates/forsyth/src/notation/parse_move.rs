@@ -390,6 +390,8 @@ impl Position {
 /// Every legal move to a square comes from a square that attacks it (a
 /// pawn's push from behind it), so the candidates hold every move the SAN
 /// can fit, and one kept move is the move `parse_move` reads.
+// Out of line, the lookup inside: compiled into the replay's move
+// function, its values would not all stay in registers.
 #[inline(never)]
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
@@ -405,7 +407,7 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     }
     // The plainest shapes (`e4`, `Nf3`, with or without a check mark)
     // first, their lookup compiled apart: a pawn's push or a piece's move
-    // to where it names, the origin unnamed, no capture, no promotion.
+    // to where it names, with no origin, capture mark nor promotion.
     let body = match text {
         [body @ .., b'+' | b'#'] => body,
         _ => text,

@@ -1007,7 +1007,8 @@ pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
     resolve_inline(pos, pattern)
 }
 
-/// [`resolve`], compiled into its caller: the replay's move function.
+/// [`resolve`], compiled into its caller: the quick SAN lookup of the
+/// replay, which then hands it the pattern in registers.
 #[inline(always)]
 pub(crate) fn resolve_inline(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let MovePattern {
