@@ -395,19 +395,11 @@ impl Position {
 #[inline(never)]
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
-    // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
-    // `.` is read in SAN only in `e.p.`, which ends a move but for its
-    // suffix. Most moves (`e4`, `Nf3`, `exd5`) need neither look.
-    let uci_shaped = matches!(text, [_, b'0'..=b'9', _, _] | [_, b'0'..=b'9', _, _, _]);
-    if uci_shaped && UciMove::read(text).is_some() {
-        return None;
-    }
-    if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
-        return None;
-    }
     // The plainest shapes (`e4`, `Nf3`, with or without a check mark)
     // first, their lookup compiled apart: a pawn's push or a piece's move
-    // to where it names, with no origin, capture mark nor promotion.
+    // to where it names, with no origin, capture mark nor promotion. No
+    // `.`, and a digit second only in a pawn's push of at most three
+    // bytes: never `e.p.` nor UCI (four or five bytes).
     let body = match text {
         [body @ .., b'+' | b'#'] => body,
         _ => text,
@@ -422,6 +414,16 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
             promotion: None,
         };
         return resolve_inline(pos, pattern);
+    }
+    // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
+    // `.` is read in SAN only in `e.p.`, which ends a move but for its
+    // suffix. Most other moves (`exd5`, `Nbd2`) need neither look.
+    let uci_shaped = matches!(text, [_, b'0'..=b'9', _, _] | [_, b'0'..=b'9', _, _, _]);
+    if uci_shaped && UciMove::read(text).is_some() {
+        return None;
+    }
+    if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
+        return None;
     }
     let pattern = SanPlus::first_reading(text)?.pattern().ok()?;
     if let MovePattern {
