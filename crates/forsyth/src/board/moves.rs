@@ -218,8 +218,10 @@ impl Move {
 
 /// The en-passant square behind a pawn that moved two squares from `from` to
 /// `to`, if it did.
+#[inline]
 pub(crate) fn double_push_ep_square(from: Square, to: Square) -> Option<Square> {
-    if from.file() == to.file() && from.index().abs_diff(to.index()) == 16 {
+    // Squares sixteen apart are two ranks apart on one file.
+    if from.index().abs_diff(to.index()) == 16 {
         Square::new(((from.index() + to.index()) / 2) as u32)
     } else {
         None

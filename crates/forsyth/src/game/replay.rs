@@ -1327,6 +1327,37 @@ mod tests {
         assert!(answered * 10 > texts, "{answered} of {texts}");
     }
 
+    /// The plainest shapes, which the fast path looks up apart (`e4`,
+    /// `Nf3`, with a check mark or not), read as the listing reads them:
+    /// along random games, every role's plain move to every square (legal,
+    /// illegal and ambiguous moves among them), and whatever `quick_san`
+    /// answers is the one legal move that the SAN fits.
+    #[test]
+    fn quick_san_reads_plain_shapes_as_the_listing_does() {
+        use crate::board::Bitboard;
+        let letters = ["", "N", "B", "R", "Q", "K"];
+        let (mut answered, mut fitting_one) = (0, 0);
+        random_walk(0x0dd_ba11_5eed_cafe, 20, 80, |pos, moves, rng| {
+            for to in Bitboard::FULL {
+                let letter = letters[(rng.next_u64() % 6) as usize];
+                let suffix = ["", "+", "#"][(rng.next_u64() % 3) as usize];
+                let text = format!("{letter}{to}{suffix}");
+                let san = San::from_ascii(text.as_bytes()).unwrap();
+                let fits: Vec<Move> = moves.iter().copied().filter(|&m| san.matches(m)).collect();
+                fitting_one += usize::from(fits.len() == 1);
+                if let Some(read) = quick_san(pos, &text) {
+                    answered += 1;
+                    assert_eq!(fits, [read], "{text} in {:?}", pos.setup());
+                }
+            }
+        });
+        // Nearly every move that one legal move fits is answered.
+        assert!(
+            answered * 10 > fitting_one * 9,
+            "{answered} of {fitting_one}"
+        );
+    }
+
     /// Where the fast path cannot answer alone, the general reading does:
     /// an ambiguous move, a pinned piece, a promotion without its piece,
     /// UCI.

@@ -7,10 +7,11 @@ use core::fmt;
 
 use crate::board::{Color, Move, Square};
 use crate::notation::read_lan;
+use crate::notation::san::read_plain;
 use crate::notation::{San, SanError, SanErrorKind, SanPlus, UciMove};
 use crate::rules::explain;
 use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
-use crate::rules::movegen::resolve;
+use crate::rules::movegen::{resolve_inline, MovePattern};
 use crate::rules::Position;
 
 /// The error of reading a move ([`Position::parse_move`],
@@ -389,11 +390,34 @@ impl Position {
 /// Every legal move to a square comes from a square that attacks it (a
 /// pawn's push from behind it), so the candidates hold every move the SAN
 /// can fit, and one kept move is the move `parse_move` reads.
+// Out of line, the lookup inside: compiled into the replay's move
+// function, its values would not all stay in registers.
+#[inline(never)]
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
+    // The plainest shapes (`e4`, `Nf3`, with or without a check mark)
+    // first, their lookup compiled apart: a pawn's push or a piece's move
+    // to where it names, with no origin, capture mark nor promotion. No
+    // `.`, and a digit second only in a pawn's push of at most three
+    // bytes: never `e.p.` nor UCI (four or five bytes).
+    let body = match text {
+        [body @ .., b'+' | b'#'] => body,
+        _ => text,
+    };
+    if let Some((role, to)) = read_plain(body) {
+        let pattern = MovePattern {
+            role,
+            file: None,
+            rank: None,
+            capture: false,
+            to,
+            promotion: None,
+        };
+        return resolve_inline(pos, pattern);
+    }
     // UCI has a digit second and 4 or 5 bytes (`e2e4`, `e7e8q`, `0000`);
     // `.` is read in SAN only in `e.p.`, which ends a move but for its
-    // suffix. Most moves (`e4`, `Nf3`, `exd5`) need neither look.
+    // suffix. Most other moves (`exd5`, `Nbd2`) need neither look.
     let uci_shaped = matches!(text, [_, b'0'..=b'9', _, _] | [_, b'0'..=b'9', _, _, _]);
     if uci_shaped && UciMove::read(text).is_some() {
         return None;
@@ -401,7 +425,27 @@ pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
     if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
         return None;
     }
-    resolve(pos, SanPlus::first_reading(text)?.pattern().ok()?)
+    let pattern = SanPlus::first_reading(text)?.pattern().ok()?;
+    if let MovePattern {
+        file: None,
+        rank: None,
+        promotion: None,
+        ..
+    } = pattern
+    {
+        // Most moves name neither their origin nor a promotion: their
+        // lookup compiled apart, without those tests.
+        return resolve_inline(
+            pos,
+            MovePattern {
+                file: None,
+                rank: None,
+                promotion: None,
+                ..pattern
+            },
+        );
+    }
+    resolve_inline(pos, pattern)
 }
 
 /// Why no legal move fits the SAN `san`.

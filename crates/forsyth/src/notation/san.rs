@@ -523,6 +523,26 @@ fn piece_byte(b: u8) -> Option<Role> {
     PIECE_BYTES[usize::from(b)]
 }
 
+/// The two shapes of most moves, a pawn's push (`e4`) and a piece's move
+/// (`Nf3`) without capture, check or origin (`body` is the text without
+/// its suffix): the role and the destination. Both are read by one path:
+/// which of the two a move is cannot be foreseen, and a branch between
+/// them is often mispredicted. The role comes from the first byte, by the
+/// table of the text's length.
+#[inline(always)]
+pub(crate) fn read_plain(body: &[u8]) -> Option<(Role, Square)> {
+    let n = body.len();
+    if let 2 | 3 = n {
+        if let (Some(role), Some(to)) = (
+            LEAD_BYTES[n - 2][usize::from(body[0])],
+            square_bytes(body[n - 2], body[n - 1]),
+        ) {
+            return Some((role, to));
+        }
+    }
+    None
+}
+
 /// The English SAN of the shapes nearly every move is written in (`e4`,
 /// `Nf3`, `exd5`, `Qxe7+`, `Rad1`, `N1xf3`, `e8=Q`, `exd8=Q#`, `O-O`),
 /// read in one look at the bytes; `None` for any other text, which the
@@ -547,19 +567,9 @@ fn read_common(text: &[u8]) -> Option<SanPlus> {
         Role::King => None,
         role => Some(role),
     };
-    // The two shapes of most moves, a pawn's push (`e4`) and a piece's
-    // move (`Nf3`), read by one path: which of the two a move is cannot be
-    // foreseen, and a branch between them is often mispredicted. The role
-    // comes from the first byte, by the table of the text's length.
-    let n = body.len();
-    if let 2 | 3 = n {
-        if let (Some(role), Some(to)) = (
-            LEAD_BYTES[n - 2][usize::from(body[0])],
-            square_bytes(body[n - 2], body[n - 1]),
-        ) {
-            let san = normal(role, None, None, false, to, None);
-            return Some(SanPlus { san, suffix });
-        }
+    if let Some((role, to)) = read_plain(body) {
+        let san = normal(role, None, None, false, to, None);
+        return Some(SanPlus { san, suffix });
     }
     let san = match *body {
         [f, r] => normal(Role::Pawn, None, None, false, square_bytes(f, r)?, None),

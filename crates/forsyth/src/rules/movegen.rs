@@ -1004,6 +1004,13 @@ impl MovePattern {
 /// SAN's and UCI's readers and of [`Position::is_legal`]).
 #[inline]
 pub(crate) fn resolve(pos: &Position, pattern: MovePattern) -> Option<Move> {
+    resolve_inline(pos, pattern)
+}
+
+/// [`resolve`], compiled into its caller: the quick SAN lookup of the
+/// replay, which then hands it the pattern in registers.
+#[inline(always)]
+pub(crate) fn resolve_inline(pos: &Position, pattern: MovePattern) -> Option<Move> {
     let MovePattern {
         role,
         file,
@@ -1266,7 +1273,10 @@ pub(crate) fn legal_origins(pos: &Position, role: Role, to: Square) -> Bitboard 
 }
 
 /// Whether the side to move's king is not attacked after the pseudo-legal
-/// normal or en-passant move `m` (of a piece of the side to move).
+/// normal or en-passant move `m` (of a piece of the side to move). Inline:
+/// its callers know the move's kind (a king's move, en passant), which
+/// then decides its branches where it is compiled.
+#[inline(always)]
 fn king_safe_after(pos: &Position, m: Move) -> bool {
     let setup = pos.setup();
     let board = &setup.board;
