@@ -504,39 +504,21 @@ impl<R: Read> Lexer<R> {
                 let len = memchr::memchr(b'}', &unread[1..])? + 2;
                 Some(self.braced(len, true))
             }
-            b'(' => Some((RunTok::Open, self.one())),
-            b')' => Some((RunTok::Close, self.one())),
-            b'$' => {
-                let digits = unread[1..].iter().position(|b| !b.is_ascii_digit())?;
-                let tok = nag_of(&unread[1..1 + digits]);
-                let span = self.span(1 + digits);
-                self.advance_in_line(1 + digits);
-                Some((tok, span))
-            }
-            b'!' | b'?' => {
-                let len = unread.iter().position(|&b| b != b'!' && b != b'?')?;
-                let tok = suffix_of(&unread[..len]);
+            _ => {
+                let (tok, len) = rare_at(unread)?;
                 let span = self.span(len);
                 self.advance_in_line(len);
                 Some((tok, span))
             }
-            _ => None,
         }
-    }
-
-    /// Consumes one byte (not a line feed): its span.
-    fn one(&mut self) -> Span {
-        let span = self.span(1);
-        self.advance_in_line(1);
-        span
     }
 
     /// Reads the common tokens of movetext that lie whole in the buffer,
     /// white space between them skipped, as [`Lexer::peek`] then
     /// [`Lexer::movetext_token`] read them one at a time, handing each to
-    /// `each`: moves, move numbers and brace comments (the rarer tokens of
-    /// `movetext_token` stop it). Stops before any other token or where the buffered bytes
-    /// end (consuming the white space before it), or with `each`'s
+    /// `each`: every token `movetext_token` reads. Stops before any other
+    /// token or where the buffered bytes end (consuming the white space
+    /// before it), or with `each`'s
     /// `Break`. One loop over the buffer, its place kept in locals and
     /// stored once: the reader's hot path. Valid UTF-8 only: every token
     /// it reads starts and ends at an ASCII byte, so is a slice of the
@@ -621,7 +603,19 @@ impl<R: Read> Lexer<R> {
                     }
                     continue;
                 }
-                _ => break None,
+                _ => {
+                    // Delivered here, not after the match: the common
+                    // tokens' kinds stay known where they are delivered.
+                    let Some((tok, len)) = rare_at(&bytes[i..]) else {
+                        break None;
+                    };
+                    let tok_span = span(len);
+                    i += len;
+                    if let ControlFlow::Break(out) = each(tok, tok_span) {
+                        break Some(out);
+                    }
+                    continue;
+                }
             };
             let tok_span = span(len);
             i += len;
@@ -960,6 +954,26 @@ fn skip_space(bytes: &[u8], i: &mut usize, base: u64, line: &mut u64, line_start
             }
             _ => break,
         }
+    }
+}
+
+/// The parenthesis, NAG or move suffix at the start of `unread` and its
+/// length, when `unread` holds it and the byte after it; `None` for
+/// anything else. Rare next to moves: kept out of the movetext loop's code.
+#[inline(never)]
+fn rare_at(unread: &[u8]) -> Option<(RunTok<'static>, usize)> {
+    match *unread.first()? {
+        b'(' => Some((RunTok::Open, 1)),
+        b')' => Some((RunTok::Close, 1)),
+        b'$' => {
+            let digits = unread[1..].iter().position(|b| !b.is_ascii_digit())?;
+            Some((nag_of(&unread[1..1 + digits]), 1 + digits))
+        }
+        b'!' | b'?' => {
+            let len = unread.iter().position(|&b| b != b'!' && b != b'?')?;
+            Some((suffix_of(&unread[..len]), len))
+        }
+        _ => None,
     }
 }
 
