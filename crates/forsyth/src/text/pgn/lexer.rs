@@ -535,8 +535,10 @@ impl<R: Read> Lexer<R> {
         // The absolute offset of `bytes[0]`.
         let base = self.offset - self.start as u64;
         let mut i = self.start;
-        let mut line = self.line;
-        let mut line_start = self.line_start;
+        // Kept in the lexer, not in locals: fewer values held across the
+        // loop (they change only at line feeds).
+        let line = &mut self.line;
+        let line_start = &mut self.line_start;
         let stopped = loop {
             // White space, counting lines.
             while let Some(&b) = bytes.get(i) {
@@ -544,8 +546,8 @@ impl<R: Read> Lexer<R> {
                     SPACE => i += 1,
                     NEWLINE => {
                         i += 1;
-                        line += 1;
-                        line_start = base + i as u64;
+                        *line += 1;
+                        *line_start = base + i as u64;
                     }
                     _ => break,
                 }
@@ -556,8 +558,8 @@ impl<R: Read> Lexer<R> {
             let at = base + i as u64;
             let span = |len| Span {
                 offset: at,
-                line,
-                column: at - line_start + 1,
+                line: *line,
+                column: at - *line_start + 1,
                 len,
             };
             let (tok, len) = match CLASS[usize::from(first)] {
@@ -577,7 +579,7 @@ impl<R: Read> Lexer<R> {
                     // search (most comments hold no line feed): the span
                     // keeps the line the comment starts on, the next token
                     // counts from the last line in it.
-                    let (mut next_line, mut next_line_start) = (line, line_start);
+                    let (mut next_line, mut next_line_start) = (*line, *line_start);
                     let mut from = 0;
                     let close = loop {
                         let Some(k) = memchr::memchr2(b'}', b'\n', &rest[from..]) else {
@@ -597,7 +599,7 @@ impl<R: Read> Lexer<R> {
                     let tok = RunTok::Comment(&text[i + 1..i + 1 + close]);
                     let tok_span = span(close + 2);
                     i += close + 2;
-                    (line, line_start) = (next_line, next_line_start);
+                    (*line, *line_start) = (next_line, next_line_start);
                     if let ControlFlow::Break(out) = each(tok, tok_span) {
                         break Some(out);
                     }
@@ -625,8 +627,6 @@ impl<R: Read> Lexer<R> {
         };
         self.offset = base + i as u64;
         self.start = i;
-        self.line = line;
-        self.line_start = line_start;
         stopped
     }
 
