@@ -567,7 +567,13 @@ impl<R: Read> Lexer<R> {
                     let Some(len) = bytes[i + 1..].iter().position(|&b| is_delimiter(b)) else {
                         break None;
                     };
-                    (RunTok::Move(&text[i..i + len + 1]), len + 1)
+                    let end = i + len + 1;
+                    // Never true (a letter, a delimiter): it tells the
+                    // compiler that the slice below ends at characters.
+                    if !first.is_ascii() || !bytes[end].is_ascii() {
+                        break None;
+                    }
+                    (RunTok::Move(&text[i..end]), len + 1)
                 }
                 DIGIT => match number_at(&bytes[i..]) {
                     Some((tok, len)) => (tok, len),
