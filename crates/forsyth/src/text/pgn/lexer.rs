@@ -99,12 +99,13 @@ const DELIMITERS: [bool; 256] = {
 
 /// The classes of a byte that the movetext loop ([`Lexer::movetext_run`])
 /// tells apart by a table.
-const OTHER: u8 = 0;
-const SPACE: u8 = 1;
-const NEWLINE: u8 = 2;
-const LETTER: u8 = 3;
-const DIGIT: u8 = 4;
-const BRACE: u8 = 5;
+/// White space first: one comparison tells it from the rest.
+const SPACE: u8 = 0;
+const NEWLINE: u8 = 1;
+const LETTER: u8 = 2;
+const DIGIT: u8 = 3;
+const BRACE: u8 = 4;
+const OTHER: u8 = 5;
 
 /// Each byte's class: white space as [`Lexer::peek`] skips it, the first
 /// bytes of the tokens [`Lexer::movetext_token`] reads.
@@ -542,14 +543,14 @@ impl<R: Read> Lexer<R> {
         let stopped = loop {
             // White space, counting lines.
             while let Some(&b) = bytes.get(i) {
-                match CLASS[usize::from(b)] {
-                    SPACE => i += 1,
-                    NEWLINE => {
-                        i += 1;
-                        *line += 1;
-                        *line_start = base + i as u64;
-                    }
-                    _ => break,
+                let class = CLASS[usize::from(b)];
+                if class > NEWLINE {
+                    break;
+                }
+                i += 1;
+                if class == NEWLINE {
+                    *line += 1;
+                    *line_start = base + i as u64;
                 }
             }
             let Some(&first) = bytes.get(i) else {
