@@ -99,12 +99,13 @@ const DELIMITERS: [bool; 256] = {
 
 /// The classes of a byte that the movetext loop ([`Lexer::movetext_run`])
 /// tells apart by a table.
-const OTHER: u8 = 0;
-const SPACE: u8 = 1;
-const NEWLINE: u8 = 2;
-const LETTER: u8 = 3;
-const DIGIT: u8 = 4;
-const BRACE: u8 = 5;
+/// White space first: one comparison tells it from the rest.
+const SPACE: u8 = 0;
+const NEWLINE: u8 = 1;
+const LETTER: u8 = 2;
+const DIGIT: u8 = 3;
+const BRACE: u8 = 4;
+const OTHER: u8 = 5;
 
 /// Each byte's class: white space as [`Lexer::peek`] skips it, the first
 /// bytes of the tokens [`Lexer::movetext_token`] reads.
@@ -504,39 +505,21 @@ impl<R: Read> Lexer<R> {
                 let len = memchr::memchr(b'}', &unread[1..])? + 2;
                 Some(self.braced(len, true))
             }
-            b'(' => Some((RunTok::Open, self.one())),
-            b')' => Some((RunTok::Close, self.one())),
-            b'$' => {
-                let digits = unread[1..].iter().position(|b| !b.is_ascii_digit())?;
-                let tok = nag_of(&unread[1..1 + digits]);
-                let span = self.span(1 + digits);
-                self.advance_in_line(1 + digits);
-                Some((tok, span))
-            }
-            b'!' | b'?' => {
-                let len = unread.iter().position(|&b| b != b'!' && b != b'?')?;
-                let tok = suffix_of(&unread[..len]);
+            _ => {
+                let (tok, len) = rare_at(unread)?;
                 let span = self.span(len);
                 self.advance_in_line(len);
                 Some((tok, span))
             }
-            _ => None,
         }
-    }
-
-    /// Consumes one byte (not a line feed): its span.
-    fn one(&mut self) -> Span {
-        let span = self.span(1);
-        self.advance_in_line(1);
-        span
     }
 
     /// Reads the common tokens of movetext that lie whole in the buffer,
     /// white space between them skipped, as [`Lexer::peek`] then
     /// [`Lexer::movetext_token`] read them one at a time, handing each to
-    /// `each`: moves, move numbers and brace comments (the rarer tokens of
-    /// `movetext_token` stop it). Stops before any other token or where the buffered bytes
-    /// end (consuming the white space before it), or with `each`'s
+    /// `each`: every token `movetext_token` reads. Stops before any other
+    /// token or where the buffered bytes end (consuming the white space
+    /// before it), or with `each`'s
     /// `Break`. One loop over the buffer, its place kept in locals and
     /// stored once: the reader's hot path. Valid UTF-8 only: every token
     /// it reads starts and ends at an ASCII byte, so is a slice of the
@@ -553,19 +536,21 @@ impl<R: Read> Lexer<R> {
         // The absolute offset of `bytes[0]`.
         let base = self.offset - self.start as u64;
         let mut i = self.start;
-        let mut line = self.line;
-        let mut line_start = self.line_start;
+        // Kept in the lexer, not in locals: fewer values held across the
+        // loop (they change only at line feeds).
+        let line = &mut self.line;
+        let line_start = &mut self.line_start;
         let stopped = loop {
             // White space, counting lines.
             while let Some(&b) = bytes.get(i) {
-                match CLASS[usize::from(b)] {
-                    SPACE => i += 1,
-                    NEWLINE => {
-                        i += 1;
-                        line += 1;
-                        line_start = base + i as u64;
-                    }
-                    _ => break,
+                let class = CLASS[usize::from(b)];
+                if class > NEWLINE {
+                    break;
+                }
+                i += 1;
+                if class == NEWLINE {
+                    *line += 1;
+                    *line_start = base + i as u64;
                 }
             }
             let Some(&first) = bytes.get(i) else {
@@ -574,8 +559,8 @@ impl<R: Read> Lexer<R> {
             let at = base + i as u64;
             let span = |len| Span {
                 offset: at,
-                line,
-                column: at - line_start + 1,
+                line: *line,
+                column: at - *line_start + 1,
                 len,
             };
             let (tok, len) = match CLASS[usize::from(first)] {
@@ -583,7 +568,13 @@ impl<R: Read> Lexer<R> {
                     let Some(len) = bytes[i + 1..].iter().position(|&b| is_delimiter(b)) else {
                         break None;
                     };
-                    (RunTok::Move(&text[i..i + len + 1]), len + 1)
+                    let end = i + len + 1;
+                    // Never true (a letter, a delimiter): it tells the
+                    // compiler that the slice below ends at characters.
+                    if !first.is_ascii() || !bytes[end].is_ascii() {
+                        break None;
+                    }
+                    (RunTok::Move(&text[i..end]), len + 1)
                 }
                 DIGIT => match number_at(&bytes[i..]) {
                     Some((tok, len)) => (tok, len),
@@ -595,7 +586,7 @@ impl<R: Read> Lexer<R> {
                     // search (most comments hold no line feed): the span
                     // keeps the line the comment starts on, the next token
                     // counts from the last line in it.
-                    let (mut next_line, mut next_line_start) = (line, line_start);
+                    let (mut next_line, mut next_line_start) = (*line, *line_start);
                     let mut from = 0;
                     let close = loop {
                         let Some(k) = memchr::memchr2(b'}', b'\n', &rest[from..]) else {
@@ -615,13 +606,25 @@ impl<R: Read> Lexer<R> {
                     let tok = RunTok::Comment(&text[i + 1..i + 1 + close]);
                     let tok_span = span(close + 2);
                     i += close + 2;
-                    (line, line_start) = (next_line, next_line_start);
+                    (*line, *line_start) = (next_line, next_line_start);
                     if let ControlFlow::Break(out) = each(tok, tok_span) {
                         break Some(out);
                     }
                     continue;
                 }
-                _ => break None,
+                _ => {
+                    // Delivered here, not after the match: the common
+                    // tokens' kinds stay known where they are delivered.
+                    let Some((tok, len)) = rare_at(&bytes[i..]) else {
+                        break None;
+                    };
+                    let tok_span = span(len);
+                    i += len;
+                    if let ControlFlow::Break(out) = each(tok, tok_span) {
+                        break Some(out);
+                    }
+                    continue;
+                }
             };
             let tok_span = span(len);
             i += len;
@@ -631,8 +634,6 @@ impl<R: Read> Lexer<R> {
         };
         self.offset = base + i as u64;
         self.start = i;
-        self.line = line;
-        self.line_start = line_start;
         stopped
     }
 
@@ -960,6 +961,26 @@ fn skip_space(bytes: &[u8], i: &mut usize, base: u64, line: &mut u64, line_start
             }
             _ => break,
         }
+    }
+}
+
+/// The parenthesis, NAG or move suffix at the start of `unread` and its
+/// length, when `unread` holds it and the byte after it; `None` for
+/// anything else. Rare next to moves: kept out of the movetext loop's code.
+#[inline(never)]
+fn rare_at(unread: &[u8]) -> Option<(RunTok<'static>, usize)> {
+    match *unread.first()? {
+        b'(' => Some((RunTok::Open, 1)),
+        b')' => Some((RunTok::Close, 1)),
+        b'$' => {
+            let digits = unread[1..].iter().position(|b| !b.is_ascii_digit())?;
+            Some((nag_of(&unread[1..1 + digits]), 1 + digits))
+        }
+        b'!' | b'?' => {
+            let len = unread.iter().position(|&b| b != b'!' && b != b'?')?;
+            Some((suffix_of(&unread[..len]), len))
+        }
+        _ => None,
     }
 }
 
