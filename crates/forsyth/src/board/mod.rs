@@ -387,6 +387,20 @@ impl Board {
         board
     }
 
+    /// The length of the placement field [`Board::placement_bytes`] writes:
+    /// a letter per piece, a slash between ranks and one digit per run of
+    /// empty squares in a rank. A field of the same board written with more
+    /// bytes splits some run over two digits.
+    #[inline]
+    pub(crate) fn placement_len(&self) -> usize {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        let occupied = self.occupied.bits();
+        let empty = !occupied;
+        // An empty square whose west neighbour on its rank is not empty.
+        let run_starts = empty & !((empty << 1) & !FILE_A);
+        7 + occupied.count_ones() as usize + run_starts.count_ones() as usize
+    }
+
     /// Appends the FEN piece placement field (rank 8 first, English letters)
     /// to `buf` from `at`, returning the new end; `buf` must have room for 71
     /// more bytes (the longest field) and one to spare.

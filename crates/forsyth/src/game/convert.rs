@@ -471,19 +471,15 @@ fn convert_record(
     };
     // The input's placement, when canonical (no two digits in a row: then
     // it is exactly what the writer would write for the board it read), is
-    // copied rather than written again.
+    // copied rather than written again. Every byte of a placement read in
+    // English is one piece, one slash or one digit, so it is canonical
+    // exactly when it is as short as the writer's.
     let mut end = fen.offsets.turn;
     while end > fen.offsets.placement && matches!(line[end - 1], b' ' | b'\t') {
         end -= 1;
     }
     let placement = &line[fen.offsets.placement..end];
-    let (mut split, mut digit) = (false, false);
-    for &b in placement {
-        let d = b.is_ascii_digit();
-        split |= digit & d;
-        digit = d;
-    }
-    let canonical = (!split).then_some(placement);
+    let canonical = (placement.len() == fen.board.placement_len()).then_some(placement);
     match write_fen_ascii(&setup, canonical, &opts.write, record) {
         Err(WriteFenError::Lossy(error)) => Err(ConvertError::Lossy {
             error,

@@ -219,40 +219,61 @@ static PLACEMENT_CLASS: [Class; 256] = {
 /// The placement part of [`fast_record`]: [`placement`] in English
 /// letters for a field without fault, or `None`.
 ///
-/// One table lookup per byte and one loop over the whole field: the only
+/// Two table lookups per byte and one loop over the whole field: the only
 /// branch that depends on the text is the loop's end, at the first byte
 /// that is neither a piece letter, a digit nor `/`. Each byte sets the bit
 /// of the square it reaches in one of fourteen sets (the twelve pieces, the
-/// digits, the slashes) and moves on by what its table word says. Squares
-/// are counted in reading order, so that bit `n` is the `n`-th square read
-/// (a8 first) and each set is the board flipped top to bottom, turned the
-/// right way up once at the end by reversing its bytes. A slash adds one to
-/// the count's high half instead of a square. The ranks are judged after
-/// the loop, not at each slash: with 64 squares read in all, the field is
+/// digits, the slashes) and moves on by what it says. Squares are counted
+/// in reading order, so that bit `n` is the `n`-th square read (a8 first)
+/// and each set is the board flipped top to bottom, turned the right way
+/// up once at the end by reversing its bytes. A slash adds one to the
+/// count's high half instead of a square. The ranks are judged after the
+/// loop, not at each slash: with 64 squares read in all, the field is
 /// right exactly when its 7 slashes stood after squares 8, 16, ... 56 (the
 /// count only grows, so their bits are then 7 distinct ones). Judging each
 /// slash in the loop cost a third of the loop's instructions; leaving the
-/// loop at each rank's end cost a mispredicted branch per rank. The squares
-/// are bits of one `u64`, so this is the 8x8 board's alone; a placement of
-/// another shape is declined, for the grammar to read.
+/// loop at each rank's end cost a mispredicted branch per rank. The set and
+/// the step of a byte are two tables rather than fields of one word: each
+/// is then used as loaded, with no instruction to take it apart. The loop
+/// reads four bytes a turn, so that its own count is paid once for four.
+/// The squares are bits of one `u64`, so this is the 8x8 board's alone; a
+/// placement of another shape is declined, for the grammar to read.
 fn fast_placement(input: &[u8]) -> Option<(&[u8], Board)> {
     // The longest field without fault: 64 letters and 7 slashes. Reading at
     // most one byte more keeps the count's halves apart on any input.
     const LONGEST: usize = 64 + 7;
     let field = &input[..input.len().min(LONGEST + 1)];
-    let mut bits = [0u64; 14];
+    let mut bits = [0u64; Mark::End as usize];
     // Squares read (low half) and slashes read (high half).
     let mut at = 0u64;
     let mut len = field.len();
-    for (i, &b) in field.iter().enumerate() {
-        let step = ENGLISH_STEP[usize::from(b)];
-        if step == 0 {
-            len = i;
-            break;
+    let mut read = |i: usize, b: u8| {
+        let set = ENGLISH_SET[usize::from(b)];
+        if set == Mark::End {
+            return Some(i);
         }
         // Wrapping: an over-long field runs on before it is rejected.
-        bits[(step & 0xff) as usize] |= 1u64.wrapping_shl(at as u32);
-        at += step >> STEP_ADVANCE;
+        bits[set as usize] |= 1u64.wrapping_shl(at as u32);
+        at += ENGLISH_ADVANCE[usize::from(b)];
+        None
+    };
+    'read: {
+        let mut quads = field.chunks_exact(4);
+        for (q, quad) in (&mut quads).enumerate() {
+            for (k, &b) in quad.iter().enumerate() {
+                if let Some(end) = read(4 * q + k, b) {
+                    len = end;
+                    break 'read;
+                }
+            }
+        }
+        let done = field.len() - quads.remainder().len();
+        for (k, &b) in quads.remainder().iter().enumerate() {
+            if let Some(end) = read(done + k, b) {
+                len = end;
+                break 'read;
+            }
+        }
     }
     let squares = u64::from(RANKS) * u64::from(FILES);
     let slashes = u64::from(RANKS) - 1;
@@ -271,39 +292,89 @@ fn fast_placement(input: &[u8]) -> Option<(&[u8], Board)> {
     }
 }
 
-/// Where the fields of an [`ENGLISH_STEP`] entry start: bits 0 to 7 name
-/// the set a byte marks (`color * 6 + role`, [`DIGIT_SET`] or
-/// [`SLASH_SET`]), the bits from 8 on what it adds to the count of
-/// [`fast_placement`] (the squares it describes, or a slash in the count's
-/// high half, [`STEP_SLASH_COUNT`]). An entry of 0 is a byte that is not
-/// part of the field (the loop ends).
-const STEP_ADVANCE: u32 = 8;
 /// Where the count of slashes starts in [`fast_placement`]'s count.
 const STEP_SLASH_COUNT: u32 = 32;
-/// The set of the digits' squares (scratch).
-const DIGIT_SET: u64 = 12;
 /// The set of the squares after which a slash stood.
-const SLASH_SET: usize = 13;
+const SLASH_SET: usize = Mark::Slash as usize;
 
-/// The fast path's table: `PNBRQK` / `pnbrqk` (the `piece` rule), the
-/// digits 1 to 8 (`empty`) and `/`, packed as [`STEP_ADVANCE`] says.
-static ENGLISH_STEP: [u64; 256] = {
-    let mut table = [0u64; 256];
+/// The set a byte of the field marks in [`fast_placement`]: the squares of
+/// a piece (`color * 6 + role`, White's pawn first), of the digits
+/// (scratch), or after which a slash stood; or none, for a byte that ends
+/// the field. An enum rather than a number, so that indexing the fourteen
+/// sets by it needs no bounds check.
+#[derive(Copy, Clone, PartialEq, Eq)]
+#[repr(u8)]
+enum Mark {
+    WhitePawn,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
+    Digit,
+    Slash,
+    End,
+}
+
+/// The mark of each byte: `PNBRQK` / `pnbrqk` (the `piece` rule) their
+/// piece's, the digits 1 to 8 (`empty`) [`Mark::Digit`], `/`
+/// [`Mark::Slash`], any other byte [`Mark::End`].
+static ENGLISH_SET: [Mark; 256] = {
+    use Mark::*;
+    const PIECES: [Mark; 12] = [
+        WhitePawn,
+        WhiteKnight,
+        WhiteBishop,
+        WhiteRook,
+        WhiteQueen,
+        WhiteKing,
+        BlackPawn,
+        BlackKnight,
+        BlackBishop,
+        BlackRook,
+        BlackQueen,
+        BlackKing,
+    ];
+    let mut table = [End; 256];
     let mut k = 0;
     while k < 12 {
         let letter = match k {
             0..6 => ENGLISH_WHITE[k],
             _ => ENGLISH_BLACK[k - 6],
         };
-        table[ascii_byte(letter) as usize] = k as u64 | 1 << STEP_ADVANCE;
+        table[ascii_byte(letter) as usize] = PIECES[k];
         k += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[(b'0' + d) as usize] = DIGIT_SET | (d as u64) << STEP_ADVANCE;
+        table[(b'0' + d) as usize] = Digit;
         d += 1;
     }
-    table[b'/' as usize] = SLASH_SET as u64 | 1 << (STEP_ADVANCE + STEP_SLASH_COUNT);
+    table[b'/' as usize] = Slash;
+    table
+};
+
+/// What each byte of the field adds to [`fast_placement`]'s count: a piece
+/// one square, a digit its squares, `/` one slash (in the count's high
+/// half, [`STEP_SLASH_COUNT`]).
+static ENGLISH_ADVANCE: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match ENGLISH_SET[b] {
+            Mark::End => 0,
+            Mark::Digit => (b - b'0' as usize) as u64,
+            Mark::Slash => 1 << STEP_SLASH_COUNT,
+            _ => 1,
+        };
+        b += 1;
+    }
     table
 };
 

@@ -423,9 +423,20 @@ pub(crate) fn castling_field<W: fmt::Write + ?Sized>(
     out: &mut W,
 ) -> Result<(), WriteFenError> {
     check_lossless(rights, opts.castling)?;
+    castling_letters(board, rights, opts, out)?;
+    Ok(())
+}
+
+/// The letters of [`castling_field`], once the encoding is known to say
+/// every right.
+fn castling_letters<W: fmt::Write + ?Sized>(
+    board: &Board,
+    rights: &CastlingRights,
+    opts: &WriteOptions,
+    out: &mut W,
+) -> fmt::Result {
     if rights.is_empty() {
-        out.write_char('-')?;
-        return Ok(());
+        return out.write_char('-');
     }
     for color in Color::ALL {
         let sides = match (opts.castling, opts.shredder_order) {
@@ -485,9 +496,10 @@ pub(crate) fn record_ascii(
     line.push(b' ');
     line.push(fields.turn.char() as u8);
     line.push(b' ');
-    if let Err(e) = castling_field(fields.board, fields.castling, opts, line) {
+    // The encoding was checked above.
+    if castling_letters(fields.board, fields.castling, opts, line).is_err() {
         line.len = 0;
-        return Err(e);
+        return Err(WriteFenError::Write);
     }
     line.push(b' ');
     match fields.ep_square {
@@ -531,17 +543,14 @@ impl RecordBuf {
         if n < 10 {
             return self.push(b'0' + n as u8);
         }
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
+        // Written in place from the last digit, with no copy between.
+        let end = self.len + n.ilog10() as usize + 1;
         let mut n = n;
-        while n > 0 {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
+        for slot in self.buf[self.len..end].iter_mut().rev() {
+            *slot = b'0' + (n % 10) as u8;
             n /= 10;
         }
-        let len = digits.len() - i;
-        self.buf[self.len..self.len + len].copy_from_slice(&digits[i..]);
-        self.len += len;
+        self.len = end;
     }
 
     /// The record's bytes, all ASCII.
@@ -565,5 +574,19 @@ impl fmt::Write for RecordBuf {
             .copy_from_slice(bytes);
         self.len = end;
         Ok(())
+    }
+
+    /// A letter of the castling field: one byte stored, not a string of one
+    /// copied.
+    #[inline]
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        match (u8::try_from(c), self.buf.get_mut(self.len)) {
+            (Ok(b), Some(slot)) if b.is_ascii() => {
+                *slot = b;
+                self.len += 1;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
     }
 }
