@@ -472,11 +472,25 @@ fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
          \x20                 3.Sd4-e6 #\n\
          \n"
     );
-    // Threat 3 in a #3 does not apply: Popeye says so and solves without.
+    // Threat 3 in a #3 does not apply: Popeye says so on its output, then
+    // solves without.
     let r = greek(3);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"Threat\" not applicable or indicated maximum threat length too big\n\
+             \x20  1.Se6-d4 ! threat:\n          2.Sd4-b5 threat:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stderr, "");
+    // The default style says it on standard error.
+    let input =
+        "begin\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstip #3\noption threat 3\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert_contains(&r.stderr, "option threat 3: not applicable");
-    assert_contains(&r.stdout, "   1.Se6-d4 ! threat:\n");
     // After the key (battle_play.inp, "#3.5 with restricted threat
     // length"): the position after the key is not held to it, the
     // zugzwang stays.
@@ -489,15 +503,49 @@ fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
         &r.stdout,
         " zugzwang.\n      1...Se8-c7\n          2.Sd5*c7 #\n",
     );
-    // Help play refuses it at its word.
+}
+
+/// `option threat N` in help and series play: Popeye says on its output,
+/// in the input's language, that it does not apply, and solves as without
+/// it. Each expected text is Popeye 4.104's output on the same input.
+#[test]
+fn popeye_threat_in_help_and_series_play_is_said_not_to_apply() {
     let r = popeye(
         "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip h#2\noption vari threat 1\nend\n",
     );
-    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert_contains(
-        &r.stderr,
-        "<stdin>:4:13: option: 'threat' is done in battle play mates (#n, s#n, r#n) only",
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Option \"Threat\" not applicable or indicated maximum threat length too big\n\n"
     );
+    let r = popeye(
+        "anfangproblem\nsteine weiss kc5 dh2 schwarz tg8 ka3 bb4\nforderung ser-h#2\n\
+         option drohung 1\nendeproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross\n\
+             \x20 1.Ka3-a4 Dh2-a2 #\n  1.Ka3-a4   2.Ka4-a5 Dh2-a2 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_contains(&r.stdout, "  1.Tg8-h8   2.Ka3-a4 Dh2-a2 #\n\n");
+    let r = popeye(
+        "debutprobleme\npieces blanc rc5 dh2 noir tg8 ra3 pb4\nenonce h#1.5\n\
+         option menace 1\nfinprobleme\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande\n\
+             \x20 1...Dh2-g1   2.b4-b3 Dg1-a1 #\n  1...Dh2-b8   2.Ra3-a4 Db8*b4 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 19, "{}", r.stdout);
 }
 
 /// `option threat N` in selfmates and reflexmates, on positions made for
