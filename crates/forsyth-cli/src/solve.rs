@@ -454,6 +454,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 style.threats = !problem.asks_no_threat();
                 style.mates_in_one = problem.asks_mates_in_one();
                 style.opening = labelled;
+                style.set_play = args.set_play || problem.asks_set_play();
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
                 if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
                     text.push('\n');

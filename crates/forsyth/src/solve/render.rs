@@ -545,6 +545,11 @@ pub struct PopeyeStyle {
     /// not write, it is left out (the default). None comes before the
     /// play after a checking key, which starts with its ` +`.
     pub opening: bool,
+    /// Set play was asked for ([`Solver::set_play`]): Popeye ends it with
+    /// a blank line even when it finds none (where set play applies).
+    ///
+    /// [`Solver::set_play`]: super::Solver::set_play
+    pub set_play: bool,
 }
 
 impl Default for PopeyeStyle {
@@ -555,6 +560,7 @@ impl Default for PopeyeStyle {
             threats: true,
             mates_in_one: false,
             opening: false,
+            set_play: false,
         }
     }
 }
@@ -626,6 +632,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         variations: style.variations,
         threats: style.threats,
         mates_in_one: style.mates_in_one,
+        set_play: style.set_play,
         direct_mate: solution.stipulation.play == Play::Direct
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
@@ -651,6 +658,8 @@ struct Tree {
     threats: bool,
     /// Self and reflex play's defences that end the play early written.
     mates_in_one: bool,
+    /// Set play asked for ([`PopeyeStyle::set_play`]).
+    set_play: bool,
     /// Direct mate: the attacker's last move comes from Popeye's mating
     /// move generator, in its own order.
     direct_mate: bool,
@@ -715,6 +724,13 @@ impl Tree {
         writeln!(out)
     }
 
+    /// `true` when Popeye writes a set play for `solution`, found or not:
+    /// asked for, where there is one, the side to move not able to take
+    /// the king there.
+    fn set_play_written(&self, solution: &Solution) -> bool {
+        self.set_play && !solution.set_play_not_applicable && !solution.set_play_opposite_check
+    }
+
     /// One half of a problem (the problem, or a duplex's second half).
     /// `opening`: Popeye's blank line before the solution is written,
     /// after the lines Popeye says before it solves.
@@ -755,7 +771,7 @@ impl Tree {
         }
         if stipulation.is_lines() {
             if let Some(set) = stipulation.set_play() {
-                if !solution.set_lines.is_empty() {
+                if !solution.set_lines.is_empty() || self.set_play_written(solution) {
                     self.lines(
                         out,
                         &passed(pos),
@@ -777,6 +793,7 @@ impl Tree {
         if let Some(after_key) = &solution.after_key {
             return self.after_key(out, pos, after_key, stipulation.moves);
         }
+        let mut set_written = false;
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);
             let left = stipulation.moves.saturating_sub(1);
@@ -798,7 +815,13 @@ impl Tree {
                     self.black(out, &black, v, 1, left)?;
                 }
                 writeln!(out)?;
+                set_written = true;
             }
+        }
+        if !set_written && self.set_play_written(solution) {
+            // Popeye ends the set play it looked for with a blank line,
+            // even when it found none.
+            writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
         forced.sort_by_key(|&m| order_key(pos, m, true));
@@ -1074,8 +1097,7 @@ impl Tree {
             && super::search::suffers(&after(pos, d.mv), self.goal)
     }
 
-    /// A move in Popeye's long algebraic notation, with ` +`, ` #` or
-    /// ` =`.
+    /// A move in Popeye's long algebraic notation, with ` +` or ` #`.
     fn mv(&self, pos: &Position, m: Move) -> String {
         popeye_move(pos, m, self.language)
     }
@@ -1255,9 +1277,11 @@ fn piece_letter(role: Role, language: Language) -> String {
     }
 }
 
-/// A move in Popeye's long algebraic notation, with ` +`, ` #` or ` =`.
+/// A move in Popeye's long algebraic notation, with ` +` or ` #`: a
+/// stalemate is marked only where it is the goal reached
+/// ([`popeye_goal_move`]), as Popeye marks it.
 fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
-    popeye_move_marked(pos, m, language, true)
+    popeye_move_marked(pos, m, language, false)
 }
 
 /// A move in Popeye's long algebraic notation, with ` +` or ` #`, and
@@ -1301,7 +1325,11 @@ fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bo
 /// `Kb6-c6 z`). Any other move as [`popeye_move`] writes it.
 fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> String {
     let next = after(pos, m);
-    if matches!(goal, Goal::Mate | Goal::Stalemate) || !super::search::reaches(m, &next, goal) {
+    if goal == Goal::Stalemate {
+        let reached = super::search::reaches(m, &next, goal);
+        return popeye_move_marked(pos, m, language, reached);
+    }
+    if goal == Goal::Mate || !super::search::reaches(m, &next, goal) {
         return popeye_move(pos, m, language);
     }
     let text = popeye_move(pos, m, language);
