@@ -472,11 +472,25 @@ fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
          \x20                 3.Sd4-e6 #\n\
          \n"
     );
-    // Threat 3 in a #3 does not apply: Popeye says so and solves without.
+    // Threat 3 in a #3 does not apply: Popeye says so on its output, then
+    // solves without.
     let r = greek(3);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"Threat\" not applicable or indicated maximum threat length too big\n\
+             \x20  1.Se6-d4 ! threat:\n          2.Sd4-b5 threat:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stderr, "");
+    // The default style says it on standard error.
+    let input =
+        "begin\npieces white ka5 ra8 rf1 bd5 se6 black ke7\nstip #3\noption threat 3\nend\n";
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert_contains(&r.stderr, "option threat 3: not applicable");
-    assert_contains(&r.stdout, "   1.Se6-d4 ! threat:\n");
     // After the key (battle_play.inp, "#3.5 with restricted threat
     // length"): the position after the key is not held to it, the
     // zugzwang stays.
@@ -489,15 +503,49 @@ fn popeye_threat_option_keeps_the_keys_that_threaten_in_n() {
         &r.stdout,
         " zugzwang.\n      1...Se8-c7\n          2.Sd5*c7 #\n",
     );
-    // Help play refuses it at its word.
+}
+
+/// `option threat N` in help and series play: Popeye says on its output,
+/// in the input's language, that it does not apply, and solves as without
+/// it. Each expected text is Popeye 4.104's output on the same input.
+#[test]
+fn popeye_threat_in_help_and_series_play_is_said_not_to_apply() {
     let r = popeye(
         "begin\npieces white ka1 qc2 black ka3 pa2b4\nstip h#2\noption vari threat 1\nend\n",
     );
-    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
-    assert_contains(
-        &r.stderr,
-        "<stdin>:4:13: option: 'threat' is done in battle play mates (#n, s#n, r#n) only",
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Option \"Threat\" not applicable or indicated maximum threat length too big\n\n"
     );
+    let r = popeye(
+        "anfangproblem\nsteine weiss kc5 dh2 schwarz tg8 ka3 bb4\nforderung ser-h#2\n\
+         option drohung 1\nendeproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross\n\
+             \x20 1.Ka3-a4 Dh2-a2 #\n  1.Ka3-a4   2.Ka4-a5 Dh2-a2 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_contains(&r.stdout, "  1.Tg8-h8   2.Ka3-a4 Dh2-a2 #\n\n");
+    let r = popeye(
+        "debutprobleme\npieces blanc rc5 dh2 noir tg8 ra3 pb4\nenonce h#1.5\n\
+         option menace 1\nfinprobleme\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande\n\
+             \x20 1...Dh2-g1   2.b4-b3 Dg1-a1 #\n  1...Dh2-b8   2.Ra3-a4 Db8*b4 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 19, "{}", r.stdout);
 }
 
 /// `option threat N` in selfmates and reflexmates, on positions made for
@@ -865,7 +913,7 @@ fn popeye_defence_without_a_number_is_refused_at_its_place() {
 /// mate is written `?!?`, in the order Popeye's mate generator finds them
 /// (the piece's square from h8 down, each walk from its last vector), not
 /// in forsyth's move order. The expected text is Popeye 4.104's output on
-/// this input.
+/// this input (the blank line first ends the set play, which has none).
 #[test]
 fn reflex_forced_mates_in_popeye_order() {
     let input = "begin\npieces white qf7 re7 kg6 black ka8\nstipulation r#2\n\
@@ -874,7 +922,7 @@ fn reflex_forced_mates_in_popeye_order() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stdout,
-        "   1.Qf7-g8 # ?!?\n   1.Qf7-e8 # ?!?\n   1.Qf7-f8 # ?!?\n   1.Re7-e8 # ?!?\n\n"
+        "\n   1.Qf7-g8 # ?!?\n   1.Qf7-e8 # ?!?\n   1.Qf7-f8 # ?!?\n   1.Re7-e8 # ?!?\n\n"
     );
 }
 
@@ -945,4 +993,147 @@ fn double_stalemate_in_direct_help_and_series_play_as_popeye_writes_it() {
         let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.is_empty()).collect();
         assert_eq!(lines, [want], "{goal}");
     }
+}
+
+/// A defence that stalemates the attacker, where the goal is mate: Popeye
+/// marks a move with ` +` for a check and with the goal's symbol where the
+/// goal is reached, so a stalemating refutation or defence carries no
+/// ` =`. The expected texts are Popeye 4.104's output on these inputs.
+#[test]
+fn stalemating_defences_are_not_marked_where_the_goal_is_mate() {
+    let r = popeye(
+        "begin\npieces white kf6 pe7 black kd7 bb4 sb5 sc6 qg4 bc1\nstipulation s#2\n\
+         option try defence 3\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.e7-e8=Q + ?\n    but\n      1...Kd7*e8 !\n      1...Kd7-d6 !\n      1...Kd7-c7 !\n\n"
+    );
+    let r = popeye(
+        "begin\npieces white kh7 pd7 black kb2 rd3 ra3 rc4 rf6 rd8\nstipulation s#2\n\
+         option postkey vari\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "      1...Rd3-h3 +\n        refutes.\n      1...Rd3-g3\n        refutes.\n",
+    );
+    assert_contains(&r.stdout, "      1...Rc4-g4\n        refutes.\n");
+    assert!(!r.stdout.contains(" ="), "{}", r.stdout);
+}
+
+/// Twins: Popeye writes the lines it says before solving (set play, try
+/// play, threat not applicable) straight after the twin's label, then its
+/// blank line; play after a checking key starts with the key's ` +` and
+/// no blank line. The expected text is Popeye 4.104's output on this
+/// input, its closing line left out.
+#[test]
+fn twin_labels_are_followed_by_popeyes_lines_then_the_blank_line() {
+    let r = popeye(
+        "begin\npieces white kc5 qh2 black rg8 ka3 pb4\nstipulation #2\n\
+         option setplay try postkey threat 2\ntwin move h2 h3\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let said = "SetPlay not applicable - ignored\ntry play not applicable\n\
+                Option \"Threat\" not applicable or indicated maximum threat length too big\n";
+    let mut want = format!("a) \n{said}\n zugzwang.\n      1...Ka3-a4\n          2.Qh2-a2 #\n");
+    for m in [
+        "Ka3-b3", "b4-b3", "Rg8-g1", "Rg8-g2", "Rg8-g3", "Rg8-g4", "Rg8-g5 +", "Rg8-g6", "Rg8-g7",
+        "Rg8-a8", "Rg8-b8", "Rg8-c8 +", "Rg8-d8", "Rg8-e8", "Rg8-f8", "Rg8-h8",
+    ] {
+        want.push_str(&format!("      1...{m}\n        refutes.\n"));
+    }
+    want.push_str(&format!("\nb) wQh2-->h3  \n{said} +\n"));
+    for m in ["Ka3-b2", "Ka3-a2", "Ka3-a4", "b4-b3", "Rg8-g3"] {
+        want.push_str(&format!("      1...{m}\n        refutes.\n"));
+    }
+    assert_eq!(r.stdout, want);
+    // Without twins: the same lines, the blank line after them left out as
+    // the one after the diagram is; French ends its try play line with no
+    // line break.
+    let r = popeye(
+        "debutprobleme\npieces blanc rc5 dh2 noir tg8 ra3 pb4\nenonce #2\n\
+         option essais aprescle menace 2\nfinprobleme\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "jeu d'essai pas applicableOption \"menace\" pas applicable ou longueur maximale \
+             de la menace trop grande\n blocus.\n      1...Ra3-a4\n          2.Dh2-a2 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = popeye(
+        "debutprobleme\npieces blanc rc5 dh3 noir tg8 ra3 pb4\nenonce #2\n\
+         option essais aprescle\nfinprobleme\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("jeu d'essai pas applicable +\n      1...Ra3-b2\n        Refute.\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// `option threat N` in battle play of other goals than mate, and tries:
+/// a quiet first move that threatens nothing in N moves is no try (Popeye
+/// lists none). The expected texts are Popeye 4.104's output.
+#[test]
+fn popeye_threat_holds_in_every_battle_goal_and_removes_tries() {
+    // =2: the waiting keys 1.Qg7-d7 and 1.Se8-d6 fall with threat 1.
+    let r = popeye(
+        "begin\npieces white kd4 qg7 se8 black kb8\nstipulation =2\noption vari threat 1\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut want = String::from("   1.Qg7-c7 + !\n      1...Kb8-a8\n");
+    for m in [
+        "Kd4-c3", "Kd4-e3", "Kd4-e5", "Kd4-c5", "Kd4-d3", "Kd4-c4", "Kd4-d5", "Kd4-e4", "Qc7-b6",
+        "Se8-d6", "Se8-f6", "Se8-g7",
+    ] {
+        want.push_str(&format!("          2.{m} =\n"));
+    }
+    want.push('\n');
+    assert_eq!(r.stdout, want);
+    // #2 with tries: 1.Qg6-g3 and 1.Rd8-e8 threaten no mate in one and
+    // are no tries.
+    let r = popeye(
+        "begin\npieces white kc5 qg6 rd8 black kf1\nstipulation #2\noption try threat 1\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Qg6-c2 !\n\n   1.Rd8-d2 ?\n    but\n      1...Kf1-e1 !\n\n"
+    );
+}
+
+/// Set play asked for and none found: Popeye ends the set play it looked
+/// for with a blank line all the same, before the solution. The expected
+/// texts are Popeye 4.104's output on these inputs, its closing line left
+/// out.
+#[test]
+fn set_play_found_empty_leaves_popeyes_blank_line() {
+    let input = |stip: &str| {
+        format!("begin\npieces white kb6 rc7 rh1 black ka8\nstip {stip}\noption setplay\nend\n")
+    };
+    let r = popeye(&input("#1"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "\n   1.Rc7-c8 # !\n\n   1.Rh1-h8 # !\n\n");
+    let r = popeye(&input("r#2"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "\n   1.Rc7-c8 # ?!?\n   1.Rh1-h8 # ?!?\n\n");
+    let r = popeye(
+        "begin\npieces white kd4 qe5 black kb3 sd5 sd7\nstipulation h#2\noption setplay\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "\n  1.Kb3-a2 Kd4-c4   2.Ka2-a3 Qe5-a1 #\n  1.Kb3-a4 Kd4-c4   2.Ka4-a3 Qe5-a1 #\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 23, "{}", r.stdout);
 }

@@ -354,14 +354,6 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     .cancel(&INTERRUPTED)
                     .progress(&mut report);
                 if let Some(moves) = problem.max_threat() {
-                    // Popeye says so, and solves without it.
-                    if moves >= stipulation.moves {
-                        crate::note(&format!(
-                            "{place}option threat {moves}: not applicable, the stipulation \
-                             has {} moves",
-                            stipulation.moves
-                        ));
-                    }
                     solver = solver.max_threat(moves);
                 }
                 if let Some(most) = args.tries.or(problem.max_refutations()) {
@@ -416,6 +408,15 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                      which is solved"
                 ));
             }
+            if solution.threat_not_applicable && !args.popeye {
+                // Popeye's style says it in its text, as Popeye does.
+                let moves = problem.max_threat().unwrap_or(0);
+                crate::note(&format!(
+                    "{place}option threat {moves}: not applicable (help or series play, or \
+                     not below the stipulation's {} moves), solved without it",
+                    stipulation.moves
+                ));
+            }
             let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());
             if !args.popeye && halves.clone().any(|h| h.set_play_not_applicable) {
                 // Popeye's style says it in its text, as Popeye does.
@@ -441,8 +442,9 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
             let mut text = String::new();
             let written = if args.popeye {
                 if labelled {
-                    // Popeye's label: the changes, then a blank line.
-                    text.push_str(&format!("{plus}{letter}) {label}\n\n"));
+                    // Popeye's label: the changes; its blank line follows
+                    // what Popeye says before solving.
+                    text.push_str(&format!("{plus}{letter}) {label}\n"));
                 }
                 let mut style = PopeyeStyle::default();
                 style.language = language;
@@ -451,6 +453,8 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                     !entry.popeye || problem.asks_variations() || problem.asks_postkey();
                 style.threats = !problem.asks_no_threat();
                 style.mates_in_one = problem.asks_mates_in_one();
+                style.opening = labelled;
+                style.set_play = args.set_play || problem.asks_set_play();
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
                 if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
                     text.push('\n');

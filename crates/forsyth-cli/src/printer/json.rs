@@ -305,6 +305,9 @@ fn half_extras(
     if solution.set_play_not_applicable {
         value["set_play_not_applicable"] = serde_json::Value::Bool(true);
     }
+    if solution.threat_not_applicable {
+        value["threat_not_applicable"] = serde_json::Value::Bool(true);
+    }
     if let Some(after_key) = &solution.after_key {
         let threat = after_key.threat.as_ref().and_then(|list| {
             let passed = duplex_position(pos)?;
@@ -373,6 +376,7 @@ impl<'a> Solved<'a> {
             after_key: _,
             tries_not_applicable: _,
             set_play_not_applicable: _,
+            threat_not_applicable: _,
         } = solution;
         Solved {
             cook: solution.is_cooked(),

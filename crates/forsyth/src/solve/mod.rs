@@ -354,6 +354,16 @@ pub struct Solution {
         serde(default, skip_serializing_if = "core::ops::Not::not")
     )]
     pub set_play_not_applicable: bool,
+    /// A threat length was asked for ([`Solver::max_threat`]) where it
+    /// holds no move: in help and series play, and when it is not below
+    /// the stipulation's moves. The play is solved as without it (Popeye
+    /// says "Option "Threat" not applicable or indicated maximum threat
+    /// length too big" and solves the rest).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "core::ops::Not::not")
+    )]
+    pub threat_not_applicable: bool,
     /// Positions the search visited.
     pub nodes: u64,
 }
@@ -620,12 +630,14 @@ impl<'a> Solver<'a> {
     /// continuation, that leaves more than `moves` moves and does not
     /// check fails unless the attacker, were the defender to pass, would
     /// reach the goal in at most `moves` moves. The play after a key not
-    /// shown ([`Solver::postkey`]) is not held to it. Done for mates in
-    /// battle play (`#n`, `s#n`, `r#n`), where it is checked against
-    /// Popeye's trees; other goals and play ignore it. In a selfmate the
-    /// threat's moves count the defender's forced mate as Popeye counts
-    /// it: a threat of `moves` moves is a selfmate in `moves - 1` were
-    /// the defender to pass (none in one move).
+    /// shown ([`Solver::postkey`]) is not held to it. Done in battle play
+    /// (`#n`, `s#n`, `r#n`, `=n`, `s=n`...) for a stipulation of more
+    /// than `moves` moves; elsewhere (help and series play, `moves` not
+    /// below the stipulation's) it is ignored and
+    /// [`Solution::threat_not_applicable`] says so, as Popeye does. In
+    /// self play the threat's moves count the defender's forced goal as
+    /// Popeye counts it: a threat of `moves` moves is a self play in
+    /// `moves - 1` were the defender to pass (none in one move).
     ///
     /// ```
     /// use forsyth::solve::{ChessProblem, Solver, Stipulation};
@@ -735,18 +747,26 @@ impl<'a> Solver<'a> {
             duplex: false,
             ..self.stipulation
         };
+        // A threat length holds in battle play, and only a play longer
+        // than it has a quiet move it could fail.
+        let battle = matches!(
+            stipulation.play,
+            Play::Direct | Play::SelfPlay | Play::Reflex
+        );
+        let max_threat = self.max_threat.filter(|&t| battle && t < stipulation.moves);
         let options = Options {
             max_refutations: self.max_refutations,
             avoid_trivial_tries: self.avoid_trivial_tries,
             set_play: self.set_play,
             variations: self.variations,
             postkey: self.postkey,
-            max_threat: self.max_threat,
+            max_threat,
             max_variations: self.max_memory / VARIATION_BYTES,
             max_moves: self.max_memory / core::mem::size_of::<Move>(),
         };
         let mut meter = Meter::new(self.cancel, self.progress, self.max_nodes, deadline);
         let mut solution = solve_one(pos, stipulation, &options, &mut meter);
+        solution.threat_not_applicable = self.max_threat.is_some() && max_threat.is_none();
         if self.stipulation.duplex && meter.stopped.is_none() {
             let second = match duplex_position(pos) {
                 Some(start) => solve_one(&start, stipulation, &options, &mut meter),
@@ -804,6 +824,7 @@ fn empty(stipulation: Stipulation) -> Solution {
         after_key: None,
         tries_not_applicable: false,
         set_play_not_applicable: false,
+        threat_not_applicable: false,
         nodes: 0,
     }
 }
@@ -828,7 +849,6 @@ fn solve_one(
     let mut solution = empty(stipulation);
     let n = stipulation.moves.clamp(0, MAX_MOVES);
     solution.opposite_check = opposite_check(pos);
-    solution.set_play_opposite_check = options.set_play && pos.is_check();
     solution.set_play_not_applicable = options.set_play
         && match stipulation.play {
             Play::Direct | Play::SelfPlay | Play::Reflex => options.postkey,
@@ -836,6 +856,8 @@ fn solve_one(
             Play::Help => stipulation.half_moves() < 2,
             Play::SeriesHelp | Play::SeriesSelf => false,
         };
+    solution.set_play_opposite_check =
+        options.set_play && !solution.set_play_not_applicable && pos.is_check();
     let battle = match stipulation.play {
         Play::Direct => Battle::Direct,
         Play::SelfPlay => Battle::SelfPlay,
@@ -864,9 +886,7 @@ fn solve_one(
     // The search takes the meter for its run and gives it back.
     let taken = core::mem::replace(meter, Meter::new(None, None, None, None));
     let mut search = Search::new(battle, stipulation.goal, taken);
-    if stipulation.goal == Goal::Mate {
-        search.max_threat = options.max_threat;
-    }
+    search.max_threat = options.max_threat;
     let mut tree = Tree {
         search: &mut search,
         variations: 0,
@@ -970,6 +990,11 @@ impl Tree<'_, '_> {
                     let Some(most) = options.max_refutations else {
                         continue;
                     };
+                    // A move the threat length fails is no try: no
+                    // defence refutes it (Popeye writes none).
+                    if self.search.lacks_threat(&next, n) {
+                        continue;
+                    }
                     if let Some(t) = self.try_of(m, &next, n, most as usize) {
                         // A checking try that one defence refutes is
                         // trivial; one refuted by more is kept.

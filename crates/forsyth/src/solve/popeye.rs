@@ -167,8 +167,6 @@ impl ParsePopeyeError {
                 let names = options_abbreviated(word);
                 if let Some(expected) = self.expected {
                     format!("option: '{word}': expected {expected}")
-                } else if option_of(word) == Some(PopeyeOption::Threat) {
-                    format!("option: '{word}' is done in battle play mates (#n, s#n, r#n) only")
                 } else if option_of(word) == Some(PopeyeOption::WhiteToPlay) {
                     format!("option: '{word}' is done in help play (h#n) only, not in series play")
                 } else if option_of(word) == Some(PopeyeOption::Refused) {
@@ -381,8 +379,6 @@ struct Draft {
     /// The line of the command that opened the problem.
     line: usize,
     twins: Vec<super::Twin>,
-    /// The `threat` option's word, refused in play it is not done for.
-    threat_at: Option<ParsePopeyeError>,
     /// The `whitetoplay` option's word, refused in series play.
     white_first_at: Option<ParsePopeyeError>,
 }
@@ -399,7 +395,6 @@ impl Draft {
             options: Vec::new(),
             language: None,
             twins: Vec::new(),
-            threat_at: None,
             white_first_at: None,
         }
     }
@@ -732,12 +727,6 @@ fn read_problem(input: &str, words: &[Word<'_>], i: &mut usize) -> Result<Ended,
             Command::Option => {
                 let start = *i;
                 let read = option_block(words, i, input)?;
-                if let Some(t) = words[start..*i]
-                    .iter()
-                    .find(|o| option_of(o.text) == Some(PopeyeOption::Threat))
-                {
-                    draft.threat_at = Some(word_error(t, ParsePopeyeErrorKind::Option));
-                }
                 if let Some(w) = words[start..*i]
                     .iter()
                     .find(|o| option_of(o.text) == Some(PopeyeOption::WhiteToPlay))
@@ -1154,17 +1143,6 @@ fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<
 /// The problem of a draft, at the word that ends it.
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
-    // `threat N` is checked against Popeye's trees in mates of battle
-    // play only (#n, s#n, r#n).
-    let battle_mate = draft.stipulation.is_some_and(|s| {
-        matches!(
-            s.play,
-            super::Play::Direct | super::Play::SelfPlay | super::Play::Reflex
-        ) && s.goal == super::Goal::Mate
-    });
-    if let Some(err) = draft.threat_at.take().filter(|_| !battle_mate) {
-        return Err(err);
-    }
     // Popeye reads `whitetoplay` in series play as a series one move
     // shorter written from a half move; that reading is not followed.
     let series = draft.stipulation.is_some_and(|s| {

@@ -38,6 +38,8 @@ struct Words {
     popeye_no_tries: &'static str,
     /// Popeye's line for set play asked where there is none.
     popeye_no_set_play: &'static str,
+    /// Popeye's line for a threat length that holds no move.
+    popeye_no_threat: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -58,6 +60,7 @@ const ENGLISH: Words = Words {
     popeye_refutes: "refutes.",
     popeye_no_tries: "try play not applicable",
     popeye_no_set_play: "SetPlay not applicable - ignored",
+    popeye_no_threat: "Option \"Threat\" not applicable or indicated maximum threat length too big",
 };
 
 const GERMAN: Words = Words {
@@ -78,6 +81,9 @@ const GERMAN: Words = Words {
     popeye_refutes: "Widerlegt.",
     popeye_no_tries: "Verfuehrung nicht anwendbar",
     popeye_no_set_play: "Satzspiel nicht anwendbar - ignoriert",
+    // Popeye's own spelling, "order" for "oder".
+    popeye_no_threat:
+        "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
 };
 
 const FRENCH: Words = Words {
@@ -98,6 +104,8 @@ const FRENCH: Words = Words {
     popeye_refutes: "Refute.",
     popeye_no_tries: "jeu d'essai pas applicable",
     popeye_no_set_play: "Apparent pas applicable - ignore",
+    popeye_no_threat:
+        "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande",
 };
 
 /// The words of `language`: English, German and French (Popeye's three
@@ -531,6 +539,17 @@ pub struct PopeyeStyle {
     /// not do): Popeye leaves them out of its tree, and writes them with
     /// its `option matesin1`. Set play keeps them either way.
     pub mates_in_one: bool,
+    /// The blank line Popeye writes before the solution, after the lines
+    /// it says first (`SetPlay not applicable - ignored`...): after a
+    /// twin's label it shows; after the diagram, which this style does
+    /// not write, it is left out (the default). None comes before the
+    /// play after a checking key, which starts with its ` +`.
+    pub opening: bool,
+    /// Set play was asked for ([`Solver::set_play`]): Popeye ends it with
+    /// a blank line even when it finds none (where set play applies).
+    ///
+    /// [`Solver::set_play`]: super::Solver::set_play
+    pub set_play: bool,
 }
 
 impl Default for PopeyeStyle {
@@ -540,6 +559,8 @@ impl Default for PopeyeStyle {
             variations: true,
             threats: true,
             mates_in_one: false,
+            opening: false,
+            set_play: false,
         }
     }
 }
@@ -611,6 +632,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         variations: style.variations,
         threats: style.threats,
         mates_in_one: style.mates_in_one,
+        set_play: style.set_play,
         direct_mate: solution.stipulation.play == Play::Direct
             && solution.stipulation.goal == Goal::Mate,
         reflex: solution.stipulation.play == Play::Reflex,
@@ -618,10 +640,10 @@ pub fn write_popeye_with<W: fmt::Write>(
         direct: solution.stipulation.play == Play::Direct,
         goal: solution.stipulation.goal,
     };
-    tree.half(out, pos, solution)?;
+    tree.half(out, pos, solution, style.opening)?;
     if let Some(second) = &solution.duplex {
         if let Some(start) = duplex_position(pos) {
-            tree.half(out, &start, second)?;
+            tree.half(out, &start, second, false)?;
         }
     }
     Ok(())
@@ -636,6 +658,8 @@ struct Tree {
     threats: bool,
     /// Self and reflex play's defences that end the play early written.
     mates_in_one: bool,
+    /// Set play asked for ([`PopeyeStyle::set_play`]).
+    set_play: bool,
     /// Direct mate: the attacker's last move comes from Popeye's mating
     /// move generator, in its own order.
     direct_mate: bool,
@@ -700,16 +724,54 @@ impl Tree {
         writeln!(out)
     }
 
-    fn half<W: fmt::Write>(&self, out: &mut W, pos: &Position, solution: &Solution) -> fmt::Result {
+    /// `true` when Popeye writes a set play for `solution`, found or not:
+    /// asked for, where there is one, the side to move not able to take
+    /// the king there.
+    fn set_play_written(&self, solution: &Solution) -> bool {
+        self.set_play && !solution.set_play_not_applicable && !solution.set_play_opposite_check
+    }
+
+    /// One half of a problem (the problem, or a duplex's second half).
+    /// `opening`: Popeye's blank line before the solution is written,
+    /// after the lines Popeye says before it solves.
+    fn half<W: fmt::Write>(
+        &self,
+        out: &mut W,
+        pos: &Position,
+        solution: &Solution,
+        opening: bool,
+    ) -> fmt::Result {
         let stipulation = &solution.stipulation;
+        // Popeye says these before it solves, in this order, each on its
+        // line (but French "try play not applicable", which Popeye ends
+        // with no line break).
+        let mut said = String::new();
         if solution.set_play_not_applicable {
-            // Popeye says it before it solves, the blank line after it
-            // left out as the one after its diagram is.
-            writeln!(out, "{}", self.words.popeye_no_set_play)?;
+            said.push_str(self.words.popeye_no_set_play);
+            said.push('\n');
+        }
+        if solution.tries_not_applicable && solution.after_key.is_some() {
+            said.push_str(self.words.popeye_no_tries);
+            if self.language != Language::French {
+                said.push('\n');
+            }
+        }
+        if solution.threat_not_applicable {
+            said.push_str(self.words.popeye_no_threat);
+            said.push('\n');
+        }
+        out.write_str(&said)?;
+        // The solution starts on a new line; play after a checking key
+        // goes on with that key's ` +` on the current one. The blank line
+        // that new line makes is left out when not asked for.
+        let checked = solution.after_key.is_some() && pos.is_check() && !solution.opposite_check;
+        let line_open = !said.is_empty() && !said.ends_with('\n');
+        if !checked && (opening || line_open) {
+            writeln!(out)?;
         }
         if stipulation.is_lines() {
             if let Some(set) = stipulation.set_play() {
-                if !solution.set_lines.is_empty() {
+                if !solution.set_lines.is_empty() || self.set_play_written(solution) {
                     self.lines(
                         out,
                         &passed(pos),
@@ -729,13 +791,9 @@ impl Tree {
             return Ok(());
         }
         if let Some(after_key) = &solution.after_key {
-            if solution.tries_not_applicable {
-                // Popeye's blank line after it (none in French) is left
-                // out, as the one after its diagram is.
-                writeln!(out, "{}", self.words.popeye_no_tries)?;
-            }
             return self.after_key(out, pos, after_key, stipulation.moves);
         }
+        let mut set_written = false;
         if let Some(set) = solution.set_play.as_ref().filter(|s| !s.is_empty()) {
             let black = passed(pos);
             let left = stipulation.moves.saturating_sub(1);
@@ -757,7 +815,13 @@ impl Tree {
                     self.black(out, &black, v, 1, left)?;
                 }
                 writeln!(out)?;
+                set_written = true;
             }
+        }
+        if !set_written && self.set_play_written(solution) {
+            // Popeye ends the set play it looked for with a blank line,
+            // even when it found none.
+            writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
         forced.sort_by_key(|&m| order_key(pos, m, true));
@@ -868,6 +932,10 @@ impl Tree {
         let refuted = !after_key.refutations.is_empty() && left > 0;
         let ends = !refuted && self.ends_at_once(&after_key.defences, &after_key.refutations);
         let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
+        if pos.is_check() {
+            // The key's check, on the line the key would take.
+            writeln!(out, " +")?;
+        }
         if self.threats && (after_key.threat.is_some() || waiting) {
             self.threat(out, pos, after_key.threat.as_deref(), waiting, 2)?;
         }
@@ -1029,8 +1097,7 @@ impl Tree {
             && super::search::suffers(&after(pos, d.mv), self.goal)
     }
 
-    /// A move in Popeye's long algebraic notation, with ` +`, ` #` or
-    /// ` =`.
+    /// A move in Popeye's long algebraic notation, with ` +` or ` #`.
     fn mv(&self, pos: &Position, m: Move) -> String {
         popeye_move(pos, m, self.language)
     }
@@ -1210,9 +1277,11 @@ fn piece_letter(role: Role, language: Language) -> String {
     }
 }
 
-/// A move in Popeye's long algebraic notation, with ` +`, ` #` or ` =`.
+/// A move in Popeye's long algebraic notation, with ` +` or ` #`: a
+/// stalemate is marked only where it is the goal reached
+/// ([`popeye_goal_move`]), as Popeye marks it.
 fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
-    popeye_move_marked(pos, m, language, true)
+    popeye_move_marked(pos, m, language, false)
 }
 
 /// A move in Popeye's long algebraic notation, with ` +` or ` #`, and
@@ -1256,7 +1325,11 @@ fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bo
 /// `Kb6-c6 z`). Any other move as [`popeye_move`] writes it.
 fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> String {
     let next = after(pos, m);
-    if matches!(goal, Goal::Mate | Goal::Stalemate) || !super::search::reaches(m, &next, goal) {
+    if goal == Goal::Stalemate {
+        let reached = super::search::reaches(m, &next, goal);
+        return popeye_move_marked(pos, m, language, reached);
+    }
+    if goal == Goal::Mate || !super::search::reaches(m, &next, goal) {
         return popeye_move(pos, m, language);
     }
     let text = popeye_move(pos, m, language);

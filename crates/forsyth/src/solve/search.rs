@@ -393,7 +393,7 @@ impl<'a> Search<'a> {
         if self.battle == Battle::Reflex && self.has_goal_move(pos, &moves) {
             return true;
         }
-        if self.max_threat.is_some_and(|t| k > t) && !pos.is_check() && !self.threatens(pos) {
+        if self.lacks_threat(pos, k) {
             return false;
         }
         if k <= 1 && self.battle != Battle::SelfPlay {
@@ -421,6 +421,14 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// `true` when the attacker's move that had `k` moves and led to
+    /// `pos` (the defender to move) fails the threat length
+    /// ([`Search::max_threat`]): it leaves more than that many moves,
+    /// does not check, and threatens nothing in time.
+    pub(crate) fn lacks_threat(&mut self, pos: &Position, k: u8) -> bool {
+        self.max_threat.is_some_and(|t| k > t) && !pos.is_check() && !self.threatens(pos)
     }
 
     /// `true` when the attacker, were the defender to pass in `pos`,
