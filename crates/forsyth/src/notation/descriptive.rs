@@ -142,6 +142,21 @@ static MARKERS: [(&str, Marker); 21] = [
     ("†", Marker::Check(Mark::Check)),
 ];
 
+/// The ASCII bytes a word of [`MARKERS`] ends with, one bit each.
+const MARKER_ENDS: u128 = {
+    let mut set = 0u128;
+    let mut i = 0;
+    while i < MARKERS.len() {
+        let word = MARKERS[i].0.as_bytes();
+        let last = word[word.len() - 1];
+        if last.is_ascii() {
+            set |= 1 << last;
+        }
+        i += 1;
+    }
+    set
+};
+
 /// The table, in [`Descriptive`] order (a test checks).
 static ROWS: [Row; 3] = [
     Row {
@@ -906,29 +921,19 @@ impl Row {
     }
 
     /// Every way `s` starts with a file name, the longest first, with the
-    /// text after it.
-    fn file_names<'a>(&self, s: &'a str) -> Few<(FileName, &'a str), 16> {
-        let sides = |s: &'a str| {
-            let mut v: Few<(Option<Side>, &'a str), 3> = Few::new((None, s));
-            for side in [Side::Queen, Side::King] {
-                if let Some(rest) = s.strip_prefix(self.side_letter(side)) {
-                    v.push((Some(side), rest));
-                }
-            }
-            v.push((None, s));
-            v
+    /// text after it. In every row no side letter starts another, nor a
+    /// file's piece letter another (a test checks), so `s` starts with at
+    /// most one of each and has at most three readings.
+    fn file_names<'a>(&self, s: &'a str) -> Few<(FileName, &'a str), 3> {
+        let side = |s: &'a str| {
+            [Side::Queen, Side::King]
+                .into_iter()
+                .find_map(|side| Some((side, s.strip_prefix(self.side_letter(side))?)))
         };
-        let pieces = |s: &'a str| {
-            let mut v: Few<(Option<Role>, &'a str), 5> = Few::new((None, s));
-            for (letter, role) in self.piece_letters() {
-                if matches!(role, Role::Rook | Role::Knight | Role::Bishop) {
-                    if let Some(rest) = s.strip_prefix(letter) {
-                        v.push((Some(role), rest));
-                    }
-                }
-            }
-            v.push((None, s));
-            v
+        let piece = |s: &'a str| {
+            self.piece_letters()
+                .filter(|(_, role)| matches!(role, Role::Rook | Role::Knight | Role::Bishop))
+                .find_map(|(letter, role)| Some((role, s.strip_prefix(letter)?)))
         };
         let mut out = Few::new((
             FileName {
@@ -938,23 +943,29 @@ impl Row {
             s,
         ));
         let mut add = |piece: Option<Role>, side: Option<Side>, rest: &'a str| {
-            if piece.is_some() || side.is_some() {
-                // At most three sides by five pieces.
-                let room = out.push((FileName { piece, side }, rest));
-                debug_assert!(room, "a file name list holds every reading");
-            }
+            out.push((FileName { piece, side }, rest));
         };
+        // Both parts, then each alone; readings of one length keep this
+        // order.
         if self.qualifier_first {
-            for &(side, rest) in sides(s).as_slice() {
-                for &(piece, rest) in pieces(rest).as_slice() {
-                    add(piece, side, rest);
+            if let Some((sd, rest)) = side(s) {
+                if let Some((role, rest)) = piece(rest) {
+                    add(Some(role), Some(sd), rest);
                 }
+                add(None, Some(sd), rest);
+            }
+            if let Some((role, rest)) = piece(s) {
+                add(Some(role), None, rest);
             }
         } else {
-            for &(piece, rest) in pieces(s).as_slice() {
-                for &(side, rest) in sides(rest).as_slice() {
-                    add(piece, side, rest);
+            if let Some((role, rest)) = piece(s) {
+                if let Some((sd, rest)) = side(rest) {
+                    add(Some(role), Some(sd), rest);
                 }
+                add(Some(role), None, rest);
+            }
+            if let Some((sd, rest)) = side(s) {
+                add(None, Some(sd), rest);
             }
         }
         out.as_mut_slice().sort_by_key(|(_, rest)| rest.len());
@@ -963,7 +974,7 @@ impl Row {
 
     /// Every way `s` starts with a square, the longest first, with the
     /// text after it.
-    fn places<'a>(&self, s: &'a str) -> Few<(Place, &'a str), 16> {
+    fn places<'a>(&self, s: &'a str) -> Few<(Place, &'a str), 3> {
         let digit = |s: &'a str| -> Option<(u8, &'a str)> {
             let d = *s.as_bytes().first()?;
             (b'1'..=b'8').contains(&d).then(|| (d - b'0', &s[1..]))
@@ -1123,6 +1134,20 @@ impl Row {
             s = s.trim_end_matches(['!', '?']);
             // A marker ends as the text does (the markers are lower case).
             let last = s.as_bytes().last().map(u8::to_ascii_lowercase);
+            // Most moves end in a byte no marker, full stop or parenthesis
+            // ends in (`P-K4`, `P4R`).
+            if let Some(b) = last {
+                if b.is_ascii()
+                    && !matches!(b, b'.' | b')')
+                    && MARKER_ENDS & (1 << b) == 0
+                    && !self
+                        .markers
+                        .iter()
+                        .any(|(word, _)| word.as_bytes().last() == Some(&b))
+                {
+                    break;
+                }
+            }
             let found = self.markers.iter().chain(MARKERS.iter()).find(|(word, _)| {
                 word.as_bytes().last() == last.as_ref()
                     && s.len() >= word.len()
@@ -1176,7 +1201,7 @@ impl Row {
         let plain = text
             .bytes()
             .all(|b| b.is_ascii() && !is_ascii_space(b) && b != b'X')
-            && !(self.qualifier_first && text.contains("sq"));
+            && !(self.qualifier_first && text.as_bytes().windows(2).any(|w| w == b"sq"));
         let normal: Cow<'_, str> = if plain {
             Cow::Borrowed(text)
         } else {
@@ -1428,11 +1453,23 @@ impl Descriptive {
     /// the words after it on the line that continue it (`-`, `x` and what
     /// follows them, check and mate markers, `e.p.`, a castling side).
     pub(crate) fn phrase_len(self, text: &str) -> usize {
-        let row = self.row();
+        self.phrase(text).0
+    }
+
+    /// [`Descriptive::phrase_len`], and whether the phrase is a game's end
+    /// as printed ([`Descriptive::is_ending`]): it is when it starts with
+    /// one, as that is then the whole phrase.
+    pub(crate) fn phrase(self, text: &str) -> (usize, bool) {
         let ending = self.ending_len(text);
         if ending > 0 {
-            return ending;
+            return (ending, true);
         }
+        (self.move_phrase_len(text), false)
+    }
+
+    /// [`Descriptive::phrase_len`] of a text that starts with no game's end.
+    fn move_phrase_len(self, text: &str) -> usize {
+        let row = self.row();
         let mut end = word_len(text);
         let mut last = &text[..end];
         loop {
@@ -1461,29 +1498,36 @@ impl Descriptive {
             let bare = word.trim_end_matches(['!', '?']);
             let is = |w: &str| lower_is(bare, w);
             let dash = |w: &str| w.ends_with(['-', '—', '–', 'x', '×']);
-            let before = last
-                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
-                .trim_end_matches(['!', '?']);
-            let castle_side = row.castles.iter().any(|c| {
-                before.eq_ignore_ascii_case(c)
-                    && row
-                        .castle(&format!("{c}{bare}"))
-                        .is_some_and(|s| s.is_some())
-            });
-            let castle_phrase = !before.is_empty()
-                && row.castle_phrases.iter().any(|(p, _)| {
-                    before
-                        .chars()
-                        .chain(bare.chars())
-                        .flat_map(char::to_lowercase)
-                        .eq(p.chars())
-                });
+            // A castling word and its side (`Castles KR`, `grand roque`):
+            // asked last, as it is the dearest test and the rarest case.
+            let castling = || {
+                let before = last
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .trim_end_matches(['!', '?']);
+                let castle_side = || {
+                    row.castles.iter().any(|c| {
+                        before.eq_ignore_ascii_case(c)
+                            && row
+                                .castle(&format!("{c}{bare}"))
+                                .is_some_and(|s| s.is_some())
+                    })
+                };
+                let castle_phrase = || {
+                    !before.is_empty()
+                        && row.castle_phrases.iter().any(|(p, _)| {
+                            before
+                                .chars()
+                                .chain(bare.chars())
+                                .flat_map(char::to_lowercase)
+                                .eq(p.chars())
+                        })
+                };
+                castle_side() || castle_phrase()
+            };
             let continues = dash(last)
                 || word.starts_with(['-', '—', '–', '×'])
                 || word == "x"
                 || (word.starts_with('x') && word[1..].starts_with(|c: char| c.is_uppercase()))
-                || castle_side
-                || castle_phrase
                 || paren.is_some()
                 || (row.qualifier_first && (is("sq") || is("sq.")))
                 // A rank set apart from its file (`P-K 4`, older books).
@@ -1491,8 +1535,12 @@ impl Descriptive {
                     && matches!(word.as_bytes(), [b'1'..=b'8'])
                     && last.contains('-')
                     && last.ends_with(['K', 'Q', 'B', 'N', 'R', 't']))
-                || ["dis", "dis.", "dbl", "dbl."].into_iter().any(is)
-                || row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m));
+                // No marker or castling side starts with a digit (a move
+                // number, most often).
+                || (!word.starts_with(|c: char| c.is_ascii_digit())
+                    && (["dis", "dis.", "dbl", "dbl."].into_iter().any(is)
+                        || row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m))
+                        || castling()));
             if !continues {
                 return end;
             }
@@ -1514,17 +1562,24 @@ impl Descriptive {
         loop {
             let rest = &text[at..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-            // A word whose first letter starts no word of the lists ends
-            // the search before it is cut.
-            let first = rest.as_bytes().get(gap).map(u8::to_ascii_lowercase);
-            if first.is_some_and(|b| {
-                b.is_ascii()
-                    && !results
-                        .iter()
-                        .chain(before.iter())
-                        .any(|w| w.as_bytes().first() == Some(&b))
-            }) {
-                return end;
+            // A word whose first two letters (ASCII, so lower case as
+            // bytes) start no word of the lists ends the search before it
+            // is cut: `B-QB4`, `P4R`, `2.` (the lists' words have two
+            // letters or more).
+            let head = &rest.as_bytes()[gap..];
+            if let Some(a) = head.first().map(u8::to_ascii_lowercase) {
+                let b = head.get(1).map(u8::to_ascii_lowercase);
+                let starts = |w: &&str| {
+                    let w = w.as_bytes();
+                    w.first() == Some(&a)
+                        && match b {
+                            Some(b) if b.is_ascii() => w.get(1) == Some(&b),
+                            _ => true,
+                        }
+                };
+                if a.is_ascii() && !results.iter().chain(before.iter()).any(starts) {
+                    return end;
+                }
             }
             let n = word_len(&rest[gap..]);
             if n == 0 || (at > 0 && gap == 0) {
@@ -1553,6 +1608,11 @@ fn word_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
+        // Most bytes are ASCII letters, digits and dashes that go on.
+        if b.is_ascii() && !is_ascii_space(b) && !matches!(b, b'{' | b';' | b')' | b',' | b'(') {
+            i += 1;
+            continue;
+        }
         // ASCII bytes one at a time, other characters whole.
         let c = if b.is_ascii() {
             char::from(b)
@@ -1765,6 +1825,127 @@ mod tests {
         for (i, d) in Descriptive::ALL.into_iter().enumerate() {
             assert_eq!(d as usize, i);
             assert_eq!(ROWS[i].descriptive, d);
+        }
+    }
+
+    /// `Descriptive::phrase` says a phrase is a game's end exactly when
+    /// `is_ending` says so of it, on texts of random words of every row:
+    /// endings, results, moves, markers, castling, move numbers.
+    #[test]
+    fn phrase_ends_a_game_as_is_ending_says() {
+        let words = [
+            "Black",
+            "white",
+            "resigns",
+            "Resigns.",
+            "drawn",
+            "Game",
+            "drawn.",
+            "las",
+            "negras",
+            "abandonan",
+            "Tablas",
+            "Partie",
+            "nulle",
+            "Les",
+            "blancs",
+            "abandon",
+            "1-0",
+            "*",
+            "P-K4",
+            "N-KB3",
+            "PxP",
+            "ch",
+            "dis",
+            "ch.",
+            "mate",
+            "e.p.",
+            "P4R",
+            "C3AR",
+            "jaque",
+            "mat",
+            "échec",
+            "Castles",
+            "KR",
+            "enroque",
+            "corto",
+            "grand",
+            "roque",
+            "O-O",
+            "12.",
+            "3...",
+            "(ch)",
+            "R(QR3)-Q3",
+            "K",
+            "4",
+            "B-N5!",
+            "x",
+        ];
+        let mut rng = crate::setup::chess960::SplitMix64::new(11);
+        for _ in 0..20_000 {
+            let n = 1 + (rng.next_u64() % 5) as usize;
+            let text: Vec<&str> = (0..n)
+                .map(|_| words[(rng.next_u64() % words.len() as u64) as usize])
+                .collect();
+            let text = text.join(if rng.next_u64().is_multiple_of(4) {
+                "  "
+            } else {
+                " "
+            });
+            for d in Descriptive::ALL {
+                let (len, ends) = d.phrase(&text);
+                assert_eq!(len, d.phrase_len(&text), "{d:?} {text:?}");
+                assert_eq!(ends, d.is_ending(&text[..len]), "{d:?} {text:?}");
+            }
+        }
+    }
+
+    /// What a phrase's length relies on to pass over move numbers
+    /// quickly: no marker word and no castling side a phrase may continue
+    /// with starts with a digit.
+    #[test]
+    fn no_marker_or_castling_side_starts_with_a_digit() {
+        let digit = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+        for d in Descriptive::ALL {
+            let row = d.row();
+            for (word, _) in row.markers.iter().chain(MARKERS.iter()) {
+                assert!(!digit(word), "{d:?} {word}");
+            }
+            for (phrase, _) in row.castle_phrases {
+                assert!(
+                    !phrase.contains(|c: char| c.is_ascii_digit()),
+                    "{d:?} {phrase}"
+                );
+            }
+            for c in row.castles {
+                for side in ["0-0", "0-0-0", "1", "8", "2.", "0", "00"] {
+                    let castle = row.castle(&format!("{c}{side}"));
+                    assert!(castle.is_none_or(|s| s.is_none()), "{d:?} {c}{side}");
+                }
+            }
+        }
+    }
+
+    /// What `Row::file_names` relies on to keep three readings: in every
+    /// row, no side letter starts the other and no piece letter a file is
+    /// named by (rook, knight, bishop, aliases too) starts another.
+    #[test]
+    fn file_name_letters_start_no_other() {
+        for d in Descriptive::ALL {
+            let row = d.row();
+            let sides = [row.side_letter(Side::Queen), row.side_letter(Side::King)];
+            let pieces: Vec<&str> = row
+                .piece_letters()
+                .filter(|(_, role)| matches!(role, Role::Rook | Role::Knight | Role::Bishop))
+                .map(|(letter, _)| letter)
+                .collect();
+            for letters in [&sides[..], &pieces[..]] {
+                for (i, a) in letters.iter().enumerate() {
+                    for (j, b) in letters.iter().enumerate() {
+                        assert!(i == j || !b.starts_with(a), "{d:?}: {a} starts {b}");
+                    }
+                }
+            }
         }
     }
 

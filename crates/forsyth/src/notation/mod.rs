@@ -403,6 +403,16 @@ impl Notation {
         is_result(text) || matches!(self, Notation::Descriptive(d) if d.is_ending(text))
     }
 
+    /// [`Notation::move_len`] of `text`, and [`Notation::is_game_end`] of
+    /// the phrase it measures, found together.
+    pub(crate) fn phrase(self, text: &str) -> (usize, bool) {
+        let (len, ending) = match self {
+            Notation::Descriptive(d) => d.phrase(text),
+            _ => (self.move_len(text), false),
+        };
+        (len, ending || is_result(&text[..len]))
+    }
+
     /// [`Notation::write_to`] into a new string.
     ///
     /// ```

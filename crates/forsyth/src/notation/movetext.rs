@@ -364,8 +364,12 @@ impl Translator {
                 _ => {
                     // A descriptive move may span words (`N-B6 ch`, `P x
                     // P`) and hold parentheses (`R(6)`, `P-R8(Q)`).
-                    let len = self.from.move_len(rest).max(c.len_utf8());
-                    self.word(&rest[..len], i, out)?;
+                    let (mut len, mut ends) = self.from.phrase(rest);
+                    if len < c.len_utf8() {
+                        len = c.len_utf8();
+                        ends = self.from.is_game_end(&rest[..len]);
+                    }
+                    self.word(&rest[..len], ends, i, out)?;
                     i += len;
                 }
             }
@@ -374,8 +378,15 @@ impl Translator {
     }
 
     /// One word: a result, a NAG, glyphs, dots, a move number, a move.
-    fn word(&mut self, word: &str, offset: usize, out: &mut String) -> Result<(), TranslateError> {
-        if self.from.is_game_end(word) {
+    /// `ends`: the word is a game's end ([`Notation::is_game_end`]).
+    fn word(
+        &mut self,
+        word: &str,
+        ends: bool,
+        offset: usize,
+        out: &mut String,
+    ) -> Result<(), TranslateError> {
+        if ends {
             out.push_str(word);
             if let Some((_, moved)) = &mut self.game_start {
                 *moved = true;
@@ -446,9 +457,8 @@ impl Translator {
             out.extend(body.chars().filter(|c| matches!(c, '!' | '?')));
         }
         out.push_str(glyphs);
-        let mut next = self.current.clone();
-        next.play_unchecked(m);
-        self.before = core::mem::replace(&mut self.current, next);
+        self.before.clone_from(&self.current);
+        self.current.play_unchecked(m);
         self.plies += 1;
         self.numbered = None;
         Ok(())
