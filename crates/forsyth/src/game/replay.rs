@@ -728,6 +728,21 @@ impl Line {
         self.now.play_inline(mv);
     }
 
+    /// Plays the move of `text` when it is plain SAN (never an `e.p.`
+    /// mark nor a null move) naming one legal move; `false`, playing
+    /// nothing, otherwise. The move is played where it is found, not
+    /// handed back to be taken apart again.
+    #[inline(never)]
+    fn quick_play(&mut self, text: &str) -> bool {
+        match crate::notation::parse_move::quick_san_inline(&self.now, text) {
+            Some(mv) => {
+                self.play(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The last move played (`None` for a null move), if any.
     fn last_move(&self) -> Option<Option<Move>> {
         self.last.map(|(mv, _)| mv)
@@ -782,8 +797,19 @@ impl ReplayMovetext {
 
     /// Keeps the main line's position after a move (every one; with
     /// `final_only`, the last is taken at the game's end instead).
+    #[inline]
     fn record(&mut self, final_only: bool) {
-        if self.lines.len() == 1 && !final_only {
+        if !final_only {
+            self.record_main();
+        }
+    }
+
+    /// [`ReplayMovetext::record`]'s copy, out of line: the move function
+    /// of a replay that keeps only the last position carries neither its
+    /// code nor the registers it needs.
+    #[inline(never)]
+    fn record_main(&mut self) {
+        if self.lines.len() == 1 {
             let now = self.lines[0].now.clone();
             self.game.positions.push(now);
         }
@@ -1162,8 +1188,7 @@ impl Visitor for Replay {
         };
         // The fast path first: plain SAN (never an `e.p.` mark nor a null
         // move) naming one legal move.
-        if let Some(mv) = crate::notation::parse_move::quick_san(&line.now, token.text) {
-            line.play(mv);
+        if line.quick_play(token.text) {
             m.record(self.final_only);
             return ControlFlow::Continue(());
         }
