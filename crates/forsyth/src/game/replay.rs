@@ -816,6 +816,13 @@ impl ReplayMovetext {
     }
 }
 
+/// Keeps a tag's value and place: out of line, so that the test of the
+/// name, which most tags stop at, needs no frame of its own.
+#[inline(never)]
+fn keep_tag(slot: &mut Option<(String, Span)>, tag: Tag<'_>) {
+    *slot = Some((tag.value.decode().into_owned(), tag.span));
+}
+
 /// The start position of a game from its tags, with its warnings.
 fn start_of(
     tags: &ReplayTags,
@@ -1134,7 +1141,7 @@ impl Visitor for Replay {
             "Result" => &mut tags.result,
             _ => return ControlFlow::Continue(()),
         };
-        *slot = Some((tag.value.decode().into_owned(), tag.span));
+        keep_tag(slot, tag);
         ControlFlow::Continue(())
     }
 
