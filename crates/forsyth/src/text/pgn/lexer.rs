@@ -1447,4 +1447,28 @@ mod tests {
         assert_eq!(seen.len(), 3);
         assert_eq!(lexer.position().0, 8);
     }
+
+    /// The comment search finds the first `}` or line feed, as a look at
+    /// each byte in turn does: in texts of every length up to three AVX2
+    /// words and a half, where either byte may come anywhere or nowhere.
+    #[test]
+    fn the_comment_search_finds_the_first_brace_or_line_feed() {
+        const OTHERS: &[u8] = b" [%clk0:1{\r\x80\xff";
+        let search = CommentEnd::new();
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        for len in 0..120 {
+            for _ in 0..40 {
+                // Bytes of the comment, with the two it looks for rare.
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| match rng.below(len as u64 + 4) {
+                        0 => b'}',
+                        1 => b'\n',
+                        _ => OTHERS[rng.below(OTHERS.len() as u64) as usize],
+                    })
+                    .collect();
+                let first = bytes.iter().position(|&b| b == b'}' || b == b'\n');
+                assert_eq!(search.find(&bytes), first, "{bytes:?}");
+            }
+        }
+    }
 }
