@@ -40,14 +40,24 @@ use crate::text::pgn::{
 /// assert_eq!(variant_from_tag("Crazyhouse"), None);
 /// ```
 pub fn variant_from_tag(value: &str) -> Option<Variant> {
-    let key: String = value
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    match key.as_str() {
-        "chess960" | "fischerandom" | "fischerrandom" | "960" => Some(Variant::Chess960),
-        "standard" | "fromposition" => Some(Variant::Standard),
+    // The value without separators, lowercased, in place: every name is
+    // ASCII and at most 13 bytes long, and no character outside ASCII
+    // lowercases to a letter of theirs (the Kelvin sign's `k` is none).
+    let mut key = [0u8; 13];
+    let mut n = 0;
+    for b in value.bytes() {
+        if matches!(b, b' ' | b'-' | b'_' | b'\t') {
+            continue;
+        }
+        if !b.is_ascii() || n == key.len() {
+            return None;
+        }
+        key[n] = b.to_ascii_lowercase();
+        n += 1;
+    }
+    match &key[..n] {
+        b"chess960" | b"fischerandom" | b"fischerrandom" | b"960" => Some(Variant::Chess960),
+        b"standard" | b"fromposition" => Some(Variant::Standard),
         _ => None,
     }
 }
@@ -1288,6 +1298,84 @@ impl Visitor for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reading of a `Variant` tag is the rule its documentation
+    /// states, written here as the rule says (every character lowercased
+    /// by Unicode's rules, the separators left out, the names compared),
+    /// on random values made of the names' letters in both cases, the
+    /// separators, and characters outside ASCII, the Kelvin sign (which
+    /// lowercases to `k`) and a dotted capital I (to `i` and a dot) among
+    /// them.
+    #[test]
+    fn variant_tags_read_as_the_rule_says() {
+        fn by_the_rule(value: &str) -> Option<Variant> {
+            let key: String = value
+                .chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+                .flat_map(char::to_lowercase)
+                .collect();
+            match key.as_str() {
+                "chess960" | "fischerandom" | "fischerrandom" | "960" => Some(Variant::Chess960),
+                "standard" | "fromposition" => Some(Variant::Standard),
+                _ => None,
+            }
+        }
+        let names = [
+            "Chess960",
+            "chess 960",
+            "Fischerandom",
+            "FischerRandom",
+            "Fischer Random",
+            "960",
+            "Standard",
+            "From Position",
+        ];
+        let others: Vec<char> = "cChHeEsSiIrRaAnNdDoOmMtTpPfF960 -_\t\u{212a}\u{130}\u{e9}kK1x"
+            .chars()
+            .collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut below = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut values: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        for _ in 0..20_000 {
+            // A name with a few characters changed, added or taken out, or
+            // random characters.
+            let mut chars: Vec<char> = match below(4) {
+                0 => Vec::new(),
+                _ => names[below(names.len())].chars().collect(),
+            };
+            for _ in 0..below(4) {
+                let c = others[below(others.len())];
+                match below(3) {
+                    0 if !chars.is_empty() => {
+                        let at = below(chars.len());
+                        chars[at] = c;
+                    }
+                    1 if !chars.is_empty() => {
+                        chars.remove(below(chars.len()));
+                    }
+                    _ => chars.insert(below(chars.len() + 1), c),
+                }
+            }
+            values.push(chars.into_iter().collect());
+        }
+        let mut found = [0; 3];
+        for value in &values {
+            let read = variant_from_tag(value);
+            assert_eq!(read, by_the_rule(value), "{value:?}");
+            found[match read {
+                None => 0,
+                Some(Variant::Standard) => 1,
+                Some(_) => 2,
+            }] += 1;
+        }
+        // Each answer given many times: the values test every one.
+        assert!(found.iter().all(|&n| n > 200), "{found:?}");
+    }
     use crate::notation::parse_move::quick_san;
     use crate::rules::movegen::random_walk;
 
