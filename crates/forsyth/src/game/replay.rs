@@ -40,14 +40,24 @@ use crate::text::pgn::{
 /// assert_eq!(variant_from_tag("Crazyhouse"), None);
 /// ```
 pub fn variant_from_tag(value: &str) -> Option<Variant> {
-    let key: String = value
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    match key.as_str() {
-        "chess960" | "fischerandom" | "fischerrandom" | "960" => Some(Variant::Chess960),
-        "standard" | "fromposition" => Some(Variant::Standard),
+    // The value without separators, lowercased, in place: every name is
+    // ASCII and at most 13 bytes long, and no character outside ASCII
+    // lowercases to a letter of theirs (the Kelvin sign's `k` is none).
+    let mut key = [0u8; 13];
+    let mut n = 0;
+    for b in value.bytes() {
+        if matches!(b, b' ' | b'-' | b'_' | b'\t') {
+            continue;
+        }
+        if !b.is_ascii() || n == key.len() {
+            return None;
+        }
+        key[n] = b.to_ascii_lowercase();
+        n += 1;
+    }
+    match &key[..n] {
+        b"chess960" | b"fischerandom" | b"fischerrandom" | b"960" => Some(Variant::Chess960),
+        b"standard" | b"fromposition" => Some(Variant::Standard),
         _ => None,
     }
 }
@@ -728,6 +738,21 @@ impl Line {
         self.now.play_inline(mv);
     }
 
+    /// Plays the move of `text` when it is plain SAN (never an `e.p.`
+    /// mark nor a null move) naming one legal move; `false`, playing
+    /// nothing, otherwise. The move is played where it is found, not
+    /// handed back to be taken apart again.
+    #[inline(never)]
+    fn quick_play(&mut self, text: &str) -> bool {
+        match crate::notation::parse_move::quick_san_inline(&self.now, text) {
+            Some(mv) => {
+                self.play(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The last move played (`None` for a null move), if any.
     fn last_move(&self) -> Option<Option<Move>> {
         self.last.map(|(mv, _)| mv)
@@ -782,12 +807,30 @@ impl ReplayMovetext {
 
     /// Keeps the main line's position after a move (every one; with
     /// `final_only`, the last is taken at the game's end instead).
+    #[inline]
     fn record(&mut self, final_only: bool) {
-        if self.lines.len() == 1 && !final_only {
+        if !final_only {
+            self.record_main();
+        }
+    }
+
+    /// [`ReplayMovetext::record`]'s copy, out of line: the move function
+    /// of a replay that keeps only the last position carries neither its
+    /// code nor the registers it needs.
+    #[inline(never)]
+    fn record_main(&mut self) {
+        if self.lines.len() == 1 {
             let now = self.lines[0].now.clone();
             self.game.positions.push(now);
         }
     }
+}
+
+/// Keeps a tag's value and place: out of line, so that the test of the
+/// name, which most tags stop at, needs no frame of its own.
+#[inline(never)]
+fn keep_tag(slot: &mut Option<(String, Span)>, tag: Tag<'_>) {
+    *slot = Some((tag.value.decode().into_owned(), tag.span));
 }
 
 /// The start position of a game from its tags, with its warnings.
@@ -1108,7 +1151,7 @@ impl Visitor for Replay {
             "Result" => &mut tags.result,
             _ => return ControlFlow::Continue(()),
         };
-        *slot = Some((tag.value.decode().into_owned(), tag.span));
+        keep_tag(slot, tag);
         ControlFlow::Continue(())
     }
 
@@ -1162,8 +1205,7 @@ impl Visitor for Replay {
         };
         // The fast path first: plain SAN (never an `e.p.` mark nor a null
         // move) naming one legal move.
-        if let Some(mv) = crate::notation::parse_move::quick_san(&line.now, token.text) {
-            line.play(mv);
+        if line.quick_play(token.text) {
             m.record(self.final_only);
             return ControlFlow::Continue(());
         }
@@ -1256,6 +1298,84 @@ impl Visitor for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reading of a `Variant` tag is the rule its documentation
+    /// states, written here as the rule says (every character lowercased
+    /// by Unicode's rules, the separators left out, the names compared),
+    /// on random values made of the names' letters in both cases, the
+    /// separators, and characters outside ASCII, the Kelvin sign (which
+    /// lowercases to `k`) and a dotted capital I (to `i` and a dot) among
+    /// them.
+    #[test]
+    fn variant_tags_read_as_the_rule_says() {
+        fn by_the_rule(value: &str) -> Option<Variant> {
+            let key: String = value
+                .chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+                .flat_map(char::to_lowercase)
+                .collect();
+            match key.as_str() {
+                "chess960" | "fischerandom" | "fischerrandom" | "960" => Some(Variant::Chess960),
+                "standard" | "fromposition" => Some(Variant::Standard),
+                _ => None,
+            }
+        }
+        let names = [
+            "Chess960",
+            "chess 960",
+            "Fischerandom",
+            "FischerRandom",
+            "Fischer Random",
+            "960",
+            "Standard",
+            "From Position",
+        ];
+        let others: Vec<char> = "cChHeEsSiIrRaAnNdDoOmMtTpPfF960 -_\t\u{212a}\u{130}\u{e9}kK1x"
+            .chars()
+            .collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut below = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut values: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        for _ in 0..20_000 {
+            // A name with a few characters changed, added or taken out, or
+            // random characters.
+            let mut chars: Vec<char> = match below(4) {
+                0 => Vec::new(),
+                _ => names[below(names.len())].chars().collect(),
+            };
+            for _ in 0..below(4) {
+                let c = others[below(others.len())];
+                match below(3) {
+                    0 if !chars.is_empty() => {
+                        let at = below(chars.len());
+                        chars[at] = c;
+                    }
+                    1 if !chars.is_empty() => {
+                        chars.remove(below(chars.len()));
+                    }
+                    _ => chars.insert(below(chars.len() + 1), c),
+                }
+            }
+            values.push(chars.into_iter().collect());
+        }
+        let mut found = [0; 3];
+        for value in &values {
+            let read = variant_from_tag(value);
+            assert_eq!(read, by_the_rule(value), "{value:?}");
+            found[match read {
+                None => 0,
+                Some(Variant::Standard) => 1,
+                Some(_) => 2,
+            }] += 1;
+        }
+        // Each answer given many times: the values test every one.
+        assert!(found.iter().all(|&n| n > 200), "{found:?}");
+    }
     use crate::notation::parse_move::quick_san;
     use crate::rules::movegen::random_walk;
 

@@ -394,6 +394,13 @@ impl Position {
 // function, its values would not all stay in registers.
 #[inline(never)]
 pub(crate) fn quick_san(pos: &Position, text: &str) -> Option<Move> {
+    quick_san_inline(pos, text)
+}
+
+/// [`quick_san`], compiled into its caller: the replay's quick move, which
+/// plays the move where it is found.
+#[inline(always)]
+pub(crate) fn quick_san_inline(pos: &Position, text: &str) -> Option<Move> {
     let text = text.as_bytes();
     // The plainest shapes (`e4`, `Nf3`, with or without a check mark)
     // first, their lookup compiled apart: a pawn's push or a piece's move
