@@ -310,10 +310,16 @@ impl Board {
     /// what stands where.
     #[inline]
     pub(crate) fn toggle(&mut self, sq: Square, piece: Piece) {
-        let bb = Bitboard::from_square(sq);
-        self.by_role[piece.role as usize] ^= bb;
-        self.by_color[piece.color as usize] ^= bb;
-        self.occupied ^= bb;
+        self.toggle_squares(Bitboard::from_square(sq), piece);
+    }
+
+    /// [`Board::toggle`] on every square of `squares` at once: a piece
+    /// moving from one square to another is one call.
+    #[inline]
+    pub(crate) fn toggle_squares(&mut self, squares: Bitboard, piece: Piece) {
+        self.by_role[piece.role as usize] ^= squares;
+        self.by_color[piece.color as usize] ^= squares;
+        self.occupied ^= squares;
     }
 
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the

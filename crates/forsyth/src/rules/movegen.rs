@@ -251,17 +251,24 @@ pub(crate) struct PawnTargets {
 /// The sink that fills a [`MoveList`]: the list's length is kept apart
 /// from the list while the moves are written. Apart from the slots the
 /// moves go to, it stays in a register; the list's own field, beside
-/// them, was stored and loaded again around each piece's moves.
+/// them, was stored and loaded again around each piece's moves. The
+/// roles on the board, for the captures, are read once for all pieces.
 struct Writer<'a> {
     list: &'a mut MoveList,
     len: usize,
+    roles: RolePlanes,
 }
 
 impl<'a> Writer<'a> {
+    /// A writer adding the moves on `board` to `list`.
     #[inline(always)]
-    fn new(list: &'a mut MoveList) -> Writer<'a> {
+    fn new(list: &'a mut MoveList, board: &Board) -> Writer<'a> {
         let len = list.len;
-        Writer { list, len }
+        Writer {
+            list,
+            len,
+            roles: RolePlanes::new(board),
+        }
     }
 
     /// Gives the list its length back; the writer is done.
@@ -307,7 +314,7 @@ impl<'a> Writer<'a> {
         } else {
             (targets, Bitboard::EMPTY)
         };
-        self.store_normal(board, Role::Pawn, quiet, captures, |to| {
+        self.store_normal(Role::Pawn, quiet, captures, |to| {
             Square::new_wrapping((to.index() as i32 - delta) as u32)
         });
     }
@@ -317,12 +324,10 @@ impl<'a> Writer<'a> {
     /// none a promotion, when the list has room for 64 more: written into a
     /// window of 64 slots taken once (the two sets are disjoint, so at most
     /// 64 moves, and each index is kept under 64 without a test), the
-    /// captured role read from three planes made once, and only for the
-    /// captures.
+    /// captured role read from the writer's planes.
     #[inline(always)]
     fn store_normal(
         &mut self,
-        board: &Board,
         role: Role,
         quiet: Bitboard,
         captures: Bitboard,
@@ -344,7 +349,7 @@ impl<'a> Writer<'a> {
             n += 1;
         }
         if !captures.is_empty() {
-            let roles = RolePlanes::new(board);
+            let roles = self.roles;
             for to in captures {
                 window[n & 63] = Move::Normal {
                     role,
@@ -376,9 +381,7 @@ impl MoveSink for Writer<'_> {
             return;
         }
         let occupied = board.occupied();
-        self.store_normal(board, role, targets - occupied, targets & occupied, |_| {
-            from
-        });
+        self.store_normal(role, targets - occupied, targets & occupied, |_| from);
     }
 
     #[inline(always)]
@@ -884,7 +887,7 @@ impl Position {
     /// ```
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        let mut writer = Writer::new(list);
+        let mut writer = Writer::new(list, &self.setup.board);
         generate(self, &mut writer);
         writer.finish();
     }
@@ -2006,7 +2009,7 @@ mod tests {
             let setup = Setup::from_fen(&fen, None).unwrap();
             let targets = !Bitboard::EMPTY;
             let mut fast = MoveList::new();
-            let mut writer = Writer::new(&mut fast);
+            let mut writer = Writer::new(&mut fast, &setup.board);
             writer.piece(&setup.board, Role::Queen, Square::A1, targets);
             writer.finish();
             let slow: Vec<Move> = targets

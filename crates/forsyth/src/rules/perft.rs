@@ -80,7 +80,7 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
                 (2, false, _) => {
                     for &m in list.iter() {
                         let mut child = pos.clone();
-                        child.play_unchecked(m);
+                        child.play_inline(m);
                         nodes += child.count_legal_moves() as u64;
                     }
                     return nodes;
@@ -88,7 +88,7 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
                 (2, true, Some(leaves)) => {
                     for &m in list.iter() {
                         let mut child = pos.clone();
-                        child.play_unchecked(m);
+                        child.play_inline(m);
                         child.legal_moves_into(leaves);
                         nodes += leaves.len() as u64;
                     }
@@ -98,7 +98,7 @@ fn perft(pos: &Position, depth: u32, lists: &mut [MoveList], list_leaves: bool) 
             }
             for &m in list.iter() {
                 let mut child = pos.clone();
-                child.play_unchecked(m);
+                child.play_inline(m);
                 nodes += perft(&child, depth - 1, rest, list_leaves);
             }
             nodes

@@ -4,7 +4,7 @@ use core::hash::{Hash, Hasher};
 
 use super::safety::en_passant_capturers;
 use crate::board::moves::{castling_targets, double_push_ep_square, en_passant_victim};
-use crate::board::{Board, CastlingRights, CastlingSide, Color, Move, Role, Square};
+use crate::board::{Bitboard, Board, CastlingRights, CastlingSide, Color, Move, Role, Square};
 use crate::setup::{Setup, Variant};
 
 /// A position that is legal under its variant's rules.
@@ -208,8 +208,13 @@ impl Position {
                         setup.castling.discard_rook(to);
                     }
                 }
-                board.toggle(from, role.of(us));
-                board.toggle(to, promotion.unwrap_or(role).of(us));
+                match promotion {
+                    None => board.toggle_squares(Bitboard::from_square(from).with(to), role.of(us)),
+                    Some(promoted) => {
+                        board.toggle(from, role.of(us));
+                        board.toggle(to, promoted.of(us));
+                    }
+                }
                 match role {
                     Role::Pawn => {
                         setup.halfmoves = 0;
