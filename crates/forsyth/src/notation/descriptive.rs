@@ -113,7 +113,44 @@ struct Row {
     markers: &'static [(&'static str, Marker)],
     /// Words that end a game as printed, lower case (`resigns`), and the
     /// words that may come before them (`black`).
-    endings: (&'static [&'static str], &'static [&'static str]),
+    endings: Endings,
+}
+
+/// Words that end a game as printed, lower case (`resigns`), and the words
+/// that may come before them (`black`).
+struct Endings {
+    results: &'static [&'static str],
+    before: &'static [&'static str],
+    /// The letters the words start with, one bit each from `a`.
+    starts: u32,
+}
+
+impl Endings {
+    const fn new(results: &'static [&'static str], before: &'static [&'static str]) -> Endings {
+        let mut starts = 0u32;
+        let mut i = 0;
+        while i < results.len() + before.len() {
+            let word = if i < results.len() {
+                results[i]
+            } else {
+                before[i - results.len()]
+            };
+            let first = word.as_bytes()[0];
+            assert!(first.is_ascii_lowercase(), "ending words are lower case");
+            starts |= 1 << (first - b'a');
+            i += 1;
+        }
+        Endings {
+            results,
+            before,
+            starts,
+        }
+    }
+
+    /// `false` if no word starts with the ASCII byte `b` (in lower case).
+    fn may_start(&self, b: u8) -> bool {
+        b.is_ascii_lowercase() && self.starts & (1 << (b - b'a')) != 0
+    }
 }
 
 /// The marker words every row reads (lower case, spaces removed; the
@@ -157,6 +194,36 @@ const MARKER_ENDS: u128 = {
     set
 };
 
+/// The ASCII bytes a word of [`MARKERS`] starts with, one bit each.
+const MARKER_STARTS: u128 = {
+    let mut set = 0u128;
+    let mut i = 0;
+    while i < MARKERS.len() {
+        let first = MARKERS[i].0.as_bytes()[0];
+        if first.is_ascii() {
+            set |= 1 << first;
+        }
+        i += 1;
+    }
+    set
+};
+
+/// `false` if `word` is no marker word of `row` (nor of [`MARKERS`]) in any
+/// case, told by its first byte when that is ASCII.
+fn may_start_marker(row: &Row, word: &str) -> bool {
+    match word.as_bytes().first() {
+        Some(&b) if b.is_ascii() => {
+            let b = b.to_ascii_lowercase();
+            MARKER_STARTS & (1 << b) != 0
+                || row
+                    .markers
+                    .iter()
+                    .any(|(m, _)| m.as_bytes().first() == Some(&b))
+        }
+        _ => true,
+    }
+}
+
 /// The table, in [`Descriptive`] order (a test checks).
 static ROWS: [Row; 3] = [
     Row {
@@ -170,7 +237,7 @@ static ROWS: [Row; 3] = [
         castles: &["castles"],
         castle_phrases: &[],
         markers: &[],
-        endings: (
+        endings: Endings::new(
             &["resigns", "resigned", "drawn", "draw", "abandoned"],
             &["white", "black", "game"],
         ),
@@ -189,7 +256,7 @@ static ROWS: [Row; 3] = [
             ("enroquelargo", CastlingSide::QueenSide),
         ],
         markers: &[("jaque", Marker::Check(Mark::Check))],
-        endings: (
+        endings: Endings::new(
             &["abandona", "abandonan", "abandonaron", "tablas"],
             &["las", "blancas", "negras", "el", "blanco", "negro"],
         ),
@@ -212,7 +279,7 @@ static ROWS: [Row; 3] = [
             ("échec", Marker::Check(Mark::Check)),
             ("echec", Marker::Check(Mark::Check)),
         ],
-        endings: (
+        endings: Endings::new(
             &["abandon", "abandonne", "abandonnent", "nulle"],
             &["les", "blancs", "noirs", "partie"],
         ),
@@ -1539,7 +1606,8 @@ impl Descriptive {
                 // number, most often).
                 || (!word.starts_with(|c: char| c.is_ascii_digit())
                     && (["dis", "dis.", "dbl", "dbl."].into_iter().any(is)
-                        || row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m))
+                        || (may_start_marker(row, bare)
+                            && row.markers.iter().chain(MARKERS.iter()).any(|(m, _)| is(m)))
                         || castling()));
             if !continues {
                 return end;
@@ -1556,18 +1624,25 @@ impl Descriptive {
     /// `Partie nulle`), 0 if none: words of the row's endings, the last
     /// a result word.
     fn ending_len(self, text: &str) -> usize {
-        let (results, before) = self.row().endings;
+        let endings = &self.row().endings;
+        let (results, before) = (endings.results, endings.before);
         let mut end = 0;
         let mut at = 0;
         loop {
             let rest = &text[at..];
-            let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            let gap = rest
+                .bytes()
+                .take_while(|&b| b == b' ' || b == b'\t')
+                .count();
             // A word whose first two letters (ASCII, so lower case as
             // bytes) start no word of the lists ends the search before it
             // is cut: `B-QB4`, `P4R`, `2.` (the lists' words have two
             // letters or more).
             let head = &rest.as_bytes()[gap..];
             if let Some(a) = head.first().map(u8::to_ascii_lowercase) {
+                if a.is_ascii() && !endings.may_start(a) {
+                    return end;
+                }
                 let b = head.get(1).map(u8::to_ascii_lowercase);
                 let starts = |w: &&str| {
                     let w = w.as_bytes();
