@@ -810,7 +810,7 @@ impl Tree {
                 .filter(|v| !self.ends_early(&black, v, longer))
                 .collect();
             if !set.is_empty() {
-                sort_popeye(&black, &mut set, forced);
+                sort_popeye(&black, &mut set, forced && self.goal == Goal::Mate);
                 for v in set {
                     self.black(out, &black, v, 1, left)?;
                 }
@@ -824,9 +824,10 @@ impl Tree {
             writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
-        forced.sort_by_key(|&m| order_key(pos, m, true));
+        forced.sort_by_key(|&m| order_key(pos, m, self.goal == Goal::Mate));
         for m in forced {
-            writeln!(out, "   1.{} ?!?", self.mv(pos, m))?;
+            let text = popeye_goal_move(pos, m, self.goal, self.language);
+            writeln!(out, "   1.{text} ?!?")?;
         }
         let mut all = first_moves(pos, solution);
         if all.is_empty() {
@@ -887,14 +888,12 @@ impl Tree {
                         .legal_moves()
                         .iter()
                         .copied()
-                        .filter(|&m| {
-                            let end = after(&then, m);
-                            end.is_check() && end.count_legal_moves() == 0
-                        })
+                        .filter(|&m| super::search::reaches(m, &after(&then, m), self.goal))
                         .collect();
-                    forced.sort_by_key(|&m| order_key(&then, m, true));
+                    forced.sort_by_key(|&m| order_key(&then, m, self.goal == Goal::Mate));
                     for m in forced {
-                        writeln!(out, "{:10}2.{} ?!?", "", self.mv(&then, m))?;
+                        let text = popeye_goal_move(&then, m, self.goal, self.language);
+                        writeln!(out, "{:10}2.{text} ?!?", "")?;
                     }
                 }
             }
@@ -946,7 +945,11 @@ impl Tree {
             .iter()
             .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
             .collect();
-        sort_popeye(pos, &mut shown, self.reflex && ends);
+        sort_popeye(
+            pos,
+            &mut shown,
+            self.reflex && ends && self.goal == Goal::Mate,
+        );
         for d in shown {
             self.black(out, pos, d, 1, left)?;
             if after_key.refutations.contains(&d.mv) {
@@ -1009,7 +1012,7 @@ impl Tree {
         // Reflex play: the defender's forced mates, as its mating move
         // generator gives them.
         let forced = self.reflex && defences.iter().all(|d| d.replies.is_empty());
-        sort_popeye(pos, &mut shown, forced);
+        sort_popeye(pos, &mut shown, forced && self.goal == Goal::Mate);
         for d in shown {
             self.black(out, pos, d, number, left)?;
         }

@@ -634,7 +634,14 @@ fn symbols(prefix: &str, goal: Goal) -> Option<(Play, Goal)> {
     let play = match (series, rest) {
         (false, "") => Play::Direct,
         (false, "s") => Play::SelfPlay,
-        (false, "r") if goal == Goal::Mate => Play::Reflex,
+        (false, "r")
+            if matches!(
+                goal,
+                Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate
+            ) =>
+        {
+            Play::Reflex
+        }
         (false, "h") => Play::Help,
         (true, "") => Play::Series,
         (true, "h") => Play::SeriesHelp,
