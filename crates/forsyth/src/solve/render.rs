@@ -634,7 +634,7 @@ pub fn write_popeye_with<W: fmt::Write>(
         mates_in_one: style.mates_in_one,
         set_play: style.set_play,
         direct_mate: solution.stipulation.play == Play::Direct
-            && solution.stipulation.goal == Goal::Mate,
+            && matches!(solution.stipulation.goal, Goal::Mate | Goal::Check),
         reflex: solution.stipulation.play == Play::Reflex,
         forces_end: matches!(solution.stipulation.play, Play::Reflex | Play::SelfPlay),
         direct: solution.stipulation.play == Play::Direct,
@@ -660,8 +660,8 @@ struct Tree {
     mates_in_one: bool,
     /// Set play asked for ([`PopeyeStyle::set_play`]).
     set_play: bool,
-    /// Direct mate: the attacker's last move comes from Popeye's mating
-    /// move generator, in its own order.
+    /// Direct mate or check: the attacker's last move comes from Popeye's
+    /// checking move generator, in its own order.
     direct_mate: bool,
     /// Reflex play: the defender's forced mates come from that generator
     /// too, and the attacker's move that forces them is no waiting move.
@@ -1003,7 +1003,9 @@ impl Tree {
         (number, left): (u32, u8),
         refuted: bool,
     ) -> fmt::Result {
-        let threat = threat.filter(|_| self.threats);
+        // Without variations Popeye looks for no threat, and writes every
+        // defence (the set play's, which it writes whole).
+        let threat = threat.filter(|_| self.threats && self.variations);
         let longer = play_length(refuted, left, defences);
         let mut shown: Vec<&Variation> = defences
             .iter()
@@ -1328,12 +1330,20 @@ fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bo
 /// `Kb6-c6 z`). Any other move as [`popeye_move`] writes it.
 fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> String {
     let next = after(pos, m);
-    if goal == Goal::Stalemate {
-        let reached = super::search::reaches(m, &next, goal);
-        return popeye_move_marked(pos, m, language, reached);
+    let reached = super::search::reaches(m, &next, goal);
+    if goal == Goal::Mate || !reached {
+        let text = popeye_move_marked(pos, m, language, goal == Goal::Stalemate && reached);
+        // Popeye marks a mate ` #` only where mate is the goal; elsewhere
+        // it is a check like any other.
+        return match text.strip_suffix(" #") {
+            Some(bare) if !matches!(goal, Goal::Mate | Goal::MateOrStalemate) => {
+                format!("{bare} +")
+            }
+            _ => text,
+        };
     }
-    if goal == Goal::Mate || !super::search::reaches(m, &next, goal) {
-        return popeye_move(pos, m, language);
+    if goal == Goal::Stalemate {
+        return popeye_move_marked(pos, m, language, true);
     }
     let text = popeye_move(pos, m, language);
     let bare = text
