@@ -1284,3 +1284,33 @@ fn check_goal_last_moves_in_popeye_order() {
          \x20         2.Qh8-c8 +\n          2.Qh8-f8 +\n          2.Sc2-e3 +\n          2.Sc2-d4 +\n",
     );
 }
+
+/// A duplex says, for each half, what is not applicable, even where that
+/// half cannot be solved (the side to play can take the king): Popeye
+/// writes its lines there and solves nothing. A first half with no
+/// solution leaves no blank line before the second half's lines. The
+/// expected texts are Popeye 4.104's output on these inputs.
+#[test]
+fn duplex_halves_say_what_is_not_applicable_as_popeye() {
+    let r = popeye(
+        "begin\npieces white kd7 bb2 black kc3\nstipulation #2\n\
+         option duplex try setplay postkey\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let said = "SetPlay not applicable - ignored\ntry play not applicable\n";
+    let mut want = format!("{said} +\n");
+    for m in [
+        "Kc3*b2", "Kc3-d2", "Kc3-b4", "Kc3-c2", "Kc3-b3", "Kc3-c4", "Kc3-d3",
+    ] {
+        want.push_str(&format!("      1...{m}\n        refutes.\n"));
+    }
+    want.push_str(&format!("{said}\n"));
+    assert_eq!(r.stdout, want);
+    let r = popeye(
+        "begin\npieces white kf6 sf1 sg4 sc5 black kb8 qc6 be2\nstipulation #2\n\
+         option duplex vari threat 2\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let threat = "Option \"Threat\" not applicable or indicated maximum threat length too big\n";
+    assert_eq!(r.stdout, format!("{threat}{threat}\n"));
+}

@@ -779,10 +779,18 @@ impl<'a> Solver<'a> {
             && max_threat.is_none()
             && !(battle && stipulation.moves == 1);
         if self.stipulation.duplex && meter.stopped.is_none() {
-            let second = match duplex_position(pos) {
+            let mut second = match duplex_position(pos) {
                 Some(start) => solve_one(&start, stipulation, &options, &mut meter),
-                None => empty(stipulation),
+                None => {
+                    // No second half to solve: what is not applicable is
+                    // so all the same (Popeye says it).
+                    let mut none = empty(stipulation);
+                    none.set_play_not_applicable = solution.set_play_not_applicable;
+                    none.tries_not_applicable = solution.tries_not_applicable;
+                    none
+                }
             };
+            second.threat_not_applicable = solution.threat_not_applicable;
             solution.duplex = Some(Box::new(second));
             solution.stipulation = self.stipulation;
         }
@@ -892,6 +900,8 @@ fn solve_one(
             return solution;
         }
     };
+    // Popeye says so even where the side to play can capture the king.
+    solution.tries_not_applicable = options.postkey && options.max_refutations.is_some();
     if solution.opposite_check {
         return solution;
     }
@@ -907,7 +917,6 @@ fn solve_one(
         build: options.variations,
     };
     if options.postkey {
-        solution.tries_not_applicable = options.max_refutations.is_some();
         solution.after_key = Some(tree.after_key(pos, n));
         *meter = search.meter;
         return solution;

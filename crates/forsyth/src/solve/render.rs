@@ -640,10 +640,35 @@ pub fn write_popeye_with<W: fmt::Write>(
         direct: solution.stipulation.play == Play::Direct,
         goal: solution.stipulation.goal,
     };
-    tree.half(out, pos, solution, style.opening)?;
+    let mut first = String::new();
+    tree.half(&mut first, pos, solution, style.opening)?;
+    let nothing = solution.keys.is_empty()
+        && solution.tries.is_empty()
+        && solution.forced.is_empty()
+        && solution.lines.is_empty()
+        && solution.after_key.is_none();
+    let second_says = solution
+        .duplex
+        .as_deref()
+        .is_some_and(|second| !tree.said(second).is_empty());
+    if second_says && nothing && first.ends_with("\n\n") {
+        // A first half with no solution ends with no blank line of its
+        // own: the second half's, after what Popeye says, takes its place.
+        first.pop();
+    }
+    out.write_str(&first)?;
     if let Some(second) = &solution.duplex {
-        if let Some(start) = duplex_position(pos) {
-            tree.half(out, &start, second, false)?;
+        match duplex_position(pos) {
+            Some(start) => {
+                // Play after a key not shown ends with no blank line;
+                // Popeye starts the second half's on a line of its own.
+                let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
+                tree.half(out, &start, second, opening)?;
+            }
+            // The side to play can take the king there: Popeye says what
+            // it says before solving, then its blank line, and solves
+            // nothing.
+            None => writeln!(out, "{}", tree.said(second))?,
         }
     }
     Ok(())
@@ -731,6 +756,28 @@ impl Tree {
         self.set_play && !solution.set_play_not_applicable && !solution.set_play_opposite_check
     }
 
+    /// What Popeye says before it solves `solution`, in this order, each
+    /// on its line (but French "try play not applicable", which Popeye
+    /// ends with no line break).
+    fn said(&self, solution: &Solution) -> String {
+        let mut said = String::new();
+        if solution.set_play_not_applicable {
+            said.push_str(self.words.popeye_no_set_play);
+            said.push('\n');
+        }
+        if solution.tries_not_applicable {
+            said.push_str(self.words.popeye_no_tries);
+            if self.language != Language::French {
+                said.push('\n');
+            }
+        }
+        if solution.threat_not_applicable {
+            said.push_str(self.words.popeye_no_threat);
+            said.push('\n');
+        }
+        said
+    }
+
     /// One half of a problem (the problem, or a duplex's second half).
     /// `opening`: Popeye's blank line before the solution is written,
     /// after the lines Popeye says before it solves.
@@ -742,24 +789,7 @@ impl Tree {
         opening: bool,
     ) -> fmt::Result {
         let stipulation = &solution.stipulation;
-        // Popeye says these before it solves, in this order, each on its
-        // line (but French "try play not applicable", which Popeye ends
-        // with no line break).
-        let mut said = String::new();
-        if solution.set_play_not_applicable {
-            said.push_str(self.words.popeye_no_set_play);
-            said.push('\n');
-        }
-        if solution.tries_not_applicable && solution.after_key.is_some() {
-            said.push_str(self.words.popeye_no_tries);
-            if self.language != Language::French {
-                said.push('\n');
-            }
-        }
-        if solution.threat_not_applicable {
-            said.push_str(self.words.popeye_no_threat);
-            said.push('\n');
-        }
+        let said = self.said(solution);
         out.write_str(&said)?;
         // The solution starts on a new line; play after a checking key
         // goes on with that key's ` +` on the current one. The blank line

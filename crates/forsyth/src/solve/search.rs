@@ -340,7 +340,7 @@ impl<'a> Search<'a> {
                 }),
                 goal => moves.iter().any(|&m| {
                     let next = after(pos, m);
-                    reaches(m, &next, goal) && !(quiet_fails && !next.is_check())
+                    (next.is_check() || !quiet_fails) && reaches(m, &next, goal)
                 }),
             };
         }
