@@ -1266,8 +1266,8 @@ fn set_play_without_variations_is_written_whole() {
 }
 
 /// A check goal's last move comes from Popeye's checking move generator:
-/// the pieces from h8 down, as a mate's last move. The expected lines are
-/// Popeye 4.104's output on this input.
+/// the pieces from h8 down, as a mate's last move, in direct and help
+/// play. The expected lines are Popeye 4.104's output on these inputs.
 #[test]
 fn check_goal_last_moves_in_popeye_order() {
     let r = popeye("begin\npieces white kg7 ph7 sc2 black kg5\nstipulation +2\noption vari\nend\n");
@@ -1282,6 +1282,17 @@ fn check_goal_last_moves_in_popeye_order() {
         &r.stdout,
         "      1...Kg5-f5\n          2.Qh8-h3 +\n          2.Qh8-h5 +\n          2.Qh8-h7 +\n\
          \x20         2.Qh8-c8 +\n          2.Qh8-f8 +\n          2.Sc2-e3 +\n          2.Sc2-d4 +\n",
+    );
+    // Help play: the attacker's last move in the same order.
+    let r = popeye("begin\npieces white kg6 rd6 sa5 black ka2 pc5\nstipulation h+2\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "  1.Ka2-b1 Rd6-d1 +\n  1.Ka2-b1 Rd6-b6 +\n  1.Ka2-a1 Rd6-d1 +\n  1.Ka2-a1 Sa5-b3 +\n\
+             \x20 1.Ka2-a3 Rd6-d3 +\n  1.Ka2-a3 Sa5-c4 +\n"
+        ),
+        "{}",
+        r.stdout
     );
 }
 

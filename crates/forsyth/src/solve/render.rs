@@ -1289,8 +1289,8 @@ fn sort_popeye(pos: &Position, list: &mut [&Variation], last: bool) {
 }
 
 /// The order of a line among lines of its length: each move's place, in
-/// turn (the last move of the attacker as the mating generator gives it
-/// when the goal is mate).
+/// turn (the last move of the attacker as the checking generator gives it
+/// when the goal is mate or check).
 fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<OrderKey> {
     let positions = line.positions(pos, stipulation);
     line.moves
@@ -1298,7 +1298,8 @@ fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<Ord
         .zip(&positions)
         .enumerate()
         .map(|(i, (&m, pos))| {
-            let last = i + 1 == line.moves.len() && stipulation.goal == Goal::Mate;
+            let last =
+                i + 1 == line.moves.len() && matches!(stipulation.goal, Goal::Mate | Goal::Check);
             order_key(pos, m, last)
         })
         .collect()
