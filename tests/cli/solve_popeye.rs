@@ -1137,3 +1137,191 @@ fn set_play_found_empty_leaves_popeyes_blank_line() {
     );
     assert_eq!(r.stdout.lines().count(), 23, "{}", r.stdout);
 }
+
+/// `option threat 0`: no quiet move at all. Popeye reads it as a threat
+/// length like any other: every attacker's move that does not check
+/// fails, the key and the tries, a last move leaving the defender
+/// stalemated too, in help play as in battle play, and it says nothing of
+/// it being not applicable there; a capture (a goal the move reaches by
+/// itself) is not held to it. In a play of one move Popeye says nothing of
+/// a longer threat either. The expected texts are Popeye 4.104's output on
+/// these inputs, its closing line left out.
+#[test]
+fn popeye_threat_0_leaves_only_checks() {
+    let r = popeye(
+        "begin\npieces white kb5 bd2 ba7 rg1 qf6 black kb3\nstipulation #2\n\
+         option vari try threat 0\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Rg1-b1 + ?\n      1...Kb3-a2\n          2.Qf6-a1 #\n          2.Qf6-b2 #\n\
+         \x20     1...Kb3-a3\n          2.Qf6-a1 #\n          2.Qf6-b2 #\n          2.Qf6-a6 #\n\
+         \x20   but\n      1...Kb3-c2 !\n\n   1.Qf6-b2 + ?\n    but\n      1...Kb3*b2 !\n\n\
+         \x20  1.Qf6-c3 + !\n      1...Kb3-a2\n          2.Rg1-a1 #\n\n"
+    );
+    let input = |stip: &str, threat: u8| {
+        format!(
+            "begin\npieces white kb6 rc7 rh1 black ka8 pb7\nstipulation {stip}\n\
+             option threat {threat}\nend\n"
+        )
+    };
+    for stip in ["h=2", "=1", "ser-=3"] {
+        let r = popeye(&input(stip, 0));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, "\n", "{stip}");
+    }
+    let r = popeye(&input("h#2", 0));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("  1.Ka8-b8 Rh1-h8 #\n  1.Ka8-b8 Rh1-b1   2.Kb8-a8 Rc7-c8 #\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 52, "{}", r.stdout);
+    let r = popeye(&input("=1", 1));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "   1.Rc7*b7 = !\n\n");
+    let r = popeye(
+        "begin\npieces white ka1 rb1 black kh8 pb5 ph7\nstipulation x2\noption threat 0\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "   1.Rb1*b5 x !\n\n");
+}
+
+/// Reflex play of the other goals: `r=2`, `r==2`, `r#=2`, each side bound
+/// to reach the goal when it can. The attacker's forced moves are written
+/// with the goal's mark and `?!?`, in the order Popeye's move generator
+/// gives them (not its mating generator's, which serves mate alone); a
+/// defence that reaches the goal ends the play. The expected texts are
+/// Popeye 4.104's output on these inputs (the blank line first ends the
+/// set play, which has none), its closing line left out.
+#[test]
+fn reflex_stalemate_goals_as_popeye_writes_them() {
+    let input = |pieces: &str, stip: &str| {
+        format!("begin\npieces {pieces}\nstipulation {stip}\noption vari try setplay\nend\n")
+    };
+    for (pieces, stip, want) in [
+        (
+            "white kf6 ra6 qf2 black kh3",
+            "r=2",
+            "\n   1.Ra6-a4 = ?!?\n   1.Kf6-g5 = ?!?\n   1.Kf6-f5 = ?!?\n\n",
+        ),
+        (
+            "white kc7 rd5 bh7 black ke8",
+            "r=2",
+            "\n   1.Rd5-d7 ? zugzwang.\n    but\n      1...Ke8-f8 !\n          2.Kc7-d8 = ?!?\n\n\
+             \x20  1.Rd5-f5 ? zugzwang.\n    but\n      1...Ke8-e7 !\n\n",
+        ),
+        (
+            "white kc8 sb1 black ka1",
+            "r==2",
+            "\n   1.Sb1-c3 ? zugzwang.\n    but\n      1...Ka1-b2 !\n\n",
+        ),
+        (
+            "white kg6 pf6 black ke1 qf3 qg8 re4",
+            "r#=2",
+            "   1.Kg6-h6 !\n      1...Qf3-h1 #=\n      1...Qf3-h3 #=\n      1...Re4-e6 #=\n\
+             \x20     1...Re4-h4 #=\n\n",
+        ),
+        (
+            "white kg1 sb5 black kb1 rf6 ra3",
+            "r#=2",
+            "      1...Ra3-a2\n          2.Kg1-h1\n              2...Rf6-f1 #=\n\
+             \x20     1...Ra3-g3 +\n          2.Kg1-h1\n              2...Rf6-h6 #=\n\
+             \x20     1...Rf6-g6 +\n          2.Kg1-h1\n              2...Ra3-h3 #=\n\n\n",
+        ),
+    ] {
+        let r = popeye(&input(pieces, stip));
+        assert_eq!(r.code, 0, "{stip}: {}", r.stderr);
+        assert_eq!(r.stdout, want, "{stip} {pieces}");
+    }
+    // A defence that mates, where the goal is stalemate, is a check to
+    // Popeye: ` +`, not ` #`.
+    let r = popeye(
+        "begin\npieces white ka2 pd6 rc3 black ke4 rf8 rb3 be6 bd3\nstipulation r=2\n\
+         option postkey vari\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "      1...Rf8-a8 +\n        refutes.\n");
+    assert!(!r.stdout.contains(" #"), "{}", r.stdout);
+}
+
+/// Set play without `option variation`: Popeye looks for no threat and
+/// writes the set play whole, every defence after White's answer with its
+/// continuation. The expected text is Popeye 4.104's output on this
+/// input, its closing line left out.
+#[test]
+fn set_play_without_variations_is_written_whole() {
+    let r = popeye(
+        "begin\npieces white kd4 rd8 ra2 black kf1 rc7\nstipulation #3\noption setplay\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "      1...Rc7-c8\n          2.Rd8*c8\n              2...Kf1-e1\n                  3.Rc8-c1 #\n\
+         \x20             2...Kf1-g1\n                  3.Rc8-c1 #\n\n\n"
+    );
+}
+
+/// A check goal's last move comes from Popeye's checking move generator:
+/// the pieces from h8 down, as a mate's last move, in direct and help
+/// play. The expected lines are Popeye 4.104's output on these inputs.
+#[test]
+fn check_goal_last_moves_in_popeye_order() {
+    let r = popeye("begin\npieces white kg7 ph7 sc2 black kg5\nstipulation +2\noption vari\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "   1.Sc2-e3 ! zugzwang.\n      1...Kg5-f4\n          2.Se3-g2 +\n          2.Se3-d5 +\n\
+         \x20     1...Kg5-h4\n          2.h7-h8=Q +\n          2.h7-h8=R +\n          2.Se3-g2 +\n\
+         \x20         2.Se3-f5 +\n      1...Kg5-h5\n          2.h7-h8=Q +\n          2.h7-h8=R +\n\n",
+    );
+    assert_contains(
+        &r.stdout,
+        "      1...Kg5-f5\n          2.Qh8-h3 +\n          2.Qh8-h5 +\n          2.Qh8-h7 +\n\
+         \x20         2.Qh8-c8 +\n          2.Qh8-f8 +\n          2.Sc2-e3 +\n          2.Sc2-d4 +\n",
+    );
+    // Help play: the attacker's last move in the same order.
+    let r = popeye("begin\npieces white kg6 rd6 sa5 black ka2 pc5\nstipulation h+2\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "  1.Ka2-b1 Rd6-d1 +\n  1.Ka2-b1 Rd6-b6 +\n  1.Ka2-a1 Rd6-d1 +\n  1.Ka2-a1 Sa5-b3 +\n\
+             \x20 1.Ka2-a3 Rd6-d3 +\n  1.Ka2-a3 Sa5-c4 +\n"
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+/// A duplex says, for each half, what is not applicable, even where that
+/// half cannot be solved (the side to play can take the king): Popeye
+/// writes its lines there and solves nothing. A first half with no
+/// solution leaves no blank line before the second half's lines. The
+/// expected texts are Popeye 4.104's output on these inputs.
+#[test]
+fn duplex_halves_say_what_is_not_applicable_as_popeye() {
+    let r = popeye(
+        "begin\npieces white kd7 bb2 black kc3\nstipulation #2\n\
+         option duplex try setplay postkey\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let said = "SetPlay not applicable - ignored\ntry play not applicable\n";
+    let mut want = format!("{said} +\n");
+    for m in [
+        "Kc3*b2", "Kc3-d2", "Kc3-b4", "Kc3-c2", "Kc3-b3", "Kc3-c4", "Kc3-d3",
+    ] {
+        want.push_str(&format!("      1...{m}\n        refutes.\n"));
+    }
+    want.push_str(&format!("{said}\n"));
+    assert_eq!(r.stdout, want);
+    let r = popeye(
+        "begin\npieces white kf6 sf1 sg4 sc5 black kb8 qc6 be2\nstipulation #2\n\
+         option duplex vari threat 2\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let threat = "Option \"Threat\" not applicable or indicated maximum threat length too big\n";
+    assert_eq!(r.stdout, format!("{threat}{threat}\n"));
+}

@@ -35,6 +35,9 @@ pub(crate) struct Lines<'m, 'a> {
     held: usize,
     /// The length of the series being solved.
     series_total: usize,
+    /// No threat allowed (Popeye's `threat 0`): a last move that leaves
+    /// the other side immobile without check reaches no goal.
+    pub(crate) quiet_fails: bool,
 }
 
 /// `pos` with the side to move passing (the other side to move, no en
@@ -54,6 +57,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             max_moves,
             held: 0,
             series_total: 0,
+            quiet_fails: false,
         }
     }
 
@@ -126,7 +130,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             }
             let next = after(pos, m);
             self.path.push(m);
-            if attacker && reaches(m, &next, self.goal) {
+            if attacker && self.reached(m, &next) {
                 self.record(left > 1);
                 found = true;
             } else if left > 1 && self.help(&next, left - 1) {
@@ -187,7 +191,7 @@ impl<'m, 'a> Lines<'m, 'a> {
     fn series_ends(&mut self, m: Move, next: &Position, end: End) -> bool {
         match end {
             End::Goal => {
-                if reaches(m, next, self.goal) {
+                if self.reached(m, next) {
                     let short = self.path.len() < self.series_length();
                     self.record(short);
                     true
@@ -224,7 +228,7 @@ impl<'m, 'a> Lines<'m, 'a> {
                     if self.goal == Goal::Mate && king.is_some_and(|k| !may_check(r, k, them)) {
                         continue;
                     }
-                    if reaches(r, &after(next, r), self.goal) {
+                    if self.reached(r, &after(next, r)) {
                         self.path.push(r);
                         self.record(short);
                         self.path.pop();
@@ -234,6 +238,14 @@ impl<'m, 'a> Lines<'m, 'a> {
                 found
             }
         }
+    }
+
+    /// `true` when the last move `m`, which leads to `next`, reaches the
+    /// goal: a goal of immobility only with a check where
+    /// [`Lines::quiet_fails`] says so, one the move itself reaches
+    /// always.
+    fn reached(&self, m: Move, next: &Position) -> bool {
+        reaches(m, next, self.goal) && (!self.quiet_fails || self.goal.by_move() || next.is_check())
     }
 
     /// The series' length, as the line being built started it.

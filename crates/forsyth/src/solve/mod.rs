@@ -753,7 +753,16 @@ impl<'a> Solver<'a> {
             stipulation.play,
             Play::Direct | Play::SelfPlay | Play::Reflex
         );
-        let max_threat = self.max_threat.filter(|&t| battle && t < stipulation.moves);
+        // Help and series play hold only to a threat length of 0 (the
+        // last move must check, or reach its goal by itself); battle play
+        // of one move holds to any, with nothing to fail.
+        let max_threat = self.max_threat.filter(|&t| {
+            if battle {
+                t < stipulation.moves
+            } else {
+                t == 0
+            }
+        });
         let options = Options {
             max_refutations: self.max_refutations,
             avoid_trivial_tries: self.avoid_trivial_tries,
@@ -766,12 +775,22 @@ impl<'a> Solver<'a> {
         };
         let mut meter = Meter::new(self.cancel, self.progress, self.max_nodes, deadline);
         let mut solution = solve_one(pos, stipulation, &options, &mut meter);
-        solution.threat_not_applicable = self.max_threat.is_some() && max_threat.is_none();
+        solution.threat_not_applicable = self.max_threat.is_some()
+            && max_threat.is_none()
+            && !(battle && stipulation.moves == 1);
         if self.stipulation.duplex && meter.stopped.is_none() {
-            let second = match duplex_position(pos) {
+            let mut second = match duplex_position(pos) {
                 Some(start) => solve_one(&start, stipulation, &options, &mut meter),
-                None => empty(stipulation),
+                None => {
+                    // No second half to solve: what is not applicable is
+                    // so all the same (Popeye says it).
+                    let mut none = empty(stipulation);
+                    none.set_play_not_applicable = solution.set_play_not_applicable;
+                    none.tries_not_applicable = solution.tries_not_applicable;
+                    none
+                }
             };
+            second.threat_not_applicable = solution.threat_not_applicable;
             solution.duplex = Some(Box::new(second));
             solution.stipulation = self.stipulation;
         }
@@ -865,6 +884,7 @@ fn solve_one(
         Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
             if !solution.opposite_check {
                 let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
+                lines.quiet_fails = options.max_threat == Some(0);
                 lines.solve(pos, &stipulation);
                 solution.lines = core::mem::take(&mut lines.found);
             }
@@ -873,12 +893,15 @@ fn solve_one(
                 .filter(|_| options.set_play && !pos.is_check());
             if let Some(set) = set {
                 let mut lines = help::Lines::new(meter, set.goal, options.max_moves);
+                lines.quiet_fails = options.max_threat == Some(0);
                 lines.solve(&passed(pos), &set);
                 solution.set_lines = core::mem::take(&mut lines.found);
             }
             return solution;
         }
     };
+    // Popeye says so even where the side to play can capture the king.
+    solution.tries_not_applicable = options.postkey && options.max_refutations.is_some();
     if solution.opposite_check {
         return solution;
     }
@@ -894,7 +917,6 @@ fn solve_one(
         build: options.variations,
     };
     if options.postkey {
-        solution.tries_not_applicable = options.max_refutations.is_some();
         solution.after_key = Some(tree.after_key(pos, n));
         *meter = search.meter;
         return solution;

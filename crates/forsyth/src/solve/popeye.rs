@@ -609,10 +609,10 @@ fn option_block<'a>(
         let number = words.get(*i).filter(|n| is_number(n.text));
         match option {
             PopeyeOption::Threat => {
-                let Some(n) = number.filter(|n| n.text.bytes().any(|b| b != b'0')) else {
+                let Some(n) = number else {
                     let after = words.get(*i).unwrap_or(o);
                     return Err(ParsePopeyeError {
-                        expected: Some("a number of moves, 1 or more"),
+                        expected: Some("a number of moves"),
                         ..word_error(after, ParsePopeyeErrorKind::Option)
                     });
                 };
@@ -1301,6 +1301,8 @@ mod tests {
         assert!(read("sansmenace").unwrap()[0].asks_no_threat());
         let p = read("vari threat 2").unwrap();
         assert_eq!(p[0].max_threat(), Some(2));
+        // No quiet move at all, as Popeye reads `threat 0`.
+        assert_eq!(read("threat 0").unwrap()[0].max_threat(), Some(0));
         // Over as many lines as they take, to the next command.
         let p = read("vari\n   Drohung 3 beep 2\n   try").unwrap();
         assert!(p[0].asks_variations() && p[0].asks_tries());
@@ -1311,12 +1313,6 @@ mod tests {
         let p = read("TrivialeFehlversucheUnterdruecken").unwrap();
         assert!(!p[0].asks_tries() && p[0].asks_trivial_tries_avoided());
         for (options, column, word, message) in [
-            (
-                "vari threat 0",
-                20,
-                "0",
-                "option: '0': expected a number of moves, 1 or more",
-            ),
             (
                 "vari threat try",
                 20,

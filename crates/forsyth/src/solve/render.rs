@@ -634,16 +634,41 @@ pub fn write_popeye_with<W: fmt::Write>(
         mates_in_one: style.mates_in_one,
         set_play: style.set_play,
         direct_mate: solution.stipulation.play == Play::Direct
-            && solution.stipulation.goal == Goal::Mate,
+            && matches!(solution.stipulation.goal, Goal::Mate | Goal::Check),
         reflex: solution.stipulation.play == Play::Reflex,
         forces_end: matches!(solution.stipulation.play, Play::Reflex | Play::SelfPlay),
         direct: solution.stipulation.play == Play::Direct,
         goal: solution.stipulation.goal,
     };
-    tree.half(out, pos, solution, style.opening)?;
+    let mut first = String::new();
+    tree.half(&mut first, pos, solution, style.opening)?;
+    let nothing = solution.keys.is_empty()
+        && solution.tries.is_empty()
+        && solution.forced.is_empty()
+        && solution.lines.is_empty()
+        && solution.after_key.is_none();
+    let second_says = solution
+        .duplex
+        .as_deref()
+        .is_some_and(|second| !tree.said(second).is_empty());
+    if second_says && nothing && first.ends_with("\n\n") {
+        // A first half with no solution ends with no blank line of its
+        // own: the second half's, after what Popeye says, takes its place.
+        first.pop();
+    }
+    out.write_str(&first)?;
     if let Some(second) = &solution.duplex {
-        if let Some(start) = duplex_position(pos) {
-            tree.half(out, &start, second, false)?;
+        match duplex_position(pos) {
+            Some(start) => {
+                // Play after a key not shown ends with no blank line;
+                // Popeye starts the second half's on a line of its own.
+                let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
+                tree.half(out, &start, second, opening)?;
+            }
+            // The side to play can take the king there: Popeye says what
+            // it says before solving, then its blank line, and solves
+            // nothing.
+            None => writeln!(out, "{}", tree.said(second))?,
         }
     }
     Ok(())
@@ -660,8 +685,8 @@ struct Tree {
     mates_in_one: bool,
     /// Set play asked for ([`PopeyeStyle::set_play`]).
     set_play: bool,
-    /// Direct mate: the attacker's last move comes from Popeye's mating
-    /// move generator, in its own order.
+    /// Direct mate or check: the attacker's last move comes from Popeye's
+    /// checking move generator, in its own order.
     direct_mate: bool,
     /// Reflex play: the defender's forced mates come from that generator
     /// too, and the attacker's move that forces them is no waiting move.
@@ -731,6 +756,28 @@ impl Tree {
         self.set_play && !solution.set_play_not_applicable && !solution.set_play_opposite_check
     }
 
+    /// What Popeye says before it solves `solution`, in this order, each
+    /// on its line (but French "try play not applicable", which Popeye
+    /// ends with no line break).
+    fn said(&self, solution: &Solution) -> String {
+        let mut said = String::new();
+        if solution.set_play_not_applicable {
+            said.push_str(self.words.popeye_no_set_play);
+            said.push('\n');
+        }
+        if solution.tries_not_applicable {
+            said.push_str(self.words.popeye_no_tries);
+            if self.language != Language::French {
+                said.push('\n');
+            }
+        }
+        if solution.threat_not_applicable {
+            said.push_str(self.words.popeye_no_threat);
+            said.push('\n');
+        }
+        said
+    }
+
     /// One half of a problem (the problem, or a duplex's second half).
     /// `opening`: Popeye's blank line before the solution is written,
     /// after the lines Popeye says before it solves.
@@ -742,24 +789,7 @@ impl Tree {
         opening: bool,
     ) -> fmt::Result {
         let stipulation = &solution.stipulation;
-        // Popeye says these before it solves, in this order, each on its
-        // line (but French "try play not applicable", which Popeye ends
-        // with no line break).
-        let mut said = String::new();
-        if solution.set_play_not_applicable {
-            said.push_str(self.words.popeye_no_set_play);
-            said.push('\n');
-        }
-        if solution.tries_not_applicable && solution.after_key.is_some() {
-            said.push_str(self.words.popeye_no_tries);
-            if self.language != Language::French {
-                said.push('\n');
-            }
-        }
-        if solution.threat_not_applicable {
-            said.push_str(self.words.popeye_no_threat);
-            said.push('\n');
-        }
+        let said = self.said(solution);
         out.write_str(&said)?;
         // The solution starts on a new line; play after a checking key
         // goes on with that key's ` +` on the current one. The blank line
@@ -810,7 +840,7 @@ impl Tree {
                 .filter(|v| !self.ends_early(&black, v, longer))
                 .collect();
             if !set.is_empty() {
-                sort_popeye(&black, &mut set, forced);
+                sort_popeye(&black, &mut set, forced && self.goal == Goal::Mate);
                 for v in set {
                     self.black(out, &black, v, 1, left)?;
                 }
@@ -824,9 +854,10 @@ impl Tree {
             writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
-        forced.sort_by_key(|&m| order_key(pos, m, true));
+        forced.sort_by_key(|&m| order_key(pos, m, self.goal == Goal::Mate));
         for m in forced {
-            writeln!(out, "   1.{} ?!?", self.mv(pos, m))?;
+            let text = popeye_goal_move(pos, m, self.goal, self.language);
+            writeln!(out, "   1.{text} ?!?")?;
         }
         let mut all = first_moves(pos, solution);
         if all.is_empty() {
@@ -887,14 +918,12 @@ impl Tree {
                         .legal_moves()
                         .iter()
                         .copied()
-                        .filter(|&m| {
-                            let end = after(&then, m);
-                            end.is_check() && end.count_legal_moves() == 0
-                        })
+                        .filter(|&m| super::search::reaches(m, &after(&then, m), self.goal))
                         .collect();
-                    forced.sort_by_key(|&m| order_key(&then, m, true));
+                    forced.sort_by_key(|&m| order_key(&then, m, self.goal == Goal::Mate));
                     for m in forced {
-                        writeln!(out, "{:10}2.{} ?!?", "", self.mv(&then, m))?;
+                        let text = popeye_goal_move(&then, m, self.goal, self.language);
+                        writeln!(out, "{:10}2.{text} ?!?", "")?;
                     }
                 }
             }
@@ -946,7 +975,11 @@ impl Tree {
             .iter()
             .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
             .collect();
-        sort_popeye(pos, &mut shown, self.reflex && ends);
+        sort_popeye(
+            pos,
+            &mut shown,
+            self.reflex && ends && self.goal == Goal::Mate,
+        );
         for d in shown {
             self.black(out, pos, d, 1, left)?;
             if after_key.refutations.contains(&d.mv) {
@@ -1000,7 +1033,9 @@ impl Tree {
         (number, left): (u32, u8),
         refuted: bool,
     ) -> fmt::Result {
-        let threat = threat.filter(|_| self.threats);
+        // Without variations Popeye looks for no threat, and writes every
+        // defence (the set play's, which it writes whole).
+        let threat = threat.filter(|_| self.threats && self.variations);
         let longer = play_length(refuted, left, defences);
         let mut shown: Vec<&Variation> = defences
             .iter()
@@ -1009,7 +1044,7 @@ impl Tree {
         // Reflex play: the defender's forced mates, as its mating move
         // generator gives them.
         let forced = self.reflex && defences.iter().all(|d| d.replies.is_empty());
-        sort_popeye(pos, &mut shown, forced);
+        sort_popeye(pos, &mut shown, forced && self.goal == Goal::Mate);
         for d in shown {
             self.black(out, pos, d, number, left)?;
         }
@@ -1254,8 +1289,8 @@ fn sort_popeye(pos: &Position, list: &mut [&Variation], last: bool) {
 }
 
 /// The order of a line among lines of its length: each move's place, in
-/// turn (the last move of the attacker as the mating generator gives it
-/// when the goal is mate).
+/// turn (the last move of the attacker as the checking generator gives it
+/// when the goal is mate or check).
 fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<OrderKey> {
     let positions = line.positions(pos, stipulation);
     line.moves
@@ -1263,7 +1298,8 @@ fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<Ord
         .zip(&positions)
         .enumerate()
         .map(|(i, (&m, pos))| {
-            let last = i + 1 == line.moves.len() && stipulation.goal == Goal::Mate;
+            let last =
+                i + 1 == line.moves.len() && matches!(stipulation.goal, Goal::Mate | Goal::Check);
             order_key(pos, m, last)
         })
         .collect()
@@ -1325,12 +1361,20 @@ fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bo
 /// `Kb6-c6 z`). Any other move as [`popeye_move`] writes it.
 fn popeye_goal_move(pos: &Position, m: Move, goal: Goal, language: Language) -> String {
     let next = after(pos, m);
-    if goal == Goal::Stalemate {
-        let reached = super::search::reaches(m, &next, goal);
-        return popeye_move_marked(pos, m, language, reached);
+    let reached = super::search::reaches(m, &next, goal);
+    if goal == Goal::Mate || !reached {
+        let text = popeye_move_marked(pos, m, language, goal == Goal::Stalemate && reached);
+        // Popeye marks a mate ` #` only where mate is the goal; elsewhere
+        // it is a check like any other.
+        return match text.strip_suffix(" #") {
+            Some(bare) if !matches!(goal, Goal::Mate | Goal::MateOrStalemate) => {
+                format!("{bare} +")
+            }
+            _ => text,
+        };
     }
-    if goal == Goal::Mate || !super::search::reaches(m, &next, goal) {
-        return popeye_move(pos, m, language);
+    if goal == Goal::Stalemate {
+        return popeye_move_marked(pos, m, language, true);
     }
     let text = popeye_move(pos, m, language);
     let bare = text

@@ -321,6 +321,10 @@ impl<'a> Search<'a> {
             return false;
         }
         if k == 1 && self.battle == Battle::Direct {
+            // No threat allowed (a threat length of 0): a quiet move fails
+            // before the defender's immobility is looked at; a goal the
+            // move itself reaches is not held to it.
+            let quiet_fails = self.max_threat == Some(0) && !self.goal.by_move();
             return match self.goal {
                 // Only a check can mate.
                 Goal::Mate => moves.iter().any(|&m| {
@@ -329,11 +333,15 @@ impl<'a> Search<'a> {
                         next.is_check() && next.count_legal_moves() == 0
                     }
                 }),
+                Goal::Stalemate if quiet_fails => false,
                 Goal::Stalemate => moves.iter().any(|&m| {
                     let next = after(pos, m);
                     !next.is_check() && next.count_legal_moves() == 0
                 }),
-                goal => moves.iter().any(|&m| reaches(m, &after(pos, m), goal)),
+                goal => moves.iter().any(|&m| {
+                    let next = after(pos, m);
+                    (next.is_check() || !quiet_fails) && reaches(m, &next, goal)
+                }),
             };
         }
         // A goal the move itself reaches ends the play at once.
@@ -377,7 +385,11 @@ impl<'a> Search<'a> {
     pub(crate) fn defence_fails(&mut self, pos: &Position, k: u8) -> bool {
         let moves = pos.legal_moves();
         if moves.is_empty() {
+            // A move that leaves the defender immobile is held to the
+            // threat length as any other quiet move (Popeye's guard stands
+            // before its goal test).
             return self.battle == Battle::Direct
+                && !self.lacks_threat(pos, k)
                 && match self.goal {
                     Goal::Mate => pos.is_check(),
                     Goal::Stalemate => !pos.is_check(),

@@ -634,7 +634,14 @@ fn symbols(prefix: &str, goal: Goal) -> Option<(Play, Goal)> {
     let play = match (series, rest) {
         (false, "") => Play::Direct,
         (false, "s") => Play::SelfPlay,
-        (false, "r") if goal == Goal::Mate => Play::Reflex,
+        (false, "r")
+            if matches!(
+                goal,
+                Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate
+            ) =>
+        {
+            Play::Reflex
+        }
         (false, "h") => Play::Help,
         (true, "") => Play::Series,
         (true, "h") => Play::SeriesHelp,
@@ -1014,7 +1021,11 @@ mod tests {
         assert_eq!(kind("##3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("%3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("s+3"), ParseStipulationErrorKind::Goal);
-        assert_eq!(kind("r#=3"), ParseStipulationErrorKind::Goal);
+        assert_eq!(
+            "r#=3".parse::<Stipulation>().map(|s| (s.play, s.goal)),
+            Ok((Play::Reflex, Goal::MateOrStalemate))
+        );
+        assert_eq!(kind("r+3"), ParseStipulationErrorKind::Goal);
 
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
@@ -1126,16 +1137,14 @@ mod tests {
     }
 
     /// The goals the refusal names for each kind of play are the ones
-    /// read: `#` in every play; `=`, `#=` and `==` in all but reflex play;
-    /// `+`, `x` and `z` with a square in direct, help, series and series
-    /// help play.
+    /// read: `#`, `=`, `#=` and `==` in every play; `+`, `x` and `z` with
+    /// a square in direct, help, series and series help play.
     #[test]
     fn the_goal_refusal_names_the_goals_read() {
         for play in ["", "s", "r", "h", "ser-", "ser-h", "ser-s"] {
             for goal in ["#", "=", "#=", "==", "+", "x", "zc6"] {
                 let named = match goal {
-                    "#" => true,
-                    "=" | "#=" | "==" => play != "r",
+                    "#" | "=" | "#=" | "==" => true,
                     _ => ["", "h", "ser-", "ser-h"].contains(&play),
                 };
                 let text = format!("{play}{goal}2");
