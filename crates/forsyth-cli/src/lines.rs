@@ -157,6 +157,17 @@ const CHUNK: usize = 1 << 18;
 /// Bytes asked of the input per read.
 const READ: usize = 1 << 16;
 
+/// The room an output buffer starts with: the longest piece (a read past
+/// [`CHUNK`]) and a quarter more, as a converted record can be longer than
+/// the one read. Most pieces' output then fits without the buffer growing,
+/// its bytes copied at each step, while the first pieces are visited.
+const ROOM: usize = CHUNK + READ + CHUNK / 4;
+
+/// An empty output buffer of [`ROOM`] bytes (reserved, not yet touched).
+fn fresh_room() -> Vec<u8> {
+    Vec::with_capacity(ROOM)
+}
+
 /// A piece of input: whole lines, one line too long to keep, or a failure.
 /// `buf` is a buffer of the reader's pool, given back once written; its
 /// first `len` bytes are the piece.
@@ -221,10 +232,12 @@ pub fn visit_lines<V: LineVisitor + Send>(
             progress: Progress::new(progress, "lines"),
         };
         let mut visitor = make();
+        // The visitor's first output goes to a buffer of full size too.
+        visitor.take(fresh_room());
         // A piece's buffer, once its lines are written, holds the next one:
         // a fresh buffer for each piece cost a page fault per page read.
         // So does the output's.
-        let (mut input, mut room) = (Vec::new(), Vec::new());
+        let (mut input, mut room) = (Vec::new(), fresh_room());
         while let Some(piece) = cutter.next(std::mem::take(&mut input)) {
             let (lines, batch) = visit_piece(&mut visitor, &piece, room)?;
             room = writer.write(lines, batch)?;
@@ -294,7 +307,8 @@ impl Shared<'_> {
     /// One thread's work: cut the next piece, visit it, write it in its
     /// turn, until the input ends or writing fails.
     fn work(&self, mut visitor: impl LineVisitor) {
-        let (mut input, mut room) = (Vec::new(), Vec::new());
+        visitor.take(fresh_room());
+        let (mut input, mut room) = (Vec::new(), fresh_room());
         loop {
             let next = {
                 let mut cutter = lock(&self.cutter);
@@ -348,7 +362,7 @@ impl Shared<'_> {
                     return;
                 }
             }
-            room = order.rooms.pop().unwrap_or_default();
+            room = order.rooms.pop().unwrap_or_else(fresh_room);
         }
     }
 }

@@ -457,12 +457,15 @@ fn convert_record(
     opts: &ConvertOptions,
     record: &mut RecordBuf,
 ) -> Result<Setup, ConvertError> {
-    let fen = Fen::from_ascii(line)?;
+    // Read through a reference: the record is not moved out of the result.
+    let parsed = Fen::from_ascii(line);
+    let fen = match &parsed {
+        Ok(fen) => fen,
+        Err(e) => return Err(ConvertError::Parse(*e)),
+    };
     let setup = match opts.validation {
-        Validation::Syntax => {
-            Setup::from_fen(&fen, opts.variant).map_err(ConvertError::Castling)?
-        }
-        Validation::Legality => Position::from_fen(&fen, opts.variant)
+        Validation::Syntax => Setup::from_fen(fen, opts.variant).map_err(ConvertError::Castling)?,
+        Validation::Legality => Position::from_fen(fen, opts.variant)
             .map_err(|error| ConvertError::Illegal {
                 error: Box::new(error),
                 offsets: fen.offsets,

@@ -589,7 +589,7 @@ fn fast_record(input: &[u8]) -> Option<Fen> {
                 if *b == b' ' {
                     break;
                 }
-                if !castling.push(CastlingToken::from_ascii(*b)?) {
+                if !castling.push_ascii(*b)? {
                     return None;
                 }
                 rest = more;
@@ -608,43 +608,43 @@ fn fast_record(input: &[u8]) -> Option<Fen> {
         }
         _ => return None,
     };
-    let mut fen = Fen {
+    // The clocks, then the record built once, in the place it is returned
+    // to.
+    let (halfmoves, fullmoves, offsets) = match rest {
+        [] => (0, 1, None),
+        [b' ', rest @ ..] => {
+            let halfmoves_at = at(rest);
+            let (halfmoves, rest) = plain_number(rest)?;
+            let [b' ', rest @ ..] = rest else {
+                return None;
+            };
+            let fullmoves_at = at(rest);
+            let (fullmoves, rest) = plain_number(rest)?;
+            if !rest.is_empty() {
+                return None;
+            }
+            (halfmoves, fullmoves, Some((halfmoves_at, fullmoves_at)))
+        }
+        _ => return None,
+    };
+    let (halfmoves_at, fullmoves_at) = offsets.unwrap_or((end, end));
+    Some(Fen {
         board,
         turn,
         castling,
         ep_square,
-        halfmoves: 0,
-        fullmoves: 1,
-        has_clocks: false,
+        halfmoves,
+        fullmoves,
+        has_clocks: offsets.is_some(),
         offsets: FieldOffsets {
             placement: 0,
             turn: turn_at,
             castling: castling_at,
             en_passant: ep_at,
-            halfmoves: end,
-            fullmoves: end,
+            halfmoves: halfmoves_at,
+            fullmoves: fullmoves_at,
         },
-    };
-    if rest.is_empty() {
-        return Some(fen);
-    }
-    let [b' ', rest @ ..] = rest else {
-        return None;
-    };
-    fen.offsets.halfmoves = at(rest);
-    let (halfmoves, rest) = plain_number(rest)?;
-    let [b' ', rest @ ..] = rest else {
-        return None;
-    };
-    fen.offsets.fullmoves = at(rest);
-    let (fullmoves, rest) = plain_number(rest)?;
-    if !rest.is_empty() {
-        return None;
-    }
-    fen.halfmoves = halfmoves;
-    fen.fullmoves = fullmoves;
-    fen.has_clocks = true;
-    Some(fen)
+    })
 }
 
 /// A clock of 1 to 9 digits (no overflow possible) and what follows it, for

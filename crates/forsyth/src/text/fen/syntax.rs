@@ -101,6 +101,20 @@ impl fmt::Display for CastlingToken {
     }
 }
 
+/// The bit of [`CastlingToken::bit`] of each castling letter as a byte; 0
+/// for a byte that is none.
+static LETTER_BITS: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(token) = CastlingToken::from_ascii(b as u8) {
+            table[b] = token.bit();
+        }
+        b += 1;
+    }
+    table
+};
+
 /// The castling field as written: its letters in order (`-` is empty), each
 /// letter at most once.
 ///
@@ -146,15 +160,25 @@ impl CastlingField {
     /// ```
     #[inline]
     pub fn push(&mut self, token: CastlingToken) -> bool {
-        let bit = token.bit();
+        self.push_ascii(token.char() as u8) == Some(true)
+    }
+
+    /// [`push`](Self::push) of the letter written as byte `b`: `None` if it
+    /// is no castling letter. One table lookup, the token never built.
+    #[inline]
+    pub(crate) fn push_ascii(&mut self, b: u8) -> Option<bool> {
+        let bit = LETTER_BITS[usize::from(b)];
+        if bit == 0 {
+            return None;
+        }
         if self.seen & bit != 0 {
-            return false;
+            return Some(false);
         }
         self.seen |= bit;
         // Twenty distinct tokens exist, so `len` stays below 20.
-        self.tokens[self.len as usize] = token.char() as u8;
+        self.tokens[self.len as usize] = b;
         self.len += 1;
-        true
+        Some(true)
     }
 
     /// `true` if the field holds `token`.

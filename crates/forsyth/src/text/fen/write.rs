@@ -486,34 +486,68 @@ pub(crate) fn record_ascii(
 ) -> Result<(), WriteFenError> {
     line.len = 0;
     check_lossless(fields.castling, opts.castling)?;
-    line.len = match fields.placement {
+    // The length is kept in a local while the bytes are stored: a store
+    // into the buffer would otherwise make the compiler read the length in
+    // memory again after each byte.
+    let mut n = match fields.placement {
         Some(text) if text.len() <= 71 => {
             line.buf[..text.len()].copy_from_slice(text);
             text.len()
         }
         _ => fields.board.placement_bytes(&mut line.buf, 0),
     };
-    line.push(b' ');
-    line.push(fields.turn.char() as u8);
-    line.push(b' ');
-    // The encoding was checked above.
-    if castling_letters(fields.board, fields.castling, opts, line).is_err() {
-        line.len = 0;
-        return Err(WriteFenError::Write);
-    }
-    line.push(b' ');
-    match fields.ep_square {
-        Some(sq) => {
-            line.push(b'a' + sq.file().index() as u8);
-            line.push(b'1' + sq.rank().index() as u8);
+    n = put(&mut line.buf, n, &[b' ', fields.turn.char() as u8, b' ']);
+    if fields.castling.is_empty() {
+        n = put(&mut line.buf, n, b"-");
+    } else {
+        line.len = n;
+        // The encoding was checked above.
+        if castling_letters(fields.board, fields.castling, opts, line).is_err() {
+            line.len = 0;
+            return Err(WriteFenError::Write);
         }
-        None => line.push(b'-'),
+        n = line.len;
     }
-    line.push(b' ');
-    line.push_u32(fields.halfmoves);
-    line.push(b' ');
-    line.push_u32(fields.fullmoves);
+    n = match fields.ep_square {
+        Some(sq) => {
+            let file = b'a' + sq.file().index() as u8;
+            let rank = b'1' + sq.rank().index() as u8;
+            put(&mut line.buf, n, &[b' ', file, rank, b' '])
+        }
+        None => put(&mut line.buf, n, b" - "),
+    };
+    n = put_u32(&mut line.buf, n, fields.halfmoves);
+    n = put(&mut line.buf, n, b" ");
+    line.len = put_u32(&mut line.buf, n, fields.fullmoves);
     Ok(())
+}
+
+/// Stores `bytes` at `at` in `buf`; returns where they end.
+#[inline]
+fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> usize {
+    let end = at + bytes.len();
+    buf[at..end].copy_from_slice(bytes);
+    end
+}
+
+/// Stores the decimal digits of `n` at `at` in `buf`, written in place
+/// from the last; returns where they end.
+#[inline]
+fn put_u32(buf: &mut [u8], at: usize, n: u32) -> usize {
+    // Clocks are short: their lengths are told apart without a logarithm.
+    let digits = match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        _ => n.ilog10() as usize + 1,
+    };
+    let end = at + digits;
+    let mut n = n;
+    for slot in buf[at..end].iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    end
 }
 
 /// A record under construction: ASCII bytes on the stack, with room for the
@@ -529,28 +563,6 @@ impl RecordBuf {
             buf: [0; 128],
             len: 0,
         }
-    }
-
-    #[inline]
-    fn push(&mut self, b: u8) {
-        self.buf[self.len] = b;
-        self.len += 1;
-    }
-
-    /// The decimal digits of `n`.
-    #[inline]
-    fn push_u32(&mut self, n: u32) {
-        if n < 10 {
-            return self.push(b'0' + n as u8);
-        }
-        // Written in place from the last digit, with no copy between.
-        let end = self.len + n.ilog10() as usize + 1;
-        let mut n = n;
-        for slot in self.buf[self.len..end].iter_mut().rev() {
-            *slot = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        self.len = end;
     }
 
     /// The record's bytes, all ASCII.
