@@ -359,6 +359,23 @@ impl Notation {
         }
     }
 
+    /// [`Notation::write_to`] of a legal move, given the position `after`
+    /// it (SAN's check and mate suffix is read from it).
+    pub(crate) fn write_legal<W: fmt::Write>(
+        self,
+        pos: &Position,
+        m: Move,
+        after: &Position,
+        out: &mut W,
+    ) -> fmt::Result {
+        match self {
+            Notation::San(_) | Notation::Figurine => {
+                SanPlus::from_legal_move(pos, m, after).write_with(self.letters(), out)
+            }
+            _ => self.write_to(pos, m, out),
+        }
+    }
+
     /// The length in bytes of the move text at the start of `text`: the
     /// first word (up to white space, `,`, `{`, `;`, `(` or `)`), or for
     /// descriptive notation the phrase, which may span words (`N-B6 ch`,

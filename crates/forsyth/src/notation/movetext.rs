@@ -449,16 +449,16 @@ impl Translator {
                 warning,
             });
         }
-        // `write_to` a `String` cannot fail.
-        let _ = self.to.write_to(pos, m, out);
+        self.before.clone_from(&self.current);
+        self.current.play_unchecked(m);
+        // Writing to a `String` cannot fail.
+        let _ = self.to.write_legal(&self.before, m, &self.current, out);
         if let Notation::Descriptive(_) = self.from {
             // Glyphs before a descriptive move's markers (`N-B6! ch`) go
             // after the move written.
             out.extend(body.chars().filter(|c| matches!(c, '!' | '?')));
         }
         out.push_str(glyphs);
-        self.before.clone_from(&self.current);
-        self.current.play_unchecked(m);
         self.plies += 1;
         self.numbered = None;
         Ok(())

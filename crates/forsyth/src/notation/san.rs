@@ -1162,12 +1162,19 @@ impl SanPlus {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
-        let san = San::from_move(pos, m);
         if !pos.is_legal(m) {
+            let san = San::from_move(pos, m);
             return SanPlus { san, suffix: None };
         }
         let mut after = pos.clone();
         after.play_unchecked(m);
+        SanPlus::from_legal_move(pos, m, &after)
+    }
+
+    /// [`SanPlus::from_move`] of a legal move, given the position `after`
+    /// it.
+    pub(crate) fn from_legal_move(pos: &Position, m: Move, after: &Position) -> SanPlus {
+        let san = San::from_move(pos, m);
         let suffix = if !after.is_check() {
             None
         } else if after.count_legal_moves() == 0 {
