@@ -179,34 +179,27 @@ static MARKERS: [(&str, Marker); 21] = [
     ("†", Marker::Check(Mark::Check)),
 ];
 
-/// The ASCII bytes a word of [`MARKERS`] ends with, one bit each.
-const MARKER_ENDS: u128 = {
+/// The ASCII bytes the words of [`MARKERS`] start with (`first`) or end
+/// with, one bit each.
+const fn marker_bytes(first: bool) -> u128 {
     let mut set = 0u128;
     let mut i = 0;
     while i < MARKERS.len() {
         let word = MARKERS[i].0.as_bytes();
-        let last = word[word.len() - 1];
-        if last.is_ascii() {
-            set |= 1 << last;
+        let b = if first { word[0] } else { word[word.len() - 1] };
+        if b.is_ascii() {
+            set |= 1 << b;
         }
         i += 1;
     }
     set
-};
+}
 
-/// The ASCII bytes a word of [`MARKERS`] starts with, one bit each.
-const MARKER_STARTS: u128 = {
-    let mut set = 0u128;
-    let mut i = 0;
-    while i < MARKERS.len() {
-        let first = MARKERS[i].0.as_bytes()[0];
-        if first.is_ascii() {
-            set |= 1 << first;
-        }
-        i += 1;
-    }
-    set
-};
+/// The ASCII bytes a word of [`MARKERS`] ends with.
+const MARKER_ENDS: u128 = marker_bytes(false);
+
+/// The ASCII bytes a word of [`MARKERS`] starts with.
+const MARKER_STARTS: u128 = marker_bytes(true);
 
 /// `false` if `word` is no marker word of `row` (nor of [`MARKERS`]) in any
 /// case, told by its first byte when that is ASCII.
