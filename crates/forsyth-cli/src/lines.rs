@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
-use crate::printer::{Diagnostics, Printer};
+use crate::printer::{Capped, Diagnostics, Printer};
 use crate::progress::Progress;
 
 /// The longest line kept whole; the rest of a longer line is skipped and the
@@ -370,7 +370,7 @@ impl Shared<'_> {
 /// Writes the batches in order and keeps the counts; `W` is standard
 /// output, locked or not.
 struct Writer<W: Write> {
-    out: Printer<io::BufWriter<W>>,
+    out: Printer<io::BufWriter<Capped<W>>>,
     err: Diagnostics<crate::printer::StderrLines>,
     progress: Progress,
 }

@@ -20,7 +20,7 @@ use crate::options::{Perft, PerftInput};
 use crate::play::castling_mode;
 use crate::position::{judge, legal, read_record, Given, Legality};
 use crate::printer::diag::{problem_line, problem_offset};
-use crate::printer::{Diagnostics, Place, Printer, StderrLines};
+use crate::printer::{Diagnostics, Place, Printer, StderrLines, Stdout};
 use crate::progress::Progress;
 use crate::Outcome;
 
@@ -437,7 +437,7 @@ fn suite(
     // The variant a `variant NAME` line names for the next positions, until
     // the next `id` line; `None` for 8x8 (or 10x8 by the record's width).
     let mut variant = args.capa;
-    let mut check = |out: &mut Printer<io::BufWriter<io::StdoutLock<'_>>>,
+    let mut check = |out: &mut Printer<Stdout>,
                      tally: &mut Tally,
                      pos: &Counted,
                      line: u64,

@@ -1043,7 +1043,7 @@ fn ok_text(out: &mut impl Write, head: Place<'_>, warnings: &[ReplayWarning]) ->
 /// Writes the positions of a game's main line; the first position the
 /// encoding cannot say stops it, and is returned with its ply.
 fn fens(
-    out: &mut impl Write,
+    out: &mut Vec<u8>,
     game: &ReplayedGame,
     write: &WriteOptions,
     epd: bool,
@@ -1054,23 +1054,20 @@ fn fens(
     } else {
         0
     };
+    let mut writer = forsyth::fen::Writer::new(*write);
     for (ply, pos) in game.positions.iter().enumerate().skip(skip) {
-        let fen = match pos.setup().to_fen(write) {
-            Ok(fen) => fen,
-            Err(e) => return Ok(Some((ply, e))),
-        };
+        let start = out.len();
+        if let Err(e) = writer.write(pos.setup(), out) {
+            return Ok(Some((ply, e)));
+        }
         if epd {
             // The four position fields, then the id operation.
-            let fields: Vec<&str> = fen.split(' ').take(4).collect();
-            writeln!(
-                out,
-                "{} id \"{}.{ply}\";",
-                fields.join(" "),
-                game.start.number
-            )?;
-        } else {
-            writeln!(out, "{fen}")?;
+            if let Some(clocks) = memchr::memchr_iter(b' ', &out[start..]).nth(3) {
+                out.truncate(start + clocks);
+            }
+            write!(out, " id \"{}.{ply}\";", game.start.number)?;
         }
+        out.push(b'\n');
     }
     Ok(None)
 }

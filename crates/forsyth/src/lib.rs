@@ -163,8 +163,9 @@ pub mod fen {
     //!
     //! A [`Setup`](crate::Setup) is written with [`write_fen`] (the rules
     //! decide which en-passant square to write) or
-    //! [`Setup::to_fen`](crate::Setup::to_fen).
-    pub use crate::rules::{write_castling, write_fen};
+    //! [`Setup::to_fen`](crate::Setup::to_fen); many in a row, as bytes,
+    //! with a [`Writer`].
+    pub use crate::rules::{write_castling, write_fen, Writer};
     pub use crate::text::fen::{
         CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,
         LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,

@@ -18,6 +18,7 @@ mod epd;
 mod epd_convert;
 mod equality;
 mod fen_spec;
+mod fen_writer;
 mod layering;
 mod letters;
 mod moves_spec;

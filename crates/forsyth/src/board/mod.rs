@@ -16,6 +16,7 @@ pub mod attacks;
 pub(crate) mod capablanca;
 pub(crate) mod castling;
 pub(crate) mod moves;
+mod placement;
 
 pub use castling::{AddCastlingError, CastlingRights};
 pub use forsyth_types::{
@@ -23,6 +24,7 @@ pub use forsyth_types::{
     ParseSquareErrorKind, Piece, Rank, Role, Square,
 };
 pub use moves::Move;
+pub(crate) use placement::PlacementMemo;
 
 /// The role of each three-bit code `role + 1` (0, and 7, which no role
 /// has: none): what the branch-free lookups of a square's role index.
@@ -391,107 +393,6 @@ impl Board {
         }
         board.occupied = board.by_color[0] | board.by_color[1];
         board
-    }
-
-    /// The length of the placement field [`Board::placement_bytes`] writes:
-    /// a letter per piece, a slash between ranks and one digit per run of
-    /// empty squares in a rank. A field of the same board written with more
-    /// bytes splits some run over two digits.
-    #[inline]
-    pub(crate) fn placement_len(&self) -> usize {
-        const FILE_A: u64 = 0x0101_0101_0101_0101;
-        let occupied = self.occupied.bits();
-        let empty = !occupied;
-        // An empty square whose west neighbour on its rank is not empty.
-        let run_starts = empty & !((empty << 1) & !FILE_A);
-        // The two sets are apart: one count for both.
-        7 + (occupied | run_starts).count_ones() as usize
-    }
-
-    /// Appends the FEN piece placement field (rank 8 first, English letters)
-    /// to `buf` from `at`, returning the new end; `buf` must have room for 71
-    /// more bytes (the longest field) and one to spare.
-    ///
-    /// It walks the occupied squares of each rank rather than all 64
-    /// squares, without a branch per piece: each rank's letters are found at
-    /// once (each square's `role + 1` and colour spread from the bitboards
-    /// into one byte per square), and the digit of the empty squares before
-    /// a piece is always stored and kept only when there are some.
-    #[inline]
-    pub(crate) fn placement_bytes(&self, buf: &mut [u8], at: usize) -> usize {
-        /// Letter of `role + 1 + 8 * black` (the pieces' own letters).
-        const LETTERS: [u8; 16] = {
-            let mut letters = *b"????????????????";
-            let mut i = 0;
-            while i < Role::ALL.len() {
-                let role = Role::ALL[i];
-                letters[i + 1] = role.of(Color::White).as_str().as_bytes()[0];
-                letters[i + 9] = role.of(Color::Black).as_str().as_bytes()[0];
-                i += 1;
-            }
-            letters
-        };
-        /// Bit `f` of a byte to byte `f` of a word (0 or 1).
-        #[inline]
-        fn spread(byte: u64) -> u64 {
-            const HIGH: u64 = 0x8080_8080_8080_8080;
-            let m = (byte * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
-            (((m & !HIGH) + !HIGH) | m) & HIGH
-        }
-        let [pawns, knights, bishops, rooks, queens, kings] = self.by_role.map(Bitboard::bits);
-        let planes = [
-            pawns | bishops | queens,
-            knights | bishops | kings,
-            rooks | queens | kings,
-            self.by_color[1].bits(),
-        ];
-        let occupied = self.occupied.bits();
-        let mut n = at;
-        for rank in (0..8u32).rev() {
-            let shift = rank * 8;
-            // Byte f: the letter index of file f (bits 7, 8, 9, 10 of the
-            // spread words hold the planes).
-            let codes = planes.iter().enumerate().fold(0, |acc, (i, p)| {
-                acc | (spread((p >> shift) & 0xff) >> (7 - i))
-            });
-            let mut row = (occupied >> shift) & 0xff;
-            let mut file = 0u32;
-            while row != 0 {
-                let f = row.trailing_zeros();
-                buf[n] = b'0' + (f - file) as u8;
-                n += usize::from(f > file);
-                buf[n] = LETTERS[((codes >> (8 * f)) & 0xf) as usize];
-                n += 1;
-                file = f + 1;
-                row &= row - 1;
-            }
-            buf[n] = b'0' + (8 - file) as u8;
-            n += usize::from(file < 8);
-            buf[n] = b'/';
-            n += usize::from(rank > 0);
-        }
-        n
-    }
-
-    /// Writes the FEN piece placement field (rank 8 first) into `out`, in
-    /// English letters.
-    ///
-    /// ```
-    /// use forsyth::Board;
-    /// let mut s = String::new();
-    /// Board::empty().write_placement(&mut s)?;
-    /// assert_eq!(s, "8/8/8/8/8/8/8/8");
-    /// # Ok::<_, std::fmt::Error>(())
-    /// ```
-    pub fn write_placement<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        // The fast path: one ASCII byte per letter, the whole field built in
-        // a buffer and written at once. `write_placement_with` (in the text
-        // layer, with the letters) is the same walk for any letters, kept
-        // apart on purpose (measured).
-        let mut buf = [0u8; 72];
-        let n = self.placement_bytes(&mut buf, 0);
-        // Only ASCII letters, digits and '/' were written.
-        out.write_str(core::str::from_utf8(&buf[..n]).unwrap_or_default())
     }
 }
 

@@ -645,6 +645,9 @@ pub struct Replay {
     standard: Position,
     /// The last game's lines of play, emptied: their memory for the next.
     spare_lines: Vec<Line>,
+    /// How many positions the last game kept: room made at once for the
+    /// next game's, instead of growing the list (and copying it) by steps.
+    room: usize,
 }
 
 impl Replay {
@@ -1168,7 +1171,7 @@ impl Visitor for Replay {
                 start: tags.start,
                 variant: tagged_variant,
                 setup_tags: tags.setup.is_some() || tags.fen.is_some(),
-                positions: Vec::new(),
+                positions: Vec::with_capacity(self.room),
                 error: None,
                 warnings,
                 result: GameResult::Unknown,
@@ -1269,6 +1272,8 @@ impl Visitor for Replay {
     fn end_game(&mut self, mut m: ReplayMovetext) -> ReplayedGame {
         if self.final_only {
             m.game.positions = m.lines.first().map(|l| l.now.clone()).into_iter().collect();
+        } else {
+            self.room = m.game.positions.len();
         }
         // The earliest fault in the text wins: a syntax error or the move's.
         if let Some(syntax) = self.errors.drain(..).min_by_key(|e| e.span.offset) {

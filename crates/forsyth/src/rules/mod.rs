@@ -23,4 +23,4 @@ pub use outcome::Outcome;
 pub use play::IllegalMoveError;
 pub use position::Position;
 pub use validate::{PositionError, Repair, RepairKind, Report};
-pub use writing::{write_castling, write_fen};
+pub use writing::{write_castling, write_fen, Writer};

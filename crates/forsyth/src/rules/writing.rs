@@ -4,8 +4,11 @@
 
 use core::fmt;
 
+use crate::board::PlacementMemo;
 use crate::setup::Setup;
-use crate::text::fen::{castling_field, record, record_ascii, Fields, RecordBuf};
+use crate::text::fen::{
+    castling_field, record, record_ascii, record_ascii_memo, Fields, RecordBuf,
+};
 use crate::text::fen::{
     CastlingNotation, EnPassantMode, LossyCastlingError, WriteFenError, WriteOptions,
 };
@@ -87,6 +90,70 @@ pub(crate) fn write_fen_ascii(
         ..fields(setup, opts.en_passant)
     };
     record_ascii(fields, opts, line)
+}
+
+/// Writes the FEN records of many setups as bytes, one after another, as
+/// [`write_fen`] writes each: for a stream of positions, such as every
+/// position of a game. Nothing is allocated and no UTF-8 is checked (the
+/// records are ASCII), and each rank of the placement is written again
+/// only when it changed since the record before: consecutive positions of
+/// a game differ in one to three ranks.
+///
+/// ```
+/// use forsyth::fen::{CastlingNotation, WriteOptions, Writer};
+/// use forsyth::pgn::{Reader, Replay};
+/// let game = Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut Replay::default())?.unwrap();
+/// let mut writer = Writer::new(WriteOptions::new(CastlingNotation::Shredder));
+/// let mut out = Vec::new();
+/// for pos in &game.positions {
+///     writer.write(pos.setup(), &mut out)?;
+///     out.push(b'\n');
+/// }
+/// assert_eq!(
+///     String::from_utf8(out)?,
+///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1\n\
+///      rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - 0 1\n\
+///      rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w AHah - 0 2\n"
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Writer {
+    opts: WriteOptions,
+    memo: PlacementMemo,
+    line: RecordBuf,
+}
+
+impl Writer {
+    /// A writer of records in `opts`.
+    pub fn new(opts: WriteOptions) -> Writer {
+        Writer {
+            opts,
+            memo: PlacementMemo::new(),
+            line: RecordBuf::new(),
+        }
+    }
+
+    /// The options it writes in.
+    pub fn options(&self) -> &WriteOptions {
+        &self.opts
+    }
+
+    /// Appends the record of `setup` to `out`, with no line end. When the
+    /// castling encoding cannot say the rights, nothing is appended.
+    #[inline]
+    pub fn write(&mut self, setup: &Setup, out: &mut Vec<u8>) -> Result<(), LossyCastlingError> {
+        let fields = fields(setup, self.opts.en_passant);
+        match record_ascii_memo(fields, &self.opts, &mut self.line, &mut self.memo) {
+            Ok(()) => {
+                out.extend_from_slice(self.line.as_bytes());
+                Ok(())
+            }
+            Err(WriteFenError::Lossy(e)) => Err(e),
+            // The line has room for the longest record.
+            Err(_) => Ok(()),
+        }
+    }
 }
 
 impl Setup {

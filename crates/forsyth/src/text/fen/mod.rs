@@ -11,7 +11,9 @@ mod write;
 
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
-pub(crate) use write::{castling_field, record, record_ascii, Fields, RecordBuf};
+pub(crate) use write::{
+    castling_field, record, record_ascii, record_ascii_memo, Fields, RecordBuf,
+};
 pub use write::{
     CastlingNotation, EnPassantMode, LossyCastlingError, LossyCastlingReason, ShredderOrder,
     WriteFenError, WriteOptions,

@@ -9,7 +9,7 @@
 use core::fmt;
 
 use crate::board::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Rank, Role, Square,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, PlacementMemo, Rank, Role, Square,
 };
 
 /// How the castling field is written.
@@ -486,16 +486,41 @@ pub(crate) fn record_ascii(
 ) -> Result<(), WriteFenError> {
     line.len = 0;
     check_lossless(fields.castling, opts.castling)?;
-    // The length is kept in a local while the bytes are stored: a store
-    // into the buffer would otherwise make the compiler read the length in
-    // memory again after each byte.
-    let mut n = match fields.placement {
+    let n = match fields.placement {
         Some(text) if text.len() <= 71 => {
             line.buf[..text.len()].copy_from_slice(text);
             text.len()
         }
         _ => fields.board.placement_bytes(&mut line.buf, 0),
     };
+    after_placement(fields, opts, line, n)
+}
+
+/// [`record_ascii`], the placement written by `memo` (`fields.placement`
+/// is not read): for records of positions one after another.
+pub(crate) fn record_ascii_memo(
+    fields: Fields<'_>,
+    opts: &WriteOptions,
+    line: &mut RecordBuf,
+    memo: &mut PlacementMemo,
+) -> Result<(), WriteFenError> {
+    line.len = 0;
+    check_lossless(fields.castling, opts.castling)?;
+    let n = memo.write(fields.board, &mut line.buf, 0);
+    after_placement(fields, opts, line, n)
+}
+
+/// The fields after the placement, which ends at `n` in `line`; the
+/// castling encoding was checked. The length is kept in a local while the
+/// bytes are stored: a store into the buffer would otherwise make the
+/// compiler read the length in memory again after each byte.
+#[inline]
+fn after_placement(
+    fields: Fields<'_>,
+    opts: &WriteOptions,
+    line: &mut RecordBuf,
+    mut n: usize,
+) -> Result<(), WriteFenError> {
     n = put(&mut line.buf, n, &[b' ', fields.turn.char() as u8, b' ']);
     if fields.castling.is_empty() {
         n = put(&mut line.buf, n, b"-");
@@ -552,6 +577,7 @@ fn put_u32(buf: &mut [u8], at: usize, n: u32) -> usize {
 
 /// A record under construction: ASCII bytes on the stack, with room for the
 /// longest record (71 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 10 + 1 + 10 bytes).
+#[derive(Clone, Debug)]
 pub(crate) struct RecordBuf {
     buf: [u8; 128],
     len: usize,
