@@ -866,7 +866,9 @@ struct ReaderState {
 /// ([1, 2], ['unbalanced_parenthesis'])
 #[pyclass(name = "Reader", module = "forsyth.pgn", frozen)]
 pub struct PyReader {
-    state: Mutex<Option<ReaderState>>,
+    // Boxed: Python allocates a class's object aligned to 16 bytes only,
+    // and the reader's comment search holds 32-byte-aligned vectors.
+    state: Mutex<Option<Box<ReaderState>>>,
     errors: Mutex<Vec<FaultData>>,
 }
 
@@ -974,10 +976,10 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
         Box::new(BufReader::with_capacity(1 << 16, File::open(&path)?))
     };
     Ok(PyReader {
-        state: Mutex::new(Some(ReaderState {
+        state: Mutex::new(Some(Box::new(ReaderState {
             reader: Reader::new(input),
             judge: Judge::default(),
-        })),
+        }))),
         errors: Mutex::new(Vec::new()),
     })
 }
