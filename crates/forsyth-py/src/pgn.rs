@@ -866,9 +866,14 @@ struct ReaderState {
 /// ([1, 2], ['unbalanced_parenthesis'])
 #[pyclass(name = "Reader", module = "forsyth.pgn", frozen)]
 pub struct PyReader {
-    state: Mutex<Option<ReaderState>>,
+    // Boxed: Python allocates a class's object aligned to 16 bytes only,
+    // and the reader's comment search holds 32-byte-aligned vectors.
+    state: Mutex<Option<Box<ReaderState>>>,
     errors: Mutex<Vec<FaultData>>,
 }
+
+// What CPython's allocator guarantees for the object holding it.
+const _: () = assert!(std::mem::align_of::<PyReader>() <= 16);
 
 #[pymethods]
 impl PyReader {
@@ -974,10 +979,10 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
         Box::new(BufReader::with_capacity(1 << 16, File::open(&path)?))
     };
     Ok(PyReader {
-        state: Mutex::new(Some(ReaderState {
+        state: Mutex::new(Some(Box::new(ReaderState {
             reader: Reader::new(input),
             judge: Judge::default(),
-        })),
+        }))),
         errors: Mutex::new(Vec::new()),
     })
 }

@@ -201,3 +201,21 @@ def test_moves_of_special_games(fen, chess960, moves):
     assert game.uci() == [board.uci(m) for m in board.move_stack]
     assert game.san() == sans
     assert game.end.fen() == board.fen()
+
+
+def test_comments_read_by_many_live_readers():
+    """Games with brace comments, each read by its own reader while many
+    readers are alive: every one gives python-chess's main line, wherever
+    the interpreter placed the reader object."""
+    text = '[Event "c"]\n\n1. e4 {a comment\nover two lines} e5 2. Nf3 {x} Nc6 *\n'
+    game = chess.pgn.read_game(io.StringIO(text))
+    board = game.board()
+    expected = [board.fen()]
+    for move in game.mainline_moves():
+        board.push(move)
+        expected.append(board.fen())
+    readers = [pgn.read(io.StringIO(text)) for _ in range(64)]
+    for reader in readers:
+        (read,) = list(reader)
+        assert read.ok
+        assert [str(p) for p in read.positions()] == expected
