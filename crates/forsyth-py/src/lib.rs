@@ -16,6 +16,26 @@ mod validate;
 
 use pyo3::prelude::*;
 
+// CPython gives the object of a Python class 16-byte alignment, and the
+// class's value lives inline in it: a value asking for more would sit
+// misaligned, and vector loads from it fault. Whatever needs more is boxed.
+const _: () = {
+    use std::mem::align_of;
+    assert!(align_of::<pgn::PyFault>() <= 16);
+    assert!(align_of::<pgn::PyVerdict>() <= 16);
+    assert!(align_of::<pgn::PyGame>() <= 16);
+    assert!(align_of::<pgn::PyReader>() <= 16);
+    assert!(align_of::<pgn::PyCheck>() <= 16);
+    assert!(align_of::<position::PyPosition>() <= 16);
+    assert!(align_of::<position::PyMove>() <= 16);
+    assert!(align_of::<position::PyOutcome>() <= 16);
+    assert!(align_of::<solve::PySolution>() <= 16);
+    assert!(align_of::<solve::PyKey>() <= 16);
+    assert!(align_of::<solve::PyVariation>() <= 16);
+    assert!(align_of::<validate::PyProblem>() <= 16);
+    assert!(align_of::<validate::PyReport>() <= 16);
+};
+
 #[pymodule]
 #[pyo3(name = "_forsyth")]
 fn forsyth_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -872,9 +872,6 @@ pub struct PyReader {
     errors: Mutex<Vec<FaultData>>,
 }
 
-// What CPython's allocator guarantees for the object holding it.
-const _: () = assert!(std::mem::align_of::<PyReader>() <= 16);
-
 #[pymethods]
 impl PyReader {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
