@@ -422,6 +422,56 @@ fn notation_translates_a_10x8_movetext() {
     assert_contains(&r.stderr, "Spanish");
 }
 
+/// A CRC game's castling in UCI is written as `moves` writes it and as
+/// Fairy-Stockfish (caparandom, `UCI_Chess960` true) lists it: the king
+/// takes its rook (`e1j1`, then `e8a8` for Black's O-O-O), by `notation`
+/// and by `pgn export` alike.
+#[test]
+fn crc_castling_in_uci_is_king_takes_rook() {
+    let crc = "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1";
+    let r = forsyth(&["moves", crc], b"");
+    assert!(r.stdout.lines().any(|l| l == "e1j1"), "{}", r.stdout);
+    let r = forsyth(
+        &["notation", "--from", "san", "--to", "uci", "--fen", crc],
+        b"1. O-O O-O-O *\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "1. e1j1 e8a8 *\n");
+    let game = format!(
+        "[Event \"x\"]\n[Variant \"CRC\"]\n[SetUp \"1\"]\n[FEN \"{crc}\"]\n\n1. O-O O-O-O *\n"
+    );
+    let r = forsyth(&["pgn", "export", "--notation", "uci"], game.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "1. e1j1 e8a8 *");
+}
+
+/// `--ep` says when a 10x8 record gets its en-passant square, as for 8x8.
+/// After 1... d7d5 here the pawn on e5 is pinned: no legal capture, so no
+/// square by default; Fairy-Stockfish's `d` writes `d6` (a pawn stands
+/// beside, `--ep pseudo`), and `--ep always` writes every double step's.
+#[test]
+fn ep_modes_reach_10x8_records() {
+    let before = "4r4k/3p6/10/4P5/10/10/10/4K5 b - - 0 1";
+    let after = |ep: &str| format!("4r4k/10/10/3pP5/10/10/10/4K5 w - {ep} 0 2");
+    for (mode, ep) in [("legal", "-"), ("pseudo", "d6"), ("always", "d6")] {
+        let r = forsyth(&["play", "--ep", mode, before, "d5"], b"");
+        assert_eq!(r.stdout.trim_end(), after(ep), "play --ep {mode}");
+        let r = forsyth(
+            &["convert", "--ep", mode],
+            format!("{}\n", after("d6")).as_bytes(),
+        );
+        assert_eq!(r.stdout.trim_end(), after(ep), "convert --ep {mode}");
+        let game = format!("[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"{before}\"]\n\n1... d5 *\n");
+        let r = forsyth(&["pgn", "fens", "--final", "--ep", mode], game.as_bytes());
+        assert_eq!(r.stdout.trim_end(), after(ep), "pgn fens --ep {mode}");
+    }
+    // A double step no pawn stands beside: only `always` writes it.
+    let r = forsyth(&["play", "--ep", "pseudo", "capablanca", "e4"], b"");
+    assert_contains(&r.stdout, " b KQkq - 0 1");
+    let r = forsyth(&["play", "--ep", "always", "capablanca", "e4"], b"");
+    assert_contains(&r.stdout, " b KQkq e3 0 1");
+}
+
 const PGN: &str = "[Event \"a\"]\n[Variant \"Capablanca\"]\n\n1. e4 e5 2. Nh3 Nh6 3. Ci3 Ci6 *\n\n\
 [Event \"b\"]\n[Variant \"Capablanca Random\"]\n[SetUp \"1\"]\n\
 [FEN \"bqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KQkq - 0 1\"]\n\n\

@@ -17,7 +17,7 @@ use forsyth::capablanca::{
     Square, Variant,
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
-use forsyth::fen::{CastlingNotation, FenField, ShredderOrder};
+use forsyth::fen::{CastlingNotation, FenField, ShredderOrder, WriteOptions};
 use forsyth::notation::{Language, Letters, Notation};
 use forsyth::pgn::{
     Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
@@ -1059,10 +1059,10 @@ fn play(
         };
         *seen.entry(pos.clone()).or_insert(0) += 1;
     }
-    let fen = match pos.to_fen(
-        castling_notation(output.castling),
-        shredder_order(output.shredder_order),
-    ) {
+    let fen = match pos.to_fen_with(&crate::options::write_options(
+        output,
+        CastlingNotation::XFen,
+    )) {
         Ok(fen) => fen,
         Err(e) => return fail(&e.to_string()),
     };
@@ -1328,8 +1328,7 @@ fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
 pub fn convert_line(
     line: &str,
     variant: Option<Variant>,
-    notation: CastlingNotation,
-    order: ShredderOrder,
+    write: &WriteOptions,
     validate: bool,
 ) -> Result<String, Vec<LineFault>> {
     let indent = line.len() - line.trim_start().len();
@@ -1351,11 +1350,11 @@ pub fn convert_line(
             return Err(shift(errors));
         }
         match report.into_position() {
-            Ok(pos) => pos.to_fen(notation, order),
+            Ok(pos) => pos.to_fen_with(write),
             Err(e) => return Err(shift(problem_faults(record, e.report()))),
         }
     } else {
-        setup.to_fen(notation, order)
+        setup.to_fen(write.castling, write.shredder_order)
     };
     written.map_err(|e| {
         shift(vec![LineFault {
@@ -1606,7 +1605,7 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
     let mut outcome = Outcome::Ok;
     while let Some(game) = reader.read_game(&mut Collect::default())? {
         let write = |pos: &Position, m| {
-            pos.write_move(m, to, CastlingMode::Standard)
+            pos.write_move(m, to, uci_mode(UciCastlingArg::Auto, pos.variant()))
                 .map_err(|e| e.to_string())
         };
         // The result as read.
@@ -2028,8 +2027,12 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
         Ok(pos) => {
             game.variant = Some(pos.setup().variant);
             let write = |pos: &Position, m| {
-                pos.write_move(m, options.notation, CastlingMode::Standard)
-                    .map_err(|e| e.to_string())
+                pos.write_move(
+                    m,
+                    options.notation,
+                    uci_mode(UciCastlingArg::Auto, pos.variant()),
+                )
+                .map_err(|e| e.to_string())
             };
             // The result judged as on 8x8 is the one written.
             let end = |main: &[Position]| {
@@ -2083,8 +2086,7 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
 
 /// A 10x8 position in the FEN of `options`.
 pub fn fen_of(pos: &Position, options: &forsyth::fen::WriteOptions) -> Result<String, String> {
-    pos.to_fen(options.castling, options.shredder_order)
-        .map_err(|e| e.to_string())
+    pos.to_fen_with(options).map_err(|e| e.to_string())
 }
 
 /// One 10x8 game of `pgn check --format json`, keyed as the 8x8 ones.

@@ -129,15 +129,7 @@ impl Convert {
         let text = String::from_utf8_lossy(line.bytes);
         let validate = self.opts.validation == forsyth::convert::Validation::Legality;
         let write = self.opts.write;
-        let convert = |text: &str| {
-            crate::capa::convert_line(
-                text,
-                self.capa,
-                write.castling,
-                write.shredder_order,
-                validate,
-            )
-        };
+        let convert = |text: &str| crate::capa::convert_line(text, self.capa, &write, validate);
         // With `--letters LANG` a 10x8 record is read in English or in that
         // language's letters and written in the latter, as an 8x8 one; a
         // language whose letters cannot say the compound pieces refuses

@@ -660,7 +660,7 @@ fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
     }
 }
 
-fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
+pub(crate) fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
     WriteOptions {
         castling: args.castling.map_or(castling, notation),
         shredder_order: args

@@ -9,11 +9,11 @@ use forsyth::capablanca::{
     is_ten_files, Board, CrcStart, FenError as TenFenError, LossyCastlingError, Position, Report,
     Setup, Square, Variant,
 };
-use forsyth::fen::{CastlingNotation, EnPassantMode, FenField, ShredderOrder};
+use forsyth::fen::{CastlingNotation, EnPassantMode, FenField, ShredderOrder, WriteOptions};
 use forsyth::notation::Notation;
 use forsyth::uci::CastlingMode;
 use forsyth::validate::Severity;
-use forsyth::{Piece, Rank, Role};
+use forsyth::{Rank, Role};
 
 use crate::errors::{error, MoveError, Place, Refusal};
 use crate::validate::PyProblem;
@@ -154,32 +154,10 @@ pub fn write(
     notation: CastlingNotation,
     ep: EnPassantMode,
 ) -> Result<String, LossyCastlingError> {
-    match ep {
-        EnPassantMode::Always => pos.setup().to_fen(notation, ShredderOrder::Files),
-        EnPassantMode::Pseudo => {
-            let mut setup = pos.setup().clone();
-            setup.ep_square = setup.ep_square.filter(|&ep| pawn_beside(&setup, ep));
-            setup.to_fen(notation, ShredderOrder::Files)
-        }
-        _ => pos.to_fen(notation, ShredderOrder::Files),
-    }
-}
-
-/// Whether a pawn of the side to move stands beside the pawn that just
-/// passed `ep`.
-fn pawn_beside(setup: &Setup, ep: Square) -> bool {
-    let forward = if ep.rank() == Rank::Sixth { -1 } else { 1 };
-    let Some(passed) = ep.offset(0, forward) else {
-        return false;
-    };
-    let pawn = Piece {
-        role: Role::Pawn,
-        color: setup.turn,
-    };
-    [-1, 1].into_iter().any(|df| {
-        passed
-            .offset(df, 0)
-            .is_some_and(|sq| setup.board.piece_at(sq) == Some(pawn))
+    pos.to_fen_with(&WriteOptions {
+        castling: notation,
+        shredder_order: ShredderOrder::Files,
+        en_passant: ep,
     })
 }
 

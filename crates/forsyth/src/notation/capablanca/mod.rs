@@ -12,12 +12,12 @@
 
 use core::fmt;
 
-use crate::board::capablanca::{File, Move, Square};
+use crate::board::capablanca::{attacks, File, Move, Square};
 use crate::board::{CastlingSide, Color, Rank, Role};
 use crate::notation::{Language, Notation};
 use crate::rules::capablanca::Position;
 use crate::setup::capablanca::LossyCastlingError;
-use crate::text::fen::{CastlingNotation, ShredderOrder};
+use crate::text::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
 use crate::text::letters::Letters;
 use crate::uci::CastlingMode;
 
@@ -364,6 +364,44 @@ impl Position {
         let mut setup = self.setup().clone();
         setup.ep_square = self.legal_ep_square();
         setup.to_fen(notation, order)
+    }
+
+    /// The record written as `options` say: castling in its encoding and
+    /// letter order, the en-passant square by its mode (as the 8x8
+    /// [`Setup::ep_square_for`](crate::Setup::ep_square_for) reads them).
+    ///
+    /// ```
+    /// use forsyth::capablanca::Position;
+    /// use forsyth::fen::{CastlingNotation, EnPassantMode, WriteOptions};
+    /// let pos = Position::capablanca();
+    /// let after = pos.play(pos.read_move("e4", None)?).unwrap();
+    /// let options = WriteOptions {
+    ///     en_passant: EnPassantMode::Always,
+    ///     ..WriteOptions::new(CastlingNotation::XFen)
+    /// };
+    /// assert_eq!(after.to_fen_with(&options).unwrap(),
+    ///     "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq e3 0 1");
+    /// # Ok::<_, forsyth::capablanca::ReadMoveError>(())
+    /// ```
+    pub fn to_fen_with(&self, options: &WriteOptions) -> Result<String, LossyCastlingError> {
+        let mut setup = self.setup().clone();
+        setup.ep_square = self.ep_square_for(options.en_passant);
+        setup.to_fen(options.castling, options.shredder_order)
+    }
+
+    /// The en-passant square to write under `mode`: only when a capture
+    /// there is legal, when a pawn of the side to move stands beside the
+    /// pawn that passed it, or whenever the last move was a double step.
+    pub fn ep_square_for(&self, mode: EnPassantMode) -> Option<Square> {
+        let setup = self.setup();
+        match mode {
+            EnPassantMode::Legal => self.legal_ep_square(),
+            EnPassantMode::Pseudo => setup.ep_square.filter(|&ep| {
+                let turn = setup.turn;
+                !(attacks::pawn(!turn, ep) & setup.board.by_piece(Role::Pawn.of(turn))).is_empty()
+            }),
+            EnPassantMode::Always => setup.ep_square,
+        }
     }
 
     /// The move in UCI: origin and destination, a promotion's lower-case
