@@ -1483,6 +1483,22 @@ mod tests {
         );
     }
 
+    /// Long algebraic from the b file is a pawn's move, as `parse_move`
+    /// reads it (long algebraic before SAN, `specs/moves.md`) and as
+    /// python-chess reads `b5xc4` here, though a bishop on d5 also takes
+    /// on c4 and lenient SAN reads a lowercase `b` as a bishop.
+    #[test]
+    fn quick_san_reads_b_file_long_algebraic_as_the_pawn() {
+        let fen = "4k3/8/8/1p1b4/2P5/8/8/4K3 b - - 0 1";
+        let pos = Position::from_fen(&Fen::from_ascii(fen.as_bytes()).unwrap(), None).unwrap();
+        let pawn = pos.parse_move("b5c4").unwrap();
+        assert_eq!(pawn.role(), crate::Role::Pawn);
+        for text in ["b5xc4", "b5xc4+", "b5-c4"] {
+            assert!(quick_san(&pos, text).is_none_or(|m| m == pawn), "{text}");
+            assert_eq!(pos.parse_move(text), Ok(pawn), "{text}");
+        }
+    }
+
     /// Where the fast path cannot answer alone, the general reading does:
     /// an ambiguous move, a pinned piece, a promotion without its piece,
     /// UCI.

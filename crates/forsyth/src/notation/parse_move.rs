@@ -383,8 +383,9 @@ impl Position {
 /// role that reach its square, each kept when its move leaves the king safe
 /// and fits the SAN's first reading. `None` unless exactly one is kept, or
 /// for a token that `parse_move` reads otherwise: UCI, which it reads
-/// first (`b1e4` is also a bishop's move in lenient SAN, `B1e4`), `e.p.`
-/// (whose move must be an en-passant capture), castling. Then
+/// first (`b1e4` is also a bishop's move in lenient SAN, `B1e4`), long
+/// algebraic from the b file (`b5xc4`, likewise), `e.p.` (whose move must
+/// be an en-passant capture), castling. Then
 /// [`Position::parse_move`] decides, its errors included. LAN is never
 /// SAN but with its piece (`Ng1xf3`), and then reads as the same move.
 /// Every legal move to a square comes from a square that attacks it (a
@@ -430,6 +431,12 @@ pub(crate) fn quick_san_inline(pos: &Position, text: &str) -> Option<Move> {
         return None;
     }
     if !matches!(text.last(), Some(b'1'..=b'8')) && text.contains(&b'.') {
+        return None;
+    }
+    // `b5xc4` is long algebraic, a pawn's capture from b5, which
+    // `parse_move` reads before SAN; the SAN reader would take its `b` for
+    // a bishop leaving rank 5.
+    if let [b'b', b'1'..=b'8', b'x' | b'-', ..] = text {
         return None;
     }
     let pattern = SanPlus::first_reading(text)?.pattern().ok()?;
