@@ -30,22 +30,13 @@ use serde::Serialize;
 
 use crate::cli::{
     CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
-    UciCastlingArg, VariantArg,
+    UciCastlingArg,
 };
+use crate::options::capa_variant;
 use crate::position::RecordFault;
 use crate::printer::diag::caret;
 use crate::printer::{Format, Printer};
 use crate::Outcome;
-
-/// The 10x8 variant a `--variant` names, if any.
-pub fn variant_of(arg: VariantArg) -> Option<Variant> {
-    match arg {
-        VariantArg::Capablanca => Some(Variant::Capablanca),
-        VariantArg::Gothic => Some(Variant::Gothic),
-        VariantArg::Crc => Some(Variant::Crc),
-        _ => None,
-    }
-}
 
 fn start_variant(arg: StartVariantArg) -> Option<Variant> {
     match arg {
@@ -85,7 +76,7 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
             }
         }
         Command::Show(a) => {
-            let v = variant_of(a.variant);
+            let v = capa_variant(a.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
                 if a.format == Format::Svg {
                     let args = crate::picture::show_args(a.words.clone(), a.flip);
@@ -104,13 +95,13 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
         }
         Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
         Command::Perft(a) => {
-            let v = variant_of(a.legality.variant);
+            let v = capa_variant(a.legality.variant);
             // A suite's 10x8 lines are read with its 8x8 ones (`perft`).
             let ten = a.suite.is_none() && (v.is_some() || words_10x8(&a.words));
             ten.then(|| perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling))
         }
         Command::Moves(a) => {
-            let v = variant_of(a.legality.variant);
+            let v = capa_variant(a.legality.variant);
             (v.is_some() || words_10x8(&a.words)).then(|| {
                 let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
                     Some(Err(e)) => return usage(&e.to_string()),
@@ -124,7 +115,7 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
             })
         }
         Command::Play(a) => {
-            let v = variant_of(a.legality.variant);
+            let v = capa_variant(a.legality.variant);
             (v.is_some() || a.words.first().is_some_and(|w| is_10x8_word(w))).then(|| {
                 let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
                     Some(Err(e)) => return usage(&e.to_string()),

@@ -239,7 +239,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
     let progress = !cli.quiet && !cli.command.quiet();
     Ok(match cli.command {
         Command::Convert(a) => Job::Convert(Convert {
-            capa: crate::capa::variant_of(a.variant),
+            capa: capa_variant(a.variant),
             letters: match a.letters.as_deref() {
                 Some(c) if c.eq_ignore_ascii_case("auto") => LettersMode::Auto,
                 other => language(other)?.map_or(LettersMode::English, LettersMode::Given),
@@ -353,7 +353,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             })
         }
         Command::Validate(a) => Job::Validate(Validate {
-            capa: crate::capa::variant_of(a.variant),
+            capa: capa_variant(a.variant),
             variant: variant(a.variant),
             auto: a.variant == VariantArg::Auto,
             format: a.format,
@@ -407,7 +407,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
                 progress,
                 uci_castling: uci_castling(a.uci_castling),
                 threads: threads(&a.threads),
-                capa: crate::capa::variant_of(a.legality.variant),
+                capa: capa_variant(a.legality.variant),
             })
         }
         Command::Moves(a) => Job::Moves(Moves {
@@ -657,6 +657,17 @@ fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
     match arg {
         ShredderOrderArg::Files => ShredderOrder::Files,
         ShredderOrderArg::Wings => ShredderOrder::Wings,
+    }
+}
+
+/// The 10x8 variant a `--variant` names, if any.
+pub fn capa_variant(arg: VariantArg) -> Option<forsyth::capablanca::Variant> {
+    use forsyth::capablanca::Variant as Ten;
+    match arg {
+        VariantArg::Capablanca => Some(Ten::Capablanca),
+        VariantArg::Gothic => Some(Ten::Gothic),
+        VariantArg::Crc => Some(Ten::Crc),
+        _ => None,
     }
 }
 
