@@ -1403,3 +1403,16 @@ fn a_latin_1_popeye_input_is_read() {
     assert_eq!(r.stdout, want.stdout);
     assert_eq!(r.stdout, "   1.Rc7-c8 # !\n\n");
 }
+
+/// A reflexmate twin whose attacker must mate at once: Popeye writes its
+/// forced mates and one blank line, no closing one of a played first move,
+/// before the next twin (Popeye 4.104's text on the same input).
+#[test]
+fn reflex_forced_mates_in_a_twin_are_spaced_as_popeye_spaces_them() {
+    let r = popeye(
+        "beginproblem\npieces white kc8 rg7 rb5 black bc6 sh5 bf4 kh3\nstipulation r#2\n\
+         option variation\ntwin remove b5\nendproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "a) \n\n   1.Rb5*h5 # ?!?\n\nb) -wRb5  \n\n\n");
+}

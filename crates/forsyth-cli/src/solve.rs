@@ -228,14 +228,13 @@ fn no_file(word: &str) -> Option<String> {
 /// the one after each first move: battle play that wrote a first move or
 /// the play after the key. (Without one, the blank line Popeye's style
 /// writes alone is that one.) Before the next twin's label it shows; after
-/// the last, Popeye's closing line follows, which is not written.
+/// the last, Popeye's closing line follows, which is not written. A
+/// reflex play's forced first moves are no first moves of a play: Popeye
+/// writes the one blank line after them.
 fn closes_with_blank(solution: &Solution) -> bool {
     !solution.stipulation.is_lines()
         && !solution.opposite_check
-        && (solution.after_key.is_some()
-            || !solution.keys.is_empty()
-            || !solution.tries.is_empty()
-            || !solution.forced.is_empty())
+        && (solution.after_key.is_some() || !solution.keys.is_empty() || !solution.tries.is_empty())
 }
 
 /// The label of twin `t` (0 for the problem itself): `a` to `z`, then
