@@ -1151,7 +1151,7 @@ mod tests {
             for goal in ["#", "=", "#=", "==", "+", "x", "zc6"] {
                 let named = match goal {
                     "#" | "=" | "#=" | "==" => true,
-                    _ => ["", "h", "ser-", "ser-h"].contains(&play),
+                    _ => play != "ser-s",
                 };
                 let text = format!("{play}{goal}2");
                 assert_eq!(text.parse::<Stipulation>().is_ok(), named, "{text}");
