@@ -1325,3 +1325,94 @@ fn duplex_halves_say_what_is_not_applicable_as_popeye() {
     let threat = "Option \"Threat\" not applicable or indicated maximum threat length too big\n";
     assert_eq!(r.stdout, format!("{threat}{threat}\n"));
 }
+
+/// The goals of the move in self and reflex play, and the order of a
+/// reflexmate's forced checks: Popeye 4.104's text on the same inputs
+/// (`rx2`: the defender must capture when it can; `r+1`: every checking
+/// first move is forced, and fails, listed in the order of Popeye's
+/// checking move generator; `sx2`: every defence after the last move
+/// captures).
+#[test]
+fn goals_of_the_move_in_self_and_reflex_play_as_popeye_solves_them() {
+    let cases = [
+        (
+            "white sa8 pa4 kb1 black ke8 qd6 pf2",
+            "rx2",
+            "   1.Sa8-b6 !\n      1...Qd6*b6 + x\n\n   1.Sa8-c7 + !\n      1...Qd6*c7 x\n\n",
+        ),
+        (
+            "white kh8 be6 black sc8 kf4 qe4",
+            "rx2",
+            "   1.Be6*c8 x ?!?\n\n",
+        ),
+        (
+            "white ka1 rh1 sd4 black kc7 pe5",
+            "r+1",
+            "   1.Sd4-e6 + ?!?\n   1.Sd4-b5 + ?!?\n   1.Rh1-c1 + ?!?\n   1.Rh1-h7 + ?!?\n\n",
+        ),
+        (
+            "white rd7 bg1 ka1 black kg8 pc5",
+            "sx2",
+            "   1.Bg1*c5 ! threat:\n          2.Rd7-h7\n              2...Kg8*h7 x\n\
+             \x20     1...Kg8-h8\n          2.Rd7-g7\n              2...Kh8*g7 x\n\n",
+        ),
+    ];
+    for (pieces, stipulation, want) in cases {
+        let r = popeye(&format!(
+            "beginproblem\npieces {pieces}\nstipulation {stipulation}\noption variation\n\
+             endproblem\n"
+        ));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, want, "{stipulation} {pieces}");
+    }
+}
+
+/// The set play of `h#1`, White's one mating move: Popeye lists it in its
+/// ordinary move generator's order, not in the checking generator's
+/// order it gives the mates of the play itself (Popeye 4.104's text).
+#[test]
+fn helpmate_in_one_set_play_in_popeyes_order() {
+    let r = popeye(
+        "beginproblem\npieces white qb7 bh5 qb4 kb3 qd1 black kh3 ph2\nstipulation h#1\n\
+         option setplay\nendproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "  1...Qd1-g4 #\n  1...Qd1-f3 #\n  1...Qd1-d3 #\n  1...Qb4-g4 #\n  1...Qb7-f3 #\n\n\
+         \x20 1.Kh3-g3 Qb7-f3 #\n  1.Kh3-g3 Qd1-f3 #\n\n"
+    );
+}
+
+/// A Popeye input in ISO 8859-1 (Popeye's own example files write their
+/// sources so, `Phénix`): read as Popeye reads it, the problem solved as
+/// the same input in ASCII is.
+#[test]
+fn a_latin_1_popeye_input_is_read() {
+    let ascii = "beginproblem\nsource Phenix 1993\npieces white kb6 rc7 black ka8\n\
+        stipulation #1\noption variation\nendproblem\n";
+    let latin: Vec<u8> = ascii
+        .replace("Phenix", "Ph\u{e9}nix")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    assert!(std::str::from_utf8(&latin).is_err());
+    let want = popeye(ascii);
+    let r = forsyth(&["solve", "-", "--style", "popeye"], &latin);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, want.stdout);
+    assert_eq!(r.stdout, "   1.Rc7-c8 # !\n\n");
+}
+
+/// A reflexmate twin whose attacker must mate at once: Popeye writes its
+/// forced mates and one blank line, no closing one of a played first move,
+/// before the next twin (Popeye 4.104's text on the same input).
+#[test]
+fn reflex_forced_mates_in_a_twin_are_spaced_as_popeye_spaces_them() {
+    let r = popeye(
+        "beginproblem\npieces white kc8 rg7 rb5 black bc6 sh5 bf4 kh3\nstipulation r#2\n\
+         option variation\ntwin remove b5\nendproblem\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "a) \n\n   1.Rb5*h5 # ?!?\n\nb) -wRb5  \n\n\n");
+}

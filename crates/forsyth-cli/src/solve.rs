@@ -104,24 +104,33 @@ struct Entry {
 /// says.
 type Unread = (Outcome, String);
 
+/// The text of an input file: UTF-8, or else ISO 8859-1, in which
+/// Popeye's inputs with accented titles and sources are often written
+/// (Popeye reads bytes); every byte is a character of it, so nothing is
+/// refused for its encoding.
+fn input_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
+}
+
 /// Reads the problems of `source`: one Popeye input or statement file (or
 /// standard input), else the words as one statement.
 fn read_problems(source: &ProblemSource, letters: Option<Language>) -> Result<Vec<Entry>, Unread> {
     let letters = letters.map(|l| l.letters());
     let (source, text) = match source {
         ProblemSource::Stdin => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             io::stdin()
                 .lock()
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .map_err(|e| (Outcome::Failed, format!("standard input: {e}")))?;
-            ("<stdin>".to_owned(), text)
+            ("<stdin>".to_owned(), input_text(bytes))
         }
         ProblemSource::File(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| (Outcome::Failed, format!("{name}: {e}")))?;
-            (name, text)
+            let bytes =
+                std::fs::read(path).map_err(|e| (Outcome::Failed, format!("{name}: {e}")))?;
+            (name, input_text(bytes))
         }
         ProblemSource::Statement(words) => {
             let statement = words.join(" ");
@@ -212,23 +221,20 @@ fn no_file(word: &str) -> Option<String> {
     if !(path.exists() || extension || starts_like_one) {
         return None;
     }
-    std::fs::read_to_string(path)
-        .err()
-        .map(|e| format!("{word}: {e}"))
+    std::fs::read(path).err().map(|e| format!("{word}: {e}"))
 }
 
 /// `true` when Popeye ends `solution` with a blank line of its own beside
 /// the one after each first move: battle play that wrote a first move or
 /// the play after the key. (Without one, the blank line Popeye's style
 /// writes alone is that one.) Before the next twin's label it shows; after
-/// the last, Popeye's closing line follows, which is not written.
+/// the last, Popeye's closing line follows, which is not written. A
+/// reflex play's forced first moves are no first moves of a play: Popeye
+/// writes the one blank line after them.
 fn closes_with_blank(solution: &Solution) -> bool {
     !solution.stipulation.is_lines()
         && !solution.opposite_check
-        && (solution.after_key.is_some()
-            || !solution.keys.is_empty()
-            || !solution.tries.is_empty()
-            || !solution.forced.is_empty())
+        && (solution.after_key.is_some() || !solution.keys.is_empty() || !solution.tries.is_empty())
 }
 
 /// The label of twin `t` (0 for the problem itself): `a` to `z`, then

@@ -123,6 +123,77 @@ proptest! {
     }
 }
 
+/// Self and reflex play by the definitions: the attacker to move forces
+/// the defender to reach the goal in at most `k` of its moves; in reflex
+/// play an attacker that can reach the goal must (and fails), a defender
+/// that can must (and the play ends there).
+fn self_forces(pos: &Position, goal: Goal, k: u8, reflex: bool) -> bool {
+    let moves = pos.legal_moves();
+    if reflex && moves.iter().any(|&m| reached(goal, m, &play(pos, m))) {
+        return false;
+    }
+    moves
+        .iter()
+        .any(|&m| self_fails(&play(pos, m), goal, k, reflex))
+}
+
+/// The defender to move after the attacker's move of `k` moves left.
+fn self_fails(pos: &Position, goal: Goal, k: u8, reflex: bool) -> bool {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return false;
+    }
+    let ends = |r: Move| reached(goal, r, &play(pos, r));
+    if reflex && moves.iter().any(|&r| ends(r)) {
+        return true;
+    }
+    moves
+        .iter()
+        .all(|&r| ends(r) || (k > 1 && self_forces(&play(pos, r), goal, k - 1, reflex)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The goals of the move in self and reflex play (Popeye's `s+2`,
+    /// `rx2`, `rzc62`): the keys in one and two moves are the brute
+    /// force's, and in reflex play the attacker's moves that reach the
+    /// goal are the forced ones.
+    #[test]
+    fn self_and_reflex_goals_match_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        for goal in ["+", "x", "zd4", "#"] {
+            for (kind, reflex) in [("s", false), ("r", true)] {
+                for n in 1..=2u8 {
+                    let s = stipulation(&format!("{kind}{goal}{n}"));
+                    let moves = pos.legal_moves();
+                    let reaching: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| reached(s.goal, m, &play(&pos, m)))
+                        .collect();
+                    let mut expected: Vec<Move> = if reflex && !reaching.is_empty() {
+                        Vec::new()
+                    } else {
+                        moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| self_fails(&play(&pos, m), s.goal, n, reflex))
+                            .collect()
+                    };
+                    let solution = Solver::new(s).solve(&pos).expect("no limit");
+                    let mut found: Vec<Move> = solution.keys.iter().map(|k| k.mv).collect();
+                    expected.sort_by_key(|m| format!("{m:?}"));
+                    found.sort_by_key(|m| format!("{m:?}"));
+                    prop_assert_eq!(found, expected, "{} {}", s, pos.setup());
+                    let want_forced = if reflex { reaching } else { Vec::new() };
+                    prop_assert_eq!(&solution.forced, &want_forced, "{} {}", s, pos.setup());
+                }
+            }
+        }
+    }
+}
+
 /// Stipulations with the goals read and written back as Popeye writes
 /// them; the goals Popeye has beside them are refused, named.
 #[test]
@@ -144,8 +215,8 @@ fn goals_read_and_refused() {
         ("~1", "~"),
         ("h003", "00"),
         ("ser-!=7", "!="),
-        ("s+2", "+"),
-        ("r+2", "+"),
+        ("ser-s+2", "+"),
+        ("ser-sx3", "x"),
     ] {
         let err = text.parse::<Stipulation>().unwrap_err();
         assert_eq!(err.kind().name(), "goal", "{text}");

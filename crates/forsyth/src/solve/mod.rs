@@ -68,7 +68,7 @@ pub(crate) use line::passed;
 
 use crate::board::Move;
 use crate::rules::Position;
-use search::{after, may_check, suffers, Battle, Meter, Search};
+use search::{after, may_check, reaches, Battle, Meter, Search};
 use stipulation::MAX_MOVES;
 
 /// One move of a solution's tree and what follows it: after a White move,
@@ -928,7 +928,7 @@ fn solve_one(
         solution.forced = moves
             .iter()
             .copied()
-            .filter(|&m| suffers(&after(pos, m), goal))
+            .filter(|&m| reaches(m, &after(pos, m), goal))
             .collect();
     } else {
         let (keys, tries) = tree.first_moves(pos, n, options);
@@ -1045,8 +1045,8 @@ impl Tree<'_, '_> {
                 break;
             }
             let next = after(pos, r);
-            let ends = battle != Battle::Direct && suffers(&next, goal);
-            if !ends && self.search.refutes(&next, n) {
+            let ends = battle != Battle::Direct && reaches(r, &next, goal);
+            if !ends && self.search.refutes(r, &next, n) {
                 refutations.push(r);
             }
         }
@@ -1070,7 +1070,7 @@ impl Tree<'_, '_> {
         let replies = next.legal_moves();
         let mut refutations = Vec::new();
         for &r in replies.iter() {
-            if self.search.refutes(&after(next, r), n) {
+            if self.search.refutes(r, &after(next, r), n) {
                 refutations.push(r);
                 if refutations.len() > most {
                     return None;
@@ -1139,7 +1139,7 @@ impl Tree<'_, '_> {
             let next = after(&black, m);
             // Self and reflex play: Black's mate ends the play, White's
             // aim reached (a short set play).
-            let ends = battle != Battle::Direct && suffers(&next, goal);
+            let ends = battle != Battle::Direct && reaches(m, &next, goal);
             if (forced || n < 2) && !ends {
                 continue;
             }
@@ -1255,7 +1255,7 @@ impl Tree<'_, '_> {
                 break;
             }
             let next = after(pos, m);
-            let ends = battle != Battle::Direct && suffers(&next, goal);
+            let ends = battle != Battle::Direct && reaches(m, &next, goal);
             if forced && !ends {
                 continue;
             }

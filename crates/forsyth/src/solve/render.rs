@@ -704,7 +704,9 @@ impl Tree {
     /// order, then a blank line (Popeye ends a list, even an empty one,
     /// with one). `passed_first`: the set play of a help play with a half
     /// move, whose lines Popeye writes after the attacker's half move
-    /// passed, `1...  ...  2.`, the moves numbered from 2.
+    /// passed, `1...  ...  2.`, the moves numbered from 2. `checking`:
+    /// the attacker's last move of a mate or check comes from Popeye's
+    /// checking move generator (not in the one-move set play of `h#1`).
     fn lines<W: fmt::Write>(
         &self,
         out: &mut W,
@@ -712,10 +714,11 @@ impl Tree {
         stipulation: &Stipulation,
         lines: &[Line],
         passed_first: bool,
+        checking: bool,
     ) -> fmt::Result {
         let mut lines: Vec<(&Line, Vec<OrderKey>)> = lines
             .iter()
-            .map(|l| (l, line_order(pos, stipulation, l)))
+            .map(|l| (l, line_order(pos, stipulation, l, checking)))
             .collect();
         lines.sort_by(|a, b| (a.0.moves.len(), &a.1).cmp(&(b.0.moves.len(), &b.1)));
         for (line, _) in lines {
@@ -802,12 +805,17 @@ impl Tree {
         if stipulation.is_lines() {
             if let Some(set) = stipulation.set_play() {
                 if !solution.set_lines.is_empty() || self.set_play_written(solution) {
+                    // Popeye finds the set play of `h#1`, White's one move,
+                    // with its ordinary generator (that of `ser-h#n` with
+                    // the checking one).
+                    let checking = !(stipulation.play == Play::Help && set.moves == 0);
                     self.lines(
                         out,
                         &passed(pos),
                         &set,
                         &solution.set_lines,
                         stipulation.half,
+                        checking,
                     )?;
                 }
             }
@@ -815,7 +823,7 @@ impl Tree {
                 // Popeye says so on standard error and writes nothing.
                 return Ok(());
             }
-            return self.lines(out, pos, stipulation, &solution.lines, false);
+            return self.lines(out, pos, stipulation, &solution.lines, false, true);
         }
         if solution.opposite_check {
             return Ok(());
@@ -831,7 +839,8 @@ impl Tree {
             // refutation does; a reflex Black that can mate has no other.
             let forced = self.reflex
                 && set.iter().any(|v| {
-                    v.replies.is_empty() && super::search::suffers(&after(&black, v.mv), self.goal)
+                    v.replies.is_empty()
+                        && super::search::reaches(v.mv, &after(&black, v.mv), self.goal)
                 });
             let refuted = !forced && black.legal_moves().len() > set.len();
             let longer = play_length(refuted, left, set);
@@ -840,7 +849,7 @@ impl Tree {
                 .filter(|v| !self.ends_early(&black, v, longer))
                 .collect();
             if !set.is_empty() {
-                sort_popeye(&black, &mut set, forced && self.goal == Goal::Mate);
+                sort_popeye(&black, &mut set, forced && checking_goal(self.goal));
                 for v in set {
                     self.black(out, &black, v, 1, left)?;
                 }
@@ -854,7 +863,7 @@ impl Tree {
             writeln!(out)?;
         }
         let mut forced = solution.forced.clone();
-        forced.sort_by_key(|&m| order_key(pos, m, self.goal == Goal::Mate));
+        forced.sort_by_key(|&m| order_key(pos, m, checking_goal(self.goal)));
         for m in forced {
             let text = popeye_goal_move(pos, m, self.goal, self.language);
             writeln!(out, "   1.{text} ?!?")?;
@@ -920,7 +929,7 @@ impl Tree {
                         .copied()
                         .filter(|&m| super::search::reaches(m, &after(&then, m), self.goal))
                         .collect();
-                    forced.sort_by_key(|&m| order_key(&then, m, self.goal == Goal::Mate));
+                    forced.sort_by_key(|&m| order_key(&then, m, checking_goal(self.goal)));
                     for m in forced {
                         let text = popeye_goal_move(&then, m, self.goal, self.language);
                         writeln!(out, "{:10}2.{text} ?!?", "")?;
@@ -1044,7 +1053,7 @@ impl Tree {
         // Reflex play: the defender's forced mates, as its mating move
         // generator gives them.
         let forced = self.reflex && defences.iter().all(|d| d.replies.is_empty());
-        sort_popeye(pos, &mut shown, forced && self.goal == Goal::Mate);
+        sort_popeye(pos, &mut shown, forced && checking_goal(self.goal));
         for d in shown {
             self.black(out, pos, d, number, left)?;
         }
@@ -1129,7 +1138,7 @@ impl Tree {
             && !self.mates_in_one
             && longer > 0
             && d.replies.is_empty()
-            && super::search::suffers(&after(pos, d.mv), self.goal)
+            && super::search::reaches(d.mv, &after(pos, d.mv), self.goal)
     }
 
     /// A move in Popeye's long algebraic notation, with ` +` or ` #`.
@@ -1282,6 +1291,12 @@ fn order_key(pos: &Position, m: Move, last: bool) -> OrderKey {
     (square, -generated, promotion)
 }
 
+/// `true` for the goals whose reaching moves Popeye's checking move
+/// generator finds: mate and check.
+fn checking_goal(goal: Goal) -> bool {
+    matches!(goal, Goal::Mate | Goal::Check)
+}
+
 /// Sorts `list` (moves of the side to move in `pos`) as Popeye finds
 /// them; `last`: the moves of a direct mate's last move.
 fn sort_popeye(pos: &Position, list: &mut [&Variation], last: bool) {
@@ -1291,15 +1306,21 @@ fn sort_popeye(pos: &Position, list: &mut [&Variation], last: bool) {
 /// The order of a line among lines of its length: each move's place, in
 /// turn (the last move of the attacker as the checking generator gives it
 /// when the goal is mate or check).
-fn line_order(pos: &Position, stipulation: &Stipulation, line: &Line) -> Vec<OrderKey> {
+fn line_order(
+    pos: &Position,
+    stipulation: &Stipulation,
+    line: &Line,
+    checking: bool,
+) -> Vec<OrderKey> {
     let positions = line.positions(pos, stipulation);
     line.moves
         .iter()
         .zip(&positions)
         .enumerate()
         .map(|(i, (&m, pos))| {
-            let last =
-                i + 1 == line.moves.len() && matches!(stipulation.goal, Goal::Mate | Goal::Check);
+            let last = checking
+                && i + 1 == line.moves.len()
+                && matches!(stipulation.goal, Goal::Mate | Goal::Check);
             order_key(pos, m, last)
         })
         .collect()

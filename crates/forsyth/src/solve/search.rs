@@ -344,8 +344,9 @@ impl<'a> Search<'a> {
                 }),
             };
         }
-        // A goal the move itself reaches ends the play at once.
-        if self.goal.by_move() && self.has_goal_move(pos, &moves) {
+        // A goal the move itself reaches ends the play at once (the
+        // attacker's own goal: in self play it is the defender's to reach).
+        if self.goal.by_move() && self.battle == Battle::Direct && self.has_goal_move(pos, &moves) {
             return true;
         }
         // Checks first, then the rest.
@@ -413,7 +414,7 @@ impl<'a> Search<'a> {
         }
         let killer = self.killers[usize::from(k)].filter(|m| moves.contains(m));
         if let Some(m) = killer {
-            if self.refutes(&after(pos, m), k) {
+            if self.refutes(m, &after(pos, m), k) {
                 return false;
             }
         }
@@ -424,7 +425,7 @@ impl<'a> Search<'a> {
             if Some(m) == killer {
                 continue;
             }
-            if self.refutes(&after(pos, m), k) {
+            if self.refutes(m, &after(pos, m), k) {
                 self.killers[usize::from(k)] = Some(m);
                 return false;
             }
@@ -485,7 +486,7 @@ impl<'a> Search<'a> {
             .collect();
         order.sort_by_key(|&(count, _, _)| count);
         for (_, m, next) in order {
-            if self.refutes(&next, k) {
+            if self.refutes(m, &next, k) {
                 self.killers[usize::from(k)] = Some(m);
                 return true;
             }
@@ -496,14 +497,16 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// `true` if the defence that led to `next` holds, against an attacker
-    /// that had `k` moves: no goal in `k - 1` follows (self play: the
-    /// defence does not itself reach the goal against the attacker, and no
-    /// self play in `k - 1` follows).
-    pub(crate) fn refutes(&mut self, next: &Position, k: u8) -> bool {
+    /// `true` if the defence `m` that led to `next` holds, against an
+    /// attacker that had `k` moves: no goal in `k - 1` follows (self play:
+    /// the defence does not itself reach the goal against the attacker,
+    /// and no self play in `k - 1` follows).
+    pub(crate) fn refutes(&mut self, m: Move, next: &Position, k: u8) -> bool {
         match self.battle {
             Battle::Direct | Battle::Reflex => !(k > 1 && self.mates(next, k - 1)),
-            Battle::SelfPlay => !(suffers(next, self.goal) || (k > 1 && self.mates(next, k - 1))),
+            Battle::SelfPlay => {
+                !(reaches(m, next, self.goal) || (k > 1 && self.mates(next, k - 1)))
+            }
         }
     }
 

@@ -359,7 +359,7 @@ pub enum ParseStipulationErrorKind {
     /// `exact-`, ...), or words that say two kinds of play.
     Unsupported,
     /// `goal`: a goal of Popeye's that is not solved (`##`, `##!`, `%`,
-    /// `ep`, ...), or one not solved in that kind of play (`s+2`); the
+    /// `ep`, ...), or one not solved in that kind of play (`ser-s+2`); the
     /// text names it.
     Goal,
 }
@@ -432,9 +432,9 @@ impl ParseStipulationError {
                 format!("stipulation: {text} is not solved, only {KNOWN}")
             }
             ParseStipulationErrorKind::Goal => format!(
-                "stipulation: {text} is not solved; the goals solved are # in every kind \
-                 of play, =, #= and == in all but reflex play, and +, x and z with a square \
-                 (zc6) in direct, help, series and series help play"
+                "stipulation: {text} is not solved; the goals solved are #, =, #= and == \
+                 in every kind of play, and +, x and z with a square (zc6) in all but the \
+                 series selfmover (ser-s)"
             ),
         }
     }
@@ -634,23 +634,16 @@ fn symbols(prefix: &str, goal: Goal) -> Option<(Play, Goal)> {
     let play = match (series, rest) {
         (false, "") => Play::Direct,
         (false, "s") => Play::SelfPlay,
-        (false, "r")
-            if matches!(
-                goal,
-                Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate
-            ) =>
-        {
-            Play::Reflex
-        }
+        (false, "r") => Play::Reflex,
         (false, "h") => Play::Help,
         (true, "") => Play::Series,
         (true, "h") => Play::SeriesHelp,
         (true, "s") => Play::SeriesSelf,
         _ => return None,
     };
-    // A goal the move reaches is the attacker's own: self play, which
-    // makes the defender reach it, is left to mate and stalemate goals.
-    if goal.by_move() && matches!(play, Play::SelfPlay | Play::SeriesSelf) {
+    // A series selfmover's goal of the move is left to mate and stalemate
+    // goals; in battle self play the defender's move reaches it.
+    if goal.by_move() && play == Play::SeriesSelf {
         return None;
     }
     Some((play, goal))
@@ -1020,12 +1013,25 @@ mod tests {
         );
         assert_eq!(kind("##3"), ParseStipulationErrorKind::Goal);
         assert_eq!(kind("%3"), ParseStipulationErrorKind::Goal);
-        assert_eq!(kind("s+3"), ParseStipulationErrorKind::Goal);
+        // Popeye 4.104 reads the goals of the move in self and reflex
+        // play, not in a series selfmover.
+        assert_eq!(
+            "s+3".parse::<Stipulation>().map(|s| (s.play, s.goal)),
+            Ok((Play::SelfPlay, Goal::Check))
+        );
+        assert_eq!(kind("ser-s+3"), ParseStipulationErrorKind::Goal);
         assert_eq!(
             "r#=3".parse::<Stipulation>().map(|s| (s.play, s.goal)),
             Ok((Play::Reflex, Goal::MateOrStalemate))
         );
-        assert_eq!(kind("r+3"), ParseStipulationErrorKind::Goal);
+        assert_eq!(
+            "rx3".parse::<Stipulation>().map(|s| (s.play, s.goal)),
+            Ok((Play::Reflex, Goal::Capture))
+        );
+        assert_eq!(
+            "rzc63".parse::<Stipulation>().map(|s| (s.play, s.goal)),
+            Ok((Play::Reflex, Goal::Target(Square::C6)))
+        );
 
         assert_eq!(kind("#"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("#61"), ParseStipulationErrorKind::Length);
@@ -1145,7 +1151,7 @@ mod tests {
             for goal in ["#", "=", "#=", "==", "+", "x", "zc6"] {
                 let named = match goal {
                     "#" | "=" | "#=" | "==" => true,
-                    _ => ["", "h", "ser-", "ser-h"].contains(&play),
+                    _ => play != "ser-s",
                 };
                 let text = format!("{play}{goal}2");
                 assert_eq!(text.parse::<Stipulation>().is_ok(), named, "{text}");
