@@ -16,9 +16,10 @@ use forsyth::uci::CastlingMode;
 use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant};
 
 use crate::errors::{
-    bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place,
+    bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place, Refusal,
 };
 use crate::ten;
+use crate::validate::{bom_problem, BOM};
 
 /// The standard start, the default of `Position()`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -223,6 +224,9 @@ pub fn read_position(py: Python<'_>, text: &str, variant: Option<Variant>) -> Py
 
 /// Reads and validates a record of either board under `variant`.
 pub fn read_any(py: Python<'_>, text: &str, variant: VariantChoice) -> PyResult<PyPosition> {
+    if text.as_bytes().starts_with(BOM) {
+        return Err(Refusal::of_problems(vec![bom_problem()], Some(1)).into_err(py));
+    }
     match variant {
         VariantChoice::Ten(v) => Ok(PyPosition::ten(ten::read(py, text, Some(v))?)),
         VariantChoice::Auto if ten::is_ten(text.as_bytes()) => {
