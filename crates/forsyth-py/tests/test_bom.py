@@ -103,3 +103,17 @@ def test_pgn_readers_skip_it(tmp_path):
         check = pgn.check(marked, threads=threads)
         assert [(v.tags, v.ok) for v in check] == [(w[0], w[1]) for w in want]
         assert check.errors == []
+
+
+def test_solve_reads_a_problem_file_with_it(tmp_path):
+    # specs/solve.md, Files: `forsyth solve FILE` skips a byte order mark at
+    # the start of the text. The text of such a file, as Python reads it,
+    # solves as the text without it: a Popeye input and a statement.
+    popeye = "beginproblem\npieces white ke6 ra1 black ke8\nstipulation #1\nendproblem\n"
+    statement = "4k3/8/4K3/8/8/8/8/R7 w - - 0 1 #1\n"
+    for text in (popeye, statement):
+        path = tmp_path / "problem.txt"
+        path.write_text(BOM + text, encoding="utf-8")
+        solution = forsyth.solve(path.read_text(encoding="utf-8"))
+        assert [k.move.san() for k in solution.keys] == ["Ra8#"]
+        assert str(solution) == str(forsyth.solve(text))
