@@ -939,6 +939,13 @@ impl PyReader {
     }
 }
 
+/// The error of a file at `path` as Python's `OSError` of its kind
+/// (`FileNotFoundError`, `PermissionError`, ...), its message naming the
+/// path.
+fn path_error(path: &std::path::Path, e: &io::Error) -> PyErr {
+    PyErr::from(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
 /// An input error as Python's: the file object's own exception when it
 /// raised one, else the `OSError` of the error.
 fn io_error(e: io::Error) -> PyErr {
@@ -973,7 +980,8 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
         })
     } else {
         let path: PathBuf = source.extract()?;
-        Box::new(BufReader::with_capacity(1 << 16, File::open(&path)?))
+        let file = File::open(&path).map_err(|e| path_error(&path, &e))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
     };
     Ok(PyReader {
         state: Mutex::new(Some(Box::new(ReaderState {
@@ -1136,12 +1144,7 @@ pub fn check(py: Python<'_>, path: PathBuf, threads: Option<usize>) -> PyResult<
     let threads = thread_count(threads);
     let (games, errors) = py
         .detach(|| check_file(&path, threads))
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => {
-                pyo3::exceptions::PyFileNotFoundError::new_err(format!("{}: {e}", path.display()))
-            }
-            _ => pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())),
-        })?;
+        .map_err(|e| path_error(&path, &e))?;
     Ok(PyCheck { games, errors })
 }
 
@@ -1338,6 +1341,8 @@ pub fn split(
     let stem = path
         .file_stem()
         .map_or_else(|| "games".to_owned(), |s| s.to_string_lossy().into_owned());
+    // The file at fault: the input, or the shard being written.
+    let mut at_fault = path.clone();
     py.detach(|| -> io::Result<Vec<PathBuf>> {
         let file = BufReader::with_capacity(1 << 16, File::open(&path)?);
         let kept = Rc::new(RefCell::new(Vec::new()));
@@ -1348,11 +1353,14 @@ pub fn split(
         let mut shards = Vec::new();
         cut(&mut reader, &kept, games, |seq, _, bytes| {
             let shard = directory.join(format!("{stem}-{seq:05}.pgn"));
-            std::fs::write(&shard, bytes)?;
+            if let Err(e) = std::fs::write(&shard, bytes) {
+                at_fault = shard;
+                return Err(e);
+            }
             shards.push(shard);
             Ok(true)
         })?;
         Ok(shards)
     })
-    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
+    .map_err(|e| path_error(&at_fault, &e))
 }

@@ -219,3 +219,19 @@ def test_comments_read_by_many_live_readers():
         (read,) = list(reader)
         assert read.ok
         assert [str(p) for p in read.positions()] == expected
+
+
+def test_file_errors_are_python_s_and_name_the_file(tmp_path):
+    # OSError of the error's kind (specs/python.md), its message naming the
+    # file at fault, as Python's own open() does.
+    missing = tmp_path / "missing.pgn"
+    for call in (pgn.read, pgn.check, lambda p: pgn.split(p, tmp_path)):
+        with pytest.raises(FileNotFoundError) as e:
+            call(missing)
+        assert str(missing) in str(e.value)
+    games = tmp_path / "games.pgn"
+    games.write_text("1. e4 *\n")
+    nowhere = tmp_path / "no" / "such" / "directory"
+    with pytest.raises(FileNotFoundError) as e:
+        pgn.split(games, nowhere)
+    assert str(nowhere / "games-00000.pgn") in str(e.value)
