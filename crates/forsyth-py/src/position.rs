@@ -901,7 +901,9 @@ impl PyPosition {
 /// 10x8 board are this class too.
 ///
 /// ``==`` and ``hash()`` compare the move itself (piece, squares, capture,
-/// promotion), as the library does. ``str()`` is its UCI text.
+/// promotion), as the library does. ``str()`` is its UCI text. A move is
+/// an immutable value: copies are the object itself, and it pickles with
+/// its position.
 ///
 /// >>> from forsyth import Position
 /// >>> m = Position().parse_move("Nf3")
@@ -1118,6 +1120,33 @@ impl PyMove {
             MoveOf::Eight { mv, .. } => rust_hash(mv),
             MoveOf::Ten { mv, .. } => rust_hash(mv),
         }
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// Pickles as its position and its UCI text, read back by
+    /// ``position.parse_move(uci, "uci")``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyPosition,))> {
+        let py = slf.py();
+        let this = slf.get();
+        let uci = this.uci("auto")?;
+        let pos = match &this.inner {
+            MoveOf::Eight { pos, .. } => PyPosition::shared(Arc::clone(pos)),
+            MoveOf::Ten { pos, .. } => PyPosition {
+                pos: AnyPosition::Ten(Arc::clone(pos)),
+            },
+        };
+        let read =
+            py.import("operator")?
+                .getattr("methodcaller")?
+                .call1(("parse_move", uci, "uci"))?;
+        Ok((read, (pos,)))
     }
 }
 
