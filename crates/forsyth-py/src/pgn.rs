@@ -13,7 +13,7 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use pyo3::exceptions::{PyRuntimeError, PyStopIteration};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PySlice, PyString};
 
 use forsyth::fen::{CastlingNotation, WriteOptions};
 use forsyth::pgn::{
@@ -993,7 +993,7 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
 }
 
 /// What :func:`check` found: the verdicts of every game, in input order
-/// (it iterates, indexes and has a length like a list of
+/// (it iterates, indexes, slices and has a length like a list of
 /// :class:`Verdict`), the syntax errors between games (``errors``), and the
 /// counts ``ok`` (no fault, no warning), ``warned`` and ``faulty``.
 ///
@@ -1017,7 +1017,20 @@ impl PyCheck {
         self.games.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<PyVerdict> {
+    /// A verdict by its index, or a list of them by a slice, as a list's.
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        let verdict = |i: usize| PyVerdict {
+            data: Arc::clone(&self.games[i]),
+        };
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(self.games.len() as isize)?;
+            let picked: Vec<PyVerdict> = (0..range.slicelength)
+                .map(|k| verdict((range.start + k as isize * range.step) as usize))
+                .collect();
+            return Ok(picked.into_pyobject(py)?.into_any());
+        }
+        let index: isize = index.extract()?;
         let n = self.games.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if !(0..n).contains(&i) {
@@ -1025,9 +1038,7 @@ impl PyCheck {
                 "game index out of range",
             ));
         }
-        Ok(PyVerdict {
-            data: Arc::clone(&self.games[i as usize]),
-        })
+        Ok(Bound::new(py, verdict(i as usize))?.into_any())
     }
 
     /// The verdicts, a list.

@@ -3,7 +3,7 @@
 
 import os
 import pathlib
-from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union, final
+from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union, final, overload
 
 __all__ = [
     "__version__", "STARTING_FEN", "Error", "FenError", "MoveError", "ProblemError",
@@ -308,7 +308,10 @@ class Reader(Iterator[Game]):
 @final
 class Check:
     def __len__(self) -> int: ...
+    @overload
     def __getitem__(self, index: int, /) -> Verdict: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> list[Verdict]: ...
     @property
     def games(self) -> list[Verdict]: ...
     @property
