@@ -1,5 +1,7 @@
 //! `forsyth.notation.translate`: a movetext from one notation to another.
 
+use std::sync::Arc;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -78,11 +80,11 @@ pub fn translate(
     let mut out = String::with_capacity(text.len());
     let done = match start_arg(py, fen)? {
         AnyPosition::Eight(start) => {
-            let translator = Translator::new((*start).clone(), from, to);
+            let translator = Translator::new(Arc::unwrap_or_clone(start), from, to);
             run(translator.with_check_markers(markers), text, &mut out)
         }
         AnyPosition::Ten(start) => {
-            let start = (*start).clone();
+            let start = Arc::unwrap_or_clone(start);
             // The notation named first that cannot name 10x8 moves.
             let translator = Translator::ten(start.clone(), from, to).map_err(|e| {
                 let which = match Translator::ten(start, from, from) {

@@ -50,14 +50,17 @@ pub trait MovetextPosition: Clone + fmt::Debug + sealed::Sealed {
 impl MovetextPosition for Position {
     type Move = crate::board::Move;
 
+    #[inline]
     fn fullmoves(&self) -> u32 {
         self.setup().fullmoves
     }
 
+    #[inline]
     fn side_to_move(&self) -> Color {
         self.turn()
     }
 
+    #[inline]
     fn read_in(
         &self,
         from: Notation,
@@ -67,15 +70,18 @@ impl MovetextPosition for Position {
         from.read_noting(self, text, markers)
     }
 
+    #[inline]
     fn play_legal(&mut self, m: Self::Move) {
         self.play_unchecked(m);
     }
 
+    #[inline]
     fn write_in(&self, m: Self::Move, after: &Self, to: Notation, out: &mut String) {
         // Writing to a `String` cannot fail.
         let _ = to.write_legal(self, m, after, out);
     }
 
+    #[inline]
     fn tag_start(&self, fen: &str) -> Option<Self> {
         let fen = Fen::from_ascii(fen.as_bytes()).ok()?;
         Position::from_fen(&fen, None).ok()
