@@ -13,7 +13,7 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use pyo3::exceptions::{PyRuntimeError, PyStopIteration};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PySlice, PyString};
 
 use forsyth::fen::{CastlingNotation, WriteOptions};
 use forsyth::pgn::{
@@ -939,6 +939,13 @@ impl PyReader {
     }
 }
 
+/// The error of a file at `path` as Python's `OSError` of its kind
+/// (`FileNotFoundError`, `PermissionError`, ...), its message naming the
+/// path.
+fn path_error(path: &std::path::Path, e: &io::Error) -> PyErr {
+    PyErr::from(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
 /// An input error as Python's: the file object's own exception when it
 /// raised one, else the `OSError` of the error.
 fn io_error(e: io::Error) -> PyErr {
@@ -973,7 +980,8 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
         })
     } else {
         let path: PathBuf = source.extract()?;
-        Box::new(BufReader::with_capacity(1 << 16, File::open(&path)?))
+        let file = File::open(&path).map_err(|e| path_error(&path, &e))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
     };
     Ok(PyReader {
         state: Mutex::new(Some(Box::new(ReaderState {
@@ -985,7 +993,7 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyReader> {
 }
 
 /// What :func:`check` found: the verdicts of every game, in input order
-/// (it iterates, indexes and has a length like a list of
+/// (it iterates, indexes, slices and has a length like a list of
 /// :class:`Verdict`), the syntax errors between games (``errors``), and the
 /// counts ``ok`` (no fault, no warning), ``warned`` and ``faulty``.
 ///
@@ -1009,7 +1017,20 @@ impl PyCheck {
         self.games.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<PyVerdict> {
+    /// A verdict by its index, or a list of them by a slice, as a list's.
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        let verdict = |i: usize| PyVerdict {
+            data: Arc::clone(&self.games[i]),
+        };
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(self.games.len() as isize)?;
+            let picked: Vec<PyVerdict> = (0..range.slicelength)
+                .map(|k| verdict((range.start + k as isize * range.step) as usize))
+                .collect();
+            return Ok(picked.into_pyobject(py)?.into_any());
+        }
+        let index: isize = index.extract()?;
         let n = self.games.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if !(0..n).contains(&i) {
@@ -1017,9 +1038,7 @@ impl PyCheck {
                 "game index out of range",
             ));
         }
-        Ok(PyVerdict {
-            data: Arc::clone(&self.games[i as usize]),
-        })
+        Ok(Bound::new(py, verdict(i as usize))?.into_any())
     }
 
     /// The verdicts, a list.
@@ -1136,12 +1155,7 @@ pub fn check(py: Python<'_>, path: PathBuf, threads: Option<usize>) -> PyResult<
     let threads = thread_count(threads);
     let (games, errors) = py
         .detach(|| check_file(&path, threads))
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => {
-                pyo3::exceptions::PyFileNotFoundError::new_err(format!("{}: {e}", path.display()))
-            }
-            _ => pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())),
-        })?;
+        .map_err(|e| path_error(&path, &e))?;
     Ok(PyCheck { games, errors })
 }
 
@@ -1338,6 +1352,8 @@ pub fn split(
     let stem = path
         .file_stem()
         .map_or_else(|| "games".to_owned(), |s| s.to_string_lossy().into_owned());
+    // The file at fault: the input, or the shard being written.
+    let mut at_fault = path.clone();
     py.detach(|| -> io::Result<Vec<PathBuf>> {
         let file = BufReader::with_capacity(1 << 16, File::open(&path)?);
         let kept = Rc::new(RefCell::new(Vec::new()));
@@ -1348,11 +1364,14 @@ pub fn split(
         let mut shards = Vec::new();
         cut(&mut reader, &kept, games, |seq, _, bytes| {
             let shard = directory.join(format!("{stem}-{seq:05}.pgn"));
-            std::fs::write(&shard, bytes)?;
+            if let Err(e) = std::fs::write(&shard, bytes) {
+                at_fault = shard;
+                return Err(e);
+            }
             shards.push(shard);
             Ok(true)
         })?;
         Ok(shards)
     })
-    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
+    .map_err(|e| path_error(&at_fault, &e))
 }

@@ -16,9 +16,10 @@ use forsyth::uci::CastlingMode;
 use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant};
 
 use crate::errors::{
-    bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place,
+    bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place, Refusal,
 };
 use crate::ten;
+use crate::validate::{bom_problem, BOM};
 
 /// The standard start, the default of `Position()`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -223,6 +224,9 @@ pub fn read_position(py: Python<'_>, text: &str, variant: Option<Variant>) -> Py
 
 /// Reads and validates a record of either board under `variant`.
 pub fn read_any(py: Python<'_>, text: &str, variant: VariantChoice) -> PyResult<PyPosition> {
+    if text.as_bytes().starts_with(BOM) {
+        return Err(Refusal::of_problems(vec![bom_problem()], Some(1)).into_err(py));
+    }
     match variant {
         VariantChoice::Ten(v) => Ok(PyPosition::ten(ten::read(py, text, Some(v))?)),
         VariantChoice::Auto if ten::is_ten(text.as_bytes()) => {
@@ -897,7 +901,9 @@ impl PyPosition {
 /// 10x8 board are this class too.
 ///
 /// ``==`` and ``hash()`` compare the move itself (piece, squares, capture,
-/// promotion), as the library does. ``str()`` is its UCI text.
+/// promotion), as the library does. ``str()`` is its UCI text. A move is
+/// an immutable value: copies are the object itself, and it pickles with
+/// its position.
 ///
 /// >>> from forsyth import Position
 /// >>> m = Position().parse_move("Nf3")
@@ -1114,6 +1120,33 @@ impl PyMove {
             MoveOf::Eight { mv, .. } => rust_hash(mv),
             MoveOf::Ten { mv, .. } => rust_hash(mv),
         }
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// Pickles as its position and its UCI text, read back by
+    /// ``position.parse_move(uci, "uci")``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyPosition,))> {
+        let py = slf.py();
+        let this = slf.get();
+        let uci = this.uci("auto")?;
+        let pos = match &this.inner {
+            MoveOf::Eight { pos, .. } => PyPosition::shared(Arc::clone(pos)),
+            MoveOf::Ten { pos, .. } => PyPosition {
+                pos: AnyPosition::Ten(Arc::clone(pos)),
+            },
+        };
+        let read =
+            py.import("operator")?
+                .getattr("methodcaller")?
+                .call1(("parse_move", uci, "uci"))?;
+        Ok((read, (pos,)))
     }
 }
 

@@ -26,8 +26,11 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
         return Ok(ChessProblem::new((**p.get().eight("solve")?).clone(), None));
     }
     let text: String = problem.extract()?;
-    if is_popeye_input(&text) {
-        let mut problems = read_popeye(&text).map_err(|e| {
+    // The text of a problem file, as `forsyth solve FILE` reads one: a
+    // byte order mark at its start is skipped, not counted in columns.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if is_popeye_input(text) {
+        let mut problems = read_popeye(text).map_err(|e| {
             problem_error(
                 py,
                 e.message(),
@@ -54,8 +57,8 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
         }
         return Ok(problems.swap_remove(0));
     }
-    ChessProblem::from_statement(&text, None).map_err(|e| {
-        let (line, column) = line_column(&text, e.offset);
+    ChessProblem::from_statement(text, None).map_err(|e| {
+        let (line, column) = line_column(text, e.offset);
         problem_error(
             py,
             e.message(),
@@ -81,7 +84,9 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
 /// at most ``tries`` defences refute, in :attr:`Solution.tries` with their
 /// :attr:`Key.refutations`; ``avoid_trivial_tries`` leaves out a checking
 /// try refuted by one defence. Raises :class:`ProblemError` when the
-/// problem does not read or states no stipulation.
+/// problem does not read or states no stipulation. ``problem`` may be the
+/// text of a problem file as read: a byte order mark at its start is
+/// skipped, as ``forsyth solve FILE`` skips it.
 ///
 /// >>> import forsyth
 /// >>> s = forsyth.solve("(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3")

@@ -116,7 +116,12 @@ impl PyProblem {
     }
 
     /// An error at a byte of the line, with no squares.
-    fn at(kind: &'static str, field: &'static str, offset: usize, message: String) -> PyProblem {
+    pub fn at(
+        kind: &'static str,
+        field: &'static str,
+        offset: usize,
+        message: String,
+    ) -> PyProblem {
         PyProblem {
             kind,
             severity: "error",
@@ -126,6 +131,23 @@ impl PyProblem {
             squares: Vec::new(),
         }
     }
+}
+
+/// The UTF-8 byte order mark, which may start a file but not a record.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The problem of a record that starts with a byte order mark: a
+/// placement byte like another (`bad_placement_byte`), said for what it
+/// is. The readers of a file or stream skip one at its start.
+pub fn bom_problem() -> PyProblem {
+    PyProblem::at(
+        "bad_placement_byte",
+        "placement",
+        0,
+        "a UTF-8 byte order mark (EF BB BF) starts the record: it may start a file, \
+         where it is skipped, but not a FEN record"
+            .to_owned(),
+    )
 }
 
 /// A list of plain names as Python writes it: `['a1', 'b2']`.
@@ -296,6 +318,9 @@ impl Judge {
                 repaired: None,
                 repairs: Vec::new(),
             };
+        }
+        if bytes.starts_with(BOM) {
+            return refused(bom_problem());
         }
         let variant = match board_of(bytes, self.variant) {
             Ok(ten) => return self.ten(bytes, ten),
@@ -487,6 +512,9 @@ impl Converter {
     /// Line `line` (1-based) converted and appended to `out`, or why not
     /// (`out` then as it was).
     fn convert(&self, bytes: &[u8], line: u64, out: &mut String) -> Result<(), Refusal> {
+        if bytes.starts_with(BOM) {
+            return Err(Refusal::of_problems(vec![bom_problem()], Some(line)));
+        }
         let mark = out.len();
         let done = match board_of(bytes, self.variant) {
             Ok(variant) => self.ten(bytes, variant, line, out),
@@ -565,6 +593,10 @@ impl Converter {
 /// Every problem of one FEN (or EPD) record, as a :class:`Report`:
 /// syntax errors, illegal positions and warnings alike, each with its
 /// kind, column and squares. ``strict=True`` counts warnings as errors.
+/// A byte order mark belongs to a file, not to a record: a record that
+/// starts with one has the problem ``bad_placement_byte`` at column 1,
+/// which says so (the batch functions skip one at the start of their
+/// first line, as the readers of a file do).
 ///
 /// >>> import forsyth
 /// >>> r = forsyth.validate("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")
@@ -618,7 +650,11 @@ pub fn convert(
 /// ``threads`` threads (``None`` or 0: every core) with the interpreter
 /// free. One result per line, in order: the converted text, or the
 /// :class:`FenError` of a line that did not convert (not raised: its
-/// ``line`` is the 1-based index).
+/// ``line`` is the 1-based index). The lines are read as a file's: a
+/// UTF-8 byte order mark at the start of the first is skipped (columns
+/// count from the byte after it), as the command line skips one at the
+/// start of a file; a record that starts with one anywhere else is
+/// refused, as :func:`convert` refuses it.
 ///
 /// >>> import forsyth
 /// >>> out = forsyth.convert_many(["8/8/8/8/8/8/8/8 w - -", "4k3/8/8/8/8/8/8/4K2R w K -"], castling="shredder")
@@ -678,7 +714,9 @@ pub fn convert_many<'py>(
 
 /// :func:`validate` on every line of ``lines``, on ``threads`` threads
 /// (``None`` or 0: every core) with the interpreter free: one
-/// :class:`Report` per line, in order (blank lines too). Reports are
+/// :class:`Report` per line, in order (blank lines too). A UTF-8 byte
+/// order mark at the start of the first line is skipped, as at the start
+/// of a file. Reports are
 /// immutable: the clean ones of one variant (and the blank lines') are one
 /// shared object.
 ///
@@ -761,6 +799,7 @@ impl Lines {
         for item in lines.try_iter()? {
             let item = item?;
             let start = out.bytes.len();
+            let first = out.spans.is_empty();
             if let Ok(b) = item.cast::<PyBytes>() {
                 out.bytes.extend_from_slice(b.as_bytes());
             } else if let Ok(s) = item.cast::<PyString>() {
@@ -770,6 +809,13 @@ impl Lines {
                 let s: String = item.extract()?;
                 out.bytes.extend_from_slice(s.as_bytes());
             }
+            // The lines are an input's, as a file's: a byte order mark at
+            // the start of the first is skipped, as the command line skips
+            // it; columns count from the byte after it.
+            let start = match first && out.bytes[start..].starts_with(BOM) {
+                true => start + BOM.len(),
+                false => start,
+            };
             out.spans.push((start, out.bytes.len()));
         }
         Ok(out)

@@ -219,3 +219,38 @@ def test_comments_read_by_many_live_readers():
         (read,) = list(reader)
         assert read.ok
         assert [str(p) for p in read.positions()] == expected
+
+
+def test_file_errors_are_python_s_and_name_the_file(tmp_path):
+    # OSError of the error's kind (specs/python.md), its message naming the
+    # file at fault, as Python's own open() does.
+    missing = tmp_path / "missing.pgn"
+    for call in (pgn.read, pgn.check, lambda p: pgn.split(p, tmp_path)):
+        with pytest.raises(FileNotFoundError) as e:
+            call(missing)
+        assert str(missing) in str(e.value)
+    games = tmp_path / "games.pgn"
+    games.write_text("1. e4 *\n")
+    nowhere = tmp_path / "no" / "such" / "directory"
+    with pytest.raises(FileNotFoundError) as e:
+        pgn.split(games, nowhere)
+    assert str(nowhere / "games-00000.pgn") in str(e.value)
+
+
+def test_check_indexes_and_slices_as_a_list(tmp_path):
+    path = tmp_path / "games.pgn"
+    path.write_text("".join(f'[Round "{i}"]\n\n1. e4 *\n\n' for i in range(7)))
+    check = pgn.check(path)
+    games = list(check)  # the verdicts as a list: the reference
+    assert [v.tags["Round"] for v in games] == [str(i) for i in range(7)]
+    numbers = [v.number for v in games]
+    for s in (slice(None), slice(2, 5), slice(None, None, -1), slice(-3, None),
+              slice(1, None, 3), slice(10, 20), slice(5, 1, -2)):
+        assert [v.number for v in check[s]] == numbers[s], s
+    for i in range(-7, 7):
+        assert check[i].number == numbers[i]
+    for i in (7, -8):
+        with pytest.raises(IndexError):
+            check[i]
+    with pytest.raises(TypeError):
+        check["1"]

@@ -246,3 +246,18 @@ def test_svg_draws_every_piece_on_its_square(flip, coordinates):
         side = 8 + (18 if coordinates else 0) + 4 + 8 * 45
         assert f'width="{side * 30 / 45:g}"' in svg
     assert Position()._repr_svg_() == Position().svg()
+
+
+def test_moves_copy_and_pickle():
+    # Every legal move of positions of both boards (castling of both
+    # conventions, promotions, en passant) reads back as itself.
+    positions = [Position("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
+                 Position.chess960(0).play("g4").play("g5"),
+                 Position("r4k3r/1P8/10/10/10/10/10/R4K3R w KQkq - 0 1"),
+                 Position.crc(0), Position.gothic()]
+    for pos in positions:
+        for m in pos.legal_moves():
+            back = pickle.loads(pickle.dumps(m))
+            assert back == m and hash(back) == hash(m)
+            assert (back.uci(), back.san()) == (m.uci(), m.san())
+            assert copy.copy(m) is m and copy.deepcopy(m) is m

@@ -69,7 +69,7 @@ pub(crate) use lan::read_lan;
 use lan::write_lan;
 use language::FIGURINE;
 pub use language::{detect, Language, Settle};
-pub use movetext::{TranslateError, TranslateWarning, Translator};
+pub use movetext::{MovetextPosition, TranslateError, TranslateWarning, Translator};
 use parse_move::explain_san;
 pub use parse_move::{ParseMoveError, ParseMoveErrorKind};
 pub(crate) use san::{San, SanError, SanErrorKind, SanPlus, Suffix};

@@ -2,10 +2,156 @@
 
 use core::fmt;
 
+use super::capablanca::{san_letters, Unsupported};
 use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning};
 use crate::board::Color;
+use crate::rules::capablanca::Position as TenPosition;
 use crate::rules::Position;
+use crate::setup::capablanca::Setup as TenSetup;
 use crate::text::fen::Fen;
+use crate::uci::CastlingMode;
+
+/// Keeps the boards a [`Translator`] plays on to the two the crate
+/// defines.
+pub(crate) mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Position {}
+    impl Sealed for super::TenPosition {}
+}
+
+/// A position a [`Translator`] plays movetext on: the 8x8 [`Position`] or
+/// the 10x8 [`capablanca::Position`](crate::capablanca::Position). Sealed:
+/// the two boards are the only ones.
+pub trait MovetextPosition: Clone + fmt::Debug + sealed::Sealed {
+    /// A move of this board.
+    type Move: Copy;
+
+    /// The fullmove number.
+    fn fullmoves(&self) -> u32;
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// The legal move `text` names in `from`, and what its text says
+    /// falsely of it.
+    fn read_in(
+        &self,
+        from: Notation,
+        text: &str,
+        markers: CheckMarkers,
+    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError>;
+    /// Plays the legal move `m`.
+    fn play_legal(&mut self, m: Self::Move);
+    /// The legal move `m` of `self` (`after` the position it leads to)
+    /// written in `to`, appended to `out`.
+    fn write_in(&self, m: Self::Move, after: &Self, to: Notation, out: &mut String);
+    /// The position a `[FEN "…"]` tag of a game of this board sets up.
+    fn tag_start(&self, fen: &str) -> Option<Self>;
+}
+
+impl MovetextPosition for Position {
+    type Move = crate::board::Move;
+
+    #[inline]
+    fn fullmoves(&self) -> u32 {
+        self.setup().fullmoves
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.turn()
+    }
+
+    #[inline]
+    fn read_in(
+        &self,
+        from: Notation,
+        text: &str,
+        markers: CheckMarkers,
+    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError> {
+        from.read_noting(self, text, markers)
+    }
+
+    #[inline]
+    fn play_legal(&mut self, m: Self::Move) {
+        self.play_unchecked(m);
+    }
+
+    #[inline]
+    fn write_in(&self, m: Self::Move, after: &Self, to: Notation, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = to.write_legal(self, m, after, out);
+    }
+
+    #[inline]
+    fn tag_start(&self, fen: &str) -> Option<Self> {
+        let fen = Fen::from_ascii(fen.as_bytes()).ok()?;
+        Position::from_fen(&fen, None).ok()
+    }
+}
+
+impl MovetextPosition for TenPosition {
+    type Move = crate::board::capablanca::Move;
+
+    fn fullmoves(&self) -> u32 {
+        self.setup().fullmoves
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.turn()
+    }
+
+    fn read_in(
+        &self,
+        from: Notation,
+        text: &str,
+        _: CheckMarkers,
+    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError> {
+        use crate::notation::capablanca::ReadMoveErrorKind as Ten;
+        let e = match self.read_move(text, Some(from)) {
+            Ok(m) => return Ok((m, None)),
+            Err(e) => e,
+        };
+        let (kind, candidates) = match e.kind {
+            Ten::Illegal => (ReadMoveErrorKind::Illegal, Vec::new()),
+            Ten::Ambiguous(c) => (ReadMoveErrorKind::Ambiguous, c),
+            // A translator of the 10x8 board is only made for notations
+            // that name its moves.
+            Ten::Syntax | Ten::Unsupported(_) => (ReadMoveErrorKind::Unreadable, Vec::new()),
+        };
+        Err(ReadMoveError {
+            text: e.text,
+            notation: from,
+            turn: e.turn,
+            kind,
+            candidates,
+            reason: None,
+            if_checks_marked: None,
+        })
+    }
+
+    fn play_legal(&mut self, m: Self::Move) {
+        self.play_unchecked(m);
+    }
+
+    fn write_in(&self, m: Self::Move, _: &Self, to: Notation, out: &mut String) {
+        // UCI castling in the variant's convention: king takes rook in
+        // CRC, the king's two-square step in Capablanca and Gothic chess.
+        let mode = if self.variant().is_random() {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        // A translator of the 10x8 board is only made for notations that
+        // name its moves.
+        if let Ok(text) = self.write_move(m, to, mode) {
+            out.push_str(&text);
+        }
+    }
+
+    fn tag_start(&self, fen: &str) -> Option<Self> {
+        let setup = TenSetup::from_fen(fen, Some(self.variant())).ok()?;
+        TenPosition::from_setup(setup).ok()
+    }
+}
 
 /// Translates movetext from one [`Notation`] to another, a piece of text
 /// at a time (a line, a file), keeping everything that is not a move as it
@@ -25,6 +171,11 @@ use crate::text::fen::Fen;
 /// the end of the line separates moves (`1.P-K4, P-K4; 2.N-KB3, N-QB3;`),
 /// as printed scores use it.
 ///
+/// It plays on either board: [`Translator::new`] makes one for an 8x8
+/// [`Position`], [`Translator::ten`] one for a 10x8
+/// [`capablanca::Position`](crate::capablanca::Position) (SAN in the
+/// languages that can name its pieces and files, figurine SAN, LAN, UCI).
+///
 /// ```
 /// use forsyth::{Position, Setup};
 /// use forsyth::notation::{Language, Notation, Translator};
@@ -36,22 +187,22 @@ use crate::text::fen::Fen;
 /// # Ok::<_, forsyth::notation::TranslateError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Translator {
-    start: Position,
+pub struct Translator<P: MovetextPosition = Position> {
+    start: P,
     from: Notation,
     to: Notation,
     /// The position after the last move.
-    current: Position,
+    current: P,
     /// The position before the last move (where a variation starts).
-    before: Position,
+    before: P,
     /// The positions to return to at each `)`.
-    stack: Vec<(Position, Position)>,
+    stack: Vec<(P, P)>,
     in_comment: bool,
     plies: u64,
     markers: CheckMarkers,
     /// The position a `[FEN "…"]` tag set for the current game, and
     /// whether a move was read since.
-    game_start: Option<(Position, bool)>,
+    game_start: Option<(P, bool)>,
     /// The side the last move number named, until a move is read.
     numbered: Option<Color>,
     /// What the moves read since the last [`Translator::take_warnings`]
@@ -187,6 +338,41 @@ impl Translator {
     /// assert_eq!(t.position(), &start);
     /// ```
     pub fn new(start: Position, from: Notation, to: Notation) -> Translator {
+        Translator::on(start, from, to)
+    }
+}
+
+impl Translator<TenPosition> {
+    /// A translator of 10x8 movetext from `from` to `to`, starting at
+    /// `start`; or why one of the notations cannot name the moves of the
+    /// 10x8 board (descriptive notation, a language whose letters are
+    /// taken or has no files `i` and `j`).
+    ///
+    /// ```
+    /// use forsyth::capablanca::Position;
+    /// use forsyth::notation::{Descriptive, Language, Notation, Translator};
+    /// let san = Notation::San(Language::English);
+    /// let mut t = Translator::ten(Position::capablanca(), san, Notation::Uci)?;
+    /// let mut out = String::new();
+    /// t.translate("1.e4 e5 2.Ad3 Nc6 (2...Ci6) 3.Ci3 *", &mut out)?;
+    /// assert_eq!(out, "1.e2e4 e7e5 2.c1d3 b8c6 (2...h8i6) 3.h1i3 *");
+    /// let descriptive = Notation::Descriptive(Descriptive::English);
+    /// assert!(Translator::ten(Position::capablanca(), san, descriptive).is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ten(
+        start: TenPosition,
+        from: Notation,
+        to: Notation,
+    ) -> Result<Translator<TenPosition>, Unsupported> {
+        san_letters(from)?;
+        san_letters(to)?;
+        Ok(Translator::on(start, from, to))
+    }
+}
+
+impl<P: MovetextPosition> Translator<P> {
+    fn on(start: P, from: Notation, to: Notation) -> Translator<P> {
         Translator {
             current: start.clone(),
             before: start.clone(),
@@ -221,7 +407,7 @@ impl Translator {
     /// assert_eq!(out, "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4");
     /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
-    pub fn with_check_markers(mut self, markers: CheckMarkers) -> Translator {
+    pub fn with_check_markers(mut self, markers: CheckMarkers) -> Translator<P> {
         self.markers = markers;
         self
     }
@@ -237,7 +423,7 @@ impl Translator {
     /// assert_eq!(t.position(), &start.play(start.parse_move("e4").unwrap()).unwrap());
     /// # Ok::<_, forsyth::notation::TranslateError>(())
     /// ```
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.current
     }
 
@@ -325,10 +511,7 @@ impl Translator {
                     let end = rest.find(']').map_or(rest.len(), |e| e + 1);
                     let tag = &rest[..end];
                     if let Some(fen) = tag_value(tag, "FEN") {
-                        let pos = Fen::from_ascii(fen.as_bytes())
-                            .ok()
-                            .and_then(|f| Position::from_fen(&f, None).ok());
-                        if let Some(pos) = pos {
+                        if let Some(pos) = self.start.tag_start(fen) {
                             self.game_start = Some((pos.clone(), false));
                             self.current = pos.clone();
                             self.before = pos;
@@ -422,37 +605,33 @@ impl Translator {
         let pos = &self.current;
         let fail = |error| TranslateError {
             offset,
-            move_number: pos.setup().fullmoves,
-            black: pos.turn() == Color::Black,
+            move_number: pos.fullmoves(),
+            black: pos.side_to_move() == Color::Black,
             error,
         };
-        if self.numbered.is_some_and(|side| side != pos.turn()) {
+        if self.numbered.is_some_and(|side| side != pos.side_to_move()) {
             return Err(fail(ReadMoveError {
                 text: body.to_owned(),
                 notation: self.from,
-                turn: pos.turn(),
+                turn: pos.side_to_move(),
                 kind: ReadMoveErrorKind::OutOfTurn,
                 candidates: Vec::new(),
                 reason: None,
                 if_checks_marked: None,
             }));
         }
-        let (m, warning) = self
-            .from
-            .read_noting(pos, body, self.markers)
-            .map_err(fail)?;
+        let (m, warning) = pos.read_in(self.from, body, self.markers).map_err(fail)?;
         if let Some(warning) = warning {
             self.warnings.push(TranslateWarning {
                 offset,
-                move_number: pos.setup().fullmoves,
-                black: pos.turn() == Color::Black,
+                move_number: pos.fullmoves(),
+                black: pos.side_to_move() == Color::Black,
                 warning,
             });
         }
         self.before.clone_from(&self.current);
-        self.current.play_unchecked(m);
-        // Writing to a `String` cannot fail.
-        let _ = self.to.write_legal(&self.before, m, &self.current, out);
+        self.current.play_legal(m);
+        self.before.write_in(m, &self.current, self.to, out);
         if let Notation::Descriptive(_) = self.from {
             // Glyphs before a descriptive move's markers (`N-B6! ch`) go
             // after the move written.

@@ -130,7 +130,7 @@ pub fn letters_for(language: Language) -> Result<&'static Letters, Unsupported> 
 
 /// The letters a SAN-like notation writes its pieces with, or `None` for
 /// figurines.
-fn san_letters(notation: Notation) -> Result<Option<&'static Letters>, Unsupported> {
+pub(crate) fn san_letters(notation: Notation) -> Result<Option<&'static Letters>, Unsupported> {
     match notation {
         Notation::San(language) => letters_for(language).map(Some),
         Notation::Figurine | Notation::Lan | Notation::Uci => Ok(None),
