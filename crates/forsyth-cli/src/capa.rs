@@ -901,6 +901,9 @@ fn perft(
             "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
         ));
     };
+    if let Some(why) = crate::perft::too_deep(depth) {
+        return usage(&format!("perft: {why}"));
+    }
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
         let mut text = String::new();

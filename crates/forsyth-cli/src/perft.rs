@@ -24,7 +24,24 @@ use crate::printer::{Diagnostics, Place, Printer, StderrLines, Stdout};
 use crate::progress::Progress;
 use crate::Outcome;
 
+/// The deepest count perft makes. The walk follows its first line down to
+/// DEPTH before it counts a leaf, a frame of a thread's stack per ply: much
+/// deeper, the stack overflows. No count that deep could finish anyway,
+/// unless every line of the tree ends sooner.
+pub const MAX_DEPTH: u32 = 255;
+
+/// Why perft does not count to `depth`, when it does not.
+pub fn too_deep(depth: u32) -> Option<String> {
+    (depth > MAX_DEPTH).then(|| format!("DEPTH is at most {MAX_DEPTH} plies; {depth} is more"))
+}
+
 pub fn run(args: &Perft) -> io::Result<Outcome> {
+    if let PerftInput::One { depth, .. } | PerftInput::Stdin { depth } = &args.input {
+        if let Some(why) = too_deep(*depth) {
+            crate::note(&format!("perft: {why}"));
+            return Ok(Outcome::Failed);
+        }
+    }
     let mut progress = Progress::new(args.progress, "nodes");
     let start = Instant::now();
     let (outcome, nodes, depth) = match &args.input {
@@ -431,6 +448,12 @@ fn suite(
     let mut faults = Faults::new(name.clone(), args.legality);
     let mut out = Printer::stdout();
     let mut tally = Tally::default();
+    // The depth of a count that will be counted, not skipped.
+    let counted = |expected: &Expected| {
+        max_depth
+            .is_none_or(|max| expected.depth <= max)
+            .then_some(expected.depth)
+    };
     // The position of the last `epd` line: `None` before the first, and
     // `Some(None)` when that line was rejected.
     let mut entry: Option<Option<Counted>> = None;
@@ -523,6 +546,10 @@ fn suite(
                     );
                     continue;
                 };
+                if let Some(why) = counted(&expected).and_then(too_deep) {
+                    faults.reject(number, column + 1, "counts", &why);
+                    continue;
+                }
                 match &entry {
                     Some(Some(pos)) => check(&mut out, &mut tally, pos, number, &expected)?,
                     Some(None) => tally.unchecked += 1,
@@ -555,16 +582,26 @@ fn suite(
                     if trimmed.is_empty() {
                         continue;
                     }
+                    let part = || String::from_utf8_lossy(trimmed).into_owned();
                     match expected(trimmed, true) {
-                        Some(e) => counts.push(e),
+                        Some(e) => match counted(&e).and_then(too_deep) {
+                            None => counts.push(e),
+                            Some(why) => {
+                                bad = Some((column, format!("'{}': {why}", part())));
+                                break;
+                            }
+                        },
                         None => {
-                            bad = Some((column, String::from_utf8_lossy(trimmed).into_owned()));
+                            let message = format!(
+                                "'{}' is not a depth and its count, such as D3 8902",
+                                part()
+                            );
+                            bad = Some((column, message));
                             break;
                         }
                     }
                 }
-                if let Some((column, part)) = bad {
-                    let message = format!("'{part}' is not a depth and its count, such as D3 8902");
+                if let Some((column, message)) = bad {
                     faults.reject(number, column, "counts", &message);
                     continue;
                 }
