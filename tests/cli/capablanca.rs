@@ -1078,3 +1078,32 @@ fn ten_file_start_tags_are_judged_as_eight_file_ones() {
         assert_eq!(e10.3[key], e8.3[key], "{key}");
     }
 }
+
+/// `perft -` and `index -` under a 10x8 `--variant` read standard input a
+/// line at a time, as every bulk command does: a line that is not UTF-8 is
+/// named by line and column (its first byte that is not), and the lines
+/// around it are still counted and numbered (28 moves from the start,
+/// as Fairy-Stockfish counts; CRC number 0 is BQACNBNRKR, specs/crc.md).
+#[test]
+fn a_line_not_utf8_on_standard_input_loses_no_other_line() {
+    let mut input = format!("{CAPABLANCA}\n").into_bytes();
+    input.extend_from_slice(
+        b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQ\xffkq - 0 1\n",
+    );
+    input.extend_from_slice(format!("{CAPABLANCA}\n").as_bytes());
+    let r = forsyth(&["perft", "--variant", "capablanca", "-", "1"], &input);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "28\n28\n"), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "forsyth: <stdin>:2:61: record: byte 0xff is not UTF-8 text\n"
+    );
+    let r = forsyth(
+        &["index", "--variant", "crc", "-"],
+        b"BQACNBNRKR\n\xe9QACNBNRKR\nBQACNBNRKR\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0\n0\n"), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "forsyth: <stdin>:2:1: record: byte 0xe9 is not UTF-8 text\n"
+    );
+}

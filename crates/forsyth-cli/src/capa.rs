@@ -694,17 +694,46 @@ fn crc_number(word: &str) -> Result<u16, String> {
         .map_err(|e| format!("not a CRC start: {e} ({})", e.name()))
 }
 
+/// The lines of standard input, each trimmed and without a byte order
+/// mark, or for a line that is not UTF-8 its fault (`COL: record: ...`,
+/// at its first byte that is not): one such line is reported, and the
+/// others are still read.
+fn stdin_lines() -> io::Result<Vec<Result<String, String>>> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().read_to_end(&mut bytes)?;
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+    Ok(bytes
+        .split(|&b| b == b'\n')
+        .map(|line| {
+            let line = crate::lines::skip_bom(line);
+            match std::str::from_utf8(line) {
+                Ok(text) => Ok(text.trim().to_owned()),
+                Err(e) => {
+                    let column = e.valid_up_to() + 1;
+                    let byte = line[e.valid_up_to()];
+                    Err(format!(
+                        "{column}: record: byte 0x{byte:02x} is not UTF-8 text"
+                    ))
+                }
+            }
+        })
+        .collect())
+}
+
 fn index(words: &[String]) -> io::Result<Outcome> {
     let mut out = Printer::stdout();
     if words.len() == 1 && words[0] == "-" {
-        let mut text = String::new();
-        io::stdin().lock().read_to_string(&mut text)?;
         let mut outcome = Outcome::Ok;
-        for (i, line) in text.lines().enumerate() {
-            let line = crate::lines::skip_bom(line).trim();
-            if line.is_empty() {
-                continue;
-            }
+        for (i, line) in stdin_lines()?.iter().enumerate() {
+            let line = match line {
+                Ok(line) if line.is_empty() => continue,
+                Ok(line) => line.as_str(),
+                Err(fault) => {
+                    crate::note(&format!("<stdin>:{}:{fault}", i + 1));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
             match crc_number(line) {
                 Ok(n) => writeln!(out, "{n}")?,
                 Err(e) => {
@@ -906,14 +935,18 @@ fn perft(
     }
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
-        let mut text = String::new();
-        io::stdin().lock().read_to_string(&mut text)?;
         let mut outcome = Outcome::Ok;
-        for (i, line) in text.lines().enumerate() {
-            let line = crate::lines::skip_bom(line).trim();
-            if line.is_empty() {
-                continue;
-            }
+        for (i, line) in stdin_lines()?.iter().enumerate() {
+            let line = match line {
+                Ok(line) if line.is_empty() => continue,
+                Ok(line) => line.as_str(),
+                Err(fault) => {
+                    out.flush()?;
+                    crate::note(&format!("<stdin>:{}:{fault}", i + 1));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
             // A line's fault as a file's lines report one:
             // `<stdin>:LINE:COL: field: message`.
             let record = if line.contains(char::is_whitespace) {
