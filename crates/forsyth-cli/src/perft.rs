@@ -133,6 +133,18 @@ fn divide(
         return vec![(None, 1)];
     }
     let moves = pos.legal_moves();
+    // Starting a thread costs more than a count three plies deep: such
+    // counts, and every count with one thread, are made here.
+    if threads <= 1 || depth <= 3 {
+        return moves
+            .iter()
+            .map(|&m| {
+                let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+                progress.add(n);
+                (Some(m), n)
+            })
+            .collect();
+    }
     let mut counts = vec![0; moves.len()];
     let next = AtomicUsize::new(0);
     thread::scope(|scope| {
