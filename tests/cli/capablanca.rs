@@ -1107,3 +1107,29 @@ fn a_line_not_utf8_on_standard_input_loses_no_other_line() {
         "forsyth: <stdin>:2:1: record: byte 0xe9 is not UTF-8 text\n"
     );
 }
+
+/// A 10x8 line with a byte that is not UTF-8 is refused at that byte, and
+/// the message names the byte as read (specs/fen.md: a byte that is not a
+/// piece letter is named by its value), by convert and validate alike.
+#[test]
+fn a_byte_not_utf8_in_a_10x8_line_is_named_as_read() {
+    let input = b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQ\xffkq - 0 1\n\
+rn\xe9bqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
+    let r = forsyth(&["convert", "--variant", "capablanca"], input);
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_eq!(
+        r.stderr,
+        "<stdin>:1:61: castling: byte 0xff is not K, Q, k, q or a file letter A-J/a-j\n\
+         <stdin>:2:3: placement: byte 0xe9 is not a piece letter (PNBRQKAC, pnbrqkac), \
+         a digit or '/'\n"
+    );
+    let r = forsyth(&["validate", "--variant", "capablanca"], input);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1:61: castling: bad_castling_byte: byte 0xff is not K, Q, k, q or a file \
+         letter A-J/a-j\n\
+         <stdin>:2:3: placement: bad_placement_byte: byte 0xe9 is not a piece letter \
+         (PNBRQKAC, pnbrqkac), a digit or '/'\n"
+    );
+}
