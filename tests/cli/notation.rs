@@ -968,3 +968,18 @@ fn bytes_that_are_not_utf8_are_copied_as_read() {
     );
     assert_contains(&stderr, "<stdin>:1:19: move 2.: ");
 }
+
+/// Standard input that cannot be read (a directory) is named in the I/O
+/// error, as a file is: `forsyth: <stdin>: ...`, exit 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn standard_input_that_cannot_be_read_is_named() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(["notation", "--from", "san", "--to", "lan"])
+        .stdin(std::fs::File::open(std::env::temp_dir()).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("forsyth: <stdin>: "), "{stderr}");
+}

@@ -363,3 +363,25 @@ perft 2 400
     assert_eq!(r.code, 0, "{}", r.stderr);
     std::fs::remove_file(path).unwrap();
 }
+
+/// An input that cannot be read (a directory) is an I/O error, exit 2, and
+/// the message names it as every bulk command does: `forsyth: NAME: ...`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_suite_or_standard_input_that_cannot_be_read_is_named() {
+    let dir = std::env::temp_dir();
+    let name = dir.to_str().unwrap();
+    let r = forsyth(&["perft", "--suite", name], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert_starts_with(&r.stderr, &format!("forsyth: {name}: "));
+    for args in [&["perft", "-", "1"][..], &["perft", "--suite", "-"]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+            .args(args)
+            .stdin(std::fs::File::open(&dir).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_starts_with(&stderr, "forsyth: <stdin>: ");
+    }
+}

@@ -67,6 +67,16 @@ fn start(given: Option<&Given>) -> Result<Position, String> {
     judge_legal(&given.read()?, legality).map_err(|e| format!("notation: --fen: {e}"))
 }
 
+/// Standard input, whole; a read error says it was reading standard input.
+fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| io::Error::new(e.kind(), format!("<stdin>: {e}")))?;
+    Ok(bytes)
+}
+
 pub fn run(args: &Translate) -> io::Result<Outcome> {
     let start = match start(args.start.as_ref()) {
         Ok(start) => start,
@@ -76,16 +86,8 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         }
     };
     let (source, bytes) = match &args.file {
-        None => {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            ("<stdin>".to_owned(), b)
-        }
-        Some(p) if p.as_os_str() == "-" => {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            ("<stdin>".to_owned(), b)
-        }
+        None => ("<stdin>".to_owned(), read_stdin()?),
+        Some(p) if p.as_os_str() == "-" => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) => {
             let name = p.display().to_string();
             match std::fs::read(p) {

@@ -181,20 +181,29 @@ struct Lines {
     reader: Box<dyn BufRead>,
     line: Vec<u8>,
     number: u64,
+    /// The input's name, which a read error is said with.
+    name: String,
 }
 
 impl Lines {
-    fn new(reader: Box<dyn BufRead>) -> Lines {
+    fn new(reader: Box<dyn BufRead>, name: String) -> Lines {
         Lines {
             reader,
             line: Vec::new(),
             number: 0,
+            name,
         }
     }
 
     /// Reads the next line into `self.line`, without its line end;
     /// `Some(true)` when it was longer than [`MAX_LINE`], `None` at the end.
+    /// A read error names the input.
     fn next(&mut self) -> io::Result<Option<bool>> {
+        self.read_next()
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.name)))
+    }
+
+    fn read_next(&mut self) -> io::Result<Option<bool>> {
         self.line.clear();
         let limit = MAX_LINE as u64 + 1;
         if (&mut self.reader)
@@ -334,7 +343,7 @@ impl Faults {
 /// result per record, in order.
 fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Outcome, u64)> {
     let source = Source::Stdin;
-    let mut lines = Lines::new(source.open()?);
+    let mut lines = Lines::new(source.open()?, source.name());
     let mut faults = Faults::new(source.name(), args.legality);
     let mut out = Printer::stdout();
     let (mut records, mut nodes) = (0u64, 0u64);
@@ -456,7 +465,7 @@ fn suite(
             return Ok((Outcome::Failed, 0));
         }
     };
-    let mut lines = Lines::new(reader);
+    let mut lines = Lines::new(reader, name.clone());
     let mut faults = Faults::new(name.clone(), args.legality);
     let mut out = Printer::stdout();
     let mut tally = Tally::default();
