@@ -1104,7 +1104,7 @@ fn a_line_not_utf8_on_standard_input_loses_no_other_line() {
     assert_eq!((r.code, r.stdout.as_str()), (1, "0\n0\n"), "{}", r.stderr);
     assert_eq!(
         r.stderr,
-        "forsyth: <stdin>:2:1: record: byte 0xe9 is not UTF-8 text\n"
+        "<stdin>:2:1: record: byte 0xe9 is not UTF-8 text\n"
     );
 }
 
@@ -1131,5 +1131,27 @@ rn\xe9bqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
          letter A-J/a-j\n\
          <stdin>:2:3: placement: bad_placement_byte: byte 0xe9 is not a piece letter \
          (PNBRQKAC, pnbrqkac), a digit or '/'\n"
+    );
+}
+
+/// `index --variant crc -` reports a line that is no start as its help
+/// says and as `index -` does: FILE:LINE:COL: field: message (RRRRRRRRRR
+/// has no knights, and specs/crc.md's starts have two).
+#[test]
+fn index_of_crc_lines_names_line_column_and_field() {
+    let input = "BQACNBNRKR\nRRRRRRRRRR\nbqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KXkq - 0 1\n";
+    let r = forsyth(&["index", "--variant", "crc", "-"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0\n"), "{}", r.stderr);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{}", r.stderr);
+    assert!(
+        errors[0].starts_with("<stdin>:2:1: placement: not a CRC start: "),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].starts_with("<stdin>:3:60: castling: "),
+        "{}",
+        errors[1]
     );
 }

@@ -724,21 +724,27 @@ fn index(words: &[String]) -> io::Result<Outcome> {
     let mut out = Printer::stdout();
     if words.len() == 1 && words[0] == "-" {
         let mut outcome = Outcome::Ok;
+        // A line's fault as `index -` reports one on 8x8 lines:
+        // `<stdin>:LINE:COL: field: message`.
+        let report = |line: usize, fault: &dyn std::fmt::Display| {
+            let _ = writeln!(io::stderr().lock(), "<stdin>:{line}:{fault}");
+        };
         for (i, line) in stdin_lines()?.iter().enumerate() {
             let line = match line {
                 Ok(line) if line.is_empty() => continue,
                 Ok(line) => line.as_str(),
                 Err(fault) => {
-                    crate::note(&format!("<stdin>:{}:{fault}", i + 1));
+                    out.flush()?;
+                    report(i + 1, fault);
                     outcome = Outcome::Rejected;
                     continue;
                 }
             };
-            match crc_number(line) {
+            match index_line(line.as_bytes()) {
                 Ok(n) => writeln!(out, "{n}")?,
-                Err(e) => {
-                    let first = e.lines().next().unwrap_or("");
-                    crate::note(&format!("<stdin>:{}: {first}", i + 1));
+                Err(fault) => {
+                    out.flush()?;
+                    report(i + 1, &format_args!("{}: {fault}", fault.offset + 1));
                     outcome = Outcome::Rejected;
                 }
             }
