@@ -1078,3 +1078,80 @@ fn ten_file_start_tags_are_judged_as_eight_file_ones() {
         assert_eq!(e10.3[key], e8.3[key], "{key}");
     }
 }
+
+/// `perft -` and `index -` under a 10x8 `--variant` read standard input a
+/// line at a time, as every bulk command does: a line that is not UTF-8 is
+/// named by line and column (its first byte that is not), and the lines
+/// around it are still counted and numbered (28 moves from the start,
+/// as Fairy-Stockfish counts; CRC number 0 is BQACNBNRKR, specs/crc.md).
+#[test]
+fn a_line_not_utf8_on_standard_input_loses_no_other_line() {
+    let mut input = format!("{CAPABLANCA}\n").into_bytes();
+    input.extend_from_slice(
+        b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQ\xffkq - 0 1\n",
+    );
+    input.extend_from_slice(format!("{CAPABLANCA}\n").as_bytes());
+    let r = forsyth(&["perft", "--variant", "capablanca", "-", "1"], &input);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "28\n28\n"), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "forsyth: <stdin>:2:61: record: byte 0xff is not UTF-8 text\n"
+    );
+    let r = forsyth(
+        &["index", "--variant", "crc", "-"],
+        b"BQACNBNRKR\n\xe9QACNBNRKR\nBQACNBNRKR\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0\n0\n"), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "<stdin>:2:1: record: byte 0xe9 is not UTF-8 text\n"
+    );
+}
+
+/// A 10x8 line with a byte that is not UTF-8 is refused at that byte, and
+/// the message names the byte as read (specs/fen.md: a byte that is not a
+/// piece letter is named by its value), by convert and validate alike.
+#[test]
+fn a_byte_not_utf8_in_a_10x8_line_is_named_as_read() {
+    let input = b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQ\xffkq - 0 1\n\
+rn\xe9bqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
+    let r = forsyth(&["convert", "--variant", "capablanca"], input);
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_eq!(
+        r.stderr,
+        "<stdin>:1:61: castling: byte 0xff is not K, Q, k, q or a file letter A-J/a-j\n\
+         <stdin>:2:3: placement: byte 0xe9 is not a piece letter (PNBRQKAC, pnbrqkac), \
+         a digit or '/'\n"
+    );
+    let r = forsyth(&["validate", "--variant", "capablanca"], input);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1:61: castling: bad_castling_byte: byte 0xff is not K, Q, k, q or a file \
+         letter A-J/a-j\n\
+         <stdin>:2:3: placement: bad_placement_byte: byte 0xe9 is not a piece letter \
+         (PNBRQKAC, pnbrqkac), a digit or '/'\n"
+    );
+}
+
+/// `index --variant crc -` reports a line that is no start as its help
+/// says and as `index -` does: FILE:LINE:COL: field: message (RRRRRRRRRR
+/// has no knights, and specs/crc.md's starts have two).
+#[test]
+fn index_of_crc_lines_names_line_column_and_field() {
+    let input = "BQACNBNRKR\nRRRRRRRRRR\nbqacnbnrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/BQACNBNRKR w KXkq - 0 1\n";
+    let r = forsyth(&["index", "--variant", "crc", "-"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0\n"), "{}", r.stderr);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{}", r.stderr);
+    assert!(
+        errors[0].starts_with("<stdin>:2:1: placement: not a CRC start: "),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].starts_with("<stdin>:3:60: castling: "),
+        "{}",
+        errors[1]
+    );
+}

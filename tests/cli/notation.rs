@@ -931,3 +931,55 @@ fn a_false_check_or_mate_marker_warns() {
         move only gives check",
     );
 }
+
+/// A movetext that is not all UTF-8 (a Latin-1 comment, a stray byte):
+/// what is kept as it is (comments, and a failed line with the rest of its
+/// game) is written byte for byte as read, and a fault's column counts the
+/// bytes of the line as written.
+#[test]
+fn bytes_that_are_not_utf8_are_copied_as_read() {
+    let run = |input: &[u8]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+            .args(["notation", "--from", "san", "--to", "lan"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        (out.status.code(), out.stdout, stderr)
+    };
+    let (code, stdout, stderr) = run(b"1.e4 {tr\xe8s bien} e5 {\xef\xbf\xbd\xff} 2.Nf3 *\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stdout,
+        b"1.e2-e4 {tr\xe8s bien} e7-e5 {\xef\xbf\xbd\xff} 2.Ng1-f3 *\n"
+    );
+    // Nf9 starts at byte 19 of its line, the two Latin-1 bytes counted
+    // one each.
+    let input = b"1.e4 {caf\xe9\xe9} e5 2.Nf9 Nc6\n3.Bb5 \xa0 *\n\n1.d4 *\n";
+    let (code, stdout, stderr) = run(input);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stdout,
+        b"1.e4 {caf\xe9\xe9} e5 2.Nf9 Nc6\n3.Bb5 \xa0 *\n\n1.d2-d4 *\n"
+    );
+    assert_contains(&stderr, "<stdin>:1:19: move 2.: ");
+}
+
+/// Standard input that cannot be read (a directory) is named in the I/O
+/// error, as a file is: `forsyth: <stdin>: ...`, exit 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn standard_input_that_cannot_be_read_is_named() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(["notation", "--from", "san", "--to", "lan"])
+        .stdin(std::fs::File::open(std::env::temp_dir()).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("forsyth: <stdin>: "), "{stderr}");
+}

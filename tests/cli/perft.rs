@@ -299,3 +299,89 @@ fn perft_dash_counts_every_record_of_standard_input() {
     assert_eq!(blocks[1], "20\na1a2: 1\na1b1: 1\na1b2: 1");
     assert_eq!(blocks[2], "3\n");
 }
+
+/// DEPTH runs from 0 to 255 plies (the help says so): a deeper one is a
+/// usage error naming the limit, on every way to give it (one position, on
+/// either board; standard input; a suite's count, rejected at its column
+/// while the others are still checked), never a crash. The walk down to
+/// 255 plies stays within a thread's stack: in a position where every line
+/// ends before it, the count at 255 is the count of sequences of exactly
+/// 255 plies, none.
+#[test]
+fn a_depth_past_255_is_refused_whatever_the_input() {
+    let fools_mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    for args in [
+        &["perft", "startpos", "65536"][..],
+        &["perft", "startpos", "256"],
+        &["perft", fools_mate, "4294967295"],
+        &["perft", "capablanca", "65536"],
+        &["perft", "--variant", "capablanca", "-", "65536"],
+        &["perft", "-", "65536"],
+    ] {
+        let r = forsyth(args, b"startpos\n");
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (2, ""),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_contains(&r.stderr, "DEPTH is at most 255 plies");
+    }
+    // After mate no move follows: no sequence of 1 to 255 plies.
+    let r = forsyth(&["perft", fools_mate, "255"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "0\n"), "{}", r.stderr);
+    // A shallow Chess programming wiki count (startpos: 20, 400) still
+    // holds on the line whose deep count is refused.
+    let text = "\
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D65536 1
+id deep
+epd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+perft 300 1
+perft 2 400
+";
+    let path = temp_file("deep.epd", text);
+    let file = path.to_str().unwrap();
+    let r = forsyth(&["perft", "--suite", file], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{}", r.stderr);
+    assert_starts_with(
+        errors[0],
+        &format!("{file}:2:66: counts: 'D65536 1': DEPTH is at most 255 plies"),
+    );
+    assert_starts_with(
+        errors[1],
+        &format!("{file}:5:7: counts: DEPTH is at most 255 plies"),
+    );
+    assert_eq!(
+        r.stdout,
+        format!("{file}: 2 positions, 3 counts checked: all match; 2 lines rejected\n")
+    );
+    // Skipped by --max-depth, a deep count is no fault.
+    let r = forsyth(&["perft", "--suite", file, "--max-depth", "2"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    std::fs::remove_file(path).unwrap();
+}
+
+/// An input that cannot be read (a directory) is an I/O error, exit 2, and
+/// the message names it as every bulk command does: `forsyth: NAME: ...`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_suite_or_standard_input_that_cannot_be_read_is_named() {
+    let dir = std::env::temp_dir();
+    let name = dir.to_str().unwrap();
+    let r = forsyth(&["perft", "--suite", name], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert_starts_with(&r.stderr, &format!("forsyth: {name}: "));
+    for args in [&["perft", "-", "1"][..], &["perft", "--suite", "-"]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+            .args(args)
+            .stdin(std::fs::File::open(&dir).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_starts_with(&stderr, "forsyth: <stdin>: ");
+    }
+}

@@ -694,22 +694,57 @@ fn crc_number(word: &str) -> Result<u16, String> {
         .map_err(|e| format!("not a CRC start: {e} ({})", e.name()))
 }
 
+/// The lines of standard input, each trimmed and without a byte order
+/// mark, or for a line that is not UTF-8 its fault (`COL: record: ...`,
+/// at its first byte that is not): one such line is reported, and the
+/// others are still read.
+fn stdin_lines() -> io::Result<Vec<Result<String, String>>> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().read_to_end(&mut bytes)?;
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+    Ok(bytes
+        .split(|&b| b == b'\n')
+        .map(|line| {
+            let line = crate::lines::skip_bom(line);
+            match std::str::from_utf8(line) {
+                Ok(text) => Ok(text.trim().to_owned()),
+                Err(e) => {
+                    let column = e.valid_up_to() + 1;
+                    let byte = line[e.valid_up_to()];
+                    Err(format!(
+                        "{column}: record: byte 0x{byte:02x} is not UTF-8 text"
+                    ))
+                }
+            }
+        })
+        .collect())
+}
+
 fn index(words: &[String]) -> io::Result<Outcome> {
     let mut out = Printer::stdout();
     if words.len() == 1 && words[0] == "-" {
-        let mut text = String::new();
-        io::stdin().lock().read_to_string(&mut text)?;
         let mut outcome = Outcome::Ok;
-        for (i, line) in text.lines().enumerate() {
-            let line = crate::lines::skip_bom(line).trim();
-            if line.is_empty() {
-                continue;
-            }
-            match crc_number(line) {
+        // A line's fault as `index -` reports one on 8x8 lines:
+        // `<stdin>:LINE:COL: field: message`.
+        let report = |line: usize, fault: &dyn std::fmt::Display| {
+            let _ = writeln!(io::stderr().lock(), "<stdin>:{line}:{fault}");
+        };
+        for (i, line) in stdin_lines()?.iter().enumerate() {
+            let line = match line {
+                Ok(line) if line.is_empty() => continue,
+                Ok(line) => line.as_str(),
+                Err(fault) => {
+                    out.flush()?;
+                    report(i + 1, fault);
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
+            match index_line(line.as_bytes()) {
                 Ok(n) => writeln!(out, "{n}")?,
-                Err(e) => {
-                    let first = e.lines().next().unwrap_or("");
-                    crate::note(&format!("<stdin>:{}: {first}", i + 1));
+                Err(fault) => {
+                    out.flush()?;
+                    report(i + 1, &format_args!("{}: {fault}", fault.offset + 1));
                     outcome = Outcome::Rejected;
                 }
             }
@@ -901,16 +936,23 @@ fn perft(
             "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
         ));
     };
+    if let Some(why) = crate::perft::too_deep(depth) {
+        return usage(&format!("perft: {why}"));
+    }
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
-        let mut text = String::new();
-        io::stdin().lock().read_to_string(&mut text)?;
         let mut outcome = Outcome::Ok;
-        for (i, line) in text.lines().enumerate() {
-            let line = crate::lines::skip_bom(line).trim();
-            if line.is_empty() {
-                continue;
-            }
+        for (i, line) in stdin_lines()?.iter().enumerate() {
+            let line = match line {
+                Ok(line) if line.is_empty() => continue,
+                Ok(line) => line.as_str(),
+                Err(fault) => {
+                    out.flush()?;
+                    crate::note(&format!("<stdin>:{}:{fault}", i + 1));
+                    outcome = Outcome::Rejected;
+                    continue;
+                }
+            };
             // A line's fault as a file's lines report one:
             // `<stdin>:LINE:COL: field: message`.
             let record = if line.contains(char::is_whitespace) {

@@ -308,7 +308,7 @@ pub enum Command {
         long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
             test of a move generator. With --divide, list each legal move with its count first \
             (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
-            always DEPTH. With the position -, every record of standard input is counted, one \
+            always DEPTH, 0 to 255 plies. With the position -, every record of standard input is counted, one \
             result per line (with --divide, each record's list, a blank line and its total), \
             a 10x8 record told by its ranks of ten squares; a record that cannot be read or is not legal is reported on standard error as \
             FILE:LINE:COL: field: message and the rest are still counted.\n\n\
@@ -321,7 +321,8 @@ pub enum Command {
             each perft line counting the last epd line's position, and variant NAME lines \
             (capablanca, gothic, crc; chess) saying how the next epd lines are read, until \
             the next id line. 10x8 lines are counted as 8x8 ones. Blank lines and lines \
-            starting with # are skipped; a line that cannot be read is reported as above.\n\n\
+            starting with # are skipped; a line that cannot be read, or that gives a depth \
+            over 255 (not skipped by --max-depth), is reported as above.\n\n\
             Exit status: 0 when every record was counted (and, with --suite, every count \
             matches), 1 otherwise, 2 for usage or I/O errors.",
         after_long_help = "Examples:\n  \

@@ -126,7 +126,8 @@ impl Convert {
     /// A 10x8 line: the record written in the encoding asked for, or its
     /// faults, one line each.
     fn convert_10x8(&mut self, source: &str, line: &Line<'_>) -> io::Result<()> {
-        let text = String::from_utf8_lossy(line.bytes);
+        let ten = TenText::new(line.bytes);
+        let text = ten.text();
         let validate = self.opts.validation == forsyth::convert::Validation::Legality;
         let write = self.opts.write;
         let convert = |text: &str| crate::capa::convert_line(text, self.capa, &write, validate);
@@ -147,7 +148,7 @@ impl Convert {
             },
             _ => None,
         };
-        let mut converted = convert(&text);
+        let mut converted = convert(text);
         if let (Err(_), Some(letters)) = (&converted, letters) {
             let indent = text.len() - text.trim_start().len();
             if let Some((english, from)) = crate::capa::placement_from_letters(text.trim(), letters)
@@ -161,7 +162,10 @@ impl Convert {
                 });
             }
         }
-        match converted {
+        match converted.map_err(|mut faults| {
+            ten.name_bytes(&mut faults);
+            faults
+        }) {
             Ok(fen) => {
                 let fen = match letters {
                     Some(letters) => crate::capa::placement_to_letters(&fen, letters),
@@ -249,5 +253,51 @@ impl Convert {
                 .at(at, format_args!("{}: {fault}", fault.field()));
         }
         self.diagnostics.rejected += 1;
+    }
+}
+
+/// A 10x8 line as the text the 10x8 reader reads: each byte that is not
+/// UTF-8 stands as one `?`, which no field takes, so the columns stay the
+/// line's and the line is refused at the first such byte (unless at a
+/// fault before it); [`TenText::name_bytes`] then names the byte itself,
+/// as the 8x8 reader does.
+pub struct TenText<'a> {
+    bytes: &'a [u8],
+    text: Cow<'a, str>,
+}
+
+impl<'a> TenText<'a> {
+    pub fn new(bytes: &'a [u8]) -> TenText<'a> {
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => {
+                let mut text = String::with_capacity(bytes.len());
+                for chunk in bytes.utf8_chunks() {
+                    text.push_str(chunk.valid());
+                    text.extend(chunk.invalid().iter().map(|_| '?'));
+                }
+                Cow::Owned(text)
+            }
+        };
+        TenText { bytes, text }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Names, in each fault at a byte that stood as `?`, that byte.
+    pub fn name_bytes(&self, faults: &mut [crate::capa::LineFault]) {
+        if matches!(self.text, Cow::Borrowed(_)) {
+            return;
+        }
+        for f in faults {
+            let at = f.column.wrapping_sub(1);
+            if let (Some(b'?'), Some(&byte)) = (self.text.as_bytes().get(at), self.bytes.get(at)) {
+                if byte != b'?' {
+                    f.message = f.message.replace("'?'", &format!("byte 0x{byte:02x}"));
+                }
+            }
+        }
     }
 }

@@ -67,6 +67,16 @@ fn start(given: Option<&Given>) -> Result<Position, String> {
     judge_legal(&given.read()?, legality).map_err(|e| format!("notation: --fen: {e}"))
 }
 
+/// Standard input, whole; a read error says it was reading standard input.
+fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| io::Error::new(e.kind(), format!("<stdin>: {e}")))?;
+    Ok(bytes)
+}
+
 pub fn run(args: &Translate) -> io::Result<Outcome> {
     let start = match start(args.start.as_ref()) {
         Ok(start) => start,
@@ -76,16 +86,8 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         }
     };
     let (source, bytes) = match &args.file {
-        None => {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            ("<stdin>".to_owned(), b)
-        }
-        Some(p) if p.as_os_str() == "-" => {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            ("<stdin>".to_owned(), b)
-        }
+        None => ("<stdin>".to_owned(), read_stdin()?),
+        Some(p) if p.as_os_str() == "-" => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) => {
             let name = p.display().to_string();
             match std::fs::read(p) {
@@ -97,7 +99,6 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
             }
         }
     };
-    let text = String::from_utf8_lossy(&bytes);
     let mut translator =
         Translator::new(start, args.from, args.to).with_check_markers(args.markers);
     let mut out = Printer::stdout();
@@ -106,11 +107,13 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
     // its result or a blank line.
     let mut lost = false;
     let mut buffer = String::new();
-    for (i, line) in text.split_inclusive('\n').enumerate() {
+    for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        let line = Line::read(raw);
+        let (raw, line) = (line.raw, line.text.as_ref());
         let blank = line.trim().is_empty();
         let ends_game = ends_game(args.from, line);
         if lost {
-            out.write_all(line.as_bytes())?;
+            out.write_all(raw)?;
             if blank || ends_game {
                 lost = false;
                 translator.reset();
@@ -123,7 +126,7 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         for w in translator.take_warnings() {
             let dots = if w.black { "..." } else { "." };
             err.at(
-                Place::column(&source, number, w.offset + 1),
+                Place::column(&source, number, Line::raw_offset(line, raw, w.offset) + 1),
                 format_args!(
                     "move {}{dots}: warning: {}: {}",
                     w.move_number,
@@ -133,7 +136,7 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
             );
         }
         match translated {
-            Ok(()) => out.write_all(buffer.as_bytes())?,
+            Ok(()) => Line::write_back(&buffer, raw, &mut out)?,
             Err(e) => {
                 let dots = if e.black { "..." } else { "." };
                 // The library names the rule; the flag is this command's.
@@ -142,10 +145,10 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
                     None => "",
                 };
                 err.reject(
-                    Place::column(&source, number, e.offset + 1),
+                    Place::column(&source, number, Line::raw_offset(line, raw, e.offset) + 1),
                     format_args!("move {}{dots}: {}{flag}", e.move_number, e.error),
                 );
-                out.write_all(line.as_bytes())?;
+                out.write_all(raw)?;
                 if ends_game {
                     translator.reset();
                 } else {
@@ -160,6 +163,64 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
     out.flush()?;
     err.flush();
     Ok(Outcome::of_counts(0, err.rejected))
+}
+
+/// A line of the input, read as text: a byte sequence that is not UTF-8
+/// stands as one U+FFFD in it, and is written back as it was read.
+struct Line<'a> {
+    raw: &'a [u8],
+    text: Cow<'a, str>,
+}
+
+impl<'a> Line<'a> {
+    fn read(raw: &'a [u8]) -> Line<'a> {
+        Line {
+            raw,
+            text: String::from_utf8_lossy(raw),
+        }
+    }
+
+    /// The bytes each U+FFFD of the text stands for, in order: a
+    /// sequence that is not UTF-8, or a U+FFFD written as such.
+    fn replaced(raw: &[u8]) -> impl Iterator<Item = &[u8]> {
+        raw.utf8_chunks().flat_map(|chunk| {
+            let valid = chunk.valid();
+            let written = valid
+                .match_indices(char::REPLACEMENT_CHARACTER)
+                .map(move |(at, c)| &valid.as_bytes()[at..at + c.len()]);
+            let invalid = Some(chunk.invalid()).filter(|b| !b.is_empty());
+            written.chain(invalid)
+        })
+    }
+
+    /// Writes `translated`, the translation of the line `raw` (whose
+    /// text passes what is not a move on unchanged and in order), with
+    /// each U+FFFD as the bytes of `raw` it stands for.
+    fn write_back(translated: &str, raw: &[u8], out: &mut impl Write) -> io::Result<()> {
+        if std::str::from_utf8(raw).is_ok() {
+            return out.write_all(translated.as_bytes());
+        }
+        let mut replaced = Line::replaced(raw);
+        for piece in translated.split_inclusive(char::REPLACEMENT_CHARACTER) {
+            match piece.strip_suffix(char::REPLACEMENT_CHARACTER) {
+                Some(before) => {
+                    out.write_all(before.as_bytes())?;
+                    let bytes = replaced.next().unwrap_or("\u{fffd}".as_bytes());
+                    out.write_all(bytes)?;
+                }
+                None => out.write_all(piece.as_bytes())?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The byte offset in `raw` of the byte `offset` of its text `text`.
+    fn raw_offset(text: &str, raw: &[u8], offset: usize) -> usize {
+        let before = text.get(..offset).unwrap_or(text);
+        let replaced = before.matches(char::REPLACEMENT_CHARACTER).count();
+        let shift: usize = Line::replaced(raw).take(replaced).map(<[u8]>::len).sum();
+        offset + shift - replaced * char::REPLACEMENT_CHARACTER.len_utf8()
+    }
 }
 
 /// The record `line` (a FEN record or a problem statement

@@ -24,7 +24,24 @@ use crate::printer::{Diagnostics, Place, Printer, StderrLines, Stdout};
 use crate::progress::Progress;
 use crate::Outcome;
 
+/// The deepest count perft makes. The walk follows its first line down to
+/// DEPTH before it counts a leaf, a frame of a thread's stack per ply: much
+/// deeper, the stack overflows. No count that deep could finish anyway,
+/// unless every line of the tree ends sooner.
+pub const MAX_DEPTH: u32 = 255;
+
+/// Why perft does not count to `depth`, when it does not.
+pub fn too_deep(depth: u32) -> Option<String> {
+    (depth > MAX_DEPTH).then(|| format!("DEPTH is at most {MAX_DEPTH} plies; {depth} is more"))
+}
+
 pub fn run(args: &Perft) -> io::Result<Outcome> {
+    if let PerftInput::One { depth, .. } | PerftInput::Stdin { depth } = &args.input {
+        if let Some(why) = too_deep(*depth) {
+            crate::note(&format!("perft: {why}"));
+            return Ok(Outcome::Failed);
+        }
+    }
     let mut progress = Progress::new(args.progress, "nodes");
     let start = Instant::now();
     let (outcome, nodes, depth) = match &args.input {
@@ -116,6 +133,18 @@ fn divide(
         return vec![(None, 1)];
     }
     let moves = pos.legal_moves();
+    // Starting a thread costs more than a count three plies deep: such
+    // counts, and every count with one thread, are made here.
+    if threads <= 1 || depth <= 3 {
+        return moves
+            .iter()
+            .map(|&m| {
+                let n = pos.play(m).map_or(0, |after| after.perft(depth - 1));
+                progress.add(n);
+                (Some(m), n)
+            })
+            .collect();
+    }
     let mut counts = vec![0; moves.len()];
     let next = AtomicUsize::new(0);
     thread::scope(|scope| {
@@ -152,20 +181,29 @@ struct Lines {
     reader: Box<dyn BufRead>,
     line: Vec<u8>,
     number: u64,
+    /// The input's name, which a read error is said with.
+    name: String,
 }
 
 impl Lines {
-    fn new(reader: Box<dyn BufRead>) -> Lines {
+    fn new(reader: Box<dyn BufRead>, name: String) -> Lines {
         Lines {
             reader,
             line: Vec::new(),
             number: 0,
+            name,
         }
     }
 
     /// Reads the next line into `self.line`, without its line end;
     /// `Some(true)` when it was longer than [`MAX_LINE`], `None` at the end.
+    /// A read error names the input.
     fn next(&mut self) -> io::Result<Option<bool>> {
+        self.read_next()
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.name)))
+    }
+
+    fn read_next(&mut self) -> io::Result<Option<bool>> {
         self.line.clear();
         let limit = MAX_LINE as u64 + 1;
         if (&mut self.reader)
@@ -305,7 +343,7 @@ impl Faults {
 /// result per record, in order.
 fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Outcome, u64)> {
     let source = Source::Stdin;
-    let mut lines = Lines::new(source.open()?);
+    let mut lines = Lines::new(source.open()?, source.name());
     let mut faults = Faults::new(source.name(), args.legality);
     let mut out = Printer::stdout();
     let (mut records, mut nodes) = (0u64, 0u64);
@@ -427,10 +465,16 @@ fn suite(
             return Ok((Outcome::Failed, 0));
         }
     };
-    let mut lines = Lines::new(reader);
+    let mut lines = Lines::new(reader, name.clone());
     let mut faults = Faults::new(name.clone(), args.legality);
     let mut out = Printer::stdout();
     let mut tally = Tally::default();
+    // The depth of a count that will be counted, not skipped.
+    let counted = |expected: &Expected| {
+        max_depth
+            .is_none_or(|max| expected.depth <= max)
+            .then_some(expected.depth)
+    };
     // The position of the last `epd` line: `None` before the first, and
     // `Some(None)` when that line was rejected.
     let mut entry: Option<Option<Counted>> = None;
@@ -523,6 +567,10 @@ fn suite(
                     );
                     continue;
                 };
+                if let Some(why) = counted(&expected).and_then(too_deep) {
+                    faults.reject(number, column + 1, "counts", &why);
+                    continue;
+                }
                 match &entry {
                     Some(Some(pos)) => check(&mut out, &mut tally, pos, number, &expected)?,
                     Some(None) => tally.unchecked += 1,
@@ -555,16 +603,26 @@ fn suite(
                     if trimmed.is_empty() {
                         continue;
                     }
+                    let part = || String::from_utf8_lossy(trimmed).into_owned();
                     match expected(trimmed, true) {
-                        Some(e) => counts.push(e),
+                        Some(e) => match counted(&e).and_then(too_deep) {
+                            None => counts.push(e),
+                            Some(why) => {
+                                bad = Some((column, format!("'{}': {why}", part())));
+                                break;
+                            }
+                        },
                         None => {
-                            bad = Some((column, String::from_utf8_lossy(trimmed).into_owned()));
+                            let message = format!(
+                                "'{}' is not a depth and its count, such as D3 8902",
+                                part()
+                            );
+                            bad = Some((column, message));
                             break;
                         }
                     }
                 }
-                if let Some((column, part)) = bad {
-                    let message = format!("'{part}' is not a depth and its count, such as D3 8902");
+                if let Some((column, message)) = bad {
                     faults.reject(number, column, "counts", &message);
                     continue;
                 }

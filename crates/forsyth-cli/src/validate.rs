@@ -326,7 +326,8 @@ impl Command<'_> {
     /// A 10x8 line: its problems (every one, by column), or `ok (VARIANT)`;
     /// with `--repair`, the repaired record.
     fn line_10x8(&mut self, file: &str, line: &Line<'_>) -> io::Result<()> {
-        let text = String::from_utf8_lossy(line.bytes);
+        let ten = crate::convert::TenText::new(line.bytes);
+        let text = ten.text();
         let (strict, repair) = match self.args.mode {
             ValidateMode::Judge { strict } => (strict, None),
             ValidateMode::Repair {
@@ -334,7 +335,8 @@ impl Command<'_> {
                 shredder_order,
             } => (false, Some((castling, shredder_order))),
         };
-        let judged = crate::capa::validate_line(&text, self.args.capa, strict, repair);
+        let mut judged = crate::capa::validate_line(text, self.args.capa, strict, repair);
+        ten.name_bytes(&mut judged.faults);
         let repaired = judged.repaired.as_ref().map(|(fen, _)| fen.is_some());
         if !judged.valid && repaired != Some(true) {
             self.err.rejected += 1;
