@@ -71,7 +71,8 @@ fn pgn_knights_shuffling_five_times_is_a_draw() {
 /// `p / 4 + 1` times.
 #[test]
 fn pgn_every_ply_of_a_long_shuffle_is_counted() {
-    let words: Vec<&str> = rounds(KNIGHTS, 6).split(' ').collect::<Vec<_>>();
+    let text = rounds(KNIGHTS, 6);
+    let words: Vec<&str> = text.split(' ').collect();
     for plies in 1..=words.len() {
         let pgn = format!("{} 0-1", words[..plies].join(" "));
         let times = plies / 4 + 1;
