@@ -1066,7 +1066,7 @@ fn pgn_commands_judge_a_fivefold_repetition() {
         );
         assert_contains(
             &r.stderr,
-            "1 games read: 0 ok, 1 with warnings, 0 with faults",
+            "1 game read: 0 ok, 1 with warnings, 0 with faults",
         );
     }
     let r = forsyth(&["pgn", "check", "--format", "json", "-"], five.as_bytes());
