@@ -931,6 +931,34 @@ fn a_ten_file_game_s_result_is_judged_as_on_eight_files() {
     assert_contains(&e10.stdout, "[Result \"*\"]");
 }
 
+/// A 10x8 game ends by fivefold repetition as an 8x8 game does
+/// (specs/pgn.md 4.3): knights out and back four times on the 10x8 board
+/// make its start stand for the fifth time, so a claimed win is
+/// contradicted with the words the 8x8 judge gives the same text, and
+/// exported as a draw; one round fewer leaves the claim alone.
+#[test]
+fn a_ten_file_game_ends_by_fivefold_repetition() {
+    let rounds = |n| vec!["Nc3 Nc6 Nb1 Nb8"; n].join(" ");
+    for (n, warned) in [(4, true), (3, false)] {
+        let games = format!("[Result \"1-0\"]\n\n{} 1-0\n", rounds(n));
+        let ten = format!("[Variant \"Capablanca\"]\n{games}");
+        let r8 = forsyth(&["pgn", "check", "-"], games.as_bytes());
+        let r10 = forsyth(&["pgn", "check", "-"], ten.as_bytes());
+        assert_eq!((r8.code, r10.code), (0, 0), "{}", r10.stderr);
+        let words = |l: &str| l.split_once(": ok").map(|(_, w)| w.to_owned());
+        assert_eq!(words(&r8.stdout), words(&r10.stdout));
+        assert_eq!(
+            r10.stdout.contains("result_contradicted: Result is 1-0 but the game ends in a draw by fivefold repetition"),
+            warned,
+            "{}",
+            r10.stdout
+        );
+        let e10 = forsyth(&["pgn", "export", "-"], ten.as_bytes());
+        let result = if warned { "1/2-1/2" } else { "1-0" };
+        assert_contains(&e10.stdout, &format!("[Result \"{result}\"]"));
+    }
+}
+
 /// A faulty 10x8 game is exported as specs/pgn.md section 5 says a
 /// faulty game is: written up to its fault, the rest of its movetext as
 /// read in a comment `{not replayed (KIND): REST}`, the variations open at

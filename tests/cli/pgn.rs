@@ -1042,3 +1042,47 @@ fn token_too_long_states_the_limit() {
     assert_starts_with(&r.stdout, "<stdin>:GAME 1 (line 1): 1:7: token_too_long: ");
     assert_contains(&r.stdout, "65536 bytes");
 }
+
+/// A game whose last position stands for the fifth time in its main line
+/// (knights out and back four times: the start after 4, 8, 12 and 16
+/// plies) is drawn by fivefold repetition (specs/pgn.md 4.3): a claimed
+/// win is contradicted in `pgn check`'s line, its JSON, the summary and
+/// `pgn fens`' standard error, on one thread and two, and `pgn export`
+/// writes the draw; one round fewer (four times) leaves the claim alone.
+#[test]
+fn pgn_commands_judge_a_fivefold_repetition() {
+    let rounds = |n| vec!["Nf3 Nf6 Ng1 Ng8"; n].join(" ");
+    let five = format!("[Result \"1-0\"]\n\n{} 1-0\n", rounds(4));
+    for threads in ["1", "2"] {
+        let r = forsyth(
+            &["pgn", "check", "--summary", "--threads", threads, "-"],
+            five.as_bytes(),
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_starts_with(
+            &r.stdout,
+            "<stdin>:GAME 1 (line 1): ok (warning: result_contradicted: Result is 1-0 but the \
+             game ends in a draw by fivefold repetition",
+        );
+        assert_contains(
+            &r.stderr,
+            "1 game read: 0 ok, 1 with warnings, 0 with faults",
+        );
+    }
+    let r = forsyth(&["pgn", "check", "--format", "json", "-"], five.as_bytes());
+    assert_contains(&r.stdout, "\"kind\":\"result_contradicted\"");
+    assert_contains(&r.stdout, "fivefold repetition");
+    let r = forsyth(&["pgn", "fens", "--final", "-"], five.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "warning: result_contradicted: ");
+    let r = forsyth(&["pgn", "export", "-"], five.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "[Result \"1/2-1/2\"]");
+    assert!(r.stdout.ends_with("Ng8 1/2-1/2\n\n"), "{}", r.stdout);
+
+    let four = format!("[Result \"1-0\"]\n\n{} 1-0\n", rounds(3));
+    let r = forsyth(&["pgn", "check", "-"], four.as_bytes());
+    assert_eq!(r.stdout, "<stdin>:GAME 1 (line 1): ok\n");
+    let r = forsyth(&["pgn", "export", "-"], four.as_bytes());
+    assert_contains(&r.stdout, "[Result \"1-0\"]");
+}

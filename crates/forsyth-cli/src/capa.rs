@@ -2078,7 +2078,14 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
                         .find(|e| e.kind == PgnErrorKind::MissingResult)
                         .map(|e| e.span),
                 };
-                let outcome = main.last().and_then(Position::outcome);
+                // The end by fivefold repetition counted over the main line,
+                // whose positions are all kept here.
+                let outcome = main.last().and_then(|last| {
+                    let clock = last.setup().halfmoves;
+                    forsyth::game::outcome(last.outcome(), || {
+                        forsyth::game::repetitions_of_last(main, clock)
+                    })
+                });
                 let result = claims.judge(outcome, &mut warnings);
                 judged = result;
                 result

@@ -1067,7 +1067,8 @@ pub enum PgnCommand {
             Warnings: a FEN tag without SetUp; a Chess960 start without a Variant tag (castling \
             only Chess960 can mean, or a Chess960 start array: read as Chess960); a movetext \
             without its result; a Result tag the movetext's result contradicts; a result the \
-            last position contradicts (checkmate, stalemate, insufficient material). With \
+            main line's end contradicts (checkmate, stalemate, fivefold repetition of its last \
+            position, insufficient material, the 75-move rule). With \
             --format json, one object per game: file, game, line, ok, warnings, and problem \
             (kind, message, line, column, move, move_number, side, fen, candidates).\n\n\
             With --summary (or when standard error is a terminal and --quiet is not given), \
@@ -1107,8 +1108,9 @@ pub enum PgnCommand {
             columns, comments broken at spaces. The FEN tag is written from the start \
             position in the castling encoding of --castling (X-FEN by default), with a SetUp \
             tag. The result (Result tag and termination marker) is * when the game claims only *; \
-            else the one the last position decides (checkmate, stalemate, insufficient \
-            material, the 75-move rule); else the one the Result tag and the movetext claim; \
+            else the one the main line's end decides (checkmate, stalemate, fivefold \
+            repetition of its last position in the main line, insufficient material, the \
+            75-move rule); else the one the Result tag and the movetext claim; \
             else * (no claim, or claims that disagree).\n\n\
             A game with a fault is written up to it: the moves before it, then one comment \
             {not replayed (KIND): ...} holding the rest of the movetext as it was read, and the \

@@ -492,8 +492,10 @@ impl PyVerdict {
     }
 
     /// The result the game is taken to have: ``"*"`` when it claims only
-    /// ``"*"`` and after a fault; else the one its last position decides
-    /// (a mate, a draw by rule); else the one its tag and marker agree on.
+    /// ``"*"`` and after a fault; else the one the end of its main line
+    /// decides (a mate; a draw by rule, fivefold repetition of its last
+    /// position in the main line among them); else the one its tag and
+    /// marker agree on.
     ///
     /// >>> import io
     /// >>> from forsyth import pgn

@@ -254,3 +254,28 @@ def test_check_indexes_and_slices_as_a_list(tmp_path):
             check[i]
     with pytest.raises(TypeError):
         check["1"]
+
+
+@pytest.mark.parametrize("rounds", [3, 4, 5])
+def test_fivefold_repetition_is_judged_as_python_chess_judges_it(rounds, tmp_path):
+    """Knights out and back: the start stands again every four plies.
+    A claimed win is the result while it has stood fewer than five times
+    and a draw from the fifth (specs/pgn.md 4.3), as python-chess's
+    outcome of the last position says; the verdict warns of the claim
+    then, from a file and through pgn.check alike."""
+    moves = " ".join(["Nf3 Nf6 Ng1 Ng8"] * rounds)
+    text = f'[Result "1-0"]\n\n{moves} 1-0\n'
+    board = chess.pgn.read_game(io.StringIO(text)).end().board()
+    outcome = board.outcome()
+    expected = outcome.result() if outcome else "1-0"
+    assert (outcome is not None) == (rounds >= 4)
+    verdict = next(pgn.read(io.StringIO(text))).verdict
+    assert verdict.result == expected
+    kinds = [w.kind for w in verdict.warnings]
+    assert kinds == (["result_contradicted"] if outcome else [])
+    if outcome:
+        assert "fivefold repetition" in verdict.warnings[0].message
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    for threads in (1, 2):
+        assert [v.result for v in pgn.check(path, threads=threads)] == [expected]

@@ -27,6 +27,7 @@ mod notations;
 mod outcome;
 mod perft;
 mod pgn_export;
+mod pgn_fivefold;
 mod pgn_props;
 mod pgn_published;
 mod pgn_replay;

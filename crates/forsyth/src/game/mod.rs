@@ -119,6 +119,64 @@ impl fmt::Display for DrawClaim {
     }
 }
 
+/// How a game ends at a position, from the position's own outcome
+/// ([`Position::outcome`], or a 10x8 position's) and how many times the
+/// position has stood in the game, this time included: checkmate and
+/// stalemate first (a mate or stalemate on the fifth occurrence stands),
+/// then fivefold repetition (FIDE Laws, article 9.6.1: five times or
+/// more), then the position's other outcomes (insufficient material, the
+/// seventy-five-move rule). `times` is asked for only when it can decide.
+/// [`Game::outcome`] and the PGN replay's judgment of a main line's end
+/// (`specs/pgn.md` 4.3) are this rule.
+///
+/// ```
+/// use forsyth::{Color, Outcome};
+/// use forsyth::game::outcome;
+/// let mate = Some(Outcome::Checkmate { winner: Color::White });
+/// assert_eq!(outcome(mate, || 5), mate);
+/// assert_eq!(outcome(None, || 5), Some(Outcome::FivefoldRepetition));
+/// assert_eq!(outcome(Some(Outcome::SeventyFiveMoves), || 5), Some(Outcome::FivefoldRepetition));
+/// assert_eq!(outcome(None, || 4), None);
+/// ```
+pub fn outcome(own: Option<Outcome>, times: impl FnOnce() -> u32) -> Option<Outcome> {
+    match own {
+        Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate)) => Some(o),
+        _ if times() >= 5 => Some(Outcome::FivefoldRepetition),
+        o => o,
+    }
+}
+
+/// How many times the last of `positions` (a line of play, the earliest
+/// first) has stood among them, this time included, counted by equality
+/// (for [`Position`], the FIDE identity of its `Eq`) over the last
+/// `halfmoves` moves only: a capture or a pawn move makes every earlier
+/// position different, so the halfmove clock of the last position bounds
+/// the positions that can equal it. Positions before the first are
+/// unknown and not counted, whatever the clock says. For a line whose
+/// positions are kept (a [`Game`] counts its own: see
+/// [`Game::repetitions`]).
+///
+/// ```
+/// use forsyth::{Position, Setup};
+/// use forsyth::game::{repetitions_of_last, Game};
+/// let mut game = Game::new(Position::standard());
+/// game.play_moves(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"])?;
+/// let clock = game.position().setup().halfmoves;
+/// assert_eq!(repetitions_of_last(game.positions(), clock), 3);
+/// assert_eq!(repetitions_of_last(game.positions(), 4), 2);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn repetitions_of_last<P: PartialEq>(positions: &[P], halfmoves: u32) -> u32 {
+    let Some((last, earlier)) = positions.split_last() else {
+        return 0;
+    };
+    let window = usize::try_from(halfmoves).map_or(earlier.len(), |h| h.min(earlier.len()));
+    let counted = earlier[earlier.len() - window..]
+        .iter()
+        .filter(|p| *p == last);
+    u32::try_from(counted.count()).map_or(u32::MAX, |n| n.saturating_add(1))
+}
+
 /// A game from a start position: the moves played and every position
 /// reached, so that it can tell what one position cannot: how often a
 /// position has stood ([`repetitions`](Game::repetitions)), the draws a
@@ -279,11 +337,7 @@ impl Game {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.position().outcome() {
-            Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate)) => Some(o),
-            _ if self.repetitions() >= 5 => Some(Outcome::FivefoldRepetition),
-            o => o,
-        }
+        outcome(self.position().outcome(), || self.repetitions())
     }
 
     /// The draws the side to move may claim now, while the game goes on:

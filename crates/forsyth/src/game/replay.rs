@@ -365,7 +365,8 @@ pub enum ReplayWarningKind {
     ResultMismatch,
     /// `result_contradicted`: a result the `Result` tag or the movetext
     /// claims disagrees with the end of the main line (checkmate,
-    /// stalemate, insufficient material, the seventy-five-move rule).
+    /// stalemate, fivefold repetition of its last position, insufficient
+    /// material, the seventy-five-move rule).
     ResultContradicted,
     /// A warning of validation on the `FEN` position (named by its kind).
     Setup(crate::setup::ProblemKind),
@@ -464,7 +465,7 @@ pub enum ReplayWarning {
         source: ResultSource,
         /// The result it claims.
         result: GameResult,
-        /// How the main line's last position ends the game.
+        /// How the main line ends the game at its last position.
         outcome: Outcome,
     },
     /// A warning of validation on the `FEN` position.
@@ -592,8 +593,10 @@ pub struct ReplayedGame {
     /// What is odd but does not stop the game.
     pub warnings: Vec<ReplayWarning>,
     /// The result the game is taken to have (`specs/pgn.md` 4.3): `*`
-    /// when it claims only `*`; else the one the last position of the main
-    /// line decides (checkmate, stalemate, insufficient material, the
+    /// when it claims only `*`; else the one the end of the main line
+    /// decides at its last position
+    /// ([`game::outcome`](crate::game::outcome): checkmate, stalemate,
+    /// fivefold repetition in the main line, insufficient material, the
     /// seventy-five-move rule); else the one result its `Result` tag and
     /// termination marker claim; else `*` (no claim, or two that
     /// disagree). Always `*` for a game with a fault (what replays of it
@@ -645,6 +648,9 @@ pub struct Replay {
     standard: Position,
     /// The last game's lines of play, emptied: their memory for the next.
     spare_lines: Vec<Line>,
+    /// The moves kept by lines that have ended: their memory for the next
+    /// lines.
+    spare_kept: Vec<Kept>,
     /// How many positions the last game kept: room made at once for the
     /// next game's, instead of growing the list (and copying it) by steps.
     room: usize,
@@ -683,6 +689,13 @@ impl Replay {
         std::mem::take(&mut self.stray)
     }
 
+    /// Room for a line's moves: a spare one, or a new one.
+    fn take_kept(&mut self) -> Kept {
+        self.spare_kept
+            .pop()
+            .unwrap_or_else(|| Box::new([None; KEPT]))
+    }
+
     /// Makes the game's first syntax error its fault, unless a fault came
     /// before: called at each event, so that nothing after a syntax error
     /// is judged (the reader reports errors in the order of the text).
@@ -713,22 +726,44 @@ pub struct ReplayTags {
     result: Option<(String, Span)>,
 }
 
+/// A move played in a line (`None` for a null move) and what taking it
+/// back needs.
+type PlayedMove = (Option<Move>, Undo);
+
+/// How many of its last moves a line keeps, for judging its end by
+/// repetition: more than the seventy-five-move rule's 150, past which the
+/// game is drawn whatever repeats (`specs/pgn.md` 4.3).
+const KEPT: usize = 256;
+
+/// The moves of a line before its last one, each at the halfmove clock
+/// of the position it led to, modulo [`KEPT`]; `None` at the clock of the
+/// line's start (the move before it is not the line's). The moves since
+/// the last capture or pawn move are at consecutive places, the earliest
+/// at 1 (a clock that counts on from a `FEN` tag's starts after the
+/// line's `None`), so the clock finds them without a count of its own.
+type Kept = Box<[Option<PlayedMove>; KEPT]>;
+
 /// One line of play: the main line or a variation.
 #[derive(Clone, Debug)]
 struct Line {
+    /// The last move played in this line and what taking it back needs;
+    /// `None` before the line's first move.
+    last: Option<PlayedMove>,
+    /// The moves before the last (see [`Kept`]); taken from the replay's
+    /// spares and given back when the line ends.
+    kept: Kept,
     /// The position now.
     now: Position,
-    /// The last move played in this line (`None` for a null move) and what
-    /// taking it back needs; `None` before the line's first move.
-    last: Option<(Option<Move>, Undo)>,
 }
 
 impl Line {
-    /// A line from `start`, no move played yet.
-    fn new(start: Position) -> Line {
+    /// A line from `start`, no move played yet, keeping its moves in
+    /// `kept` (whatever it holds is written over before it is read).
+    fn new(start: Position, kept: Kept) -> Line {
         Line {
-            now: start,
             last: None,
+            kept,
+            now: start,
         }
     }
 
@@ -737,8 +772,18 @@ impl Line {
     /// again by taking the move back ([`Line::before`]).
     #[inline(always)]
     fn play(&mut self, mv: Move) {
-        self.last = Some((Some(mv), self.now.undo_state()));
+        self.keep(Some(mv));
         self.now.play_inline(mv);
+    }
+
+    /// Keeps the move about to be played (`None` for a null move) with
+    /// what taking it back needs, the one before it going with the others:
+    /// copied whole from where it was kept, not put together again.
+    #[inline(always)]
+    fn keep(&mut self, mv: Option<Move>) {
+        let clock = self.now.setup.halfmoves as u8;
+        self.kept[usize::from(clock)] = self.last;
+        self.last = Some((mv, self.now.undo_state()));
     }
 
     /// Plays the move of `text` when it is plain SAN (never an `e.p.`
@@ -767,6 +812,48 @@ impl Line {
         let mut before = self.now.clone();
         before.unplay_unchecked(mv, undo);
         Some(before)
+    }
+
+    /// How many times the position now has stood in this line, this time
+    /// included: the positions before it are found by taking its moves
+    /// back, as far as its halfmove clock reaches (a capture or a pawn
+    /// move makes every earlier position different; a castling right lost
+    /// does too, which [`Position`]'s equality sees), and compared by that
+    /// equality, the identity
+    /// [`Game::repetitions`](crate::game::Game::repetitions) counts by.
+    /// Positions before the line's start are unknown and not counted, nor
+    /// are moves further back than the line keeps ([`KEPT`]). Only a count
+    /// of five matters: the positions are walked back only when the clock
+    /// allows four earlier occurrences, each at least two moves (two null
+    /// moves) before the next.
+    fn repetitions(&self) -> u32 {
+        let now = &self.now;
+        let clock = now.setup().halfmoves;
+        // A clock stopped at its largest value no longer tells where the
+        // moves are (and is far past the seventy-five-move rule).
+        if clock < 8 || clock == u32::MAX {
+            return 1;
+        }
+        let window = usize::try_from(clock).map_or(KEPT, |c| c.min(KEPT));
+        let mut pos = now.clone();
+        let mut times = 1;
+        for back in 0..window {
+            // The last move, then the kept ones, the latest first, up to
+            // the line's start.
+            let kept = match back {
+                0 => self.last,
+                _ => self.kept[(clock as usize).wrapping_sub(back) % KEPT],
+            };
+            let Some((mv, undo)) = kept else {
+                break;
+            };
+            pos.unplay_unchecked(mv, undo);
+            // The same side to move every second move back.
+            if back % 2 == 1 && pos == *now {
+                times += 1;
+            }
+        }
+        times
     }
 }
 
@@ -1098,7 +1185,7 @@ impl Replay {
         if token.is_null() {
             match null_move(&line.now) {
                 Some(next) => {
-                    line.last = Some((None, line.now.undo_state()));
+                    line.keep(None);
                     line.now = next;
                 }
                 None => {
@@ -1184,7 +1271,7 @@ impl Visitor for Replay {
         match started {
             Ok((pos, variant)) => {
                 movetext.game.variant = variant;
-                movetext.lines.push(Line::new(pos));
+                movetext.lines.push(Line::new(pos, self.take_kept()));
                 movetext.record(self.final_only);
             }
             Err(e) => movetext.fail(e),
@@ -1227,7 +1314,7 @@ impl Visitor for Replay {
         let before = m.lines.last().and_then(Line::before);
         match before {
             Some(pos) => {
-                m.lines.push(Line::new(pos));
+                m.lines.push(Line::new(pos, self.take_kept()));
                 ControlFlow::Continue(Skip(false))
             }
             None => {
@@ -1241,7 +1328,9 @@ impl Visitor for Replay {
         // After a fault the lines are left as they were: the variations
         // that follow are not replayed, so their ends match nothing.
         if !m.failed && m.lines.len() > 1 {
-            m.lines.pop();
+            if let Some(line) = m.lines.pop() {
+                self.spare_kept.push(line.kept);
+            }
         }
         ControlFlow::Continue(())
     }
@@ -1291,10 +1380,13 @@ impl Visitor for Replay {
                 marker: m.marker,
                 missing: self.missing_result,
             };
-            let outcome = || m.lines.first().and_then(|l| l.now.outcome());
+            let outcome = || {
+                let main = m.lines.first()?;
+                crate::game::outcome(main.now.outcome(), || main.repetitions())
+            };
             m.game.result = claims.judge_with(outcome, &mut m.game.warnings);
         }
-        m.lines.clear();
+        self.spare_kept.extend(m.lines.drain(..).map(|l| l.kept));
         self.spare_lines = m.lines;
         m.game
     }
