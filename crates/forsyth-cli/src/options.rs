@@ -644,7 +644,8 @@ fn uci_castling(arg: UciCastlingArg) -> Option<CastlingMode> {
     }
 }
 
-fn notation(arg: CastlingArg) -> CastlingNotation {
+/// The castling encoding `--castling` names.
+pub(crate) fn notation(arg: CastlingArg) -> CastlingNotation {
     match arg {
         CastlingArg::Xfen => CastlingNotation::XFen,
         CastlingArg::Shredder => CastlingNotation::Shredder,
@@ -652,8 +653,8 @@ fn notation(arg: CastlingArg) -> CastlingNotation {
     }
 }
 
-/// The library's write options; `castling` when `--castling` is not given.
-fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
+/// The Shredder-FEN letter order `--shredder-order` names.
+pub(crate) fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
     match arg {
         ShredderOrderArg::Files => ShredderOrder::Files,
         ShredderOrderArg::Wings => ShredderOrder::Wings,
@@ -671,6 +672,7 @@ pub fn capa_variant(arg: VariantArg) -> Option<forsyth::capablanca::Variant> {
     }
 }
 
+/// The library's write options; `castling` when `--castling` is not given.
 pub(crate) fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
     WriteOptions {
         castling: args.castling.map_or(castling, notation),
