@@ -299,3 +299,33 @@ fn perft_dash_counts_every_record_of_standard_input() {
     assert_eq!(blocks[1], "20\na1a2: 1\na1b1: 1\na1b2: 1");
     assert_eq!(blocks[2], "3\n");
 }
+
+/// DEPTH is at most 13 plies (`forsyth perft --help`): 13 is counted (a
+/// checkmated position has no move at any depth), 14 is a usage error
+/// naming the limit, for a position, standard input and a 10x8 position
+/// alike; a suite's depths are not limited.
+#[test]
+fn depth_is_at_most_thirteen() {
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let r = forsyth(&["perft", mated, "13"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "0\n"), "{}", r.stderr);
+    for args in [
+        vec!["perft", mated, "14"],
+        vec!["perft", "startpos", "40"],
+        vec!["perft", "-", "14"],
+        vec![
+            "perft",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+            "14",
+        ],
+    ] {
+        let r = forsyth(&args, mated.as_bytes());
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{args:?}");
+        assert_contains(&r.stderr, "DEPTH is at most 13 plies");
+    }
+    // A suite gives its counts, deeper ones too (a forced line).
+    let suite = temp_file("deep.epd", &format!("{mated} ;D1 0 ;D40 0\n"));
+    let r = forsyth(&["perft", "--suite", suite.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

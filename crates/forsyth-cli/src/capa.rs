@@ -882,10 +882,9 @@ fn perft(
     let Some((last, body)) = words.split_last() else {
         return usage("perft needs a position and then DEPTH");
     };
-    let Ok(depth) = last.parse::<u32>() else {
-        return usage(&format!(
-            "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
-        ));
+    let depth = match crate::perft::depth(last) {
+        Ok(depth) => depth,
+        Err(message) => return usage(&message),
     };
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {

@@ -308,7 +308,11 @@ pub enum Command {
         long_about = "Count the leaf nodes of the legal move tree to DEPTH (perft), the standard \
             test of a move generator. With --divide, list each legal move with its count first \
             (moves in UCI, sorted). Chess960 castling is generated in full. The last word is \
-            always DEPTH. With the position -, every record of standard input is counted, one \
+            always DEPTH, at most 13 plies: the start position's count at 14 outgrows 64 bits, \
+            and each ply multiplies the time by some thirty (the start position's count at 13 \
+            would take decades); a deeper one is refused as a usage error. A suite's depths \
+            are not limited (it gives each count: perft 32 1 for a forced line). \
+            With the position -, every record of standard input is counted, one \
             result per line (with --divide, each record's list, a blank line and its total), \
             a 10x8 record told by its ranks of ten squares; a record that cannot be read or is not legal is reported on standard error as \
             FILE:LINE:COL: field: message and the rest are still counted.\n\n\

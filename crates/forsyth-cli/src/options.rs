@@ -370,13 +370,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let depth = |word: &str| {
-                word.parse().map_err(|_| {
-                    ResolveError::Usage(format!(
-                        "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
-                    ))
-                })
-            };
+            let depth = |word: &str| crate::perft::depth(word).map_err(ResolveError::Usage);
             // clap's `requires` gives way to --suite's conflicts: checked here.
             if a.suite.is_none() && a.max_depth.is_some() {
                 return Err(ResolveError::Usage(

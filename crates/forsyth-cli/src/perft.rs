@@ -357,6 +357,29 @@ enum Counted {
     Ten(forsyth::capablanca::Position),
 }
 
+/// The deepest count `perft` takes for a position: the start position's
+/// count at one ply more outgrows the 64 bits a count is kept in, and at
+/// about thirty moves a ply this one already takes years. A suite's
+/// depths are not limited: it gives each count, so it knows a deep one to
+/// be small (a forced line).
+pub const MAX_DEPTH: u32 = 13;
+
+/// DEPTH, the last word of `perft`: a number of plies up to
+/// [`MAX_DEPTH`], or the usage error that says why not.
+pub fn depth(word: &str) -> Result<u32, String> {
+    match word.parse::<u32>() {
+        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
+        Ok(_) => Err(format!(
+            "perft: DEPTH is at most {MAX_DEPTH} plies, not {word}: deeper counts outgrow 64 \
+             bits (the start position's at 14 plies does), and each ply multiplies the time by \
+             some thirty; a suite (--suite) may give deeper counts"
+        )),
+        Err(_) => Err(format!(
+            "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+        )),
+    }
+}
+
 /// A depth and the count a suite gives for it.
 struct Expected {
     depth: u32,
