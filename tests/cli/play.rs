@@ -124,3 +124,31 @@ fn standard_uci_castling_in_chess960_names_each_move_once() {
     let r = forsyth(&["play", fen, "g1h1"], b"");
     assert_eq!(r.stdout.trim(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
 }
+
+/// `specs/fen.md` 1.1: after Black's move the fullmove number goes up by
+/// one, but stays at 4294967295, the largest a record holds. 8x8 and 10x8
+/// alike.
+#[test]
+fn fullmove_number_stays_at_the_largest_value() {
+    for (fen, moves, want) in [
+        (
+            "4k3/8/8/8/8/8/8/R3K3 b - - 0 4294967294",
+            "Kd7",
+            "8/3k4/8/8/8/8/8/R3K3 w - - 1 4294967295",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 b - - 0 4294967295",
+            "Kd7 Kd2 Kc7",
+            "8/2k5/8/8/8/8/3K4/R7 w - - 3 4294967295",
+        ),
+        (
+            "5k4/10/10/10/10/10/10/R4K4 b - - 0 4294967295",
+            "Ke7 Ke2",
+            "10/4k5/10/10/10/10/4K5/R9 b - - 2 4294967295",
+        ),
+    ] {
+        let r = forsyth(&["play", fen, moves], b"");
+        assert_eq!(r.code, 0, "{fen}: {}", r.stderr);
+        assert_eq!(r.stdout, format!("{want}\n"), "{fen}");
+    }
+}

@@ -28,10 +28,7 @@ use forsyth::validate::Severity;
 use forsyth::{Color, Role};
 use serde::Serialize;
 
-use crate::cli::{
-    CastlingArg, Command, DiagramArgs, OutputArgs, ShredderOrderArg, StartVariantArg,
-    UciCastlingArg,
-};
+use crate::cli::{Command, DiagramArgs, OutputArgs, StartVariantArg, UciCastlingArg};
 use crate::options::capa_variant;
 use crate::position::RecordFault;
 use crate::printer::diag::caret;
@@ -145,21 +142,6 @@ fn usage(message: &str) -> io::Result<Outcome> {
 fn fail(message: &str) -> io::Result<Outcome> {
     crate::note(message);
     Ok(Outcome::Rejected)
-}
-
-fn castling_notation(arg: Option<CastlingArg>) -> CastlingNotation {
-    match arg {
-        None | Some(CastlingArg::Xfen) => CastlingNotation::XFen,
-        Some(CastlingArg::Shredder) => CastlingNotation::Shredder,
-        Some(CastlingArg::Standard) => CastlingNotation::Standard,
-    }
-}
-
-fn shredder_order(arg: Option<ShredderOrderArg>) -> ShredderOrder {
-    match arg {
-        Some(ShredderOrderArg::Wings) => ShredderOrder::Wings,
-        _ => ShredderOrder::Files,
-    }
 }
 
 /// The UCI convention: asked for, or the variant's (king takes rook in
@@ -610,8 +592,12 @@ fn gen(a: &crate::cli::GenArgs, variant: Variant) -> io::Result<Outcome> {
             vec![(None, setup)]
         }
     };
-    let notation = castling_notation(a.castling);
-    let order = shredder_order(a.shredder_order);
+    let notation = a
+        .castling
+        .map_or(CastlingNotation::XFen, crate::options::notation);
+    let order = a
+        .shredder_order
+        .map_or(ShredderOrder::Files, crate::options::shredder_order);
     let json = a.format == Format::Json;
     let mut out = Printer::stdout();
     let mut outcome = Outcome::Ok;
@@ -931,14 +917,10 @@ fn perft(
     let Some((last, body)) = words.split_last() else {
         return usage("perft needs a position and then DEPTH");
     };
-    let Ok(depth) = last.parse::<u32>() else {
-        return usage(&format!(
-            "perft: the last word is DEPTH, a number of plies; '{last}' is not one"
-        ));
+    let depth = match crate::perft::depth(last) {
+        Ok(depth) => depth,
+        Err(message) => return usage(&message),
     };
-    if let Some(why) = crate::perft::too_deep(depth) {
-        return usage(&format!("perft: {why}"));
-    }
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
         let mut outcome = Outcome::Ok;

@@ -370,13 +370,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let depth = |word: &str| {
-                word.parse().map_err(|_| {
-                    ResolveError::Usage(format!(
-                        "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
-                    ))
-                })
-            };
+            let depth = |word: &str| crate::perft::depth(word).map_err(ResolveError::Usage);
             // clap's `requires` gives way to --suite's conflicts: checked here.
             if a.suite.is_none() && a.max_depth.is_some() {
                 return Err(ResolveError::Usage(
@@ -644,7 +638,8 @@ fn uci_castling(arg: UciCastlingArg) -> Option<CastlingMode> {
     }
 }
 
-fn notation(arg: CastlingArg) -> CastlingNotation {
+/// The castling encoding `--castling` names.
+pub(crate) fn notation(arg: CastlingArg) -> CastlingNotation {
     match arg {
         CastlingArg::Xfen => CastlingNotation::XFen,
         CastlingArg::Shredder => CastlingNotation::Shredder,
@@ -652,8 +647,8 @@ fn notation(arg: CastlingArg) -> CastlingNotation {
     }
 }
 
-/// The library's write options; `castling` when `--castling` is not given.
-fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
+/// The Shredder-FEN letter order `--shredder-order` names.
+pub(crate) fn shredder_order(arg: ShredderOrderArg) -> ShredderOrder {
     match arg {
         ShredderOrderArg::Files => ShredderOrder::Files,
         ShredderOrderArg::Wings => ShredderOrder::Wings,
@@ -671,6 +666,7 @@ pub fn capa_variant(arg: VariantArg) -> Option<forsyth::capablanca::Variant> {
     }
 }
 
+/// The library's write options; `castling` when `--castling` is not given.
 pub(crate) fn write_options(args: &OutputArgs, castling: CastlingNotation) -> WriteOptions {
     WriteOptions {
         castling: args.castling.map_or(castling, notation),

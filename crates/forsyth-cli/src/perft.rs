@@ -24,11 +24,8 @@ use crate::printer::{Diagnostics, Place, Printer, StderrLines, Stdout};
 use crate::progress::Progress;
 use crate::Outcome;
 
-/// The deepest count perft makes. The walk follows its first line down to
-/// DEPTH before it counts a leaf, a frame of a thread's stack per ply: much
-/// deeper, the stack overflows. No count that deep could finish anyway,
-/// unless every line of the tree ends sooner.
-pub const MAX_DEPTH: u32 = 255;
+/// The deepest count perft makes, the library's bound.
+pub const MAX_DEPTH: u32 = forsyth::Position::MAX_PERFT_DEPTH;
 
 /// Why perft does not count to `depth`, when it does not.
 pub fn too_deep(depth: u32) -> Option<String> {
@@ -36,12 +33,6 @@ pub fn too_deep(depth: u32) -> Option<String> {
 }
 
 pub fn run(args: &Perft) -> io::Result<Outcome> {
-    if let PerftInput::One { depth, .. } | PerftInput::Stdin { depth } = &args.input {
-        if let Some(why) = too_deep(*depth) {
-            crate::note(&format!("perft: {why}"));
-            return Ok(Outcome::Failed);
-        }
-    }
     let mut progress = Progress::new(args.progress, "nodes");
     let start = Instant::now();
     let (outcome, nodes, depth) = match &args.input {
@@ -393,6 +384,17 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
 enum Counted {
     Eight(Position),
     Ten(forsyth::capablanca::Position),
+}
+
+/// DEPTH, the last word of `perft`: a number of plies up to
+/// [`MAX_DEPTH`], or the usage error that says why not.
+pub fn depth(word: &str) -> Result<u32, String> {
+    match word.parse::<u32>() {
+        Ok(depth) => too_deep(depth).map_or(Ok(depth), |why| Err(format!("perft: {why}"))),
+        Err(_) => Err(format!(
+            "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+        )),
+    }
 }
 
 /// A depth and the count a suite gives for it.

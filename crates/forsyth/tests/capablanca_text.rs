@@ -456,3 +456,246 @@ fn languages_that_name_the_compound_pieces() {
     assert!(letters_for(Language::Spanish).is_err());
     assert!(letters_for(Language::English).is_ok());
 }
+
+/// A spelling of a move, as [`spellings`] writes it.
+struct Spelling {
+    text: String,
+    /// SAN's grammar reads it (in every SAN notation); else only the
+    /// reading of no named notation does (a move number, LAN, `e.p.`
+    /// after a space).
+    san: bool,
+    /// Its lowercase piece letter is also a file (`a`, `b`, `c`): it names
+    /// the pawn's move when one fits.
+    pawn_first: bool,
+}
+
+/// The spellings of a move that `specs/notation.md` (§2, and §7 for the
+/// 10x8 board) says are read besides the standard SAN `san` of a move
+/// from `from` (written here from the spec's list, not by forsyth): each
+/// names the same move.
+fn spellings(san: &str, from: Square, en_passant: bool) -> Vec<Spelling> {
+    let (body, mark) = match san.strip_suffix(['+', '#']) {
+        Some(body) => (body, &san[body.len()..]),
+        None => (san, ""),
+    };
+    let mut out: Vec<Spelling> = Vec::new();
+    let mut add = |text: String, san: bool| {
+        out.push(Spelling {
+            text,
+            san,
+            pawn_first: false,
+        })
+    };
+    // Check and mate marks are not checked; annotations follow in any
+    // order with them.
+    for marks in ["", "+", "#", "++", "!", "?", "!!", "??", "!?", "?!"] {
+        add(format!("{body}{marks}"), true);
+    }
+    add(format!("{body}!{mark}"), true);
+    add(format!("{body}{mark}?!"), true);
+    // A move number before the move.
+    for number in ["1.", "1. ", "12...", "12... "] {
+        add(format!("{number}{san}"), false);
+    }
+    if body.starts_with('O') {
+        add(format!("{}{mark}", body.replace('O', "0")), true);
+        return out;
+    }
+    let (square, promotion) = match body.split_once('=') {
+        Some((head, p)) => (head, Some(p)),
+        None => (body, None),
+    };
+    let first = body.chars().next().unwrap();
+    let piece = first.is_ascii_uppercase().then_some(first);
+    let rest = &body[usize::from(piece.is_some())..];
+    let capture = rest.contains('x');
+    let to = &square[square.len() - 2..];
+    let origin = from.to_string();
+    let promo = |p: &str| promotion.map_or(String::new(), |q| format!("{p}{q}"));
+    // A promotion with or without `=`, the letter in either case.
+    if let Some(q) = promotion {
+        for form in [
+            q.to_owned(),
+            q.to_lowercase(),
+            format!("={}", q.to_lowercase()),
+        ] {
+            add(format!("{square}{form}{mark}"), true);
+        }
+    }
+    // The other capture marks, and a capture without its mark.
+    if capture {
+        for x in [":", "×", "х", ""] {
+            add(format!("{}{mark}", body.replacen('x', x, 1)), true);
+        }
+    }
+    // LAN: the whole origin, `-` or `x` (`-` before a capture too).
+    let letter = piece.map_or(String::new(), String::from);
+    add(format!("{letter}{origin}-{to}{}{mark}", promo("=")), false);
+    add(format!("{letter}{origin}-{to}{}{mark}", promo("")), false);
+    if capture {
+        add(format!("{letter}{origin}x{to}{}{mark}", promo("=")), false);
+    }
+    match piece {
+        None => {
+            // `P` for the pawn; a push naming its own file twice.
+            add(format!("P{body}{mark}"), true);
+            if !capture {
+                add(format!("{}{body}{mark}", &to[..1]), true);
+            }
+            if en_passant {
+                add(format!("{body}e.p.{mark}"), true);
+                add(format!("{body}e.p.{mark}!"), true);
+                add(format!("{body} e.p."), false);
+            }
+        }
+        Some(p) => {
+            // More of the origin than needed: its file, its rank or both
+            // where SAN names none of it, both where it names one.
+            let x = if capture { "x" } else { "" };
+            let named = rest[..rest.len() - 2].trim_end_matches('x');
+            for o in [&origin[..1], &origin[1..], origin.as_str()] {
+                if named.is_empty() || (o.len() == 2 && o != named) {
+                    add(format!("{p}{o}{x}{to}{mark}"), true);
+                }
+            }
+            // The figurines of either colour (A and C have none).
+            let figurines = match p {
+                'K' => Some(['♔', '♚']),
+                'Q' => Some(['♕', '♛']),
+                'R' => Some(['♖', '♜']),
+                'B' => Some(['♗', '♝']),
+                'N' => Some(['♘', '♞']),
+                _ => None,
+            };
+            for f in figurines.into_iter().flatten() {
+                add(format!("{f}{rest}{mark}"), true);
+            }
+            // A lowercase piece letter; one that is also a file names the
+            // pawn's move first.
+            let lower = p.to_ascii_lowercase();
+            out.push(Spelling {
+                text: format!("{lower}{rest}{mark}"),
+                san: true,
+                pawn_first: ('a'..='j').contains(&lower),
+            });
+        }
+    }
+    out
+}
+
+/// Every spelling §2 and §7 of `specs/notation.md` list for SAN reads, on
+/// the 10x8 board, as the move its standard SAN names: every legal move
+/// (Fairy-Stockfish's, in UCI) of the recorded positions, each spelling
+/// with and without the notation named (SAN, English).
+#[test]
+fn every_spelling_of_a_move_reads_as_the_move() {
+    let mut read = 0;
+    for (variant, record, _, peer_moves) in recorded() {
+        let pos = Position::from_setup(Setup::from_fen(&record, Some(variant)).unwrap()).unwrap();
+        for uci in &peer_moves {
+            let m = pos.read_move(uci, Some(Notation::Uci)).unwrap();
+            let san = pos.san(m);
+            for spelling in spellings(&san, m.from(), m.is_en_passant()) {
+                let text = &spelling.text;
+                let notations = [None, Some(Notation::San(Language::English))];
+                for n in notations.into_iter().take(1 + usize::from(spelling.san)) {
+                    let got = pos.read_move(text, n);
+                    let pawn_read = |g: &Move| {
+                        g.role() == Role::Pawn
+                            && g.to() == m.to()
+                            && g.from().file().char() == text.chars().next().unwrap()
+                    };
+                    match got {
+                        Ok(g) if g == m => {}
+                        Ok(g) if spelling.pawn_first && pawn_read(&g) => {}
+                        other => panic!("{record}: '{text}' ({n:?}) for {san}: {other:?}"),
+                    }
+                    read += 1;
+                }
+            }
+            // The upper-case promotion letter in UCI, and marks after it.
+            if let Some(p) = m.promotion() {
+                let upper = format!("{}{}", &uci[..4], p.upper_char());
+                assert_eq!(pos.read_move(&upper, None), Ok(m), "{record}: {upper}");
+            }
+            assert_eq!(
+                pos.read_move(&format!("{uci}+"), None),
+                Ok(m),
+                "{record}: {uci}+"
+            );
+        }
+    }
+    assert!(read > 100_000, "only {read} spellings");
+}
+
+/// What SAN refuses on 10x8 as on 8x8 (`specs/notation.md` §2): a capture
+/// mark on a move that captures nothing, `e.p.` after a move that is no
+/// en-passant capture, and a promotion piece that is no piece (`K`, `P`).
+#[test]
+fn false_capture_and_en_passant_marks_are_refused() {
+    let mut refused = 0;
+    for (variant, record, _, peer_moves) in recorded() {
+        let pos = Position::from_setup(Setup::from_fen(&record, Some(variant)).unwrap()).unwrap();
+        for uci in &peer_moves {
+            let m = pos.read_move(uci, Some(Notation::Uci)).unwrap();
+            let san = pos.san(m);
+            let body = san.trim_end_matches(['+', '#']);
+            if m.is_castle() {
+                continue;
+            }
+            if !m.is_capture() && m.role() != Role::Pawn {
+                let with_x = format!("{}x{}", &body[..body.len() - 2], &body[body.len() - 2..]);
+                // Another piece of the role may capture there: then the
+                // text names that move, never this one.
+                assert_ne!(pos.read_move(&with_x, None), Ok(m), "{record}: {with_x}");
+                refused += 1;
+            }
+            if !m.is_en_passant() {
+                let text = format!("{body}e.p.");
+                assert!(pos.read_move(&text, None).is_err(), "{record}: {text}");
+                refused += 1;
+            }
+            if m.promotion().is_some() {
+                let square = body.split_once('=').unwrap().0;
+                for bad in ["=K", "=P", "k"] {
+                    let text = format!("{square}{bad}");
+                    assert!(pos.read_move(&text, None).is_err(), "{record}: {text}");
+                }
+            }
+        }
+    }
+    assert!(refused > 1000, "only {refused} refusals");
+}
+
+/// `e.p.` on an en-passant capture, and on a capture that is not one: the
+/// refusal's kind and text.
+#[test]
+fn en_passant_mark_is_checked() {
+    // White's pawn on e5 may take the d5 pawn that just passed d6; the
+    // one on g5 takes the knight on h6.
+    let pos = Position::from_setup(
+        Setup::from_fen(
+            "5k4/10/7n2/3pP1P3/10/10/10/5K4 w - d6 0 2",
+            Some(Variant::Capablanca),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let ep = pos.read_move("e5d6", None).unwrap();
+    assert!(ep.is_en_passant());
+    for text in [
+        "exd6e.p.",
+        "exd6 e.p.",
+        "exd6 E.P.",
+        "e5xd6e.p.",
+        "1. exd6e.p.+",
+    ] {
+        assert_eq!(pos.read_move(text, None), Ok(ep), "{text}");
+    }
+    let err = pos.read_move("gxh6e.p.", None).unwrap_err();
+    assert_eq!(err.kind.name(), "not_en_passant");
+    assert_eq!(
+        err.to_string(),
+        "'gxh6e.p.' is marked e.p., but it is not an en-passant capture"
+    );
+}

@@ -315,3 +315,60 @@ fn blank_rule_of_section_1() {
         }
     }
 }
+
+/// Section 1.1: playing a move keeps the halfmove clock and the fullmove
+/// number within 0 to 4294967295, each going up by one (the fullmove
+/// number after Black's move, the clock after a move that is no capture
+/// and no pawn move) but stays at 4294967295, and the record written after
+/// the move reads back to the position played to; on the 8x8 board and
+/// the 10x8 one alike.
+#[test]
+fn clocks_stay_in_range_when_played() {
+    const MAX: u32 = u32::MAX;
+    let next = |n: u32, up: bool| if up { n.saturating_add(1) } else { n };
+    for turn in ["w", "b"] {
+        for fullmoves in [1, 2, MAX - 1, MAX] {
+            for halfmoves in [0, 7, MAX - 1, MAX] {
+                let clocks = format!("{turn} - - {halfmoves} {fullmoves}");
+                let black = turn == "b";
+                // A rook, a king and a pawn each, so that some moves
+                // reset the clock and some advance it.
+                let text = format!("r3k3/4p3/8/8/8/8/4P3/4K2R {clocks}");
+                // The numbers after a move, as section 1.1 defines them,
+                // and the record written reading back to its board and
+                // numbers.
+                let check = |label: String, zeroing: bool, after: (u32, u32), back: bool| {
+                    let half = if zeroing { 0 } else { next(halfmoves, true) };
+                    assert_eq!(after, (half, next(fullmoves, black)), "{label}");
+                    assert!(back, "{label}");
+                };
+                let setup = Setup::from_fen(&text.parse::<Fen>().unwrap(), None).unwrap();
+                let pos = forsyth::Position::from_setup(setup).unwrap();
+                for &m in pos.legal_moves().iter() {
+                    let after = pos.play(m).unwrap().setup().clone();
+                    let written = after.to_fen(&CastlingNotation::XFen.into()).unwrap();
+                    let back = Setup::from_fen(&written.parse::<Fen>().unwrap(), None).unwrap();
+                    let zeroing = m.is_capture() || m.role() == forsyth::Role::Pawn;
+                    let numbers = (after.halfmoves, after.fullmoves);
+                    let same =
+                        back.board == after.board && (back.halfmoves, back.fullmoves) == numbers;
+                    check(written, zeroing, numbers, same);
+                }
+                let ten = format!("r4k4/5p4/10/10/10/10/5P4/5K3R {clocks}");
+                let setup = forsyth::capablanca::Setup::from_fen(&ten, None).unwrap();
+                let pos = forsyth::capablanca::Position::from_setup(setup).unwrap();
+                for &m in pos.legal_moves().iter() {
+                    let after = pos.play(m).unwrap().setup().clone();
+                    let written = after.to_fen(CastlingNotation::XFen, ShredderOrder::Files);
+                    let written = written.unwrap();
+                    let back = forsyth::capablanca::Setup::from_fen(&written, None).unwrap();
+                    let zeroing = m.is_capture() || m.role() == forsyth::Role::Pawn;
+                    let numbers = (after.halfmoves, after.fullmoves);
+                    let same =
+                        back.board == after.board && (back.halfmoves, back.fullmoves) == numbers;
+                    check(written, zeroing, numbers, same);
+                }
+            }
+        }
+    }
+}

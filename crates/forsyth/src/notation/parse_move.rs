@@ -184,7 +184,7 @@ pub(crate) fn is_ep_mark(word: &str) -> bool {
 }
 
 /// The text without a leading move number (`1.e4`, `1. e4`, `1...e5`).
-fn strip_move_number(text: &str) -> &str {
+pub(crate) fn strip_move_number(text: &str) -> &str {
     let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits == 0 {
         return text;
@@ -199,7 +199,7 @@ fn strip_move_number(text: &str) -> &str {
 
 /// The text without a trailing `e.p.` (attached or after a space, before
 /// any check or annotation marks), and whether there was one.
-fn strip_ep_mark(text: &str) -> (&str, bool) {
+pub(crate) fn strip_ep_mark(text: &str) -> (&str, bool) {
     let marks = text.trim_end_matches(['+', '#', '!', '?']);
     let lower = marks.len().checked_sub(4).and_then(|i| marks.get(i..));
     match lower {

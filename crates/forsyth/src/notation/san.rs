@@ -297,7 +297,10 @@ impl std::error::Error for SanError {}
 /// annotations (`!`, `?`) in any order; returns the move text and the
 /// suffix (mate wins over check).
 #[inline(always)]
-fn strip_suffixes<'t>(mut text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], Option<Suffix>) {
+pub(crate) fn strip_suffixes<'t>(
+    mut text: &'t [u8],
+    letters: &impl Alphabet,
+) -> (&'t [u8], Option<Suffix>) {
     let (check, mate) = letters.check_and_mate();
     let (check, mate) = (check.as_bytes(), mate.as_bytes());
     let mut suffix = None;
@@ -348,7 +351,7 @@ fn strip_suffix<'t>(text: &'t [u8], end: &[u8]) -> Option<&'t [u8]> {
 
 /// The castling side `body` names: the table's words, or `0-0` / `0-0-0`.
 #[inline]
-fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
+pub(crate) fn castling_side(body: &[u8], letters: &impl Alphabet) -> Option<CastlingSide> {
     let (king, queen) = letters.castles();
     let (king, queen) = (king.as_bytes(), queen.as_bytes());
     // Most moves start with neither word's first byte nor `0`: skip them
@@ -391,24 +394,76 @@ fn strip_promotion<'t>(text: &'t [u8], letters: &impl Alphabet) -> Option<(&'t [
 /// Capture marks read in every language besides its own (never written):
 /// `:` (Russian and older German scores), `×`, and the Cyrillic `х` that
 /// Russian keyboards type for `x`.
-const OTHER_CAPTURE_MARKS: [&[u8]; 3] = [b":", "×".as_bytes(), "х".as_bytes()];
+pub(crate) const OTHER_CAPTURE_MARKS: [&[u8]; 3] = [b":", "×".as_bytes(), "х".as_bytes()];
 
-/// Reads the text after the piece letter (`role`, the pawn when none):
-/// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
-/// stripped (`en_passant`).
+/// The board a SAN text names squares of, and what a move read on it
+/// is: the 8x8 board's [`San`], or the 10x8 board's move pattern. One
+/// grammar ([`read_move`], [`read_san`]) reads both boards' SAN, so that
+/// they read the same forms.
+pub(crate) trait SanBoard {
+    /// A file of the board.
+    type File: Copy + PartialEq;
+    /// A move as read, apart from any position.
+    type San;
+    /// The file whose letter starts `text`, and the letter's length.
+    fn file_prefix(letters: &impl Alphabet, text: &[u8]) -> Option<(Self::File, usize)>;
+    /// The file whose letter ends `text`, and the letter's length.
+    fn file_suffix(letters: &impl Alphabet, text: &[u8]) -> Option<(Self::File, usize)>;
+    /// A castling.
+    fn castle(side: CastlingSide) -> Self::San;
+    /// A piece's or pawn's move.
+    fn normal(read: Normal<Self::File>) -> Self::San;
+}
+
+/// A piece's or pawn's move as SAN writes it, on a board of files `F`.
+pub(crate) struct Normal<F> {
+    pub(crate) role: Role,
+    pub(crate) file: Option<F>,
+    pub(crate) rank: Option<Rank>,
+    pub(crate) capture: bool,
+    pub(crate) to: (F, Rank),
+    pub(crate) promotion: Option<Role>,
+}
+
+/// The 8x8 board.
+pub(crate) struct Chess;
+
+impl SanBoard for Chess {
+    type File = File;
+    type San = San;
+
+    #[inline(always)]
+    fn file_prefix(letters: &impl Alphabet, text: &[u8]) -> Option<(File, usize)> {
+        letters.file_prefix(text)
+    }
+
+    #[inline(always)]
+    fn file_suffix(letters: &impl Alphabet, text: &[u8]) -> Option<(File, usize)> {
+        letters.file_suffix(text)
+    }
+
+    #[inline(always)]
+    fn castle(side: CastlingSide) -> San {
+        San::Castle(side)
+    }
+
+    #[inline(always)]
+    fn normal(read: Normal<File>) -> San {
+        San::Normal {
+            role: read.role,
+            file: read.file,
+            rank: read.rank,
+            capture: read.capture,
+            to: Square::from_coords(read.to.0, read.to.1),
+            promotion: read.promotion,
+        }
+    }
+}
+
+/// The text without a capture mark at its end (the table's, or one of
+/// [`OTHER_CAPTURE_MARKS`]), and whether it had one.
 #[inline(always)]
-fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet) -> Option<San> {
-    let (text, promotion) = match strip_promotion(text, letters) {
-        Some((head, p)) if role == Role::Pawn => (head, Some(p)),
-        Some(_) => return None,
-        None => (text, None),
-    };
-    // The destination: a file letter and a rank digit, at the end.
-    let (&r, text) = text.split_last()?;
-    let to_rank = Rank::from_char(char::from(r))?;
-    let (to_file, n) = letters.file_suffix(text)?;
-    let text = &text[..text.len() - n];
-    let to = Square::from_coords(to_file, to_rank);
+pub(crate) fn strip_capture<'t>(text: &'t [u8], letters: &impl Alphabet) -> (&'t [u8], bool) {
     let capture_mark = match strip_suffix(text, letters.capture().as_bytes()) {
         Some(head) => Some(head),
         // Each of the other marks ends in `:` or a byte beyond ASCII: a
@@ -420,12 +475,35 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
             _ => None,
         },
     };
-    let (text, capture) = match capture_mark {
+    match capture_mark {
         Some(head) => (head, true),
         None => (text, false),
+    }
+}
+
+/// Reads the text after the piece letter (`role`, the pawn when none):
+/// `[file] [rank] [capture] square [promotion]`, with `e.p.` already
+/// stripped (`en_passant`).
+#[inline(always)]
+pub(crate) fn read_move<B: SanBoard>(
+    text: &[u8],
+    role: Role,
+    en_passant: bool,
+    letters: &impl Alphabet,
+) -> Option<B::San> {
+    let (text, promotion) = match strip_promotion(text, letters) {
+        Some((head, p)) if role == Role::Pawn => (head, Some(p)),
+        Some(_) => return None,
+        None => (text, None),
     };
+    // The destination: a file letter and a rank digit, at the end.
+    let (&r, text) = text.split_last()?;
+    let to_rank = Rank::from_char(char::from(r))?;
+    let (to_file, n) = B::file_suffix(letters, text)?;
+    let text = &text[..text.len() - n];
+    let (text, capture) = strip_capture(text, letters);
     // Disambiguation: a file, a rank, or both.
-    let (file, text) = match letters.file_prefix(text) {
+    let (file, text) = match B::file_prefix(letters, text) {
         Some((f, n)) => (Some(f), &text[n..]),
         None => (None, text),
     };
@@ -439,7 +517,7 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
     // destination's own file (`bb7`), which no capture can be: then the
     // file is only said twice, and the move is a push.
     let (file, capture) = match file {
-        Some(f) if role == Role::Pawn && !capture && f == to.file() => (None, false),
+        Some(f) if role == Role::Pawn && !capture && f == to_file => (None, false),
         _ => (file, capture || (role == Role::Pawn && file.is_some())),
     };
     if role == Role::Pawn && (rank.is_some() || (capture && file.is_none())) {
@@ -450,17 +528,97 @@ fn read_move(text: &[u8], role: Role, en_passant: bool, letters: &impl Alphabet)
         && (role != Role::Pawn
             || !capture
             || promotion.is_some()
-            || !matches!(to.rank(), Rank::Third | Rank::Sixth))
+            || !matches!(to_rank, Rank::Third | Rank::Sixth))
     {
         return None;
     }
-    Some(San::Normal {
+    Some(B::normal(Normal {
         role,
         file,
         rank,
         capture,
-        to,
+        to: (to_file, to_rank),
         promotion,
+    }))
+}
+
+/// The readings of a SAN text on board `B` (see [`SanReadings`]) and its
+/// suffix.
+pub(crate) struct Read<S> {
+    pub(crate) first: S,
+    pub(crate) alternative: Option<S>,
+    pub(crate) suffix: Option<Suffix>,
+}
+
+/// The text without a trailing `e.p.`, and whether it had one.
+#[inline(always)]
+pub(crate) fn strip_en_passant(body: &[u8]) -> (&[u8], bool) {
+    match body {
+        [.., b'.'] => match body.strip_suffix(b"e.p.") {
+            Some(head) => (head, true),
+            None => (body, false),
+        },
+        _ => (body, false),
+    }
+}
+
+/// The SAN reader of every board and table, behind [`SanPlus`]'s readers
+/// and the 10x8 board's. Without `alternative` the second reading is not
+/// looked for (left `None`); `None` for a text that is not SAN.
+#[inline(always)]
+pub(crate) fn read_san<B: SanBoard>(
+    text: &[u8],
+    letters: &impl Alphabet,
+    alternative: bool,
+) -> Option<Read<B::San>> {
+    // Most moves end with their destination's rank (`Nf3`, `exd5`):
+    // then there is nothing to strip after it and no castling to look
+    // for, unless the table's markers or castling words end so too.
+    let (body, suffix, en_passant) = match text.last() {
+        Some(&last) if is_rank_digit(last) && !ends_a_word(last, letters) => (text, None, false),
+        _ => {
+            let (body, suffix) = strip_suffixes(text, letters);
+            let (body, en_passant) = strip_en_passant(body);
+            if let Some(side) = castling_side(body, letters) {
+                if en_passant {
+                    return None;
+                }
+                return Some(Read {
+                    first: B::castle(side),
+                    alternative: None,
+                    suffix,
+                });
+            }
+            (body, suffix, en_passant)
+        }
+    };
+    let pawn = |text| read_move::<B>(text, Role::Pawn, en_passant, letters);
+    let Some((piece, n)) = letters.piece_prefix(body) else {
+        return Some(Read {
+            first: pawn(body)?,
+            alternative: None,
+            suffix,
+        });
+    };
+    // A lowercase letter that is also a file (`bxc3`) reads first as a
+    // pawn's file; the piece is the alternative.
+    let as_pawn = match piece.color {
+        Color::Black if B::file_prefix(letters, body).is_some() => pawn(body),
+        _ => None,
+    };
+    let as_piece = match as_pawn {
+        Some(_) if !alternative => None,
+        _ => read_move::<B>(&body[n..], piece.role, en_passant, letters),
+    };
+    let (first, alternative) = match (as_pawn, as_piece) {
+        (Some(p), alt) => (p, alt),
+        (None, Some(p)) => (p, None),
+        (None, None) => return None,
+    };
+    Some(Read {
+        first,
+        alternative,
+        suffix,
     })
 }
 
@@ -1084,66 +1242,19 @@ impl SanPlus {
         letters: &impl Alphabet,
         alternative: bool,
     ) -> Result<SanReadings, ParseSanError> {
-        let err = || ParseSanError::of(text);
-        // Most moves end with their destination's rank (`Nf3`, `exd5`):
-        // then there is nothing to strip after it and no castling to look
-        // for, unless the table's markers or castling words end so too.
-        let (body, suffix, en_passant) = match text.last() {
-            Some(&last) if is_rank_digit(last) && !ends_a_word(last, letters) => {
-                (text, None, false)
-            }
-            _ => {
-                let (body, suffix) = strip_suffixes(text, letters);
-                let (body, en_passant) = match body {
-                    [.., b'.'] => match body.strip_suffix(b"e.p.") {
-                        Some(head) => (head, true),
-                        None => (body, false),
-                    },
-                    _ => (body, false),
+        match read_san::<Chess>(text, letters, alternative) {
+            Some(read) => {
+                let with = |san| SanPlus {
+                    san,
+                    suffix: read.suffix,
                 };
-                if let Some(side) = castling_side(body, letters) {
-                    if en_passant {
-                        return Err(err());
-                    }
-                    return Ok(SanReadings {
-                        first: SanPlus {
-                            san: San::Castle(side),
-                            suffix,
-                        },
-                        alternative: None,
-                    });
-                }
-                (body, suffix, en_passant)
+                Ok(SanReadings {
+                    first: with(read.first),
+                    alternative: read.alternative.map(with),
+                })
             }
-        };
-        let with = |san| SanPlus { san, suffix };
-        let pawn = |text| read_move(text, Role::Pawn, en_passant, letters);
-        let Some((piece, n)) = letters.piece_prefix(body) else {
-            let first = pawn(body).ok_or_else(err)?;
-            return Ok(SanReadings {
-                first: with(first),
-                alternative: None,
-            });
-        };
-        // A lowercase letter that is also a file (`bxc3`) reads first as a
-        // pawn's file; the piece is the alternative.
-        let as_pawn = match piece.color {
-            Color::Black if letters.file_prefix(body).is_some() => pawn(body),
-            _ => None,
-        };
-        let as_piece = match as_pawn {
-            Some(_) if !alternative => None,
-            _ => read_move(&body[n..], piece.role, en_passant, letters),
-        };
-        let (first, alternative) = match (as_pawn, as_piece) {
-            (Some(p), alt) => (p, alt),
-            (None, Some(p)) => (p, None),
-            (None, None) => return Err(err()),
-        };
-        Ok(SanReadings {
-            first: with(first),
-            alternative: alternative.map(with),
-        })
+            None => Err(ParseSanError::of(text)),
+        }
     }
 
     /// The SAN of a legal move of `pos`, with `+` or `#` when the move

@@ -5,6 +5,14 @@ use crate::board::Move;
 use crate::rules::{MoveList, Position};
 
 impl Position {
+    /// The deepest count to ask [`perft`](Position::perft) or
+    /// [`divide`](Position::divide) for, on either board: the walk takes a
+    /// frame of the thread's stack per ply, so a much deeper one overflows
+    /// it before the first leaf. No count this deep finishes unless every
+    /// line of the tree ends sooner. The command line and the Python module
+    /// refuse deeper ones.
+    pub const MAX_PERFT_DEPTH: u32 = 255;
+
     /// The number of move sequences of exactly `depth` plies (leaf nodes of
     /// the legal move tree); 1 at depth 0.
     ///

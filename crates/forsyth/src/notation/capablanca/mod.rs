@@ -13,42 +13,18 @@
 use core::fmt;
 
 use crate::board::capablanca::{attacks, File, Move, Square};
-use crate::board::{CastlingSide, Color, Rank, Role};
+use crate::board::{CastlingSide, Color, Piece, Rank, Role};
+use crate::notation::language::FIGURINE;
+use crate::notation::parse_move::{strip_ep_mark, strip_move_number};
+use crate::notation::san::{
+    castling_side, read_move, read_san, strip_suffixes, Normal, SanBoard, OTHER_CAPTURE_MARKS,
+};
 use crate::notation::{Language, Notation};
 use crate::rules::capablanca::Position;
 use crate::setup::capablanca::LossyCastlingError;
 use crate::text::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
-use crate::text::letters::Letters;
+use crate::text::letters::{Alphabet, Letters};
 use crate::uci::CastlingMode;
-
-/// The figurines SAN writes (White's) and reads (both colours), `K` to `P`
-/// order as in [`figurine_role`].
-const FIGURINES: [(char, Role); 10] = [
-    ('♔', Role::King),
-    ('♕', Role::Queen),
-    ('♖', Role::Rook),
-    ('♗', Role::Bishop),
-    ('♘', Role::Knight),
-    ('♚', Role::King),
-    ('♛', Role::Queen),
-    ('♜', Role::Rook),
-    ('♝', Role::Bishop),
-    ('♞', Role::Knight),
-];
-
-/// The role of a figurine, White's or Black's.
-fn figurine_role(ch: char) -> Option<Role> {
-    FIGURINES.iter().find(|(c, _)| *c == ch).map(|&(_, r)| r)
-}
-
-/// The figurine SAN writes for a role (White's); `A` and `C` for the
-/// compound pieces.
-fn figurine(role: Role) -> String {
-    match FIGURINES.iter().find(|(_, r)| *r == role) {
-        Some((c, _)) => c.to_string(),
-        None => role.upper_char().to_string(),
-    }
-}
 
 /// Why a notation cannot write or read 10x8 moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -143,7 +119,7 @@ fn role_text(letters: Option<&Letters>, role: Role) -> String {
     match (letters, role) {
         (_, Role::Archbishop | Role::Chancellor) => role.upper_char().to_string(),
         (Some(l), r) => l.role(r).to_owned(),
-        (None, r) => figurine(r),
+        (None, r) => FIGURINE.role(r).to_owned(),
     }
 }
 
@@ -159,17 +135,20 @@ pub enum ReadMoveErrorKind {
     Ambiguous(Vec<String>),
     /// The notation cannot read 10x8 moves.
     Unsupported(Unsupported),
+    /// `e.p.` written after a move that is not an en-passant capture.
+    NotEnPassant,
 }
 
 impl ReadMoveErrorKind {
     /// The stable kind name: `syntax`, `illegal`, `ambiguous`,
-    /// `unsupported`.
+    /// `unsupported`, `not_en_passant`.
     pub fn name(&self) -> &'static str {
         match self {
             ReadMoveErrorKind::Syntax => "syntax",
             ReadMoveErrorKind::Illegal => "illegal",
             ReadMoveErrorKind::Ambiguous(_) => "ambiguous",
             ReadMoveErrorKind::Unsupported(_) => "unsupported",
+            ReadMoveErrorKind::NotEnPassant => "not_en_passant",
         }
     }
 }
@@ -208,21 +187,150 @@ impl fmt::Display for ReadMoveError {
                 c.join(" or ")
             ),
             ReadMoveErrorKind::Unsupported(u) => write!(f, "'{}': {u}", self.text),
+            ReadMoveErrorKind::NotEnPassant => write!(
+                f,
+                "'{}' is marked e.p., but it is not an en-passant capture",
+                self.text
+            ),
         }
     }
 }
 
 impl std::error::Error for ReadMoveError {}
 
-/// A move read apart from the position: what SAN, LAN and UCI texts say.
-#[derive(Debug, Default)]
-struct Pattern {
-    role: Option<Role>,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
-    to: Option<Square>,
-    promotion: Option<Role>,
-    castle: Option<CastlingSide>,
+/// A move read apart from the position: what a SAN or LAN text says.
+#[derive(Copy, Clone, Debug)]
+enum Pattern {
+    Castle(CastlingSide),
+    Normal {
+        /// `None` in LAN without a piece letter: the piece on the origin.
+        role: Option<Role>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        /// Written with a capture mark: the move must capture.
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+impl Pattern {
+    /// `true` if the legal move `m` is one the text describes.
+    fn matches(self, m: Move) -> bool {
+        match self {
+            Pattern::Castle(side) => m.castling_side() == Some(side),
+            Pattern::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                !m.is_castle()
+                    && role.is_none_or(|r| r == m.role())
+                    && m.to() == to
+                    && m.promotion() == promotion
+                    && (m.is_capture() || !capture)
+                    && from_file.is_none_or(|f| m.from().file() == f)
+                    && from_rank.is_none_or(|r| m.from().rank() == r)
+            }
+        }
+    }
+}
+
+/// The 10x8 board for the SAN reader: files `a` to `j`.
+struct Ten;
+
+impl SanBoard for Ten {
+    type File = File;
+    type San = Pattern;
+
+    fn file_prefix(letters: &impl Alphabet, text: &[u8]) -> Option<(File, usize)> {
+        match letters.file_prefix(text) {
+            Some((f, n)) => Some((File::new(f.index() as u32)?, n)),
+            None => Some((ten_file(*text.first()?)?, 1)),
+        }
+    }
+
+    fn file_suffix(letters: &impl Alphabet, text: &[u8]) -> Option<(File, usize)> {
+        match letters.file_suffix(text) {
+            Some((f, n)) => Some((File::new(f.index() as u32)?, n)),
+            None => Some((ten_file(*text.last()?)?, 1)),
+        }
+    }
+
+    fn castle(side: CastlingSide) -> Pattern {
+        Pattern::Castle(side)
+    }
+
+    fn normal(read: Normal<File>) -> Pattern {
+        Pattern::Normal {
+            role: Some(read.role),
+            from_file: read.file,
+            from_rank: read.rank,
+            capture: read.capture,
+            to: Square::from_coords(read.to.0, read.to.1),
+            promotion: read.promotion,
+        }
+    }
+}
+
+/// The files beyond the 8x8 board's, `i` and `j` in every language that
+/// can write 10x8 moves ([`letters_for`]).
+fn ten_file(b: u8) -> Option<File> {
+    match b {
+        b'i' => Some(File::I),
+        b'j' => Some(File::J),
+        _ => None,
+    }
+}
+
+/// The letters a 10x8 text is read with: a table's letters for the six
+/// pieces of chess, `A`/`a` and `C`/`c` for the compound pieces, and the
+/// figurines of either colour.
+struct TenLetters(&'static Letters);
+
+/// The compound piece of a letter, `A` or `C` (lowercase: Black's).
+fn compound(b: u8) -> Option<(Piece, usize)> {
+    let role = match b.to_ascii_uppercase() {
+        b'A' => Role::Archbishop,
+        b'C' => Role::Chancellor,
+        _ => return None,
+    };
+    let color = if b.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((role.of(color), 1))
+}
+
+impl Alphabet for TenLetters {
+    fn table(&self) -> &Letters {
+        self.0
+    }
+
+    fn piece_prefix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        self.0
+            .piece_prefix_bytes(text)
+            .or_else(|| compound(*text.first()?))
+            .or_else(|| FIGURINE.piece_prefix_bytes(text))
+    }
+
+    fn piece_suffix(&self, text: &[u8]) -> Option<(Piece, usize)> {
+        Alphabet::piece_suffix(self.0, text)
+            .or_else(|| compound(*text.last()?))
+            .or_else(|| Alphabet::piece_suffix(&FIGURINE, text))
+    }
+
+    fn file_prefix(&self, text: &[u8]) -> Option<(crate::board::File, usize)> {
+        self.0.file_prefix_bytes(text)
+    }
+
+    fn file_suffix(&self, text: &[u8]) -> Option<(crate::board::File, usize)> {
+        self.0.file_suffix_bytes(text)
+    }
 }
 
 fn rank_of(b: u8) -> Option<Rank> {
@@ -231,102 +339,57 @@ fn rank_of(b: u8) -> Option<Rank> {
         .then(|| Rank::ALL[usize::from(b - b'1')])
 }
 
-/// The text with figurines and a language's letters turned into English
-/// ones (`A` and `C` are the same in every language that has them).
-fn to_english(text: &str, letters: Option<&Letters>) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(ch) = rest.chars().next() {
-        if let Some(role) = figurine_role(ch) {
-            out.push(role.upper_char());
-            rest = &rest[ch.len_utf8()..];
-            continue;
-        }
-        if let Some(l) = letters {
-            if let Some((piece, len)) = l.piece_prefix(rest) {
-                if piece.color == Color::White && piece.role != Role::Pawn {
-                    out.push(piece.role.upper_char());
-                    rest = &rest[len..];
-                    continue;
-                }
-            }
-        }
-        out.push(ch);
-        rest = &rest[ch.len_utf8()..];
+/// Reads LAN (`Ni1-h3`, `Ac8xd6`, `a7-a8=C`, `O-O`; the piece letter
+/// optional, `-` before a capture too) into a pattern, with SAN's check,
+/// annotation and capture marks and promotion forms.
+fn lan_pattern(text: &[u8], letters: &TenLetters) -> Option<Pattern> {
+    let (body, _) = strip_suffixes(text, letters);
+    if let Some(side) = castling_side(body, letters) {
+        return Some(Pattern::Castle(side));
     }
-    out
+    let (role, rest) = match letters.piece_prefix(body) {
+        Some((p, n)) if p.color == Color::White => (Some(p.role), &body[n..]),
+        _ => (None, body),
+    };
+    let (from_file, n) = Ten::file_prefix(letters, rest)?;
+    let from_rank = rank_of(*rest.get(n)?)?;
+    let rest = &rest[n + 1..];
+    let (capture, dest) = match rest.strip_prefix(b"-") {
+        Some(dest) => (false, dest),
+        None => {
+            let mark = [letters.capture().as_bytes(), b"X"]
+                .into_iter()
+                .chain(OTHER_CAPTURE_MARKS)
+                .find(|m| rest.starts_with(m))?;
+            (true, &rest[mark.len()..])
+        }
+    };
+    // The destination and promotion, read as a pawn's (which may promote)
+    // or as the piece's move with nothing before the square.
+    match read_move::<Ten>(dest, role.unwrap_or(Role::Pawn), false, letters)? {
+        Pattern::Normal {
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to,
+            promotion,
+            ..
+        } => Some(Pattern::Normal {
+            role,
+            from_file: Some(from_file),
+            from_rank: Some(from_rank),
+            capture,
+            to,
+            promotion,
+        }),
+        _ => None,
+    }
 }
 
-/// Reads SAN, LAN or figurine SAN (English letters by now) into a pattern.
-fn san_pattern(text: &str) -> Option<Pattern> {
-    let t = text.trim_end_matches(['+', '#', '!', '?']);
-    match t {
-        "O-O" | "0-0" => {
-            return Some(Pattern {
-                castle: Some(CastlingSide::KingSide),
-                ..Pattern::default()
-            })
-        }
-        "O-O-O" | "0-0-0" => {
-            return Some(Pattern {
-                castle: Some(CastlingSide::QueenSide),
-                ..Pattern::default()
-            })
-        }
-        _ => {}
-    }
-    let mut b = t.as_bytes();
-    if !b.is_ascii() {
-        return None;
-    }
-    let mut p = Pattern::default();
-    if let Some(&first) = b.first() {
-        if first.is_ascii_uppercase() {
-            let role = Role::from_char(char::from(first)).filter(|r| *r != Role::Pawn)?;
-            p.role = Some(role);
-            b = &b[1..];
-        } else {
-            p.role = Some(Role::Pawn);
-        }
-    }
-    // Promotion: `=Q` or a bare `Q` at the end.
-    if let Some(&last) = b.last() {
-        if last.is_ascii_uppercase() {
-            let role = Role::from_char(char::from(last))
-                .filter(|r| !matches!(r, Role::Pawn | Role::King))?;
-            p.promotion = Some(role);
-            b = &b[..b.len() - 1];
-            if b.last() == Some(&b'=') {
-                b = &b[..b.len() - 1];
-            }
-        }
-    }
-    if b.len() < 2 {
-        return None;
-    }
-    p.to = Some(Square::from_ascii(&b[b.len() - 2..])?);
-    b = &b[..b.len() - 2];
-    if matches!(b.last(), Some(b'x' | b'-' | b':')) {
-        b = &b[..b.len() - 1];
-    }
-    match b {
-        [] => {}
-        [f] if File::from_char(char::from(*f)).is_some() => {
-            p.from_file = File::from_char(char::from(*f));
-        }
-        [r] => p.from_rank = Some(rank_of(*r)?),
-        [f, r] => {
-            p.from_file = Some(File::from_char(char::from(*f))?);
-            p.from_rank = Some(rank_of(*r)?);
-        }
-        _ => return None,
-    }
-    Some(p)
-}
-
-/// A UCI text: origin, destination, promotion letter.
+/// A UCI text: origin, destination, promotion letter (either case), with
+/// any trailing check and annotation marks.
 fn uci_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let b = text.as_bytes();
+    let b = text.trim_end_matches(['+', '#', '!', '?']).as_bytes();
     if !(4..=5).contains(&b.len()) {
         return None;
     }
@@ -334,10 +397,9 @@ fn uci_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
     let to = Square::from_ascii(&b[2..4])?;
     let promotion = match b.get(4) {
         None => None,
-        Some(&c) => Some(
-            Role::from_char(char::from(c))
-                .filter(|r| c.is_ascii_lowercase() && !matches!(r, Role::Pawn | Role::King))?,
-        ),
+        Some(&c) => {
+            Some(Role::from_char(char::from(c)).filter(|r| !matches!(r, Role::Pawn | Role::King))?)
+        }
     };
     Some((from, to, promotion))
 }
@@ -557,15 +619,26 @@ impl Position {
     }
 
     /// Reads a move in `notation`, or with `None` in whichever of UCI
-    /// (either castling convention), SAN, LAN and figurine SAN it is
-    /// written (English letters). A SAN text may say more of the origin
-    /// than it needs; check marks and `!`/`?` are ignored.
+    /// (either castling convention), LAN, SAN and figurine SAN it is
+    /// written (English letters), after a move number (`12.`, `12...`).
+    /// SAN is read as on 8x8 ([`San`](crate::san::San)), in every
+    /// language, with `A` and `C` for the compound pieces: a promotion
+    /// with or without `=` in either case (`e8=A`, `e8a`), `0-0`, check,
+    /// mate and annotation marks, which are not checked, the capture marks
+    /// `:`, `×` and Cyrillic `х`, a capture without its mark and more of
+    /// the origin than needed (`C1c5`), `P` for a pawn, a lowercase piece
+    /// letter (`a`, `b` and `c` are files first: `cxd5` is a pawn's
+    /// capture, else the chancellor's), and `e.p.` after an en-passant
+    /// capture, attached or after a space. A capture mark on a move that
+    /// captures nothing, or `e.p.` on a move that is no en-passant
+    /// capture, is refused.
     ///
     /// ```
     /// use forsyth::capablanca::Position;
     /// let pos = Position::capablanca();
     /// assert_eq!(pos.read_move("Nh3", None)?, pos.read_move("i1h3", None)?);
     /// assert_eq!(pos.read_move("Ni1-h3", None)?, pos.read_move("♘h3", None)?);
+    /// assert_eq!(pos.read_move("1. Ad3!?", None)?, pos.read_move("c1d3", None)?);
     /// # Ok::<_, forsyth::capablanca::ReadMoveError>(())
     /// ```
     pub fn read_move(&self, text: &str, notation: Option<Notation>) -> Result<Move, ReadMoveError> {
@@ -574,10 +647,21 @@ impl Position {
             turn: self.turn(),
             kind,
         };
-        let trimmed = text.trim();
-        let letters = match notation {
-            Some(n) => san_letters(n).map_err(|u| error(ReadMoveErrorKind::Unsupported(u)))?,
-            None => Some(&Letters::ENGLISH),
+        let letters = TenLetters(match notation {
+            Some(Notation::San(language)) => {
+                letters_for(language).map_err(|u| error(ReadMoveErrorKind::Unsupported(u)))?
+            }
+            Some(Notation::Figurine) => &FIGURINE,
+            Some(Notation::Lan | Notation::Uci) | None => &Letters::ENGLISH,
+            Some(Notation::Descriptive(_)) => {
+                return Err(error(ReadMoveErrorKind::Unsupported(
+                    Unsupported::Descriptive,
+                )))
+            }
+        });
+        let trimmed = match notation {
+            None => strip_move_number(text.trim()),
+            Some(_) => text.trim(),
         };
         let moves = self.legal_moves();
         if matches!(notation, None | Some(Notation::Uci)) {
@@ -594,24 +678,54 @@ impl Position {
                 return Err(error(ReadMoveErrorKind::Syntax));
             }
         }
-        let english = to_english(trimmed, letters);
-        let pattern = san_pattern(&english).ok_or_else(|| error(ReadMoveErrorKind::Syntax))?;
-        let fits: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| match pattern.castle {
-                Some(side) => m.castling_side() == Some(side),
-                None => {
-                    !m.is_castle()
-                        && Some(m.role()) == pattern.role
-                        && Some(m.to()) == pattern.to
-                        && pattern.from_file.is_none_or(|f| m.from().file() == f)
-                        && pattern.from_rank.is_none_or(|r| m.from().rank() == r)
-                        && m.promotion() == pattern.promotion
+        let (body, en_passant) = strip_ep_mark(trimmed);
+        let fits =
+            |p: Pattern| -> Vec<Move> { moves.iter().copied().filter(|&m| p.matches(m)).collect() };
+        let lan = match notation {
+            None | Some(Notation::Lan) => lan_pattern(body.as_bytes(), &letters),
+            _ => None,
+        };
+        let found = match lan {
+            Some(p) => match (fits(p), p) {
+                // Castling written as the king's move, as UCI writes it.
+                (
+                    found,
+                    Pattern::Normal {
+                        role: None | Some(Role::King),
+                        from_file: Some(f),
+                        from_rank: Some(r),
+                        capture: false,
+                        to,
+                        promotion: None,
+                    },
+                ) if found.is_empty() => {
+                    let from = Square::from_coords(f, r);
+                    moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| match m {
+                            Move::Castle { king, rook } => {
+                                king == from && (to == rook || to == m.to())
+                            }
+                            _ => false,
+                        })
+                        .collect()
                 }
-            })
-            .collect();
-        match fits.as_slice() {
+                (found, _) => found,
+            },
+            None => {
+                let read = read_san::<Ten>(body.as_bytes(), &letters, true)
+                    .ok_or_else(|| error(ReadMoveErrorKind::Syntax))?;
+                // `bxc3`, `axb3`, `cxd5`: the pawn's move, else the piece's.
+                let first = fits(read.first);
+                match read.alternative.map(fits) {
+                    Some(alternative) if first.is_empty() && !alternative.is_empty() => alternative,
+                    _ => first,
+                }
+            }
+        };
+        match found.as_slice() {
+            [m] if en_passant && !m.is_en_passant() => Err(error(ReadMoveErrorKind::NotEnPassant)),
             [m] => Ok(*m),
             [] => Err(error(ReadMoveErrorKind::Illegal)),
             many => Err(error(ReadMoveErrorKind::Ambiguous(

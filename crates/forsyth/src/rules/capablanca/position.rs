@@ -175,6 +175,8 @@ impl Position {
             }
         }
         if us == Color::Black {
+            // At the field's largest value the number stays: the record
+            // written must read back (`specs/fen.md`, 1.1).
             setup.fullmoves = setup.fullmoves.saturating_add(1);
         }
         setup.turn = them;
