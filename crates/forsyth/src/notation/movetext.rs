@@ -111,7 +111,9 @@ impl MovetextPosition for TenPosition {
             Err(e) => e,
         };
         let (kind, candidates) = match e.kind {
-            Ten::Illegal => (ReadMoveErrorKind::Illegal, Vec::new()),
+            // `e.p.` on a move that is no en-passant capture: no legal
+            // move fits the text.
+            Ten::Illegal | Ten::NotEnPassant => (ReadMoveErrorKind::Illegal, Vec::new()),
             Ten::Ambiguous(c) => (ReadMoveErrorKind::Ambiguous, c),
             // A translator of the 10x8 board is only made for notations
             // that name its moves.
