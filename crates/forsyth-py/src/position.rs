@@ -474,8 +474,11 @@ impl PyPosition {
     /// 197281
     /// >>> Position.gothic().perft(3)
     /// 25283
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        match &self.pos {
+    ///
+    /// ``depth`` is at most 255 (``ValueError`` beyond).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        check_depth(depth)?;
+        Ok(match &self.pos {
             AnyPosition::Eight(pos) => {
                 let pos = Arc::clone(pos);
                 py.detach(move || pos.perft(depth))
@@ -484,7 +487,7 @@ impl PyPosition {
                 let pos = Arc::clone(pos);
                 py.detach(move || pos.perft(depth))
             }
-        }
+        })
     }
 
     /// The perft count below each legal move, by its UCI text.
@@ -496,6 +499,7 @@ impl PyPosition {
     /// >>> Position.capablanca().divide(1)["c1d3"]
     /// 1
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+        check_depth(depth)?;
         let dict = PyDict::new(py);
         match &self.pos {
             AnyPosition::Eight(pos) => {
@@ -1197,4 +1201,15 @@ impl PyOutcome {
             None => format!("Outcome(kind='{}', winner=None)", self.kind()),
         }
     }
+}
+
+/// A perft depth the walk's stack holds, or the error that says the bound.
+fn check_depth(depth: u32) -> PyResult<()> {
+    let most = forsyth::Position::MAX_PERFT_DEPTH;
+    if depth > most {
+        return Err(PyValueError::new_err(format!(
+            "depth {depth}: perft counts at most {most} plies deep"
+        )));
+    }
+    Ok(())
 }

@@ -261,3 +261,19 @@ def test_moves_copy_and_pickle():
             assert back == m and hash(back) == hash(m)
             assert (back.uci(), back.san()) == (m.uci(), m.san())
             assert copy.copy(m) is m and copy.deepcopy(m) is m
+
+
+def test_perft_depth_is_bounded_and_deep_counts_in_bound_finish():
+    """specs/python.md: depth at most 255, ValueError beyond (a deeper
+    walk would overflow the stack and kill the interpreter). After Fool's
+    mate no move follows, so every count from one ply on is 0, by the
+    definition of perft, down to the bound itself."""
+    mated = Position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert mated.perft(255) == 0
+    assert mated.divide(255) == {}
+    for pos in (mated, Position(), Position.capablanca()):
+        for depth in (256, 100_000, 2**32 - 1):
+            with pytest.raises(ValueError, match="at most 255"):
+                pos.perft(depth)
+            with pytest.raises(ValueError, match="at most 255"):
+                pos.divide(depth)
