@@ -10,6 +10,8 @@
 //! language whose letters already use `A` or `C` (or whose files are not
 //! the Latin `a`-`h`) cannot write a 10x8 move: [`letters_for`] says so.
 
+mod movetext;
+
 use core::fmt;
 
 use crate::board::capablanca::{attacks, File, Move, Square};
