@@ -917,7 +917,7 @@ fn perft(
     let Some((last, body)) = words.split_last() else {
         return usage("perft needs a position and then DEPTH");
     };
-    let depth = match crate::perft::depth(last) {
+    let depth = match crate::options::perft_depth(last) {
         Ok(depth) => depth,
         Err(message) => return usage(&message),
     };

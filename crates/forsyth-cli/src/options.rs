@@ -370,7 +370,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             threads: threads(&a.threads),
         }),
         Command::Perft(a) => {
-            let depth = |word: &str| crate::perft::depth(word).map_err(ResolveError::Usage);
+            let depth = |word: &str| perft_depth(word).map_err(ResolveError::Usage);
             // clap's `requires` gives way to --suite's conflicts: checked here.
             if a.suite.is_none() && a.max_depth.is_some() {
                 return Err(ResolveError::Usage(
@@ -678,5 +678,25 @@ pub(crate) fn write_options(args: &OutputArgs, castling: CastlingNotation) -> Wr
             EnPassantArg::Pseudo => EnPassantMode::Pseudo,
             EnPassantArg::Always => EnPassantMode::Always,
         },
+    }
+}
+
+/// The deepest count perft makes, the library's bound.
+pub const MAX_PERFT_DEPTH: u32 = forsyth::Position::MAX_PERFT_DEPTH;
+
+/// Why perft does not count to `depth`, when it does not.
+pub fn perft_too_deep(depth: u32) -> Option<String> {
+    (depth > MAX_PERFT_DEPTH)
+        .then(|| format!("DEPTH is at most {MAX_PERFT_DEPTH} plies; {depth} is more"))
+}
+
+/// DEPTH, the last word of `perft`: a number of plies up to
+/// [`MAX_PERFT_DEPTH`], or the usage error that says why not.
+pub fn perft_depth(word: &str) -> Result<u32, String> {
+    match word.parse::<u32>() {
+        Ok(depth) => perft_too_deep(depth).map_or(Ok(depth), |why| Err(format!("perft: {why}"))),
+        Err(_) => Err(format!(
+            "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
+        )),
     }
 }

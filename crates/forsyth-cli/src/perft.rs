@@ -16,21 +16,13 @@ use forsyth::{Move, Position};
 
 use crate::capa;
 use crate::lines::{skip_bom, Source, MAX_LINE};
-use crate::options::{Perft, PerftInput};
+use crate::options::{perft_too_deep, Perft, PerftInput};
 use crate::play::castling_mode;
 use crate::position::{judge, legal, read_record, Given, Legality};
 use crate::printer::diag::{problem_line, problem_offset};
 use crate::printer::{Diagnostics, Place, Printer, StderrLines, Stdout};
 use crate::progress::Progress;
 use crate::Outcome;
-
-/// The deepest count perft makes, the library's bound.
-pub const MAX_DEPTH: u32 = forsyth::Position::MAX_PERFT_DEPTH;
-
-/// Why perft does not count to `depth`, when it does not.
-pub fn too_deep(depth: u32) -> Option<String> {
-    (depth > MAX_DEPTH).then(|| format!("DEPTH is at most {MAX_DEPTH} plies; {depth} is more"))
-}
 
 pub fn run(args: &Perft) -> io::Result<Outcome> {
     let mut progress = Progress::new(args.progress, "nodes");
@@ -386,17 +378,6 @@ enum Counted {
     Ten(forsyth::capablanca::Position),
 }
 
-/// DEPTH, the last word of `perft`: a number of plies up to
-/// [`MAX_DEPTH`], or the usage error that says why not.
-pub fn depth(word: &str) -> Result<u32, String> {
-    match word.parse::<u32>() {
-        Ok(depth) => too_deep(depth).map_or(Ok(depth), |why| Err(format!("perft: {why}"))),
-        Err(_) => Err(format!(
-            "perft: the last word is DEPTH, a number of plies; '{word}' is not one"
-        )),
-    }
-}
-
 /// A depth and the count a suite gives for it.
 struct Expected {
     depth: u32,
@@ -569,7 +550,7 @@ fn suite(
                     );
                     continue;
                 };
-                if let Some(why) = counted(&expected).and_then(too_deep) {
+                if let Some(why) = counted(&expected).and_then(perft_too_deep) {
                     faults.reject(number, column + 1, "counts", &why);
                     continue;
                 }
@@ -607,7 +588,7 @@ fn suite(
                     }
                     let part = || String::from_utf8_lossy(trimmed).into_owned();
                     match expected(trimmed, true) {
-                        Some(e) => match counted(&e).and_then(too_deep) {
+                        Some(e) => match counted(&e).and_then(perft_too_deep) {
                             None => counts.push(e),
                             Some(why) => {
                                 bad = Some((column, format!("'{}': {why}", part())));
