@@ -706,36 +706,50 @@ fn stdin_lines() -> io::Result<Vec<Result<String, String>>> {
         .collect())
 }
 
+/// Each line of standard input but blank ones through `answer`: its
+/// answer written as a line of standard output, or its fault (`COL: field:
+/// message`, or the line's own from [`stdin_lines`]) given to `report` with
+/// the line's number. `Rejected` when any line was.
+fn each_stdin_line(
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+    report: impl Fn(usize, &str),
+) -> io::Result<Outcome> {
+    let mut out = Printer::stdout();
+    let mut outcome = Outcome::Ok;
+    for (i, line) in stdin_lines()?.iter().enumerate() {
+        let answered = match line {
+            Ok(line) if line.is_empty() => continue,
+            Ok(line) => answer(line),
+            Err(fault) => Err(fault.clone()),
+        };
+        match answered {
+            Ok(text) => writeln!(out, "{text}")?,
+            Err(fault) => {
+                out.flush()?;
+                report(i + 1, &fault);
+                outcome = Outcome::Rejected;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
 fn index(words: &[String]) -> io::Result<Outcome> {
     let mut out = Printer::stdout();
     if words.len() == 1 && words[0] == "-" {
-        let mut outcome = Outcome::Ok;
         // A line's fault as `index -` reports one on 8x8 lines:
         // `<stdin>:LINE:COL: field: message`.
-        let report = |line: usize, fault: &dyn std::fmt::Display| {
-            let _ = writeln!(io::stderr().lock(), "<stdin>:{line}:{fault}");
-        };
-        for (i, line) in stdin_lines()?.iter().enumerate() {
-            let line = match line {
-                Ok(line) if line.is_empty() => continue,
-                Ok(line) => line.as_str(),
-                Err(fault) => {
-                    out.flush()?;
-                    report(i + 1, fault);
-                    outcome = Outcome::Rejected;
-                    continue;
-                }
-            };
-            match index_line(line.as_bytes()) {
-                Ok(n) => writeln!(out, "{n}")?,
-                Err(fault) => {
-                    out.flush()?;
-                    report(i + 1, &format_args!("{}: {fault}", fault.offset + 1));
-                    outcome = Outcome::Rejected;
-                }
-            }
-        }
-        return Ok(outcome);
+        return each_stdin_line(
+            |line| {
+                index_line(line.as_bytes())
+                    .map(|n| n.to_string())
+                    .map_err(|fault| format!("{}: {fault}", fault.offset + 1))
+            },
+            |line, fault| {
+                let _ = writeln!(io::stderr().lock(), "<stdin>:{line}:{fault}");
+            },
+        );
     }
     let word = words.join(" ");
     match crc_number(&word) {
@@ -923,41 +937,24 @@ fn perft(
     };
     let mut out = Printer::stdout();
     if body.len() == 1 && body[0] == "-" {
-        let mut outcome = Outcome::Ok;
-        for (i, line) in stdin_lines()?.iter().enumerate() {
-            let line = match line {
-                Ok(line) if line.is_empty() => continue,
-                Ok(line) => line.as_str(),
-                Err(fault) => {
-                    out.flush()?;
-                    crate::note(&format!("<stdin>:{}:{fault}", i + 1));
-                    outcome = Outcome::Rejected;
-                    continue;
+        return each_stdin_line(
+            |line| {
+                // A line's fault as a file's lines report one:
+                // `<stdin>:LINE:COL: field: message`.
+                let record = if line.contains(char::is_whitespace) {
+                    line.to_owned()
+                } else {
+                    format!("{line} w - -")
+                };
+                match Setup::from_fen(&record, variant) {
+                    Err(e) => Err(format!("{}: {}", e.column(), e.message())),
+                    Ok(setup) => legal(setup, lenient)
+                        .map(|pos| pos.perft(depth).to_string())
+                        .map_err(|e| format!("1: placement: {}", e.replace("\n  ", "; "))),
                 }
-            };
-            // A line's fault as a file's lines report one:
-            // `<stdin>:LINE:COL: field: message`.
-            let record = if line.contains(char::is_whitespace) {
-                line.to_owned()
-            } else {
-                format!("{line} w - -")
-            };
-            let judged = match Setup::from_fen(&record, variant) {
-                Err(e) => Err(format!("{}: {}", e.column(), e.message())),
-                Ok(setup) => legal(setup, lenient)
-                    .map_err(|e| format!("1: placement: {}", e.replace("\n  ", "; "))),
-            };
-            match judged {
-                Ok(pos) => writeln!(out, "{}", pos.perft(depth))?,
-                Err(e) => {
-                    out.flush()?;
-                    crate::note(&format!("<stdin>:{}:{e}", i + 1));
-                    outcome = Outcome::Rejected;
-                }
-            }
-        }
-        out.flush()?;
-        return Ok(outcome);
+            },
+            |line, fault| crate::note(&format!("<stdin>:{line}:{fault}")),
+        );
     }
     let pos = match position(body, variant, lenient) {
         Ok((pos, rest)) if rest.is_empty() => pos,
