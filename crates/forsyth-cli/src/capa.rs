@@ -691,7 +691,7 @@ fn stdin_lines() -> io::Result<Vec<Result<String, String>>> {
     Ok(bytes
         .split(|&b| b == b'\n')
         .map(|line| {
-            let line = crate::lines::skip_bom(line);
+            let line = forsyth::skip_bom(line);
             match std::str::from_utf8(line) {
                 Ok(text) => Ok(text.trim().to_owned()),
                 Err(e) => {

@@ -3,10 +3,11 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::ops::{Index, RangeFrom};
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
+
+use forsyth::skip_bom;
 
 use crate::printer::{Capped, Diagnostics, Printer};
 use crate::progress::Progress;
@@ -14,25 +15,6 @@ use crate::progress::Progress;
 /// The longest line kept whole; the rest of a longer line is skipped and the
 /// line is rejected, so memory stays bounded on any input.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The UTF-8 byte order mark some editors write at the start of a file.
-const BOM: &[u8] = b"\xef\xbb\xbf";
-
-/// `text` without the UTF-8 byte order mark at its start, if it has one:
-/// the one place every line-oriented input skips it, as the PGN reader
-/// does. Columns are then counted from the byte after it. Works on bytes
-/// and on text alike (`&[u8]` or `&str`: the mark is one whole character).
-pub fn skip_bom<T>(text: &T) -> &T
-where
-    T: AsRef<[u8]> + Index<RangeFrom<usize>, Output = T> + ?Sized,
-{
-    let start = if text.as_ref().starts_with(BOM) {
-        BOM.len()
-    } else {
-        0
-    };
-    &text[start..]
-}
 
 /// Where input comes from, and the name errors use for it.
 pub enum Source {
@@ -830,15 +812,11 @@ mod tests {
         assert_eq!(
             parts_of(b"\xef\xbb\xbfa b\r\n\xef\xbb\xbfc\n \r\n"),
             [
-                (v(BOM), v(b"a b"), v(b"\r")),
+                (v(b"\xef\xbb\xbf"), v(b"a b"), v(b"\r")),
                 // Only the start of a source has one: later it is text.
                 (v(b""), v(b"\xef\xbb\xbfc"), v(b"")),
                 (v(b""), v(b" "), v(b"\r")),
             ]
         );
-        assert_eq!(skip_bom("\u{feff}8/8"), "8/8");
-        assert_eq!(skip_bom(&b"\xef\xbb\xbf"[..]), b"");
-        assert_eq!(skip_bom(&b"\xef\xbb"[..]), b"\xef\xbb");
-        assert_eq!(skip_bom("x\u{feff}"), "x\u{feff}");
     }
 }

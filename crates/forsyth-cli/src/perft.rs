@@ -12,10 +12,10 @@ use std::time::Instant;
 
 use forsyth::fen::Fen;
 use forsyth::validate::Report;
-use forsyth::{Move, Position};
+use forsyth::{skip_bom, Move, Position};
 
 use crate::capa;
-use crate::lines::{skip_bom, Source, MAX_LINE};
+use crate::lines::{Source, MAX_LINE};
 use crate::options::{perft_too_deep, Perft, PerftInput};
 use crate::play::castling_mode;
 use crate::position::{judge, legal, read_record, Given, Legality};

@@ -9,10 +9,9 @@ use std::io::{self, BufRead};
 use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
 use forsyth::notation::{Language, Letters};
 use forsyth::validate::{Problem, ProblemKind, Report, Severity};
-use forsyth::{Board, Chess960Start, Position, Role, Setup, Variant};
+use forsyth::{skip_bom, Board, Chess960Start, Position, Role, Setup, Variant};
 
 use crate::exit::ResolveError;
-use crate::lines::skip_bom;
 use crate::printer::diag::{caret, parse_fault, problem_line};
 
 /// How a legal position is obtained from the argument.

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use forsyth::notation::{Language, Notation};
+use forsyth::skip_bom;
 use forsyth::solve::{
     is_popeye_input, read_popeye_each, write_popeye_with, write_solution, ChessProblem,
     ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, Stipulation, StopReason,
@@ -13,7 +14,6 @@ use forsyth::solve::{
 use forsyth::validate::ProblemKind;
 
 use crate::exit::ResolveError;
-use crate::lines::skip_bom;
 use crate::printer::diag::{caret, problem_line};
 use crate::printer::json::{extras, Answers, Solved, TwinRecord};
 use crate::printer::{Format, Printer};

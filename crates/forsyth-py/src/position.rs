@@ -13,13 +13,13 @@ use forsyth::diagram::{Cell, Diagram, Figure, Style};
 use forsyth::fen::{CastlingNotation, EnPassantMode, Fen, WriteOptions};
 use forsyth::notation::{Notation, ParseMoveError};
 use forsyth::uci::CastlingMode;
-use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant};
+use forsyth::{Chess960Start, Move, Outcome, Position, Square, Variant, BOM};
 
 use crate::errors::{
     bad_choice, error, lossy_error, parse_error, position_error, MoveError, Place, Refusal,
 };
 use crate::ten;
-use crate::validate::{bom_problem, BOM};
+use crate::validate::bom_problem;
 
 /// The standard start, the default of `Position()`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

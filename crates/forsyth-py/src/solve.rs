@@ -28,7 +28,7 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
     let text: String = problem.extract()?;
     // The text of a problem file, as `forsyth solve FILE` reads one: a
     // byte order mark at its start is skipped, not counted in columns.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = forsyth::skip_bom(text.as_str());
     if is_popeye_input(text) {
         let mut problems = read_popeye(text).map_err(|e| {
             problem_error(

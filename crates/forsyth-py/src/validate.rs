@@ -13,7 +13,7 @@ use forsyth::convert::{
 use forsyth::epd::{Epd, EpdField};
 use forsyth::fen::{CastlingNotation, Fen, FenField, ShredderOrder, WriteOptions};
 use forsyth::validate::{Problem, Report, Severity};
-use forsyth::Variant;
+use forsyth::{Variant, BOM};
 
 use crate::errors::Refusal;
 use crate::position::{variant_choice, write_options, VariantChoice};
@@ -132,9 +132,6 @@ impl PyProblem {
         }
     }
 }
-
-/// The UTF-8 byte order mark, which may start a file but not a record.
-pub const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The problem of a record that starts with a byte order mark: a
 /// placement byte like another (`bad_placement_byte`), said for what it

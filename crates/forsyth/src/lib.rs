@@ -45,7 +45,8 @@
 //!
 //! The root holds the central types (squares, pieces, bitboards, the
 //! board, castling rights, [`Move`], [`Setup`], [`Position`], the 960
-//! starts) and [`Error`], into which every error of the crate converts.
+//! starts), [`Error`], into which every error of the crate converts, and
+//! [`skip_bom`], the one rule for a byte order mark at the start of input.
 //! Everything else lives in the module of its format or concern, with its
 //! errors: [`fen`], [`epd`], [`pgn`], [`san`], [`uci`], [`notation`]
 //! (every notation and language, the letters), [`chess960`], [`validate`]
@@ -79,6 +80,7 @@ pub use rules::{
     Position,
 };
 pub use setup::{Chess960Start, Setup, SetupError, Variant};
+pub use text::{skip_bom, BOM};
 
 pub mod capablanca {
     //! The 10x8 board of Capablanca chess, Gothic chess and Capablanca

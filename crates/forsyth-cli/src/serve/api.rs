@@ -439,7 +439,7 @@ pub fn game(request: &Request) -> Result<Response, ApiError> {
     let req: GameRequest = body(request)?;
     let to = notation(req.notation.as_deref(), "notation")?;
     let letters = language(req.letters.as_deref(), "letters")?;
-    let text = req.moves.strip_prefix('\u{feff}').unwrap_or(&req.moves);
+    let text = forsyth::skip_bom(req.moves.as_str());
     let tagged = text.trim_start().starts_with('[');
     // Movetext alone is replayed from the position given, as the tags of
     // a PGN game would set it; a game with tags has its own start.
@@ -673,7 +673,7 @@ pub fn solve(request: &Request, state: &State) -> Result<Response, ApiError> {
             ))
         }
     };
-    let text = req.problem.strip_prefix('\u{feff}').unwrap_or(&req.problem);
+    let text = forsyth::skip_bom(req.problem.as_str());
     let problems: Vec<Result<ChessProblem, ApiError>> = if is_popeye_input(text) {
         read_popeye_each(text)
             .into_iter()

@@ -91,7 +91,7 @@ pub fn read(
     variant: Option<Variant>,
     letters: Option<Language>,
 ) -> Result<Read, ApiError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = forsyth::skip_bom(text);
     let start = text.len() - text.trim_start().len();
     let t = text.trim();
     if t.is_empty() {

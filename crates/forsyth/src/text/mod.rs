@@ -10,6 +10,38 @@ pub(crate) mod fen;
 pub(crate) mod letters;
 pub mod pgn;
 
+use std::ops::{Index, RangeFrom};
+
+/// The UTF-8 byte order mark (EF BB BF) that some editors write at the
+/// start of a file. It belongs to the file, not to its first record.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `text` without the UTF-8 byte order mark at its start, if it has one:
+/// the one rule every reader of a file or stream follows, so that columns
+/// count from the byte after the mark. Works on bytes and on text alike
+/// (`&[u8]` or `&str`: the mark is one whole character, U+FEFF). Only the
+/// start is looked at: a mark inside the text is the text's.
+///
+/// ```
+/// use forsyth::skip_bom;
+/// assert_eq!(skip_bom("\u{feff}8/8/8/8/8/8/8/8 w - -"), "8/8/8/8/8/8/8/8 w - -");
+/// assert_eq!(skip_bom(&b"\xef\xbb\xbf[Event \"x\"]"[..]), b"[Event \"x\"]");
+/// // Part of a mark, or one later on, is left as it is.
+/// assert_eq!(skip_bom(&b"\xef\xbbx"[..]), b"\xef\xbbx");
+/// assert_eq!(skip_bom("x\u{feff}"), "x\u{feff}");
+/// ```
+pub fn skip_bom<T>(text: &T) -> &T
+where
+    T: AsRef<[u8]> + Index<RangeFrom<usize>, Output = T> + ?Sized,
+{
+    let start = if text.as_ref().starts_with(BOM) {
+        BOM.len()
+    } else {
+        0
+    };
+    &text[start..]
+}
+
 /// Serde for a type through its text: `Display` out, a parser in (the
 /// placement `"8/8/..."`, the castling field `"KQkq"`), so data read can
 /// never hold a value the parser would refuse.

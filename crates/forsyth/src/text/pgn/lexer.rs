@@ -7,6 +7,7 @@ use std::io::{self, Read};
 use std::ops::{ControlFlow, Deref};
 
 use super::{GameResult, PgnErrorKind, Span};
+use crate::text::BOM;
 
 /// One token and nothing more: the reader gives it meaning.
 #[derive(Debug)]
@@ -63,8 +64,6 @@ enum Stop {
     /// The buffer is full and holds no such byte.
     Full,
 }
-
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Space, tab, line feed, carriage return, vertical tab, form feed.
 pub(crate) const fn is_space(b: u8) -> bool {
