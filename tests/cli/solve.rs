@@ -775,6 +775,36 @@ fn limits_stop_one_problem() {
     assert_contains(&r.stderr, "--max-time");
 }
 
+/// SECONDS is a number from 0 to the longest wait a `Duration` holds
+/// (`specs/solve.md`, limits); a word outside it is a usage error that
+/// quotes the word as given, not a number reformatted.
+#[test]
+fn max_time_out_of_range_is_refused_as_written() {
+    let mate = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
+    for (word, why) in [
+        ("1e300", "at most 18446744073709551615"),
+        ("inf", "at most 18446744073709551615"),
+        ("NaN", "0 or more"),
+        ("-0.5", "0 or more"),
+        ("1O", "not a number of seconds"),
+    ] {
+        let arg = format!("--max-time={word}");
+        let r = forsyth(&["solve", mate, "#1", &arg], b"");
+        assert_eq!(r.code, 2, "{word}: {}", r.stderr);
+        assert_contains(&r.stderr, &format!("'{word}'"));
+        assert_contains(&r.stderr, why);
+        assert!(r.stderr.len() < 200, "{word}: {}", r.stderr);
+    }
+    // The largest accepted, one past the clock's last instant (no limit)
+    // and a fraction: the mate is found at once.
+    for word in ["18446744073709551615", "1e19", "0.25"] {
+        let arg = format!("--max-time={word}");
+        let r = forsyth(&["solve", mate, "#1", &arg], b"");
+        assert_eq!(r.code, 0, "{word}: {}", r.stderr);
+        assert_contains(&r.stdout, "Rh8#");
+    }
+}
+
 /// A selfmate's last White move, after which Black must mate, is no
 /// waiting move: Popeye 4.104 writes `zugzwang.` after the key of this
 /// s#2 (its test file TESTS/battle_play.inp) and none after 2.Qd1-g4, nor

@@ -1336,8 +1336,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Stop a problem's search after SECONDS (decimals allowed)
-    #[arg(long, value_name = "SECONDS")]
-    pub max_time: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub max_time: Option<std::time::Duration>,
     /// Stop a problem whose solution would take more than MB megabytes
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub max_memory: u64,
@@ -1378,4 +1378,27 @@ pub struct HelpArgs {
     /// The command whose help to print, such as perft or pgn check
     #[arg(value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// SECONDS of `--max-time`: a decimal number from 0 to the longest time
+/// the solver can wait for (`Duration::MAX`, about 5.8e11 years), or why
+/// the word is not one.
+pub fn seconds(word: &str) -> Result<std::time::Duration, String> {
+    let value: f64 = word
+        .trim()
+        .parse()
+        .map_err(|_| "not a number of seconds".to_owned())?;
+    if value.is_nan() || value < 0.0 {
+        return Err("not a number of seconds, 0 or more".to_owned());
+    }
+    let longest = std::time::Duration::MAX;
+    match std::time::Duration::try_from_secs_f64(value) {
+        Ok(time) => Ok(time),
+        // The longest whole number of seconds rounds up to 2^64 as a float.
+        Err(_) if value <= longest.as_secs() as f64 => Ok(longest),
+        Err(_) => Err(format!(
+            "more seconds than the solver can wait for (at most {})",
+            longest.as_secs()
+        )),
+    }
 }

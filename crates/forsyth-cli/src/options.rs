@@ -511,7 +511,7 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
             tries: a.tries,
             avoid_trivial_tries: a.avoid_trivial_tries,
             set_play: a.set_play,
-            limits: Limits::resolve(a.max_nodes, a.max_time, a.max_memory)?,
+            limits: Limits::resolve(a.max_nodes, a.max_time, a.max_memory),
             progress,
         }),
         Command::Help(a) => Job::Help(a.command),

@@ -13,7 +13,6 @@ use forsyth::solve::{
 };
 use forsyth::validate::ProblemKind;
 
-use crate::exit::ResolveError;
 use crate::printer::diag::{caret, problem_line};
 use crate::printer::json::{extras, Answers, Solved, TwinRecord};
 use crate::printer::{Format, Printer};
@@ -65,24 +64,15 @@ pub struct Limits {
 impl Limits {
     pub fn resolve(
         nodes: Option<u64>,
-        seconds: Option<f64>,
+        time: Option<std::time::Duration>,
         megabytes: u64,
-    ) -> Result<Limits, ResolveError> {
-        let time = seconds
-            .map(|s| {
-                std::time::Duration::try_from_secs_f64(s).map_err(|_| {
-                    ResolveError::Usage(format!(
-                        "--max-time: '{s}' is not a number of seconds, 0 or more"
-                    ))
-                })
-            })
-            .transpose()?;
+    ) -> Limits {
         let memory = usize::try_from(megabytes.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        Ok(Limits {
+        Limits {
             nodes,
             time,
             memory,
-        })
+        }
     }
 }
 

@@ -683,7 +683,8 @@ impl<'a> Solver<'a> {
     }
 
     /// Stops the search, with [`Cancelled`] ([`StopReason::Time`]), once
-    /// it has run for `time` (the clock is read every thousand nodes).
+    /// it has run for `time` (the clock is read every thousand nodes). A
+    /// time that ends past the last instant the clock can show is no limit.
     ///
     /// ```
     /// use std::time::Duration;
@@ -691,6 +692,10 @@ impl<'a> Solver<'a> {
     /// use forsyth::solve::{Solver, Stipulation, StopReason};
     /// let err = Solver::new(Stipulation::mate(5)).max_time(Duration::ZERO).solve(&Position::standard()).unwrap_err();
     /// assert_eq!(err.reason, StopReason::Time);
+    /// let pos = Position::from_fen(&"k7/8/1K6/8/8/8/8/7R w - - 0 1".parse()?, None)?;
+    /// let solution = Solver::new(Stipulation::mate(1)).max_time(Duration::MAX).solve(&pos)?;
+    /// assert_eq!(solution.keys.len(), 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn max_time(mut self, time: Duration) -> Solver<'a> {
         self.max_time = Some(time);
@@ -742,7 +747,7 @@ impl<'a> Solver<'a> {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(self, pos: &Position) -> Result<Solution, Cancelled> {
-        let deadline = self.max_time.map(|t| Instant::now() + t);
+        let deadline = self.max_time.and_then(|t| Instant::now().checked_add(t));
         let stipulation = Stipulation {
             duplex: false,
             ..self.stipulation
