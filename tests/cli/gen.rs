@@ -206,10 +206,11 @@ fn gen_takes_several_numbers_and_ranges() {
     for (bad, said) in [
         ("0-960", "'960'"),
         ("x-3", "'x'"),
-        ("3-", "''"),
+        ("3-", "'3-' is a range without its last number"),
+        ("-3", "'-3' is a range without its first number"),
         ("1-2-3", "'2-3'"),
     ] {
-        let r = forsyth(&["gen", bad], b"");
+        let r = forsyth(&["gen", "--", bad], b"");
         assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{bad}");
         assert_contains(&r.stderr, said);
     }

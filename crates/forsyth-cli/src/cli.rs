@@ -719,6 +719,8 @@ impl std::str::FromStr for StartRange {
         };
         match s.split_once('-') {
             None => number(s).map(|n| StartRange { first: n, last: n }),
+            Some(("", _)) => Err(format!("'{s}' is a range without its first number")),
+            Some((_, "")) => Err(format!("'{s}' is a range without its last number")),
             Some((first, last)) => Ok(StartRange {
                 first: number(first)?,
                 last: number(last)?,
