@@ -128,6 +128,16 @@ fn reports_a_bad_move_and_keeps_every_other_line() {
         "{}",
         r.stderr
     );
+    // An empty or blank `--fen` names no position: a usage error (exit 2,
+    // the README), not a crash.
+    for fen in ["", "  "] {
+        let r = forsyth(
+            &["notation", "--from", "san", "--to", "lan", "--fen", fen],
+            b"1.e4\n",
+        );
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+        assert_contains(&r.stderr, "notation --fen needs a position");
+    }
     // An unknown notation is a usage error.
     let r = forsyth(&["notation", "--from", "san-xx", "--to", "san"], b"");
     assert_eq!(r.code, 2);

@@ -198,6 +198,9 @@ pub fn resolve(
         },
         _ => words,
     };
+    if body.is_empty() {
+        return Err(ResolveError::Usage(format!("{command} needs a position")));
+    }
     let n = record_len(body);
     let record = body[..n].join(" ");
     let after = &body[n..];
