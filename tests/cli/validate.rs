@@ -80,6 +80,12 @@ fn repair_drops_what_cannot_hold_and_says_so() {
         .stderr
         .contains("<stdin>:4: not repaired, written unchanged"));
     assert!(r.stderr.contains("<stdin>:4:1: placement: empty_board:"));
+    // A syntax error is one of the problems a line not repaired is reported
+    // with (specs/validation.md, the command line).
+    assert_contains(
+        &r.stderr,
+        "<stdin>:5: not repaired, written unchanged\n<stdin>:5:2: placement: bad_placement_byte:",
+    );
     // Repaired output validates clean, except the lines that could not be
     // repaired, which keep their numbers.
     let again = forsyth(&["validate"], r.stdout.as_bytes());

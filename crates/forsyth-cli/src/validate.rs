@@ -500,6 +500,8 @@ impl Command<'_> {
         match (&self.args.mode, self.json) {
             (ValidateMode::Judge { .. }, false) => writeln!(self.out, "{place}: {}", faults[0]),
             (ValidateMode::Repair { .. }, false) => {
+                let line_place = Place::line(file, line.number);
+                self.err.at(line_place, "not repaired, written unchanged");
                 self.err.at(place, &faults[0]);
                 if !line.too_long {
                     line.write_as_read(&mut self.out)?;

@@ -283,6 +283,20 @@ fn every_problem_at_once_and_repair() {
     assert!(err.repair().is_err());
 }
 
+/// CRC, as Chess960: White's king on j1 costs White its rights; Black's one
+/// right then meets no White right and holds, so repair keeps it
+/// (specs/validation.md, Repair: only what cannot hold is dropped).
+#[test]
+fn repair_keeps_the_right_of_the_king_off_the_edge() {
+    let r = report("2k6r/10/10/10/10/10/10/4R4K w Ej - 0 1", Variant::Crc);
+    assert_eq!(kinds(&r), [CastlingKingOnEdge, CastlingAsymmetric]);
+    let (repaired, _) = r.repair();
+    assert!(repaired.is_clean(), "{:?}", kinds(&repaired));
+    let kept: Vec<_> = repaired.setup().castling.iter().collect();
+    assert_eq!(kept, [(Color::Black, CastlingSide::KingSide, File::J)]);
+    assert!(report("2k6r/10/10/10/10/10/10/4R4K w j - 0 1", Variant::Crc).is_clean());
+}
+
 /// Rights that resolve under one variant and not another: the same board
 /// is a legal CRC position and an illegal Capablanca one; the variant
 /// judged is the setup's.

@@ -9,7 +9,9 @@
 
 use forsyth::fen::{CastlingField, CastlingToken, EnPassantMode, Fen, FieldOffsets, WriteOptions};
 use forsyth::validate::{ProblemKind, Report, Severity};
-use forsyth::{Bitboard, Board, Color, File, Piece, Rank, Role, Setup, Square, Variant};
+use forsyth::{
+    Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Role, Setup, Square, Variant,
+};
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 
@@ -860,6 +862,22 @@ fn arb_variant() -> impl Strategy<Value = Option<Variant>> {
     prop::sample::select(vec![None, Some(Variant::Standard), Some(Variant::Chess960)])
 }
 
+/// White's king on h1 costs White its rights (`castling_king_on_edge`);
+/// Black's one right then meets no White right, so it holds and repair
+/// keeps it, though the two kings stand on different files. The record
+/// kept is legal for python-chess 1.11.2 too (`Board(fen,
+/// chess960=True).is_valid()`), the record with both rights not.
+#[test]
+fn repair_keeps_the_right_of_the_king_off_the_edge() {
+    let fen = Fen::from_ascii(b"2k4r/8/8/8/8/8/8/4R2K w Eh - 0 1").unwrap();
+    let report = Report::of_fen(&fen, Some(Variant::Chess960));
+    assert!(report.has(ProblemKind::CastlingKingOnEdge));
+    let (repaired, _) = report.repair();
+    assert!(repaired.is_legal(), "{:?}", repaired.problems());
+    let kept: Vec<_> = repaired.setup().castling.iter().collect();
+    assert_eq!(kept, [(Color::Black, CastlingSide::KingSide, File::H)]);
+}
+
 /// The kinds repair removes, from the Repair section of
 /// specs/validation.md: an oracle written independently of the library on
 /// purpose (alike in shape to `ProblemKind::field`).
@@ -958,6 +976,31 @@ proptest! {
         let (again, more) = repaired.repair();
         prop_assert!(more.is_empty(), "{fen}: {:?}", more);
         prop_assert_eq!(again, repaired);
+    }
+
+    /// Repair drops only what cannot hold (specs/validation.md, Repair):
+    /// when the repaired record is legal, giving back any one right it
+    /// dropped makes it illegal again.
+    #[test]
+    fn repair_keeps_every_right_that_holds(fen in arb_fen(), variant in arb_variant()) {
+        let report = Report::of_fen(&fen, variant);
+        let (repaired, _) = report.repair();
+        if repaired.is_legal() {
+            let before = &report.setup().castling;
+            for (color, side, rook) in before.iter() {
+                if repaired.setup().castling.rook(color, side) == Some(rook) {
+                    continue;
+                }
+                let king = before.king_file(color).expect("a right has its king file");
+                let mut setup = repaired.setup().clone();
+                if setup.castling.add(color, king, rook).is_ok() {
+                    prop_assert!(
+                        !Report::of_setup(setup).is_legal(),
+                        "{fen}: repair dropped {color:?}'s {side:?} right, which holds"
+                    );
+                }
+            }
+        }
     }
 
     /// No problem is reported twice (neither in a report nor after

@@ -25,6 +25,8 @@ pub(super) fn rights(setup: &Setup, out: &mut Vec<Problem>) {
     }
     // The rights that hold so far, for the symmetry test.
     let mut sound = *rights;
+    // A colour whose rights go whole for its king on the edge.
+    let mut on_edge = None;
     for color in Color::ALL {
         let Some(king_file) = rights.king_file(color) else {
             continue;
@@ -73,6 +75,7 @@ pub(super) fn rights(setup: &Setup, out: &mut Vec<Problem>) {
                 .with_king(Some(king)),
             );
             // Kept for the symmetry test: the rights can be asymmetric too.
+            on_edge = Some(color);
             continue;
         }
         for (side, fault) in side_faults {
@@ -90,14 +93,15 @@ pub(super) fn rights(setup: &Setup, out: &mut Vec<Problem>) {
         }
     }
     if setup.variant == Variant::Chess960 {
-        symmetry(&sound, out);
+        symmetry(&sound, on_edge, out);
     }
 }
 
 /// Chess960: both colours start from the same back rank, so when both keep
 /// rights their kings share a file, and so do their rooks on a wing where
-/// both keep a right.
-fn symmetry(rights: &CastlingRights, out: &mut Vec<Problem>) {
+/// both keep a right. `doomed` is a colour whose rights go anyway: kings on
+/// two files then cost that colour its rights, so the other keeps its own.
+fn symmetry(rights: &CastlingRights, doomed: Option<Color>, out: &mut Vec<Problem>) {
     let (Some(white_king), Some(black_king)) = (
         rights.king_file(Color::White),
         rights.king_file(Color::Black),
@@ -106,18 +110,19 @@ fn symmetry(rights: &CastlingRights, out: &mut Vec<Problem>) {
     };
     let square = |color: Color, file: File| Square::from_coords(file, Rank::back_rank(color));
     if white_king != black_king {
-        // Keep the colour with more rights (White on a tie).
+        // Keep the colour with more rights (White on a tie), unless the
+        // other loses its rights anyway.
         let count = |color: Color| {
             CastlingSide::ALL
                 .into_iter()
                 .filter(|&s| rights.has(color, s))
                 .count()
         };
-        let dropped = if count(Color::White) < count(Color::Black) {
+        let dropped = doomed.unwrap_or(if count(Color::White) < count(Color::Black) {
             Color::White
         } else {
             Color::Black
-        };
+        });
         let squares = Bitboard::from_square(square(Color::White, white_king))
             .with(square(Color::Black, black_king));
         out.push(colour_problem(

@@ -254,6 +254,8 @@ pub(super) fn castling(setup: &Setup, out: &mut Vec<Problem>) {
     }
     let random = setup.variant.is_random();
     let mut sound = *rights;
+    // A colour whose rights go whole for its king on the edge.
+    let mut on_edge = None;
     for color in Color::ALL {
         let Some(king_file) = rights.king_file(color) else {
             continue;
@@ -303,6 +305,7 @@ pub(super) fn castling(setup: &Setup, out: &mut Vec<Problem>) {
                 )
                 .with_king(Some(expected)),
             );
+            on_edge = Some(color);
             continue;
         }
         for side in CastlingSide::ALL {
@@ -329,14 +332,19 @@ pub(super) fn castling(setup: &Setup, out: &mut Vec<Problem>) {
         }
     }
     if random {
-        symmetry(&sound, out);
+        symmetry(&sound, on_edge, out);
     }
 }
 
 /// CRC: both colours start from the same back rank, so when both keep
 /// rights their kings share a file, and so do their rooks on a wing where
-/// both keep a right.
-fn symmetry(rights: &crate::board::capablanca::CastlingRights, out: &mut Vec<Problem>) {
+/// both keep a right. `doomed` is a colour whose rights go anyway: kings on
+/// two files then cost that colour its rights, so the other keeps its own.
+fn symmetry(
+    rights: &crate::board::capablanca::CastlingRights,
+    doomed: Option<Color>,
+    out: &mut Vec<Problem>,
+) {
     let (Some(white_king), Some(black_king)) = (
         rights.king_file(Color::White),
         rights.king_file(Color::Black),
@@ -351,11 +359,11 @@ fn symmetry(rights: &crate::board::capablanca::CastlingRights, out: &mut Vec<Pro
                 .filter(|&s| rights.has(color, s))
                 .count()
         };
-        let dropped = if count(Color::White) < count(Color::Black) {
+        let dropped = doomed.unwrap_or(if count(Color::White) < count(Color::Black) {
             Color::White
         } else {
             Color::Black
-        };
+        });
         let squares = Bitboard::from_square(square(Color::White, white_king))
             .with(square(Color::Black, black_king));
         out.push(
