@@ -67,12 +67,45 @@ fn stdin_10x8(words: &[String]) -> Option<Vec<String>> {
     Some(read)
 }
 
+/// The position words of a command that reads its position `-` from
+/// standard input when given one (`show`, `diagram`, `moves`, `play`).
+fn stdin_position(command: &Command) -> Option<&[String]> {
+    let words = match command {
+        Command::Show(a) => &a.words,
+        Command::Diagram(a) => &a.words,
+        Command::Moves(a) => &a.words,
+        Command::Play(a) => &a.words,
+        _ => return None,
+    };
+    words.first().is_some_and(|w| w == "-").then_some(words)
+}
+
+/// Whether the command reads its position from standard input, where a
+/// 10x8 record makes it a 10x8 command ([`dispatch_stdin`]).
+pub fn reads_stdin_position(command: &Command) -> bool {
+    stdin_position(command).is_some()
+}
+
+/// Runs the command on the 10x8 board when its position `-` is a 10x8
+/// record on standard input; `None` leaves it to the 8x8 path, which reads
+/// the same record. Called once the command line is known good, so that a
+/// usage error reads no input.
+pub fn dispatch_stdin(command: &Command) -> Option<io::Result<Outcome>> {
+    let words = stdin_10x8(stdin_position(command)?)?;
+    dispatch_on(command, Some(words))
+}
+
 /// Runs the command when it is a 10x8 one; `None` leaves it to the 8x8
 /// path.
 pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
+    dispatch_on(command, None)
+}
+
+/// [`dispatch`], with `read` the position words standard input gave in
+/// place of `-`.
+fn dispatch_on(command: &Command, read: Option<Vec<String>>) -> Option<io::Result<Outcome>> {
     let words_10x8 = |words: &[String]| words.iter().any(|w| is_10x8_word(w));
-    // A 10x8 record on standard input (`show -`) makes a 10x8 command.
-    let words_of = |words: &[String]| stdin_10x8(words).unwrap_or_else(|| words.to_vec());
+    let words_of = |words: &[String]| read.clone().unwrap_or_else(|| words.to_vec());
     match command {
         Command::Gen(a) => start_variant(a.variant).map(|v| gen(a, v)),
         Command::Index(a) => {
