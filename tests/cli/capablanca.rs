@@ -1451,3 +1451,22 @@ fn a_10x8_record_on_standard_input_is_the_position() {
         assert_eq!(read.stdout, named.stdout, "{}", read.stderr);
     }
 }
+
+/// A result ends the moves of `play` (its help), and a move after it is
+/// refused as `after_result` (specs/moves.md: `e4 e5 1-0 Nf3`), on the
+/// 10x8 board as on the 8x8 one.
+#[test]
+fn a_move_after_the_result_is_refused_on_ten_files() {
+    for start in ["startpos", "capablanca"] {
+        let r = forsyth(&["play", start, "e4", "e5", "1-0", "Nh3"], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{start}");
+        assert_eq!(
+            r.stderr,
+            "forsyth: move 4 (Nh3): 'Nh3' follows the result 1-0, which ends the moves \
+             (after_result)\n",
+            "{start}"
+        );
+        let r = forsyth(&["play", start, "e4", "e5", "*"], b"");
+        assert_eq!(r.code, 0, "{start}: {}", r.stderr);
+    }
+}

@@ -980,8 +980,7 @@ fn moves(
     Ok(Outcome::Ok)
 }
 
-/// The move words of `play` (move numbers and `...` dropped; a result
-/// ends them).
+/// The move words of `play`, move numbers and `...` dropped.
 fn move_words(words: &[String]) -> Vec<String> {
     words
         .iter()
@@ -1018,9 +1017,23 @@ fn play(
             forsyth::game::repetitions_of_last(positions, last.setup().halfmoves)
         })
     };
+    // A result ends the moves: a move after it is refused, as on 8x8.
+    let mut result: Option<&str> = None;
     for (i, text) in move_words(&rest).iter().enumerate() {
-        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            break;
+        if let Some(result) = result {
+            let e = forsyth::notation::ParseMoveError::AfterResult {
+                text: text.clone(),
+                result: result.to_owned(),
+            };
+            return fail(&format!(
+                "move {} ({text}): {e} ({})",
+                i + 1,
+                e.kind().name()
+            ));
+        }
+        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+            result = Some(text);
+            continue;
         }
         // A move after the end is refused, whatever its text, as on the
         // 8x8 board.
