@@ -377,7 +377,7 @@ fn notation_translates_a_10x8_movetext() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stdout,
-        "1. e2e4 e7e5 2. i1h3 {dev} 2... i8h6 (2... c8d6) 3. h1i3 h8i6 *\n"
+        "1. e2e4 e7e5 2. i1h3 {dev} i8h6 (2... c8d6) 3. h1i3 h8i6 *\n"
     );
     let r = forsyth(
         &[
@@ -393,7 +393,7 @@ fn notation_translates_a_10x8_movetext() {
     );
     assert_eq!(
         r.stdout,
-        "1. e4 e5 2. ♘h3 {dev} 2... ♘h6 (2... Ad6) 3. Ci3 Ci6 *\n"
+        "1. e4 e5 2. ♘h3 {dev} ♘h6 (2... Ad6) 3. Ci3 Ci6 *\n"
     );
     let r = forsyth(
         &[
@@ -409,7 +409,7 @@ fn notation_translates_a_10x8_movetext() {
     );
     assert_eq!(
         r.stdout,
-        "1. e4 e5 2. Sh3 {dev} 2... Sh6 (2... Ad6) 3. Ci3 Ci6 *\n"
+        "1. e4 e5 2. Sh3 {dev} Sh6 (2... Ad6) 3. Ci3 Ci6 *\n"
     );
     // Spanish writes the bishop A (alfil) and the knight C (caballo).
     let r = forsyth(
@@ -418,7 +418,9 @@ fn notation_translates_a_10x8_movetext() {
         ],
         text,
     );
-    assert_eq!(r.code, 1);
+    // A notation that cannot name the board's moves is a usage error, as
+    // `moves --notation` makes it.
+    assert_eq!(r.code, 2);
     assert_contains(&r.stderr, "Spanish");
 }
 
@@ -1123,7 +1125,7 @@ fn a_line_not_utf8_on_standard_input_loses_no_other_line() {
     assert_eq!((r.code, r.stdout.as_str()), (1, "28\n28\n"), "{}", r.stderr);
     assert_eq!(
         r.stderr,
-        "forsyth: <stdin>:2:61: record: byte 0xff is not UTF-8 text\n"
+        "<stdin>:2:61: record: byte 0xff is not UTF-8 text\n"
     );
     let r = forsyth(
         &["index", "--variant", "crc", "-"],
@@ -1182,4 +1184,289 @@ fn index_of_crc_lines_names_line_column_and_field() {
         "{}",
         errors[1]
     );
+}
+
+/// Fairy-Stockfish 11.1, `UCI_Variant` gothic, `position fen GOTHIC_TEST`,
+/// `go perft 2`: each move's count (total 2801).
+const GOTHIC_TEST_DIVIDE_2: &str = "a2a3: 57 e2e3: 56 i2i3: 57 j2j3: 57 b3b4: 56 a2a4: 57 \
+e2e4: 57 i2i4: 57 j2j4: 57 c3b1: 57 c3a4: 57 c3e4: 57 c3b5: 57 c3d5: 60 h3g1: 57 h3f2: 57 \
+h3j4: 57 h3g5: 56 h3i5: 56 g2f1: 57 g2f3: 57 g2e4: 57 g2d5: 60 d1a1: 57 d1b1: 57 d1c1: 57 \
+h1f1: 57 h1g1: 57 d2c1: 57 d2d3: 57 d2e3: 56 d4g1: 58 d4f2: 58 d4e3: 57 d4f3: 58 d4b5: 58 \
+d4c5: 56 d4e5: 54 d4f5: 61 d4b6: 58 d4c6: 58 d4e6: 53 d4f6: 58 d4g7: 2 d4h8: 59 e1f1: 57 \
+e1g1: 57 e1d3: 57 e1f3: 57 i1j1: 57";
+
+/// `perft --variant V -` reads standard input as `perft -` does (its help:
+/// one result per record, with --divide each record's list, a blank line
+/// and its total): the rows are Fairy-Stockfish's, a named start is a
+/// record (28 moves from the Capablanca start, as Fairy-Stockfish
+/// counts), and empty input is no record, as for 8x8 lines.
+#[test]
+fn perft_of_standard_input_under_a_10x8_variant_is_the_8x8_commands() {
+    let input = format!("{GOTHIC_TEST}\n");
+    let r = forsyth(
+        &["perft", "--variant", "gothic", "--divide", "-", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (rows, total) = r.stdout.split_once("\n\n").unwrap();
+    let mut ours: Vec<&str> = rows.lines().collect();
+    let mut peer: Vec<String> = GOTHIC_TEST_DIVIDE_2
+        .split(' ')
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .map(|p| p.join(" "))
+        .collect();
+    ours.sort_unstable();
+    peer.sort_unstable();
+    assert_eq!(ours, peer);
+    assert_eq!(total, "2801\n");
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "1"],
+        b"capablanca\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "28\n"), "{}", r.stderr);
+    let eight = forsyth(&["perft", "-", "1"], b"");
+    assert_eq!(eight.code, 1, "the help: 1 unless every record was counted");
+    for variant in ["capablanca", "gothic", "crc"] {
+        for input in [&b""[..], b"\n  \n"] {
+            let r = forsyth(&["perft", "--variant", variant, "-", "1"], input);
+            assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{variant}");
+            assert_eq!(r.stderr, eight.stderr, "{variant}");
+        }
+    }
+}
+
+/// A byte order mark is skipped at the start of the input only (the help
+/// of every command that reads lines), and a fault's column counts the
+/// line as read, its indent included, under a 10x8 `--variant` as on
+/// 8x8 lines.
+#[test]
+fn a_10x8_line_of_standard_input_is_placed_as_read() {
+    let bom = "\u{feff}";
+    let input = format!("{bom}{CAPABLANCA}\n{bom}{CAPABLANCA}\n");
+    let r = forsyth(
+        &["perft", "--variant", "capablanca", "-", "1"],
+        input.as_bytes(),
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "28\n"), "{}", r.stderr);
+    assert_contains(&r.stderr, "<stdin>:2:1: placement: byte 0xef");
+    let eight = forsyth(
+        &["perft", "-", "1"],
+        "\u{feff}8/8/8/8/8/8/8/K6k w - -\n\u{feff}8/8/8/8/8/8/8/K6k w - -\n".as_bytes(),
+    );
+    assert_eq!((eight.code, eight.stdout.as_str()), (1, "3\n"));
+    assert_contains(&eight.stderr, "<stdin>:2:1: placement: byte 0xef");
+    let line = "  \tr4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQXq - 0 1";
+    let column = line.find('X').unwrap() + 1;
+    for variant in ["capablanca", "auto"] {
+        let r = forsyth(
+            &["perft", "--variant", variant, "-", "1"],
+            format!("{line}\n").as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{variant}");
+        assert_eq!(
+            r.stderr,
+            format!(
+                "<stdin>:1:{column}: castling: 'X' is not K, Q, k, q or a file letter A-J/a-j\n"
+            ),
+            "{variant}"
+        );
+    }
+}
+
+/// Perft to depth 0 counts the position itself, one node (the definition
+/// of perft; `perft --divide startpos 0` writes no move, a blank line and
+/// 1), on the 10x8 board too.
+#[test]
+fn perft_divide_to_depth_zero_counts_one_node() {
+    let eight = forsyth(&["perft", "--divide", "startpos", "0"], b"");
+    assert_eq!((eight.code, eight.stdout.as_str()), (0, "\n1\n"));
+    for position in ["capablanca", "gothic", "crc:0", CASTLES] {
+        let r = forsyth(&["perft", "--divide", position, "0"], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (0, "\n1\n"), "{position}");
+        let r = forsyth(&["perft", position, "0"], b"");
+        assert_eq!(r.stdout, "1\n", "{position}");
+    }
+}
+
+/// A CRC back rank is ten piece letters and nothing else, as a Chess960
+/// one is eight (specs/crc.md): a character that is no piece letter is
+/// named at its column, a byte order mark after the first line too, as
+/// `index -` names it on 8x8 lines.
+#[test]
+fn a_crc_back_rank_is_piece_letters_alone() {
+    let eight = forsyth(&["index", "-"], b"RNBQKBNR\nRNB-QKBNR\n");
+    assert_eq!((eight.code, eight.stdout.as_str()), (1, "518\n"));
+    assert_contains(
+        &eight.stderr,
+        "<stdin>:2:4: placement: '-' is not a piece letter",
+    );
+    let input = "BQACNBNRKR\nBQA-CNBNRKR\n\u{feff}BQACNBNRKR\nBQACNBNRKR!\ncrc:5\n";
+    let r = forsyth(&["index", "--variant", "crc", "-"], input.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0\n5\n"), "{}", r.stderr);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{}", r.stderr);
+    assert!(errors[0].starts_with("<stdin>:2:4: placement: '-' is not a piece letter"));
+    assert!(errors[1].starts_with("<stdin>:3:1: placement: byte 0xef"));
+    assert!(errors[2].starts_with("<stdin>:4:11: placement: '!' is not a piece letter"));
+    let r = forsyth(&["index", "--variant", "crc", "BQA-CNBNRKR"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_contains(&r.stderr, "'-' is not a piece letter");
+}
+
+/// The end of a 10x8 game is the 8x8 game's (FIDE Laws 9.6.1, 9.6.2:
+/// fivefold repetition and the seventy-five-move rule end the game; 9.2,
+/// 9.3: threefold repetition and the fifty-move rule are both claims):
+/// a move after the end is refused as `game_over` (specs/moves.md), and
+/// each claim that holds is said, as `play` says them on 8x8.
+#[test]
+fn a_10x8_game_ends_and_claims_as_an_8x8_one() {
+    let shuffle = ["Nh3", "Nh6", "Ni1", "Ni8"];
+    let mut words = vec!["play", "capablanca"];
+    for _ in 0..4 {
+        words.extend(shuffle);
+    }
+    let r = forsyth(&words, b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "forsyth: fivefold repetition: the game is drawn\n"
+    );
+    words.push("e4");
+    let r = forsyth(&words, b"");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""));
+    assert_eq!(
+        r.stderr,
+        "forsyth: move 17 (e4): illegal move e4 for white: the game has ended \
+         (draw by fivefold repetition) (game_over)\n"
+    );
+    // The clock at 150 after Nh3 Nh6: the seventy-five-move rule.
+    let late = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 148 1";
+    let r = forsyth(&["play", late, "Nh3", "Nh6"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stderr, "seventy-five-move rule");
+    let r = forsyth(&["play", late, "Nh3", "Nh6", "Ni1"], b"");
+    assert_eq!(r.code, 1);
+    assert_contains(
+        &r.stderr,
+        "move 3 (Ni1): illegal move Ni1 for white: the game has ended",
+    );
+    // Threefold repetition with the clock past 100: both claims.
+    let clock = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 100 1";
+    let mut words = vec!["play", clock];
+    words.extend(shuffle);
+    words.extend(shuffle);
+    let r = forsyth(&words, b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "forsyth: threefold repetition: a draw may be claimed\n\
+         forsyth: fifty-move rule: a draw may be claimed\n"
+    );
+}
+
+/// `notation` keeps all that is not a move as it was written (specs/
+/// notation.md), on the 10x8 board as on the 8x8 one: the same movetext
+/// skeleton (spacing, comments, move numbers, a variation) comes back
+/// from both boards unchanged.
+#[test]
+fn notation_keeps_the_spacing_on_both_boards() {
+    let skeleton = "1.{}   {} {{a  comment}}\n2.{}  {} ({}...{}) 3.{} *\n";
+    let fill = |moves: &[&str]| {
+        let mut text = skeleton.to_owned();
+        for m in moves {
+            text = text.replacen("{}", m, 1);
+        }
+        text.replace("{{", "{").replace("}}", "}")
+    };
+    let args = ["notation", "--from", "san", "--to", "uci"];
+    let eight = forsyth(
+        &args,
+        fill(&["e4", "e5", "Nf3", "Nc6", "2", "Nf6", "Bc4"]).as_bytes(),
+    );
+    assert_eq!(eight.code, 0, "{}", eight.stderr);
+    assert_eq!(
+        eight.stdout,
+        fill(&["e2e4", "e7e5", "g1f3", "b8c6", "2", "g8f6", "f1c4"])
+    );
+    let mut ten = args.to_vec();
+    ten.extend(["--fen", "capablanca"]);
+    let r = forsyth(
+        &ten,
+        fill(&["e4", "e5", "Ad3", "Nc6", "2", "Ci6", "Ci3"]).as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // The archbishop on c1, the chancellor on h1 (RNABQKBCNR).
+    assert_eq!(
+        r.stdout,
+        fill(&["e2e4", "e7e5", "c1d3", "b8c6", "2", "h8i6", "h1i3"])
+    );
+}
+
+/// A position `-` is the first record on standard input (the position
+/// help), a 10x8 one too: its moves are Fairy-Stockfish's, `play` ends
+/// where Fairy-Stockfish does (as in `play_ends_where_fairy_stockfish_does`),
+/// and `show` and `diagram` draw what they draw of the record given as
+/// an argument.
+#[test]
+fn a_10x8_record_on_standard_input_is_the_position() {
+    for (variant, record, peer) in recorded().into_iter().step_by(7) {
+        let input = format!("{record}\n");
+        // CRC castles king takes rook in UCI: its variant says so.
+        let args = match variant.as_str() {
+            "crc" => &["moves", "--variant", "crc", "-"][..],
+            _ => &["moves", "-"],
+        };
+        let r = forsyth(args, input.as_bytes());
+        assert_eq!(r.code, 0, "{record}: {}", r.stderr);
+        let mut ours: Vec<&str> = r.stdout.lines().collect();
+        ours.sort_unstable();
+        assert_eq!(ours, peer, "{record}");
+    }
+    let r = forsyth(
+        &["play", "-", "e4", "e5", "Nh3", "Nh6", "Ci3", "Ci6"],
+        format!("\n{CAPABLANCA}\n").as_bytes(),
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "rnabqkb2r/pppp1ppppp/7nc1/4p5/4P5/7NC1/PPPP1PPPPP/RNABQKB2R w KQkq - 4 4\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    for command in ["show", "diagram"] {
+        let given = forsyth(&[command, GOTHIC_TEST], b"");
+        assert_eq!(given.code, 0, "{}", given.stderr);
+        let read = forsyth(&[command, "-"], format!("{GOTHIC_TEST}\n").as_bytes());
+        assert_eq!(
+            (read.code, read.stdout),
+            (0, given.stdout),
+            "{}",
+            read.stderr
+        );
+        let named = forsyth(&[command, "gothic"], b"");
+        let read = forsyth(&[command, "-"], b"gothic\n");
+        assert_eq!(read.stdout, named.stdout, "{}", read.stderr);
+    }
+}
+
+/// A result ends the moves of `play` (its help), and a move after it is
+/// refused as `after_result` (specs/moves.md: `e4 e5 1-0 Nf3`), on the
+/// 10x8 board as on the 8x8 one.
+#[test]
+fn a_move_after_the_result_is_refused_on_ten_files() {
+    for start in ["startpos", "capablanca"] {
+        let r = forsyth(&["play", start, "e4", "e5", "1-0", "Nh3"], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{start}");
+        assert_eq!(
+            r.stderr,
+            "forsyth: move 4 (Nh3): 'Nh3' follows the result 1-0, which ends the moves \
+             (after_result)\n",
+            "{start}"
+        );
+        let r = forsyth(&["play", start, "e4", "e5", "*"], b"");
+        assert_eq!(r.code, 0, "{start}: {}", r.stderr);
+    }
 }

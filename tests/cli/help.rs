@@ -465,3 +465,38 @@ fn quiet_is_offered_where_there_is_progress_to_silence() {
         (0, "8/8/8/8/8/8/8/K6k w - - 0 1\n")
     );
 }
+
+/// `show`, `diagram`, `moves` and `play` read their position `-` from
+/// standard input; one that cannot be read (a directory) or holds no text
+/// ends them with the exit status their help gives for it, 1.
+#[test]
+fn standard_input_that_cannot_be_read_ends_as_the_help_says() {
+    let dir = std::env::temp_dir();
+    for args in [
+        &["show", "-"][..],
+        &["diagram", "-"],
+        &["moves", "-"],
+        &["play", "-", "e4"],
+    ] {
+        let help = forsyth(&["help", args[0]], b"").stdout;
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        let status = help
+            .split("Exit status: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}: no exit status in its help", args[0]));
+        let one = status.split(" 1 when ").nth(1).unwrap_or("");
+        let one = one.split(", 2 for").next().unwrap_or("");
+        assert_contains(one, "- included when standard input cannot be read");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
+            .args(args)
+            .stdin(std::fs::File::open(&dir).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_starts_with(&stderr, "forsyth: standard input: ");
+        let r = forsyth(args, b"\xff\xfe\n");
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert_starts_with(&r.stderr, "forsyth: standard input: ");
+    }
+}

@@ -8,7 +8,7 @@
 //! the `pgn` commands replay here each game whose tags say 10x8, inside
 //! their one reading pipeline. Everything else stays on the 8x8 path.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use forsyth::capablanca::letters_for;
@@ -20,8 +20,8 @@ use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder, WriteOptions};
 use forsyth::notation::{Language, Letters, Notation};
 use forsyth::pgn::{
-    Collect, Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, Reader,
-    ReplayWarning, ResultClaims, Span,
+    Event, GameResult, GameStart, MovetextWriter, PgnError, PgnErrorKind, ReplayWarning,
+    ResultClaims, Span,
 };
 use forsyth::uci::CastlingMode;
 use forsyth::validate::Severity;
@@ -51,10 +51,61 @@ fn is_10x8_word(word: &str) -> bool {
         || (word.contains('/') && is_ten_files(word))
 }
 
+/// The words of a command whose position is `-`, with standard input's
+/// first record in its place, when that record is a 10x8 one.
+fn stdin_10x8(words: &[String]) -> Option<Vec<String>> {
+    let (dash, rest) = words.split_first()?;
+    if dash != "-" {
+        return None;
+    }
+    let record = crate::position::first_stdin_record().ok()?;
+    let mut read: Vec<String> = record.split_whitespace().map(str::to_owned).collect();
+    if !is_10x8_word(read.first()?) {
+        return None;
+    }
+    read.extend_from_slice(rest);
+    Some(read)
+}
+
+/// The position words of a command that reads its position `-` from
+/// standard input when given one (`show`, `diagram`, `moves`, `play`).
+fn stdin_position(command: &Command) -> Option<&[String]> {
+    let words = match command {
+        Command::Show(a) => &a.words,
+        Command::Diagram(a) => &a.words,
+        Command::Moves(a) => &a.words,
+        Command::Play(a) => &a.words,
+        _ => return None,
+    };
+    words.first().is_some_and(|w| w == "-").then_some(words)
+}
+
+/// Whether the command reads its position from standard input, where a
+/// 10x8 record makes it a 10x8 command ([`dispatch_stdin`]).
+pub fn reads_stdin_position(command: &Command) -> bool {
+    stdin_position(command).is_some()
+}
+
+/// Runs the command on the 10x8 board when its position `-` is a 10x8
+/// record on standard input; `None` leaves it to the 8x8 path, which reads
+/// the same record. Called once the command line is known good, so that a
+/// usage error reads no input.
+pub fn dispatch_stdin(command: &Command) -> Option<io::Result<Outcome>> {
+    let words = stdin_10x8(stdin_position(command)?)?;
+    dispatch_on(command, Some(words))
+}
+
 /// Runs the command when it is a 10x8 one; `None` leaves it to the 8x8
 /// path.
 pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
+    dispatch_on(command, None)
+}
+
+/// [`dispatch`], with `read` the position words standard input gave in
+/// place of `-`.
+fn dispatch_on(command: &Command, read: Option<Vec<String>>) -> Option<io::Result<Outcome>> {
     let words_10x8 = |words: &[String]| words.iter().any(|w| is_10x8_word(w));
+    let words_of = |words: &[String]| read.clone().unwrap_or_else(|| words.to_vec());
     match command {
         Command::Gen(a) => start_variant(a.variant).map(|v| gen(a, v)),
         Command::Index(a) => {
@@ -62,6 +113,8 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                 && a.words[0].len() == 10
                 && a.words[0].chars().all(|c| Role::from_char(c).is_some());
             match a.variant {
+                // Standard input's lines are read with the 8x8 ones (`gen`).
+                Some(StartVariantArg::Crc) if a.words.len() == 1 && a.words[0] == "-" => None,
                 Some(StartVariantArg::Crc) => Some(index(&a.words)),
                 Some(StartVariantArg::Capablanca | StartVariantArg::Gothic) => Some(usage(
                     "index: Capablanca and Gothic chess have one start each; --variant crc \
@@ -74,9 +127,10 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
         }
         Command::Show(a) => {
             let v = capa_variant(a.variant);
-            (v.is_some() || words_10x8(&a.words)).then(|| {
+            let words = words_of(&a.words);
+            (v.is_some() || words_10x8(&words)).then(|| {
                 if a.format == Format::Svg {
-                    let args = crate::picture::show_args(a.words.clone(), a.flip);
+                    let args = crate::picture::show_args(words.clone(), a.flip);
                     return picture(&args, v);
                 }
                 let letters = match a.letters.as_deref() {
@@ -85,21 +139,27 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                     code => ten_letters(code),
                 };
                 match letters {
-                    Ok(letters) => show(&a.words, v, letters),
+                    Ok(letters) => show(&words, v, letters),
                     Err(e) => usage(&format!("show --letters: {e}")),
                 }
             })
         }
-        Command::Diagram(a) => words_10x8(&a.words).then(|| picture(a, None)),
+        Command::Diagram(a) => {
+            let words = words_of(&a.words);
+            words_10x8(&words).then(|| picture(&DiagramArgs { words, ..a.clone() }, None))
+        }
         Command::Perft(a) => {
             let v = capa_variant(a.legality.variant);
-            // A suite's 10x8 lines are read with its 8x8 ones (`perft`).
-            let ten = a.suite.is_none() && (v.is_some() || words_10x8(&a.words));
+            // The 10x8 lines of a suite or of standard input are read with
+            // the 8x8 ones (`perft`), under `--variant` when it names one.
+            let stdin = a.words.first().is_some_and(|w| w == "-");
+            let ten = a.suite.is_none() && !stdin && (v.is_some() || words_10x8(&a.words));
             ten.then(|| perft(&a.words, v, a.divide, a.legality.lenient, a.uci_castling))
         }
         Command::Moves(a) => {
             let v = capa_variant(a.legality.variant);
-            (v.is_some() || words_10x8(&a.words)).then(|| {
+            let words = words_of(&a.words);
+            (v.is_some() || words_10x8(&words)).then(|| {
                 let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
                     Some(Err(e)) => return usage(&e.to_string()),
                     Some(Ok(n)) => Some(n),
@@ -108,18 +168,19 @@ pub fn dispatch(command: &Command) -> Option<io::Result<Outcome>> {
                     }
                     None => None,
                 };
-                moves(&a.words, v, a.legality.lenient, notation, a.uci_castling)
+                moves(&words, v, a.legality.lenient, notation, a.uci_castling)
             })
         }
         Command::Play(a) => {
             let v = capa_variant(a.legality.variant);
-            (v.is_some() || a.words.first().is_some_and(|w| is_10x8_word(w))).then(|| {
+            let words = words_of(&a.words);
+            (v.is_some() || words.first().is_some_and(|w| is_10x8_word(w))).then(|| {
                 let notation = match a.notation.as_deref().map(str::parse::<Notation>) {
                     Some(Err(e)) => return usage(&e.to_string()),
                     Some(Ok(n)) => Some(n),
                     None => None,
                 };
-                play(&a.words, v, a.legality.lenient, notation, &a.output)
+                play(&words, v, a.legality.lenient, notation, &a.output)
             })
         }
         Command::Notation(a) => {
@@ -650,8 +711,10 @@ fn crc_number(word: &str) -> Result<u16, String> {
         let setup = setup?;
         return crc_number(&setup.board.to_string());
     }
-    let roles: Vec<Role> = word.chars().filter_map(Role::from_char).collect();
-    let back_rank: [Role; 10] = if !word.contains('/') && !word.contains(' ') {
+    // A word of piece letters alone is a back rank; any other word is
+    // read as a record, which names the first character that does not fit.
+    let roles: Vec<Role> = word.chars().map_while(Role::from_char).collect();
+    let back_rank: [Role; 10] = if roles.len() == word.chars().count() {
         roles.try_into().map_err(|_| {
             format!(
                 "a 10x8 back rank has 10 letters, '{word}' has {}",
@@ -680,77 +743,8 @@ fn crc_number(word: &str) -> Result<u16, String> {
         .map_err(|e| format!("not a CRC start: {e} ({})", e.name()))
 }
 
-/// The lines of standard input, each trimmed and without a byte order
-/// mark, or for a line that is not UTF-8 its fault (`COL: record: ...`,
-/// at its first byte that is not): one such line is reported, and the
-/// others are still read.
-fn stdin_lines() -> io::Result<Vec<Result<String, String>>> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().read_to_end(&mut bytes)?;
-    let bytes = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-    Ok(bytes
-        .split(|&b| b == b'\n')
-        .map(|line| {
-            let line = forsyth::skip_bom(line);
-            match std::str::from_utf8(line) {
-                Ok(text) => Ok(text.trim().to_owned()),
-                Err(e) => {
-                    let column = e.valid_up_to() + 1;
-                    let byte = line[e.valid_up_to()];
-                    Err(format!(
-                        "{column}: record: byte 0x{byte:02x} is not UTF-8 text"
-                    ))
-                }
-            }
-        })
-        .collect())
-}
-
-/// Each line of standard input but blank ones through `answer`: its
-/// answer written as a line of standard output, or its fault (`COL: field:
-/// message`, or the line's own from [`stdin_lines`]) given to `report` with
-/// the line's number. `Rejected` when any line was.
-fn each_stdin_line(
-    mut answer: impl FnMut(&str) -> Result<String, String>,
-    report: impl Fn(usize, &str),
-) -> io::Result<Outcome> {
-    let mut out = Printer::stdout();
-    let mut outcome = Outcome::Ok;
-    for (i, line) in stdin_lines()?.iter().enumerate() {
-        let answered = match line {
-            Ok(line) if line.is_empty() => continue,
-            Ok(line) => answer(line),
-            Err(fault) => Err(fault.clone()),
-        };
-        match answered {
-            Ok(text) => writeln!(out, "{text}")?,
-            Err(fault) => {
-                out.flush()?;
-                report(i + 1, &fault);
-                outcome = Outcome::Rejected;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(outcome)
-}
-
 fn index(words: &[String]) -> io::Result<Outcome> {
     let mut out = Printer::stdout();
-    if words.len() == 1 && words[0] == "-" {
-        // A line's fault as `index -` reports one on 8x8 lines:
-        // `<stdin>:LINE:COL: field: message`.
-        return each_stdin_line(
-            |line| {
-                index_line(line.as_bytes())
-                    .map(|n| n.to_string())
-                    .map_err(|fault| format!("{}: {fault}", fault.offset + 1))
-            },
-            |line, fault| {
-                let _ = writeln!(io::stderr().lock(), "<stdin>:{line}:{fault}");
-            },
-        );
-    }
     let word = words.join(" ");
     match crc_number(&word) {
         Ok(n) => {
@@ -936,26 +930,6 @@ fn perft(
         Err(message) => return usage(&message),
     };
     let mut out = Printer::stdout();
-    if body.len() == 1 && body[0] == "-" {
-        return each_stdin_line(
-            |line| {
-                // A line's fault as a file's lines report one:
-                // `<stdin>:LINE:COL: field: message`.
-                let record = if line.contains(char::is_whitespace) {
-                    line.to_owned()
-                } else {
-                    format!("{line} w - -")
-                };
-                match Setup::from_fen(&record, variant) {
-                    Err(e) => Err(format!("{}: {}", e.column(), e.message())),
-                    Ok(setup) => legal(setup, lenient)
-                        .map(|pos| pos.perft(depth).to_string())
-                        .map_err(|e| format!("1: placement: {}", e.replace("\n  ", "; "))),
-                }
-            },
-            |line, fault| crate::note(&format!("<stdin>:{line}:{fault}")),
-        );
-    }
     let pos = match position(body, variant, lenient) {
         Ok((pos, rest)) if rest.is_empty() => pos,
         Ok((_, rest)) => {
@@ -966,23 +940,8 @@ fn perft(
         }
         Err(e) => return fail(&e),
     };
-    if divide {
-        let mode = uci_mode(uci, pos.variant());
-        let mut rows: Vec<(String, u64)> = pos
-            .divide(depth)
-            .into_iter()
-            .map(|(m, n)| (pos.uci(m, mode), n))
-            .collect();
-        rows.sort();
-        let total: u64 = rows.iter().map(|r| r.1).sum();
-        for (m, n) in rows {
-            writeln!(out, "{m}: {n}")?;
-        }
-        writeln!(out)?;
-        writeln!(out, "{total}")?;
-    } else {
-        writeln!(out, "{}", pos.perft(depth))?;
-    }
+    let mode = uci_mode(uci, pos.variant());
+    write_count(&mut out, &pos, depth, divide, Some(mode))?;
     out.flush()?;
     Ok(Outcome::Ok)
 }
@@ -1021,13 +980,7 @@ fn moves(
     Ok(Outcome::Ok)
 }
 
-/// What the game's end is, if it ended.
-fn ending(pos: &Position) -> Option<String> {
-    pos.outcome().map(|o| format!("game over: {o}"))
-}
-
-/// The move words of `play` (move numbers and `...` dropped; a result
-/// ends them).
+/// The move words of `play`, move numbers and `...` dropped.
 fn move_words(words: &[String]) -> Vec<String> {
     words
         .iter()
@@ -1055,11 +1008,46 @@ fn play(
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
-    let mut seen = std::collections::HashMap::new();
-    seen.insert(pos.clone(), 1u32);
+    // Every position reached, the start first: the game's end is judged
+    // after each move from them, by the library's one rule.
+    let mut positions = vec![pos.clone()];
+    let judge = |positions: &[Position]| {
+        let last = positions.last()?;
+        forsyth::game::outcome(last.outcome(), || {
+            forsyth::game::repetitions_of_last(positions, last.setup().halfmoves)
+        })
+    };
+    // A result ends the moves: a move after it is refused, as on 8x8.
+    let mut result: Option<&str> = None;
     for (i, text) in move_words(&rest).iter().enumerate() {
-        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            break;
+        if let Some(result) = result {
+            let e = forsyth::notation::ParseMoveError::AfterResult {
+                text: text.clone(),
+                result: result.to_owned(),
+            };
+            return fail(&format!(
+                "move {} ({text}): {e} ({})",
+                i + 1,
+                e.kind().name()
+            ));
+        }
+        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+            result = Some(text);
+            continue;
+        }
+        // A move after the end is refused, whatever its text, as on the
+        // 8x8 board.
+        if let Some(outcome) = judge(&positions) {
+            let e = forsyth::notation::ParseMoveError::Illegal {
+                text: text.clone(),
+                turn: pos.turn(),
+                reason: forsyth::IllegalMoveReason::GameOver { outcome },
+            };
+            return fail(&format!(
+                "move {} ({text}): {e} ({})",
+                i + 1,
+                e.kind().name()
+            ));
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,
@@ -1069,7 +1057,7 @@ fn play(
             Ok(p) => p,
             Err(e) => return fail(&format!("move {} ({text}): {e}", i + 1)),
         };
-        *seen.entry(pos.clone()).or_insert(0) += 1;
+        positions.push(pos.clone());
     }
     let fen = match pos.to_fen_with(&crate::options::write_options(
         output,
@@ -1081,15 +1069,20 @@ fn play(
     let mut out = Printer::stdout();
     writeln!(out, "{fen}")?;
     out.flush()?;
-    let times = seen.get(&pos).copied().unwrap_or(1);
-    if times >= 5 {
-        crate::note("fivefold repetition: the game is drawn");
-    } else if let Some(end) = ending(&pos) {
-        crate::note(&end);
-    } else if times >= 3 {
-        crate::note("threefold repetition: a draw may be claimed");
-    } else if pos.can_claim_fifty_moves() {
-        crate::note("fifty-move rule: a draw may be claimed");
+    match judge(&positions) {
+        Some(forsyth::Outcome::FivefoldRepetition) => {
+            crate::note("fivefold repetition: the game is drawn");
+        }
+        Some(end) => crate::note(&format!("game over: {end}")),
+        None => {
+            let times = forsyth::game::repetitions_of_last(&positions, pos.setup().halfmoves);
+            if times >= 3 {
+                crate::note(&forsyth::game::DrawClaim::ThreefoldRepetition.to_string());
+            }
+            if pos.can_claim_fifty_moves() {
+                crate::note(&forsyth::game::DrawClaim::FiftyMoves.to_string());
+            }
+        }
     }
     Ok(Outcome::Ok)
 }
@@ -1117,7 +1110,8 @@ pub fn record_is_10x8(record: &[u8]) -> bool {
 /// The CRC number of a 10x8 line of `index -`, or why it has none.
 pub fn index_line(record: &[u8]) -> Result<u16, RecordFault> {
     let text = line_text(record)?;
-    if text.contains('/') {
+    let back_rank = text.chars().all(|c| Role::from_char(c).is_some());
+    if named(text).is_none() && !back_rank {
         let padded = padded_record(text);
         if let Err(e) = Setup::from_fen(&padded, Some(Variant::Crc)) {
             return Err(record_fault(&e));
@@ -1193,12 +1187,16 @@ pub fn write_count(
     Ok(total)
 }
 
-/// The text of a line's record; a line that is not UTF-8 has none.
+/// The text of a line's record; a line that is not UTF-8 has none, its
+/// fault at the first byte that is not, named by its value.
 fn line_text(record: &[u8]) -> Result<&str, RecordFault> {
     std::str::from_utf8(record).map_err(|e| RecordFault {
         offset: e.valid_up_to(),
         field: "record".to_owned(),
-        message: "not UTF-8 text".to_owned(),
+        message: format!(
+            "byte 0x{:02x} is not UTF-8 text",
+            record.get(e.valid_up_to()).copied().unwrap_or_default()
+        ),
     })
 }
 
@@ -1601,45 +1599,12 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
         Ok((pos, _)) => pos,
         Err(e) => return fail(&format!("notation: --fen: {e}")),
     };
-    let bytes = match file {
-        Some(p) if p.as_os_str() != "-" => match std::fs::read(p) {
-            Ok(b) => b,
-            Err(e) => return usage(&format!("{}: {e}", p.display())),
-        },
-        _ => {
-            let mut b = Vec::new();
-            io::stdin().lock().read_to_end(&mut b)?;
-            b
-        }
-    };
-    let mut reader = Reader::new(&bytes[..]);
-    let mut out = Printer::stdout();
-    let mut outcome = Outcome::Ok;
-    while let Some(game) = reader.read_game(&mut Collect::default())? {
-        let write = |pos: &Position, m| {
-            pos.write_move(m, to, uci_mode(UciCastlingArg::Auto, pos.variant()))
-                .map_err(|e| e.to_string())
-        };
-        // The result as read.
-        let end = |_: &[Position]| {
-            let marker = game.events.iter().find_map(|e| match e {
-                Event::Result { result, .. } => Some(*result),
-                _ => None,
-            });
-            marker.unwrap_or(GameResult::Unknown)
-        };
-        let translated = translate(&start, &game.events, None, &[], Some(from), write, end);
-        match translated.fault {
-            None => write!(out, "{}", translated.text)?,
-            Some(e) => {
-                out.flush()?;
-                crate::note(&e.to_string());
-                outcome = Outcome::Rejected;
-            }
-        }
+    // The 8x8 board's translation, on the 10x8 board: one way to keep
+    // what is not a move as it was written.
+    match forsyth::notation::Translator::ten(start, from, to) {
+        Ok(translator) => crate::notation::translate_input(translator, from, file),
+        Err(e) => usage(&format!("notation: {e}")),
     }
-    out.flush()?;
-    Ok(outcome)
 }
 
 /// The first fault of a 10x8 game, as data: where it is, its kind's
@@ -1727,7 +1692,7 @@ struct Translated {
 }
 
 /// The movetext of `events` replayed from `start` (variations too), moves
-/// read in `from` (any when `None`) and written by `write`; comments, NAGs
+/// read in any notation and written by `write`; comments, NAGs
 /// and the result kept; `end` settles the result of a movetext without
 /// fault. Replay stops at the first faulty move or at `syntax`, the
 /// earliest syntax fault; the events from there on (and the stray
@@ -1737,7 +1702,6 @@ fn translate(
     events: &[Event],
     syntax: Option<&PgnError>,
     errors: &[PgnError],
-    from: Option<Notation>,
     write: impl Fn(&Position, forsyth::capablanca::Move) -> Result<String, String>,
     end: impl FnOnce(&[Position]) -> GameResult,
 ) -> Translated {
@@ -1762,7 +1726,7 @@ fn translate(
                 let side = pos.turn();
                 let fault =
                     |kind, message| Box::new(TenFault::of_move(pos, text, *span, kind, message));
-                let played = match pos.read_move(text, from) {
+                let played = match pos.read_move(text, None) {
                     Err(e) => {
                         let mut f = fault(e.kind.name(), e.to_string());
                         if let ReadMoveErrorKind::Ambiguous(c) = &e.kind {
@@ -2069,7 +2033,7 @@ pub fn judge_game(read: TenRead, options: &TenOptions) -> TenGame {
                 judged = result;
                 result
             };
-            let t = translate(&pos, &read.events, syntax, &read.errors, None, write, end);
+            let t = translate(&pos, &read.events, syntax, &read.errors, write, end);
             game.movetext = t.text;
             game.positions = t.main;
             // A faulty move before the syntax fault is the first fault.

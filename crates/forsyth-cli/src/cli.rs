@@ -180,7 +180,10 @@ pub enum Command {
             with Unicode figurines and, unless NO_COLOR is set, in colour; --unicode, --ascii \
             and --color say otherwise.\n\n\
             With --format svg, only the board, as an SVG picture: the one `forsyth diagram` \
-            draws of the same position (and --flip).",
+            draws of the same position (and --flip).\n\n\
+            Exit status: 0 when the position is legal, 1 when it is not (it is still shown) \
+            or cannot be read, - included when standard input cannot be read or holds no \
+            record, 2 for usage errors.",
         after_long_help = "Examples:\n  \
             forsyth show startpos\n  \
             forsyth show 960:0\n  \
@@ -202,7 +205,10 @@ pub enum Command {
             other kinds (h#2, ser-h#7, =3) are kept as given. --caption replaces the caption.\n\n\
             The PNG is drawn from the same SVG at --size pixels a square; it is not written to \
             a terminal (give -o FILE or redirect). Without --format, -o FILE.png writes PNG. \
-            The geometry and colours are in specs/diagram.md.",
+            The geometry and colours are in specs/diagram.md.\n\n\
+            Exit status: 0 when the picture is written, 1 when the position cannot be read, - \
+            included when standard input cannot be read or holds no record, 2 for usage \
+            errors or a picture that cannot be written.",
         after_long_help = "Examples:\n  \
             forsyth diagram startpos > start.svg\n  \
             forsyth diagram '(R7/4k3/4N3/K2B4/8/8/8/5R2) (5+1) #3' -o problem.png\n  \
@@ -337,7 +343,10 @@ pub enum Command {
     #[command(
         long_about = "List the legal moves of a position, one per line, sorted, in UCI (default) \
             or SAN. In UCI, castling is written king-to-destination (e1g1) in standard chess and \
-            king-takes-rook (e1h1) in Chess960 unless --uci-castling says otherwise.",
+            king-takes-rook (e1h1) in Chess960 unless --uci-castling says otherwise.\n\n\
+            Exit status: 0 when the moves are listed, 1 when the position cannot be read or \
+            is not legal, - included when standard input cannot be read or holds no record, \
+            2 for usage errors.",
         after_long_help = "Examples:\n  \
             forsyth moves startpos\n  \
             forsyth moves 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' --format san\n  \
@@ -353,7 +362,11 @@ pub enum Command {
             that is not legal is named, with the reason, and nothing is printed (exit 1). \
             The moves start at the first word that is not the position's next field. Move \
             numbers are skipped, and one quoted argument may hold a whole movetext \
-            ('1. e4 e5 2. Nf3'); a result (1-0, 0-1, 1/2-1/2, *) ends the moves.",
+            ('1. e4 e5 2. Nf3'); a result (1-0, 0-1, 1/2-1/2, *) ends the moves.\n\n\
+            Exit status: 0 when every move was played (the end of the game, or a draw that \
+            may be claimed, is said on standard error), 1 when a move is not legal or the \
+            position cannot be read or is not legal, - included when standard input cannot \
+            be read or holds no record, 2 for usage errors.",
         after_long_help = "Examples:\n  \
             forsyth play startpos e4 e5 Nf3 Nc6 Bb5\n  \
             forsyth play 960:0 b3 b6 Bxg7 Bxg2 --castling shredder\n  \
@@ -948,7 +961,7 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct DiagramArgs {
     /// Picture format [default: svg, or png for -o FILE.png]
     #[arg(long, value_parser = Formats::new([

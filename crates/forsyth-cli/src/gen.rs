@@ -96,7 +96,7 @@ fn numbers(range: StartRange) -> Box<dyn Iterator<Item = Chess960Start>> {
 
 pub fn index(args: &Index) -> io::Result<Outcome> {
     let found = match &args.input {
-        IndexInput::Stdin => return index_lines(args.progress),
+        IndexInput::Stdin { crc } => return index_lines(*crc, args.progress),
         IndexInput::BackRank(word) => back_rank_start(word.as_bytes()).map_err(|f| f.message),
         IndexInput::Position(given) => given.read().and_then(|record| {
             Chess960Start::from_board(record.board())
@@ -165,13 +165,16 @@ fn record_start(record: &[u8]) -> Result<Chess960Start, RecordFault> {
 }
 
 /// `index -`: a number per record of standard input, in order; each line
-/// that is not a start reported as `FILE:LINE:COL: field: message`.
-fn index_lines(progress: bool) -> io::Result<Outcome> {
+/// that is not a start reported as `FILE:LINE:COL: field: message`. With
+/// `crc`, every line is read as a CRC start, else those a 10x8 record or
+/// back rank shows to be.
+fn index_lines(crc: bool, progress: bool) -> io::Result<Outcome> {
     let records = AtomicU64::new(0);
     let make = || IndexLines {
         out: Printer::buffer(),
         diagnostics: Diagnostics::buffer(),
         records: &records,
+        crc,
     };
     let totals = visit_lines(&[PathBuf::from("-")], progress, 1, make)?;
     if records.load(Ordering::Relaxed) == 0 && totals.io_errors == 0 {
@@ -186,6 +189,7 @@ struct IndexLines<'a> {
     diagnostics: Diagnostics,
     /// Records seen, by every copy.
     records: &'a AtomicU64,
+    crc: bool,
 }
 
 impl LineVisitor for IndexLines<'_> {
@@ -202,7 +206,7 @@ impl LineVisitor for IndexLines<'_> {
         let record = line.bytes.trim_ascii_end();
         let indent = record.len() - record.trim_ascii_start().len();
         let record = &record[indent..];
-        if crate::capa::index_line_is_10x8(record) {
+        if self.crc || crate::capa::index_line_is_10x8(record) {
             return match crate::capa::index_line(record) {
                 Ok(number) => self.out.line(&number.to_string()),
                 Err(fault) => {

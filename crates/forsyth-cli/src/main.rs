@@ -59,7 +59,7 @@ fn main() -> ExitCode {
     std::mem::forget(command);
     let result = match matches {
         Ok(matches) => match cli::Cli::from_arg_matches(&matches) {
-            Ok(args) => run(args),
+            Ok(args) => run(args, &matches),
             Err(e) => e.exit(),
         },
         // Help and version go to standard output: write them like any output.
@@ -71,16 +71,26 @@ fn main() -> ExitCode {
     printer::exit_code(result)
 }
 
-fn run(args: cli::Cli) -> io::Result<Outcome> {
+fn run(args: cli::Cli, matches: &clap::ArgMatches) -> io::Result<Outcome> {
     // A 10x8 command runs on the 10x8 board (`capa`), before the 8x8
     // options are resolved.
     if let Some(result) = capa::dispatch(&args.command) {
         return result;
     }
+    let stdin_position = capa::reads_stdin_position(&args.command);
     let job = match options::resolve(args) {
         Ok(job) => job,
         Err(e) => return Ok(e.note()),
     };
+    // A 10x8 record on standard input makes a 10x8 command too; it is
+    // read once the command line resolved, so a usage error reads nothing.
+    if stdin_position {
+        if let Ok(again) = cli::Cli::from_arg_matches(matches) {
+            if let Some(result) = capa::dispatch_stdin(&again.command) {
+                return result;
+            }
+        }
+    }
     match job {
         Job::Convert(o) => convert::run(&o),
         Job::Show(o) => show::run(&o),

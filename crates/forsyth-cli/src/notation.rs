@@ -6,7 +6,9 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use forsyth::fen::Fen;
-use forsyth::notation::{detect, CheckMarkers, Language, Letters, Notation, Settle, Translator};
+use forsyth::notation::{
+    detect, CheckMarkers, Language, Letters, MovetextPosition, Notation, Settle, Translator,
+};
 use forsyth::{Board, Position, Setup};
 
 use crate::position::{judge_legal, Given, Legality};
@@ -85,7 +87,19 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
             return Ok(Outcome::Rejected);
         }
     };
-    let (source, bytes) = match &args.file {
+    let translator = Translator::new(start, args.from, args.to).with_check_markers(args.markers);
+    translate_input(translator, args.from, args.file.as_ref())
+}
+
+/// Translates the movetext of `file` (standard input when `None` or `-`)
+/// with `translator`, on either board, line by line: each line written
+/// with its moves translated and all else as it was, each fault reported.
+pub fn translate_input<P: MovetextPosition>(
+    mut translator: Translator<P>,
+    from: Notation,
+    file: Option<&PathBuf>,
+) -> io::Result<Outcome> {
+    let (source, bytes) = match file {
         None => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) if p.as_os_str() == "-" => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) => {
@@ -99,8 +113,6 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
             }
         }
     };
-    let mut translator =
-        Translator::new(start, args.from, args.to).with_check_markers(args.markers);
     let mut out = Printer::stdout();
     let mut err = Diagnostics::stderr_buffered();
     // After a failed move, the rest of that game is copied as it is, up to
@@ -111,7 +123,7 @@ pub fn run(args: &Translate) -> io::Result<Outcome> {
         let line = Line::read(raw);
         let (raw, line) = (line.raw, line.text.as_ref());
         let blank = line.trim().is_empty();
-        let ends_game = ends_game(args.from, line);
+        let ends_game = ends_game(from, line);
         if lost {
             out.write_all(raw)?;
             if blank || ends_game {

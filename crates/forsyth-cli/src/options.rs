@@ -17,7 +17,8 @@ use forsyth::{Chess960Start, Variant};
 use crate::cli::{
     CastlingArg, Cli, ColorArg, Command, EnPassantArg, GameSelectArgs, GameVariantArg,
     LegalityArgs, MoveNotationArg, OutputArgs, PgnCommand, ShowArgs, ShredderOrderArg,
-    SolveStyleArg, StartRange, SummaryArgs, ThreadsArgs, UciCastlingArg, VariantArg,
+    SolveStyleArg, StartRange, StartVariantArg, SummaryArgs, ThreadsArgs, UciCastlingArg,
+    VariantArg,
 };
 use crate::diagram::{default_color, default_figurines, Style};
 use crate::exit::ResolveError;
@@ -84,8 +85,9 @@ pub enum IndexInput {
     Position(Given),
     /// A back rank alone (`RNBQKBNR`), as written.
     BackRank(String),
-    /// Every record of standard input (`-`).
-    Stdin,
+    /// Every record of standard input (`-`); with `crc` (`--variant
+    /// crc`), each read as a CRC start.
+    Stdin { crc: bool },
 }
 
 pub struct Index {
@@ -280,7 +282,9 @@ pub fn resolve(cli: Cli) -> Result<Job, ResolveError> {
         }
         Command::Index(a) => Job::Index(Index {
             input: match a.words.as_slice() {
-                [dash] if dash == "-" => IndexInput::Stdin,
+                [dash] if dash == "-" => IndexInput::Stdin {
+                    crc: a.variant == Some(StartVariantArg::Crc),
+                },
                 [word] if position::is_back_rank(word.as_bytes()) => {
                     IndexInput::BackRank(word.clone())
                 }

@@ -352,7 +352,7 @@ fn records(args: &Perft, depth: u32, progress: &mut Progress) -> io::Result<(Out
             );
             continue;
         }
-        let Some(pos) = faults.position(number, at, record, None) else {
+        let Some(pos) = faults.position(number, at, record, args.capa) else {
             continue;
         };
         nodes += match &pos {

@@ -5,6 +5,7 @@
 //! runs ([`Given::read`]).
 
 use std::io::{self, BufRead};
+use std::sync::OnceLock;
 
 use forsyth::fen::{CastlingNotation, Fen, WriteOptions};
 use forsyth::notation::{Language, Letters};
@@ -271,8 +272,17 @@ fn read(word: &str, letters: Option<Language>) -> Result<Record, String> {
 }
 
 /// The first record on standard input (its first non-blank line; a byte
-/// order mark at the start is skipped).
+/// order mark at the start is skipped), read once: the 10x8 commands look
+/// at it before the 8x8 ones read it (`capa`), and both get the same.
 pub fn first_stdin_record() -> io::Result<String> {
+    static FIRST: OnceLock<Result<String, (io::ErrorKind, String)>> = OnceLock::new();
+    FIRST
+        .get_or_init(|| read_first_stdin_record().map_err(|e| (e.kind(), e.to_string())))
+        .clone()
+        .map_err(|(kind, message)| io::Error::new(kind, message))
+}
+
+fn read_first_stdin_record() -> io::Result<String> {
     let mut line = String::new();
     let mut stdin = io::stdin().lock();
     let mut first = true;
