@@ -211,6 +211,15 @@ fn gen_and_index_follow_the_crc_numbering() {
     let firsts: Vec<&str> = r.stdout.lines().map(|l| &l[..10]).collect();
     assert_eq!(firsts, ["qabcnbnrkr", "bqacnnrbkr", "bqacnbnrkr"]);
     assert_eq!(forsyth(&["gen", "--variant", "crc", "12118"], b"").code, 2);
+    // A range without one of its ends says which, as for Chess960.
+    for (word, said) in [
+        ("-3", "without its first number"),
+        ("3-", "without its last number"),
+    ] {
+        let r = forsyth(&["gen", "--variant", "crc", "--", word], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{word}");
+        assert_contains(&r.stderr, &format!("'{word}' is a range {said}"));
+    }
 }
 
 #[test]

@@ -508,10 +508,8 @@ fn crc_numbers(word: &str) -> Result<Vec<CrcStart>, String> {
             .and_then(CrcStart::new)
             .ok_or_else(|| format!("'{n}' is not a CRC start number (0 to 12117)"))
     };
-    let (first, last) = match word.split_once('-') {
-        None => (number(word)?, number(word)?),
-        Some((a, b)) => (number(a)?, number(b)?),
-    };
+    let (first, last) = crate::cli::range_ends(word)?;
+    let (first, last) = (number(first)?, number(last)?);
     let (a, b) = (first.number(), last.number());
     let all: Vec<u16> = if a <= b {
         (a..=b).collect()

@@ -730,15 +730,22 @@ impl std::str::FromStr for StartRange {
             n.parse::<forsyth::Chess960Start>()
                 .map_err(|e| e.to_string())
         };
-        match s.split_once('-') {
-            None => number(s).map(|n| StartRange { first: n, last: n }),
-            Some(("", _)) => Err(format!("'{s}' is a range without its first number")),
-            Some((_, "")) => Err(format!("'{s}' is a range without its last number")),
-            Some((first, last)) => Ok(StartRange {
-                first: number(first)?,
-                last: number(last)?,
-            }),
-        }
+        let (first, last) = range_ends(s)?;
+        Ok(StartRange {
+            first: number(first)?,
+            last: number(last)?,
+        })
+    }
+}
+
+/// The two ends of a start number or range as `gen` reads them (`518`,
+/// `0-9`), for Chess960 and CRC alike; a number alone is both ends.
+pub fn range_ends(word: &str) -> Result<(&str, &str), String> {
+    match word.split_once('-') {
+        None => Ok((word, word)),
+        Some(("", _)) => Err(format!("'{word}' is a range without its first number")),
+        Some((_, "")) => Err(format!("'{word}' is a range without its last number")),
+        Some(ends) => Ok(ends),
     }
 }
 
