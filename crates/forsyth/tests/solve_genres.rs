@@ -475,6 +475,37 @@ fn limits_stop_every_kind_of_play() {
     assert_eq!(all.lines.len(), 12);
 }
 
+/// A helpmate in which Popeye's table of positions passes over lines that
+/// solve: the rook on b8 with White to move is fruitless with three
+/// half-moves left (the h#2 search after 1.Rd8-b8) and fruitful with five
+/// (the h#3 search after 1.Rd8-b8), so the later h#3 lines reaching it again
+/// with one half-move left, White's two moves cancelling out (1.Rd8-c8
+/// Kh1-g1 2.Rc8-h8 Kg1-h1 3.Rh8-b8 Se6-c7#), are left out, as Popeye 4.104
+/// leaves them out (its whole output in `data/popeye_h3_table.txt`).
+#[test]
+fn helpmate_lines_popeyes_table_passes_over_are_left_out() {
+    use forsyth::solve::{read_popeye, write_popeye_with, PopeyeStyle};
+    let text = include_str!("data/popeye_h3_table.txt");
+    let (input, want) = text.split_once("----\n").expect("input and output");
+    let input: String = input
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let problems = read_popeye(&input).expect("a Popeye input");
+    let p = &problems[0];
+    let stipulation = p.stipulation.expect("a stipulation");
+    let start = p.start(&stipulation).expect("legal");
+    let solution = Solver::new(stipulation).solve(&start).expect("no limit");
+    let mut got = String::new();
+    write_popeye_with(&mut got, &start, &solution, &PopeyeStyle::default()).unwrap();
+    let left_out = "  1.Rd8-c8 Kh1-g1   2.Rc8-h8 Kg1-h1   3.Rh8-b8 Se6-c7 #\n";
+    assert!(!want.contains(left_out));
+    assert!(want.contains("  1.Rd8-c8 Kh1-g1   2.Rc8-h8 Kg1-f1   3.Rh8-b8 Se6-c7 #\n"));
+    assert_eq!(got.lines().count(), want.lines().count());
+    assert_eq!(got, want);
+}
+
 /// Published helpmates, helpstalemates and series movers (authors and
 /// sources in `data/published_help.txt`, from Popeye's example files):
 /// every solution, and the set play and duplex their options ask for,
