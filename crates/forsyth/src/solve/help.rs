@@ -1,8 +1,8 @@
 //! The search of help and series play: every line of moves that reaches
-//! the goal (`specs/solve.md` §1), found depth first. Series play keeps a
-//! table of the positions (and moves left) known to have no line; help play
-//! searches each length in turn and keeps Popeye's table (`specs/solve.md`
-//! §3), whose rule also decides which lines are listed.
+//! the goal (`specs/solve.md` §1), found depth first, with a table of the
+//! positions (and moves left) known to have no line. Help play may instead
+//! search each length in turn with Popeye's table (`specs/solve.md` §2),
+//! whose rule passes over some lines, to list the lines Popeye lists.
 
 use crate::board::Move;
 use crate::rules::Position;
@@ -30,8 +30,9 @@ pub(crate) struct Lines<'m, 'a> {
     meter: &'m mut Meter<'a>,
     /// Positions, with the moves left, from which no line was found.
     failed: KeyMap<()>,
-    /// Help play: per position, the half-moves left at its last search
-    /// that found no line and at its last that found one.
+    /// Help play with [`Lines::popeye_table`]: per position, the
+    /// half-moves left at its last search that found no line and at its
+    /// last that found one.
     known: KeyMap<Known>,
     goal: Goal,
     path: Vec<Move>,
@@ -44,6 +45,9 @@ pub(crate) struct Lines<'m, 'a> {
     /// No threat allowed (Popeye's `threat 0`): a last move that leaves
     /// the other side immobile without check reaches no goal.
     pub(crate) quiet_fails: bool,
+    /// Help play lists the lines Popeye's table lets through
+    /// ([`Lines::help_popeye`]) rather than every line.
+    pub(crate) popeye_table: bool,
 }
 
 /// `pos` with the side to move passing (the other side to move, no en
@@ -65,6 +69,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             held: 0,
             series_total: 0,
             quiet_fails: false,
+            popeye_table: false,
         }
     }
 
@@ -74,15 +79,18 @@ impl<'m, 'a> Lines<'m, 'a> {
         let n = stipulation.moves;
         self.series_total = usize::from(n);
         match stipulation.play {
-            Play::Help => {
+            Play::Help if self.popeye_table => {
                 // Each length in turn, the shortest first (the attacker's
                 // moves end them), the table kept from one to the next.
                 let full = stipulation.half_moves();
                 let mut total = 2 - full % 2;
                 while total <= full && !self.meter.is_stopped() {
-                    self.help(pos, total, full, true);
+                    self.help_popeye(pos, total, full, true);
                     total += 2;
                 }
+            }
+            Play::Help => {
+                self.help(pos, stipulation.half_moves());
             }
             Play::Series => {
                 self.series(pos, u16::from(n), End::Goal);
@@ -118,10 +126,53 @@ impl<'m, 'a> Lines<'m, 'a> {
         self.failed.insert(key, ());
     }
 
-    /// Help play from `pos` with exactly `left` half-moves left, of `full`
-    /// (the stipulation's): the side to move is the attacker when `left` is
-    /// odd (the last half-move is the attacker's). `true` when a line was
-    /// found.
+    /// Help play from `pos` with `left` half-moves left: the
+    /// side to move is the attacker when `left` is odd (the last half-move
+    /// is the attacker's). `true` when a line was found.
+    fn help(&mut self, pos: &Position, left: u16) -> bool {
+        if left == 0 || self.meter.tick() {
+            return false;
+        }
+        let key = hash::key(pos) ^ salt(left);
+        if self.failed.contains_key(&key) {
+            return false;
+        }
+        let attacker = left % 2 == 1;
+        let them = !pos.turn();
+        let king = pos.board().king_of(them);
+        let mut found = false;
+        for &m in pos.legal_moves().iter() {
+            // The last move mates only if it checks.
+            if attacker
+                && left == 1
+                && self.goal == Goal::Mate
+                && king.is_some_and(|king| !may_check(m, king, them))
+            {
+                continue;
+            }
+            let next = after(pos, m);
+            self.path.push(m);
+            if attacker && self.reached(m, &next) {
+                self.record(left > 1);
+                found = true;
+            } else if left > 1 && self.help(&next, left - 1) {
+                found = true;
+            }
+            self.path.pop();
+            if self.meter.is_stopped() {
+                return found;
+            }
+        }
+        if !found {
+            self.remember_failure(key);
+        }
+        found
+    }
+
+    /// Help play as Popeye 4.104 plays it, from `pos` with exactly `left`
+    /// half-moves left, of `full` (the stipulation's): the side to move is
+    /// the attacker when `left` is odd (the last half-move is the
+    /// attacker's). `true` when a line was found.
     ///
     /// Below the first move the table decides as Popeye's does: a position
     /// is passed over when its last fruitless search had at least `left`
@@ -129,7 +180,7 @@ impl<'m, 'a> Lines<'m, 'a> {
     /// Each search overwrites its own entry, so a position found fruitful
     /// with more moves left is passed over again with fewer where it was
     /// once fruitless (it had a line then all the same).
-    fn help(&mut self, pos: &Position, left: u16, full: u16, root: bool) -> bool {
+    fn help_popeye(&mut self, pos: &Position, left: u16, full: u16, root: bool) -> bool {
         if left == 0 || self.meter.tick() {
             return false;
         }
@@ -168,7 +219,7 @@ impl<'m, 'a> Lines<'m, 'a> {
                     self.record(usize::from(full) > self.path.len());
                     found = true;
                 }
-            } else if left > 1 && self.help(&next, left - 1, full, false) {
+            } else if left > 1 && self.help_popeye(&next, left - 1, full, false) {
                 found = true;
             }
             self.path.pop();
