@@ -445,7 +445,8 @@ pub enum Command {
             (1.Sd4! (2.Sb5)), then one line per variation (1...Kd7 2.Sb5 (3.Tf7#) Ke7 3.Tf7#), \
             ending in (dual) or (short) where it has one; a helpmate's solutions one per \
             line (1.Rd4 Nh1 2.Ke4 Kf2 3.Rd5 Ng3#). --style popeye writes Popeye's text \
-            instead, in the input's language, with what a Popeye input's options ask for \
+            instead, in the input's language (a helpmate's lines as Popeye lists them: \
+            its table of positions leaves some out), with what a Popeye input's options ask for \
             (Variation, Try, Defence N, TrivialTriesAvoid, SetPlay, Duplex, WhiteToPlay, \
             PostKeyPlay: the play after the key, Black first). --format json writes one \
             object per problem (or twin): \

@@ -346,6 +346,9 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                             || problem.asks_postkey(),
                     )
                     .postkey(problem.asks_postkey())
+                    // Popeye's text lists the helpmates Popeye lists; the
+                    // other styles list them all.
+                    .popeye_table(args.popeye && !json)
                     .max_memory(args.limits.memory)
                     .cancel(&INTERRUPTED)
                     .progress(&mut report);

@@ -475,6 +475,83 @@ fn limits_stop_every_kind_of_play() {
     assert_eq!(all.lines.len(), 12);
 }
 
+/// The problem of `data/popeye_h3_table.txt`: its diagram (Black to move)
+/// and stipulation, and Popeye 4.104's output.
+fn popeye_table_problem() -> (Position, Stipulation, &'static str) {
+    use forsyth::solve::read_popeye;
+    let text = include_str!("data/popeye_h3_table.txt");
+    let (input, want) = text.split_once("----\n").expect("input and output");
+    let input: String = input
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let problems = read_popeye(&input).expect("a Popeye input");
+    let p = &problems[0];
+    let stipulation = p.stipulation.expect("a stipulation");
+    let start = p.start(&stipulation).expect("legal");
+    (start, stipulation, want)
+}
+
+/// A helpmate in which Popeye's table of positions passes over lines that
+/// solve: the rook on b8 with White to move is fruitless with three
+/// half-moves left (the h#2 search after 1.Rd8-b8) and fruitful with five
+/// (the h#3 search after 1.Rd8-b8), so the later h#3 lines reaching it again
+/// with one half-move left, White's two moves cancelling out (1.Rd8-c8
+/// Kh1-g1 2.Rc8-h8 Kg1-h1 3.Rh8-b8 Se6-c7#), are left out with
+/// `Solver::popeye_table`, as Popeye 4.104 leaves them out (its whole
+/// output in `data/popeye_h3_table.txt`).
+#[test]
+fn helpmate_lines_popeyes_table_passes_over_are_left_out() {
+    use forsyth::solve::{write_popeye_with, PopeyeStyle};
+    let (start, stipulation, want) = popeye_table_problem();
+    let solution = Solver::new(stipulation)
+        .popeye_table(true)
+        .solve(&start)
+        .expect("no limit");
+    let mut got = String::new();
+    write_popeye_with(&mut got, &start, &solution, &PopeyeStyle::default()).unwrap();
+    let left_out = "  1.Rd8-c8 Kh1-g1   2.Rc8-h8 Kg1-h1   3.Rh8-b8 Se6-c7 #\n";
+    assert!(!want.contains(left_out));
+    assert!(want.contains("  1.Rd8-c8 Kh1-g1   2.Rc8-h8 Kg1-f1   3.Rh8-b8 Se6-c7 #\n"));
+    assert_eq!(got.lines().count(), want.lines().count());
+    assert_eq!(got, want);
+}
+
+/// Without `Solver::popeye_table` a helpmate lists every line: on the
+/// problem whose lines Popeye's table leaves out, the lines are python-chess's
+/// (`data/helpmates_h3_all.txt`), among them those Popeye 4.104 omits.
+#[test]
+fn helpmate_lists_every_line_popeyes_table_would_leave_out() {
+    use forsyth::uci::CastlingMode;
+    let (start, stipulation, popeye) = popeye_table_problem();
+    let want: Vec<&str> = include_str!("data/helpmates_h3_all.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    let solution = solve(&start, stipulation);
+    let mut got: Vec<String> = solution
+        .lines
+        .iter()
+        .map(|line| {
+            let mut pos = start.clone();
+            let mut uci = Vec::new();
+            for &m in &line.moves {
+                uci.push(pos.uci(m, CastlingMode::Standard));
+                pos = play(&pos, m);
+            }
+            uci.join(" ")
+        })
+        .collect();
+    got.sort();
+    assert_eq!(got, want);
+    // 1.Rd8-c8 Kh1-g1 2.Rc8-h8 Kg1-h1 3.Rh8-b8 Se6-c7#: a line Popeye omits.
+    let omitted = "d8c8 h1g1 c8h8 g1h1 h8b8 e6c7";
+    assert!(got.iter().any(|l| l == omitted));
+    assert!(!popeye.contains("2.Rc8-h8 Kg1-h1   3.Rh8-b8 Se6-c7 #"));
+    assert!(popeye.lines().count() < want.len());
+}
+
 /// Published helpmates, helpstalemates and series movers (authors and
 /// sources in `data/published_help.txt`, from Popeye's example files):
 /// every solution, and the set play and duplex their options ask for,

@@ -1,12 +1,15 @@
 //! The search of help and series play: every line of moves that reaches
 //! the goal (`specs/solve.md` §1), found depth first, with a table of the
-//! positions (and moves left) known to have no line.
+//! positions (and moves left) known to have no line. Help play may instead
+//! search each length in turn with Popeye's table (`specs/solve.md` §2),
+//! whose rule passes over some lines, to list the lines Popeye lists.
 
 use crate::board::Move;
 use crate::rules::Position;
 
 use super::hash;
 use super::line::Line;
+use super::render::order_key;
 use super::search::{after, may_check, reaches, KeyMap, Meter};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::stop::StopReason;
@@ -27,6 +30,10 @@ pub(crate) struct Lines<'m, 'a> {
     meter: &'m mut Meter<'a>,
     /// Positions, with the moves left, from which no line was found.
     failed: KeyMap<()>,
+    /// Help play with [`Lines::popeye_table`]: per position, the
+    /// half-moves left at its last search that found no line and at its
+    /// last that found one.
+    known: KeyMap<Known>,
     goal: Goal,
     path: Vec<Move>,
     pub(crate) found: Vec<Line>,
@@ -38,6 +45,9 @@ pub(crate) struct Lines<'m, 'a> {
     /// No threat allowed (Popeye's `threat 0`): a last move that leaves
     /// the other side immobile without check reaches no goal.
     pub(crate) quiet_fails: bool,
+    /// Help play lists the lines Popeye's table lets through
+    /// ([`Lines::help_popeye`]) rather than every line.
+    pub(crate) popeye_table: bool,
 }
 
 /// `pos` with the side to move passing (the other side to move, no en
@@ -51,6 +61,7 @@ impl<'m, 'a> Lines<'m, 'a> {
         Lines {
             meter,
             failed: KeyMap::default(),
+            known: KeyMap::default(),
             goal,
             path: Vec::new(),
             found: Vec::new(),
@@ -58,6 +69,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             held: 0,
             series_total: 0,
             quiet_fails: false,
+            popeye_table: false,
         }
     }
 
@@ -67,6 +79,16 @@ impl<'m, 'a> Lines<'m, 'a> {
         let n = stipulation.moves;
         self.series_total = usize::from(n);
         match stipulation.play {
+            Play::Help if self.popeye_table => {
+                // Each length in turn, the shortest first (the attacker's
+                // moves end them), the table kept from one to the next.
+                let full = stipulation.half_moves();
+                let mut total = 2 - full % 2;
+                while total <= full && !self.meter.is_stopped() {
+                    self.help_popeye(pos, total, full, true);
+                    total += 2;
+                }
+            }
             Play::Help => {
                 self.help(pos, stipulation.half_moves());
             }
@@ -143,6 +165,78 @@ impl<'m, 'a> Lines<'m, 'a> {
         }
         if !found {
             self.remember_failure(key);
+        }
+        found
+    }
+
+    /// Help play as Popeye 4.104 plays it, from `pos` with exactly `left`
+    /// half-moves left, of `full` (the stipulation's): the side to move is
+    /// the attacker when `left` is odd (the last half-move is the
+    /// attacker's). `true` when a line was found.
+    ///
+    /// Below the first move the table decides as Popeye's does: a position
+    /// is passed over when its last fruitless search had at least `left`
+    /// half-moves left, unless its last fruitful one had at most `left`.
+    /// Each search overwrites its own entry, so a position found fruitful
+    /// with more moves left is passed over again with fewer where it was
+    /// once fruitless (it had a line then all the same).
+    fn help_popeye(&mut self, pos: &Position, left: u16, full: u16, root: bool) -> bool {
+        if left == 0 || self.meter.tick() {
+            return false;
+        }
+        let key = hash::key(pos);
+        if !root {
+            if let Some(known) = self.known.get(&key) {
+                if known.fruitless >= left && !(1..=left).contains(&known.fruitful) {
+                    return false;
+                }
+            }
+        }
+        let attacker = left % 2 == 1;
+        let them = !pos.turn();
+        let king = pos.board().king_of(them);
+        let mut found = false;
+        let mut moves = pos.legal_moves().to_vec();
+        if left > 1 {
+            // Popeye's order: what the table knows depends on it.
+            moves.sort_by_cached_key(|&m| order_key(pos, m, false));
+        }
+        for &m in moves.iter() {
+            // The last move mates only if it checks.
+            if attacker
+                && left == 1
+                && self.goal == Goal::Mate
+                && king.is_some_and(|king| !may_check(m, king, them))
+            {
+                continue;
+            }
+            let next = after(pos, m);
+            self.path.push(m);
+            if attacker && self.reached(m, &next) {
+                // A goal reached before the last move is the line of a
+                // shorter length, searched before.
+                if left == 1 {
+                    self.record(usize::from(full) > self.path.len());
+                    found = true;
+                }
+            } else if left > 1 && self.help_popeye(&next, left - 1, full, false) {
+                found = true;
+            }
+            self.path.pop();
+            if self.meter.is_stopped() {
+                return found;
+            }
+        }
+        if !root {
+            if self.known.len() >= TABLE_LIMIT {
+                self.known.clear();
+            }
+            let known = self.known.entry(key).or_default();
+            if found {
+                known.fruitful = left;
+            } else {
+                known.fruitless = left;
+            }
         }
         found
     }
@@ -252,6 +346,14 @@ impl<'m, 'a> Lines<'m, 'a> {
     fn series_length(&self) -> usize {
         self.series_total
     }
+}
+
+/// What the help table knows of a position: the half-moves left at its last
+/// search that found no line and at its last that found one (0: none).
+#[derive(Copy, Clone, Debug, Default)]
+struct Known {
+    fruitless: u16,
+    fruitful: u16,
 }
 
 /// How a series ends.

@@ -480,6 +480,7 @@ pub struct Solver<'a> {
     max_nodes: Option<u64>,
     max_time: Option<Duration>,
     max_memory: usize,
+    popeye_table: bool,
 }
 
 impl<'a> Solver<'a> {
@@ -504,6 +505,7 @@ impl<'a> Solver<'a> {
             max_nodes: None,
             max_time: None,
             max_memory: DEFAULT_MAX_MEMORY,
+            popeye_table: false,
         }
     }
 
@@ -719,6 +721,30 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// Help play lists the lines Popeye 4.104 lists (off by default: every
+    /// line). Popeye solves each length in turn and keeps one table of
+    /// positions across them, whose rule passes over some positions that
+    /// have lines (`specs/solve.md` §2), so it leaves out some solutions.
+    /// For a text that must equal Popeye's (`forsyth solve --style
+    /// popeye`); it costs a search per length. Battle and series play
+    /// ignore it.
+    ///
+    /// ```
+    /// use forsyth::solve::{ChessProblem, Solver};
+    /// let p = ChessProblem::from_statement("(k2r4/pp6/4N3/8/8/8/6PP/7K) h#3", None)?;
+    /// let stipulation = p.stipulation.unwrap();
+    /// let all = Solver::new(stipulation).solve(&p.position)?;
+    /// let popeye = Solver::new(stipulation).popeye_table(true).solve(&p.position)?;
+    /// assert_eq!((all.lines.len(), popeye.lines.len()), (1387, 1219));
+    /// // Every line Popeye lists is one of them all.
+    /// assert!(popeye.lines.iter().all(|line| all.lines.contains(line)));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn popeye_table(mut self, on: bool) -> Solver<'a> {
+        self.popeye_table = on;
+        self
+    }
+
     /// Calls `report` with the nodes visited so far, every 65,536 nodes.
     ///
     /// ```
@@ -769,6 +795,7 @@ impl<'a> Solver<'a> {
             }
         });
         let options = Options {
+            popeye_table: self.popeye_table,
             max_refutations: self.max_refutations,
             avoid_trivial_tries: self.avoid_trivial_tries,
             set_play: self.set_play,
@@ -816,6 +843,8 @@ const VARIATION_BYTES: usize = core::mem::size_of::<Variation>() + 16;
 
 /// What a solve is asked for beside the keys or lines.
 struct Options {
+    /// Help play keeps Popeye's table and lists the lines it lets through.
+    popeye_table: bool,
     /// Tries asked for, with at most this many refutations each.
     max_refutations: Option<u32>,
     /// Checking tries with one refutation left out.
@@ -890,6 +919,7 @@ fn solve_one(
             if !solution.opposite_check {
                 let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
                 lines.quiet_fails = options.max_threat == Some(0);
+                lines.popeye_table = options.popeye_table;
                 lines.solve(pos, &stipulation);
                 solution.lines = core::mem::take(&mut lines.found);
             }
@@ -899,6 +929,7 @@ fn solve_one(
             if let Some(set) = set {
                 let mut lines = help::Lines::new(meter, set.goal, options.max_moves);
                 lines.quiet_fails = options.max_threat == Some(0);
+                lines.popeye_table = options.popeye_table;
                 lines.solve(&passed(pos), &set);
                 solution.set_lines = core::mem::take(&mut lines.found);
             }

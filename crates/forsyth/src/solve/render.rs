@@ -1204,9 +1204,9 @@ fn black_indent(number: u32) -> usize {
 /// a direct mate's last move), then the reverse of the order its walk is
 /// generated in (Popeye solves the moves it generated last first), then
 /// the promotion (queen, knight, rook, bishop).
-type OrderKey = (i32, i32, i32);
+pub(crate) type OrderKey = (i32, i32, i32);
 
-fn order_key(pos: &Position, m: Move, last: bool) -> OrderKey {
+pub(crate) fn order_key(pos: &Position, m: Move, last: bool) -> OrderKey {
     let from = match m {
         Move::Castle { king, .. } => king,
         _ => m.from(),
