@@ -1520,3 +1520,46 @@ fn a_duplex_first_half_closes_with_popeyes_blank_line() {
          \x20  1.Bc7-g3 + ?\n    but\n      1...Ke1-e2 !\n      1...Ke1-f1 !\n\n"
     );
 }
+
+/// A one-mover's try leaves no attacker's move to wait with: Popeye writes
+/// no `zugzwang.` after it (`s#1`). The expected text is Popeye 4.104's on
+/// the same input.
+#[test]
+fn a_one_move_try_is_no_waiting_move() {
+    let r = popeye(
+        "begin\npieces white rb8 pd7 pc6 sb4 rh1 sg1 ke1 bd1 sc1 ra1 black se8 kg7\n\
+         stipulation s#1\noption defence 2 variation\nend\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "   1.d7*e8=Q ?\n    but\n      1...Kg7-f6 !\n\n")
+    );
+}
+
+/// A duplex whose second half has the side to play able to take the king:
+/// Popeye says so on standard error and writes nothing more for that half
+/// (here the first half's blank line for no solution alone). The expected
+/// text is Popeye 4.104's on the same input.
+#[test]
+fn a_duplex_second_half_with_the_king_en_prise_writes_nothing() {
+    let r = popeye(
+        "begin\npieces white pe7 kc4 bb3 se1 black bf7 pa6 rg5 sb4 kg1\nstipulation #2\n\
+         option duplex try\nend\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "\n"));
+}
+
+/// `option duplex` is the problem's: a twin that changes the stipulation
+/// is solved as a duplex too (b)'s second half: Black mates). The expected
+/// text is Popeye 4.104's on the same input, less its closing blank line.
+#[test]
+fn a_stipulation_twin_keeps_option_duplex() {
+    let r = popeye(
+        "begin\npieces white ka1 rg7 black kb3 rh8\nstipulation #1\noption duplex\n\
+         twin stipulation #2\nend\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "a) \n\n\n\nb) #2  \n\n\n   1.Rh8-h1 + !\n\n")
+    );
+}

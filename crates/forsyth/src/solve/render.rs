@@ -712,8 +712,13 @@ pub fn write_popeye_with<W: fmt::Write>(
             }
             // The side to play can take the king there: Popeye says what
             // it says before solving, then its blank line, and solves
-            // nothing.
-            None => writeln!(out, "{}", tree.said(second))?,
+            // nothing (with nothing to say, it writes nothing).
+            None => {
+                let said = tree.said(second);
+                if !said.is_empty() {
+                    writeln!(out, "{said}")?;
+                }
+            }
         }
     }
     Ok(())
@@ -948,7 +953,8 @@ impl Tree {
             // A try's refutation counts as the full play (see `after_key`).
             let refuted = !key.refutations.is_empty() && n > 1;
             let ends = !refuted && self.ends_at_once(&key.defences, &[]);
-            let waiting = key.is_waiting() && !ends;
+            // A one-mover leaves no attacker's move to wait with.
+            let waiting = key.is_waiting() && !ends && n > 1;
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
             self.defences(
                 out,
