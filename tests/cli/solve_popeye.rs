@@ -1416,3 +1416,150 @@ fn reflex_forced_mates_in_a_twin_are_spaced_as_popeye_spaces_them() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "a) \n\n   1.Rb5*h5 # ?!?\n\nb) -wRb5  \n\n\n");
 }
+
+/// Direct and reflex play of one move end with the attacker's move: Popeye
+/// looks for no defence that could refute it, so `#1` and `r#1` have no
+/// tries, where `s#1` (the defender's mate still to come) has them. The
+/// expected texts are Popeye 4.104's on the same inputs.
+#[test]
+fn one_move_direct_and_reflex_play_have_no_tries_as_in_popeye() {
+    let r = popeye("begin\npieces white kc6 rh1 pb5 black ka8 pa7 pb6\nstipulation #1\noption defence 3\nend\n");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "   1.Rh1-h8 # !\n\n"));
+    let reflex = "begin\npieces white pd5 ke1 ra1 black ke8 pe7 qe6\nstipulation r#1\noption defence 2\nend\n";
+    let r = popeye(reflex);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "\n"));
+    let r = popeye(&reflex.replace("r#1", "s#1"));
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            0,
+            "   1.d5*e6 ?\n    but\n      1...Ke8-d8 !\n      1...Ke8-f8 !\n\n"
+        )
+    );
+}
+
+/// The play after the key (`option postkey`) of a one-mover: no attacker's
+/// move is left to threaten or wait with, so Popeye writes no `zugzwang.`;
+/// in `#1` and `r#1` it writes no refutation either (a reflex defender's
+/// forced mate still stands), in `s#1` each defence that does not mate
+/// refutes. The expected texts are Popeye 4.104's on the same inputs.
+#[test]
+fn play_after_the_key_of_one_move_is_written_as_popeye_writes_it() {
+    let r = popeye(
+        "begin\npieces white kd6 pe3 ra1 black kh7 sc1\nstipulation s#1\noption postkey\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let refuting: String = [
+        "Sc1-e2", "Sc1-d3", "Sc1-b3", "Sc1-a2", "Kh7-g6", "Kh7-g8", "Kh7-h6", "Kh7-g7", "Kh7-h8",
+    ]
+    .iter()
+    .map(|m| format!("      1...{m}\n        refutes.\n"))
+    .collect();
+    assert_eq!(r.stdout, refuting);
+    let reflex = "begin\npieces white kh1 ph2 pg2 bb1 black kh8 ra8 pb7\nstipulation r#1\noption postkey\nend\n";
+    let r = popeye(reflex);
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""));
+    let r = popeye(&reflex.replace("bb1", "sd5"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "      1...Ra8-a1 #\n"));
+    let r = popeye("begin\npieces white bd8 pa7 pg6 ke1 ra1 black ke6\nstipulation #1\noption postkey variation\nend\n");
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""));
+}
+
+/// Direct play gives the defender no goal: Popeye writes a defence that
+/// mates the attacker (here a refutation after the key) with ` +`. The
+/// expected text is Popeye 4.104's on the same input.
+#[test]
+fn a_defender_mate_in_direct_play_is_marked_as_a_check() {
+    let r = popeye(
+        "begin\npieces white kh1 ph2 pg2 sd5 black kh8 ra8\nstipulation #2\noption postkey\nend\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let refuting: String = [
+        "Ra8-a1 +", "Ra8-a2", "Ra8-a3", "Ra8-a4", "Ra8-a5", "Ra8-a6", "Ra8-a7", "Ra8-g8", "Ra8-f8",
+        "Ra8-e8", "Ra8-d8", "Ra8-c8", "Ra8-b8", "Kh8-g7", "Kh8-h7", "Kh8-g8",
+    ]
+    .iter()
+    .map(|m| format!("      1...{m}\n        refutes.\n"))
+    .collect();
+    assert_eq!(r.stdout, format!(" zugzwang.\n{refuting}"));
+}
+
+/// The threat length (`option threat N`) holds Black's first move of the
+/// set play as it holds a defence after the key: were Black to pass, White
+/// must mate in N, or Popeye finds no set play. With N not below the
+/// stipulation's moves the option does not apply and the set play stands.
+/// The expected texts are Popeye 4.104's on the same inputs.
+#[test]
+fn the_threat_length_holds_the_set_play_as_popeye_holds_it() {
+    let input = "begin\npieces white pg7 pf5 rh1 ke1 ra1 black rh8 ke8 pe7\nstipulation #3\n\
+                 option setplay threat 2\nend\n";
+    let r = popeye(input);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "\n\n"));
+    let r = popeye(&input.replace("threat 2", "threat 3"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Option \"Threat\" not applicable or indicated maximum threat length too big\n\
+         \x20     1...Ke8-f7\n          2.g7*h8=Q\n              2...e7-e5\n\
+         \x20                 3.Rh1-h7 #\n                  3.Ra1-a7 #\n\
+         \x20             2...e7-e6\n                  3.Rh1-h7 #\n\
+         \x20                 3.Ra1-a7 #\n\n\n"
+    );
+}
+
+/// A duplex whose first half wrote a first move: Popeye ends that half
+/// with its own blank line before the second half's play. The expected
+/// text is Popeye 4.104's on the same input (less its closing blank line).
+#[test]
+fn a_duplex_first_half_closes_with_popeyes_blank_line() {
+    let r = popeye("begin\npieces white rb7 pb5 rh1 ke1 sb1 ra1 black sc8 bc7 kc2\nstipulation r#2\noption duplex defence 3\nend\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "   1.Rb7*c7 + ?\n    but\n      1...Kc2-d3 !\n      1...Kc2-b3 !\n      1...Kc2-b2 !\n\n\n\
+         \x20  1.Bc7-g3 + ?\n    but\n      1...Ke1-e2 !\n      1...Ke1-f1 !\n\n"
+    );
+}
+
+/// A one-mover's try leaves no attacker's move to wait with: Popeye writes
+/// no `zugzwang.` after it (`s#1`). The expected text is Popeye 4.104's on
+/// the same input.
+#[test]
+fn a_one_move_try_is_no_waiting_move() {
+    let r = popeye(
+        "begin\npieces white rb8 pd7 pc6 sb4 rh1 sg1 ke1 bd1 sc1 ra1 black se8 kg7\n\
+         stipulation s#1\noption defence 2 variation\nend\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "   1.d7*e8=Q ?\n    but\n      1...Kg7-f6 !\n\n")
+    );
+}
+
+/// A duplex whose second half has the side to play able to take the king:
+/// Popeye says so on standard error and writes nothing more for that half
+/// (here the first half's blank line for no solution alone). The expected
+/// text is Popeye 4.104's on the same input.
+#[test]
+fn a_duplex_second_half_with_the_king_en_prise_writes_nothing() {
+    let r = popeye(
+        "begin\npieces white pe7 kc4 bb3 se1 black bf7 pa6 rg5 sb4 kg1\nstipulation #2\n\
+         option duplex try\nend\n",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "\n"));
+}
+
+/// `option duplex` is the problem's: a twin that changes the stipulation
+/// is solved as a duplex too (b)'s second half: Black mates). The expected
+/// text is Popeye 4.104's on the same input, less its closing blank line.
+#[test]
+fn a_stipulation_twin_keeps_option_duplex() {
+    let r = popeye(
+        "begin\npieces white ka1 rg7 black kb3 rh8\nstipulation #1\noption duplex\n\
+         twin stipulation #2\nend\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "a) \n\n\n\nb) #2  \n\n\n   1.Rh8-h1 + !\n\n")
+    );
+}

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use forsyth::notation::{Language, Notation};
 use forsyth::skip_bom;
 use forsyth::solve::{
-    is_popeye_input, read_popeye_each, write_popeye_with, write_solution, ChessProblem,
-    ParsePopeyeErrorKind, PopeyeStyle, Solution, Solver, Stipulation, StopReason,
+    is_popeye_input, popeye_closes_with_blank, read_popeye_each, write_popeye_with, write_solution,
+    ChessProblem, ParsePopeyeErrorKind, PopeyeStyle, Solver, Stipulation, StopReason,
 };
 use forsyth::validate::ProblemKind;
 
@@ -212,19 +212,6 @@ fn no_file(word: &str) -> Option<String> {
         return None;
     }
     std::fs::read(path).err().map(|e| format!("{word}: {e}"))
-}
-
-/// `true` when Popeye ends `solution` with a blank line of its own beside
-/// the one after each first move: battle play that wrote a first move or
-/// the play after the key. (Without one, the blank line Popeye's style
-/// writes alone is that one.) Before the next twin's label it shows; after
-/// the last, Popeye's closing line follows, which is not written. A
-/// reflex play's forced first moves are no first moves of a play: Popeye
-/// writes the one blank line after them.
-fn closes_with_blank(solution: &Solution) -> bool {
-    !solution.stipulation.is_lines()
-        && !solution.opposite_check
-        && (solution.after_key.is_some() || !solution.keys.is_empty() || !solution.tries.is_empty())
 }
 
 /// The label of twin `t` (0 for the problem itself): `a` to `z`, then
@@ -455,7 +442,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 style.opening = labelled;
                 style.set_play = args.set_play || problem.asks_set_play();
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
-                if labelled && t + 1 < twins.len() && closes_with_blank(&solution) {
+                if labelled && t + 1 < twins.len() && popeye_closes_with_blank(&solution) {
                     text.push('\n');
                 }
                 written

@@ -59,7 +59,9 @@ pub use line::Line;
 pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
-pub use render::{write_popeye, write_popeye_with, write_solution, PopeyeStyle};
+pub use render::{
+    popeye_closes_with_blank, write_popeye, write_popeye_with, write_solution, PopeyeStyle,
+};
 pub use stipulation::{Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation};
 pub use stop::StopReason;
 pub use twin::{Mirror, Twin, TwinChange, TwinError};
@@ -1167,6 +1169,13 @@ impl Tree<'_, '_> {
         let goal = self.search.goal;
         // Reflex play: a Black that can mate must.
         let forced = battle == Battle::Reflex && self.search.has_goal_move(&black, &moves);
+        // The threat length holds Black's first move as it holds a
+        // defence after a key of `n` moves: were Black to pass, White must
+        // threaten in time, or no set play stands (as Popeye's guard at
+        // the set play's first move has it).
+        if !forced && self.search.lacks_threat(&black, n) {
+            return Some(Vec::new());
+        }
         let mut out = Vec::new();
         for &m in moves.iter() {
             if self.stopped() {

@@ -446,6 +446,45 @@ struct Line_ {
     short: bool,
 }
 
+/// `false` where Popeye writes no tries: direct and reflex play of one
+/// move end with the attacker's move, and no defence is looked at that
+/// could refute it.
+fn tries_written(solution: &Solution) -> bool {
+    solution.stipulation.moves != 1
+        || !matches!(solution.stipulation.play, Play::Direct | Play::Reflex)
+}
+
+/// `true` when Popeye ends one half of `solution` (the problem, or a
+/// duplex's second half) with a blank line of its own beside the one after
+/// each first move: battle play that wrote a first move or the play after
+/// the key. (Without one, the blank line Popeye's style writes alone is
+/// that one.) A reflex play's forced first moves are no first moves of a
+/// play: Popeye writes the one blank line after them.
+fn half_closes_with_blank(half: &Solution) -> bool {
+    !half.stipulation.is_lines()
+        && !half.opposite_check
+        && (half.after_key.is_some()
+            || !half.keys.is_empty()
+            || (tries_written(half) && !half.tries.is_empty()))
+}
+
+/// `true` when Popeye ends `solution` with a blank line of its own (see
+/// [`write_popeye_with`]), which its style does not write: after the
+/// last half of battle play that wrote a first move or the play after the
+/// key. Before a next twin's label it shows; after the last, Popeye's
+/// closing line follows.
+///
+/// ```
+/// use forsyth::solve::{popeye_closes_with_blank, ChessProblem, Solver};
+/// let p = ChessProblem::from_statement("(k7/8/1K6/8/8/8/8/7R) #1", None)?;
+/// let solution = Solver::new(p.stipulation.unwrap()).solve(&p.position)?;
+/// assert!(popeye_closes_with_blank(&solution));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn popeye_closes_with_blank(solution: &Solution) -> bool {
+    half_closes_with_blank(solution.duplex.as_deref().unwrap_or(solution))
+}
+
 /// The keys and tries of `solution` (`true` for a try), in the order of
 /// their first moves among the legal moves of `pos`.
 fn first_moves<'s>(pos: &Position, solution: &'s Solution) -> Vec<(&'s Key, bool)> {
@@ -658,6 +697,12 @@ pub fn write_popeye_with<W: fmt::Write>(
     }
     out.write_str(&first)?;
     if let Some(second) = &solution.duplex {
+        // The first half's own closing blank line, before the second's
+        // (play after the key has none: the second half's opening line
+        // stands for it).
+        if half_closes_with_blank(solution) && solution.after_key.is_none() {
+            writeln!(out)?;
+        }
         match duplex_position(pos) {
             Some(start) => {
                 // Play after a key not shown ends with no blank line;
@@ -667,8 +712,13 @@ pub fn write_popeye_with<W: fmt::Write>(
             }
             // The side to play can take the king there: Popeye says what
             // it says before solving, then its blank line, and solves
-            // nothing.
-            None => writeln!(out, "{}", tree.said(second))?,
+            // nothing (with nothing to say, it writes nothing).
+            None => {
+                let said = tree.said(second);
+                if !said.is_empty() {
+                    writeln!(out, "{said}")?;
+                }
+            }
         }
     }
     Ok(())
@@ -869,6 +919,9 @@ impl Tree {
             writeln!(out, "   1.{text} ?!?")?;
         }
         let mut all = first_moves(pos, solution);
+        if !tries_written(solution) {
+            all.retain(|(_, is_try)| !is_try);
+        }
         if all.is_empty() {
             // No key: Popeye's blank line, after the forced mates if any.
             return writeln!(out);
@@ -900,7 +953,8 @@ impl Tree {
             // A try's refutation counts as the full play (see `after_key`).
             let refuted = !key.refutations.is_empty() && n > 1;
             let ends = !refuted && self.ends_at_once(&key.defences, &[]);
-            let waiting = key.is_waiting() && !ends;
+            // A one-mover leaves no attacker's move to wait with.
+            let waiting = key.is_waiting() && !ends && n > 1;
             self.threat(out, &next, key.threat.as_deref(), waiting, 2)?;
             self.defences(
                 out,
@@ -919,7 +973,7 @@ impl Tree {
             let mut refutations = key.refutations.clone();
             refutations.sort_by_key(|&r| order_key(&next, r, false));
             for r in refutations {
-                writeln!(out, "{:6}1...{} !", "", self.mv(&next, r))?;
+                writeln!(out, "{:6}1...{} !", "", self.defender_mv(&next, r))?;
                 if self.reflex {
                     // What refutes: the reflex rule obliges White to mate.
                     let then = after(&next, r);
@@ -969,7 +1023,12 @@ impl Tree {
         // once is then neither the whole play nor written.
         let refuted = !after_key.refutations.is_empty() && left > 0;
         let ends = !refuted && self.ends_at_once(&after_key.defences, &after_key.refutations);
-        let waiting = after_key.threat.is_none() && !pos.is_check() && !ends;
+        // With no attacker's move left there is nothing to threaten or
+        // wait for; direct and reflex play of one move end with the key, so
+        // Popeye looks for no refutation there (a reflex defender's forced
+        // mate is still written).
+        let waiting = after_key.threat.is_none() && !pos.is_check() && !ends && left > 0;
+        let unrefuted = left == 0 && (self.direct || self.reflex);
         if pos.is_check() {
             // The key's check, on the line the key would take.
             writeln!(out, " +")?;
@@ -983,6 +1042,7 @@ impl Tree {
             .defences
             .iter()
             .filter(|d| !executes_threat(d, threat) && !self.ends_early(pos, d, longer))
+            .filter(|d| !(unrefuted && after_key.refutations.contains(&d.mv)))
             .collect();
         sort_popeye(
             pos,
@@ -1150,7 +1210,13 @@ impl Tree {
     /// it reaches the goal (`c4-c3 ==` in s==n, `#=` in s#=n).
     fn defender_mv(&self, pos: &Position, m: Move) -> String {
         if self.direct {
-            self.mv(pos, m)
+            // Direct play gives the defender no goal: Popeye writes its
+            // mating move (a refutation) with the check it gives.
+            let mut text = self.mv(pos, m);
+            if let Some(checked) = text.strip_suffix(" #") {
+                text = format!("{checked} +");
+            }
+            text
         } else {
             popeye_goal_move(pos, m, self.goal, self.language)
         }

@@ -275,7 +275,15 @@ impl TwinChange {
                     );
                 }
             }
-            TwinChange::Stipulation(s) => *stipulation = s,
+            // `duplex` is an option of the problem (Popeye's), which a
+            // new stipulation keeps.
+            TwinChange::Stipulation(s) => {
+                *stipulation = if stipulation.duplex {
+                    s.with_duplex()
+                } else {
+                    s
+                };
+            }
         }
         Ok(())
     }
