@@ -9,7 +9,7 @@ use crate::rules::Position;
 
 use super::hash;
 use super::line::Line;
-use super::render::order_key;
+use super::order::order_key;
 use super::search::{after, may_check, reaches, KeyMap, Meter};
 use super::stipulation::{Goal, Play, Stipulation};
 use super::stop::StopReason;

@@ -34,7 +34,8 @@
 //! stopped in `stop.rs`, the transposition keys in `hash.rs`), the
 //! problems it reads (a statement or a FEN record, `input.rs`; a Popeye
 //! input, `popeye.rs`; the stipulation, `stipulation.rs`; twins,
-//! `twin.rs`) and the solutions it writes (`render.rs`).
+//! `twin.rs`) and the solutions it writes (`render.rs`); Popeye's order of
+//! a side's moves (`order.rs`), which the renderer and help play share.
 //!
 //! May use: every layer below (`board` to `game`).
 
@@ -43,6 +44,7 @@ mod help;
 mod input;
 mod letters;
 mod line;
+mod order;
 mod popeye;
 mod render;
 mod search;
