@@ -1019,15 +1019,7 @@ fn play(
     let mut result: Option<&str> = None;
     for (i, text) in move_words(&rest).iter().enumerate() {
         if let Some(result) = result {
-            let e = forsyth::notation::ParseMoveError::AfterResult {
-                text: text.clone(),
-                result: result.to_owned(),
-            };
-            return fail(&format!(
-                "move {} ({text}): {e} ({})",
-                i + 1,
-                e.kind().name()
-            ));
+            return crate::play::after_result(i, text, result);
         }
         if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
             result = Some(text);

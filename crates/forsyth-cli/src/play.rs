@@ -78,6 +78,20 @@ fn phrases(notation: Notation, words: &[String]) -> Vec<String> {
     }
 }
 
+/// Refuses move `i` (0-based), `text`, which comes after the game's
+/// `result`, on either board.
+pub fn after_result(i: usize, text: &str, result: &str) -> io::Result<Outcome> {
+    let e = forsyth::notation::ParseMoveError::AfterResult {
+        text: text.to_owned(),
+        result: result.to_owned(),
+    };
+    fail(&format!(
+        "move {} ({text}): {e} ({})",
+        i + 1,
+        e.kind().name()
+    ))
+}
+
 pub fn play(args: &Play) -> io::Result<Outcome> {
     let pos = match legal(&args.position, args.legality) {
         Ok(p) => p,
@@ -90,15 +104,7 @@ pub fn play(args: &Play) -> io::Result<Outcome> {
         let mut result: Option<&str> = None;
         for (i, text) in phrases(notation, &args.moves).iter().enumerate() {
             if let Some(result) = result {
-                let e = forsyth::notation::ParseMoveError::AfterResult {
-                    text: text.clone(),
-                    result: result.to_owned(),
-                };
-                return fail(&format!(
-                    "move {} ({text}): {e} ({})",
-                    i + 1,
-                    e.kind().name()
-                ));
+                return after_result(i, text, result);
             }
             if notation.is_game_end(text) {
                 result = Some(text);
