@@ -4,7 +4,7 @@
 //! search each length in turn with Popeye's table (`specs/solve.md` §2),
 //! whose rule passes over some lines, to list the lines Popeye lists.
 
-use crate::board::Move;
+use crate::board::{Color, Move, Square};
 use crate::rules::Position;
 
 use super::hash;
@@ -126,6 +126,13 @@ impl<'m, 'a> Lines<'m, 'a> {
         self.failed.insert(key, ());
     }
 
+    /// The last half-move (the attacker's) mates only if it checks: `true`
+    /// for a last move `m` that cannot check `them`, whose king is `king`.
+    #[inline]
+    fn cannot_mate_last(&self, left: u16, m: Move, king: Option<Square>, them: Color) -> bool {
+        left == 1 && self.goal == Goal::Mate && king.is_some_and(|king| !may_check(m, king, them))
+    }
+
     /// Help play from `pos` with `left` half-moves left: the
     /// side to move is the attacker when `left` is odd (the last half-move
     /// is the attacker's). `true` when a line was found.
@@ -142,12 +149,7 @@ impl<'m, 'a> Lines<'m, 'a> {
         let king = pos.board().king_of(them);
         let mut found = false;
         for &m in pos.legal_moves().iter() {
-            // The last move mates only if it checks.
-            if attacker
-                && left == 1
-                && self.goal == Goal::Mate
-                && king.is_some_and(|king| !may_check(m, king, them))
-            {
+            if self.cannot_mate_last(left, m, king, them) {
                 continue;
             }
             let next = after(pos, m);
@@ -202,12 +204,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             moves.sort_by_cached_key(|&m| order_key(pos, m, false));
         }
         for &m in moves.iter() {
-            // The last move mates only if it checks.
-            if attacker
-                && left == 1
-                && self.goal == Goal::Mate
-                && king.is_some_and(|king| !may_check(m, king, them))
-            {
+            if self.cannot_mate_last(left, m, king, them) {
                 continue;
             }
             let next = after(pos, m);
