@@ -316,9 +316,10 @@ pub struct Solution {
     pub duplex: Option<Box<Solution>>,
     /// The side not to move is in check (only a problem's position can
     /// be: [`ChessProblem::set_aside`]): the side to move could take the
-    /// king, so nothing is solved, as Popeye solves nothing there ("the
-    /// side to play can capture the king"). Help play's set play is still
-    /// solved.
+    /// king, so the play is not solved, as Popeye solves nothing there
+    /// ("the side to play can capture the king"). The set play, when
+    /// asked for, is still solved ([`Solution::set_play`],
+    /// [`Solution::set_lines`]): the other side, in check, moves first.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "core::ops::Not::not")
@@ -940,7 +941,10 @@ fn solve_one(
     };
     // Popeye says so even where the side to play can capture the king.
     solution.tries_not_applicable = options.postkey && options.max_refutations.is_some();
-    if solution.opposite_check {
+    // The side not to move may move first: set play is solved, the main
+    // play is not (as Popeye does).
+    let set_only = solution.opposite_check;
+    if set_only && (!options.set_play || solution.set_play_not_applicable) {
         return solution;
     }
     let n = n.max(1);
@@ -954,6 +958,11 @@ fn solve_one(
         max_variations: options.max_variations,
         build: options.variations,
     };
+    if set_only {
+        solution.set_play = tree.set_play(pos, n);
+        *meter = search.meter;
+        return solution;
+    }
     if options.postkey {
         solution.after_key = Some(tree.after_key(pos, n));
         *meter = search.meter;

@@ -218,9 +218,6 @@ impl Text {
         if solution.stipulation.is_lines() {
             return self.lines(out, pos, solution);
         }
-        if solution.opposite_check {
-            return writeln!(out, "{}", self.words.king_capture);
-        }
         if let Some(after_key) = &solution.after_key {
             return self.after_key(out, pos, after_key);
         }
@@ -238,6 +235,9 @@ impl Text {
                 };
                 self.defence(out, &black, v, 1, &mut line)?;
             }
+        }
+        if solution.opposite_check {
+            return writeln!(out, "{}", self.words.king_capture);
         }
         if solution.keys.is_empty() {
             writeln!(out, "{}", self.words.no_solution)?;
@@ -643,7 +643,8 @@ pub fn write_popeye<W: fmt::Write>(
 /// defences, a refutation followed by `refutes.`. Help and series play: one
 /// line per solution, the shorter first, then a blank line. No solution: a
 /// blank line. The side not to move in check ([`Solution::opposite_check`]):
-/// nothing (Popeye says so on standard error). A goal other than mate and
+/// the set play alone when asked for, else nothing (Popeye says so on
+/// standard error). A goal other than mate and
 /// stalemate is marked on the move that reaches it as Popeye marks it
 /// (`Rc3-c1 #=`, `Rh1*h8 + x`, `Kb6-c6 z`).
 ///
@@ -875,9 +876,6 @@ impl Tree {
             }
             return self.lines(out, pos, stipulation, &solution.lines, false, true);
         }
-        if solution.opposite_check {
-            return Ok(());
-        }
         if let Some(after_key) = &solution.after_key {
             return self.after_key(out, pos, after_key, stipulation.moves);
         }
@@ -911,6 +909,10 @@ impl Tree {
             // Popeye ends the set play it looked for with a blank line,
             // even when it found none.
             writeln!(out)?;
+        }
+        if solution.opposite_check {
+            // Popeye says so on standard error and solves no more.
+            return Ok(());
         }
         let mut forced = solution.forced.clone();
         forced.sort_by_key(|&m| order_key(pos, m, checking_goal(self.goal)));
