@@ -128,6 +128,23 @@ fn set_play_of_a_diagram_with_the_side_not_to_move_in_check() {
     let r = popeye(&input);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "a) \n\n\nb) wQa8-->a5  \n\n\n\n");
+    // Duplex: White in check to move, so the second half (Black first)
+    // has White's set play alone.
+    let input = "begin\npieces white qd6 ba6 sh4 rh1 ke1 ra1\n       black se8 kg4 rg1\n\
+        stipulation r#2\noption setplay duplex\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "\n      1...Rh1*g1 +\n          2.Kg4-h3\n              2...Qd6-g3 #\n\
+         \x20         2.Kg4*h4\n              2...Qd6-h2 #\n              2...Qd6-h6 #\n\n"
+    );
+    assert_eq!(
+        r.stderr.matches("capture the king").count(),
+        2,
+        "{}",
+        r.stderr
+    );
     // The default style and JSON show the set play too, and why the play
     // is not solved.
     let input = format!("begin\n{pieces}stipulation #2\noption setplay\nend\n");

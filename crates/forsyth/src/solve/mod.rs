@@ -403,17 +403,18 @@ impl Solution {
 }
 
 /// The position a duplex's second half starts from: `pos` with the other
-/// side to move (no en passant); `None` when the side that would then not
-/// be on move is in check.
+/// side to move (no en passant). When `pos`'s side to move is in check,
+/// the side then not on move is: that half's play is not solved, its set
+/// play is ([`Solution::opposite_check`]), as Popeye does.
 ///
 /// ```
 /// use forsyth::{Color, Position};
 /// use forsyth::solve::duplex_position;
 /// let start = Position::standard();
-/// assert_eq!(duplex_position(&start).unwrap().turn(), Color::Black);
+/// assert_eq!(duplex_position(&start).turn(), Color::Black);
 /// ```
-pub fn duplex_position(pos: &Position) -> Option<Position> {
-    (!pos.is_check()).then(|| passed(pos))
+pub fn duplex_position(pos: &Position) -> Position {
+    passed(pos)
 }
 
 /// The search was stopped before it ended: cancelled, or a limit reached.
@@ -814,17 +815,7 @@ impl<'a> Solver<'a> {
             && max_threat.is_none()
             && !(battle && stipulation.moves == 1);
         if self.stipulation.duplex && meter.stopped.is_none() {
-            let mut second = match duplex_position(pos) {
-                Some(start) => solve_one(&start, stipulation, &options, &mut meter),
-                None => {
-                    // No second half to solve: what is not applicable is
-                    // so all the same (Popeye says it).
-                    let mut none = empty(stipulation);
-                    none.set_play_not_applicable = solution.set_play_not_applicable;
-                    none.tries_not_applicable = solution.tries_not_applicable;
-                    none
-                }
-            };
+            let mut second = solve_one(&duplex_position(pos), stipulation, &options, &mut meter);
             second.threat_not_applicable = solution.threat_not_applicable;
             solution.duplex = Some(Box::new(second));
             solution.stipulation = self.stipulation;

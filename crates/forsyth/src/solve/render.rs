@@ -173,10 +173,7 @@ pub fn write_solution<W: fmt::Write>(
     text.half(out, pos, solution)?;
     if let Some(second) = &solution.duplex {
         writeln!(out, "{}:", words.duplex)?;
-        match duplex_position(pos) {
-            Some(start) => text.half(out, &start, second)?,
-            None => writeln!(out, "{}", words.no_solution)?,
-        }
+        text.half(out, &duplex_position(pos), second)?;
     }
     Ok(())
 }
@@ -704,23 +701,10 @@ pub fn write_popeye_with<W: fmt::Write>(
         if half_closes_with_blank(solution) && solution.after_key.is_none() {
             writeln!(out)?;
         }
-        match duplex_position(pos) {
-            Some(start) => {
-                // Play after a key not shown ends with no blank line;
-                // Popeye starts the second half's on a line of its own.
-                let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
-                tree.half(out, &start, second, opening)?;
-            }
-            // The side to play can take the king there: Popeye says what
-            // it says before solving, then its blank line, and solves
-            // nothing (with nothing to say, it writes nothing).
-            None => {
-                let said = tree.said(second);
-                if !said.is_empty() {
-                    writeln!(out, "{said}")?;
-                }
-            }
-        }
+        // Play after a key not shown ends with no blank line; Popeye
+        // starts the second half's on a line of its own.
+        let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
+        tree.half(out, &duplex_position(pos), second, opening)?;
     }
     Ok(())
 }
