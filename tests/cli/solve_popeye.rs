@@ -63,6 +63,105 @@ fn set_play_with_white_in_check_is_reported_and_the_play_solved() {
     );
 }
 
+/// The side not to move in check with `option setplay`: Black is to move
+/// in the set play, which Popeye solves and writes, then says on standard
+/// error that the side to play can capture the king, and solves no more.
+/// Each expected text is Popeye 4.104's output.
+#[test]
+fn set_play_of_a_diagram_with_the_side_not_to_move_in_check() {
+    let pieces = "pieces white qa8 sf7 bf6 ka4 sh1 rb1\n       black kc8\n";
+    let set_2 = "      1...Kc8-c7\n          2.Qa8-b7 #\n\n";
+    for options in ["setplay", "setplay threat 1", "setplay vari", "setplay try"] {
+        let input = format!("begin\n{pieces}stipulation #2\noption {options}\nend\n");
+        let r = popeye(&input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, set_2, "{options}");
+        assert_eq!(
+            r.stderr
+                .matches("problem 1: the side to play can capture the king")
+                .count(),
+            1,
+            "{}",
+            r.stderr
+        );
+    }
+    // #3 with variations: the set play's tree as after a key.
+    let input = format!("begin\n{pieces}stipulation #3\noption setplay vari\nend\n");
+    let r = popeye(&input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "      1...Kc8-d7\n          2.Rb1-b6 threat:\n                  3.Qa8-c6 #\n\
+         \x20                 3.Qa8-d8 #\n          2.Qa8-e4 zugzwang.\n              2...Kd7-c8\n\
+         \x20                 3.Qe4-b7 #\n                  3.Qe4-c6 #\n              2...Kd7-c7\n\
+         \x20                 3.Qe4-b7 #\n          2.Qa8-d5 +\n              2...Kd7-e8\n\
+         \x20                 3.Rb1-b8 #\n              2...Kd7-c8\n                  3.Qd5-b7 #\n\
+         \x20                 3.Qd5-c6 #\n                  3.Qd5-d8 #\n              2...Kd7-c7\n\
+         \x20                 3.Qd5-b7 #\n      1...Kc8-c7\n          2.Qa8-b7 #\n\n"
+    );
+    // r#2: White's answers force Black's mate.
+    let input = "begin\npieces white kh8 sd8 pf4\n       black rf7 kg5\nstipulation r#2\n\
+        option setplay\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "      1...Kg5-h6\n          2.f4-f5\n              2...Rf7-f8 #\n          2.Sd8-b7\n\
+         \x20             2...Rf7-f8 #\n          2.Sd8-c6\n              2...Rf7-f8 #\n\
+         \x20     1...Kg5-g6\n          2.Sd8-b7\n              2...Rf7-f8 #\n          2.Sd8-c6\n\
+         \x20             2...Rf7-f8 #\n\n"
+    );
+    assert_contains(&r.stderr, "the side to play can capture the king");
+    // Twins: the set play's blank line, also when none was found (s#2),
+    // then the next twin.
+    let input = format!("begin\n{pieces}stipulation #2\noption setplay\ntwin move a8 a5\nend\n");
+    let r = popeye(&input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "a) \n\n{set_2}b) wQa8-->a5  \n\n\n   1.Qa5-d8 # !\n\n   1.Qa5-d5 !\n\n\
+             \x20  1.Qa5-b5 !\n\n"
+        )
+    );
+    let input = format!("begin\n{pieces}stipulation s#2\noption setplay\ntwin move a8 a5\nend\n");
+    let r = popeye(&input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "a) \n\n\nb) wQa8-->a5  \n\n\n\n");
+    // Duplex: White in check to move, so the second half (Black first)
+    // has White's set play alone.
+    let input = "begin\npieces white qd6 ba6 sh4 rh1 ke1 ra1\n       black se8 kg4 rg1\n\
+        stipulation r#2\noption setplay duplex\nend\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "\n      1...Rh1*g1 +\n          2.Kg4-h3\n              2...Qd6-g3 #\n\
+         \x20         2.Kg4*h4\n              2...Qd6-h2 #\n              2...Qd6-h6 #\n\n"
+    );
+    assert_eq!(
+        r.stderr.matches("capture the king").count(),
+        2,
+        "{}",
+        r.stderr
+    );
+    // The default style and JSON show the set play too, and why the play
+    // is not solved.
+    let input = format!("begin\n{pieces}stipulation #2\noption setplay\nend\n");
+    let r = forsyth(&["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(
+        &r.stdout,
+        "1...Kc7 2.Qb7#\nthe side to play can capture the king\n",
+    );
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "\"opposite_check\":true");
+    assert_contains(&r.stdout, "\"keys\":[]");
+    assert_contains(&r.stdout, "\"san\":\"Kc7\",\"uci\":\"c8c7\"");
+    assert_contains(&r.stdout, "\"san\":\"Qb7#\",\"uci\":\"a8b7\"");
+}
+
 /// `option postkey`: the diagram is the position after the key, Black to
 /// move; Popeye writes the threat or ` zugzwang.`, then every defence, a
 /// refutation followed by `refutes.` (battle_play.inp, "#1.5

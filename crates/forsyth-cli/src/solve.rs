@@ -265,7 +265,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
         for set_aside in &problem.set_aside {
             let why = match set_aside.kind() {
                 ProblemKind::PawnOnBackRank => "the pawn neither moves nor attacks, as in Popeye",
-                ProblemKind::OppositeCheck => "the solver says so and solves nothing",
+                ProblemKind::OppositeCheck => "the solver says so; only set play is solved",
                 _ => "move generation stays sound",
             };
             crate::note(&format!(
@@ -411,15 +411,25 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                      one side, h#0.5), ignored"
                 ));
             }
-            // Popeye says it on standard error, and goes on.
-            if args.popeye {
-                let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());
-                for half in halves {
-                    if half.opposite_check || half.set_play_opposite_check {
-                        crate::note(&format!("{place}the side to play can capture the king"));
+            // Popeye says it on standard error, and goes on: before the
+            // play for a set play left out, after the set play it solved
+            // for a play it did not.
+            let king_capture = |opposite: bool| {
+                if args.popeye {
+                    let halves = core::iter::once(&solution).chain(solution.duplex.as_deref());
+                    for half in halves {
+                        let said = if opposite {
+                            half.opposite_check
+                        } else {
+                            half.set_play_opposite_check && !half.opposite_check
+                        };
+                        if said {
+                            crate::note(&format!("{place}the side to play can capture the king"));
+                        }
                     }
                 }
-            }
+            };
+            king_capture(false);
             let language = args
                 .letters
                 .or(problem.language)
@@ -458,6 +468,7 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
             written.map_err(io::Error::other)?;
             out.write_all(text.as_bytes())?;
             out.flush()?;
+            king_capture(true);
         }
         // What is solved is written, whatever happens to the next problem.
         out.flush()?;

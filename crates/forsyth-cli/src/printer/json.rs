@@ -274,7 +274,7 @@ pub fn extras(
 ) -> serde_json::Result<()> {
     half_extras(value, pos, solution)?;
     if let Some(second) = &solution.duplex {
-        let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        let start = duplex_position(pos);
         let mut half = serde_json::json!({
             "cook": second.is_cooked(),
             "keys": second.keys.iter().map(|k| KeyMove::new(&start, k)).collect::<Vec<_>>(),
@@ -309,13 +309,11 @@ fn half_extras(
         value["threat_not_applicable"] = serde_json::Value::Bool(true);
     }
     if let Some(after_key) = &solution.after_key {
-        let threat = after_key.threat.as_ref().and_then(|list| {
-            let passed = duplex_position(pos)?;
-            Some(
-                list.iter()
-                    .map(|t| Played::new(&passed, t))
-                    .collect::<Vec<_>>(),
-            )
+        let threat = after_key.threat.as_ref().map(|list| {
+            let passed = duplex_position(pos);
+            list.iter()
+                .map(|t| Played::new(&passed, t))
+                .collect::<Vec<_>>()
         });
         let refutations: Vec<String> = after_key
             .refutations
@@ -337,7 +335,7 @@ fn half_extras(
         value["tries"] = serde_json::to_value(tries)?;
     }
     if let Some(set) = &solution.set_play {
-        let black = duplex_position(pos).unwrap_or_else(|| pos.clone());
+        let black = duplex_position(pos);
         let set: Vec<Played> = set.iter().map(|v| Played::new(&black, v)).collect();
         value["set_play"] = serde_json::to_value(set)?;
     }
@@ -346,7 +344,7 @@ fn half_extras(
             serde_json::to_value(lines_record(pos, &solution.stipulation, &solution.lines))?;
         if let Some(set) = solution.stipulation.set_play() {
             if !solution.set_lines.is_empty() {
-                let start = duplex_position(pos).unwrap_or_else(|| pos.clone());
+                let start = duplex_position(pos);
                 value["set_lines"] =
                     serde_json::to_value(lines_record(&start, &set, &solution.set_lines))?;
             }
@@ -453,9 +451,9 @@ impl Played {
         } = variation;
         let next = after(pos, *mv);
         let (uci, san) = written(pos, *mv);
-        let threat = threat.as_ref().and_then(|list| {
-            let passed = duplex_position(&next)?;
-            Some(list.iter().map(|t| Played::new(&passed, t)).collect())
+        let threat = threat.as_ref().map(|list| {
+            let passed = duplex_position(&next);
+            list.iter().map(|t| Played::new(&passed, t)).collect()
         });
         Played {
             dual: *dual,

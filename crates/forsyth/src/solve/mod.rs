@@ -318,9 +318,10 @@ pub struct Solution {
     pub duplex: Option<Box<Solution>>,
     /// The side not to move is in check (only a problem's position can
     /// be: [`ChessProblem::set_aside`]): the side to move could take the
-    /// king, so nothing is solved, as Popeye solves nothing there ("the
-    /// side to play can capture the king"). Help play's set play is still
-    /// solved.
+    /// king, so the play is not solved, as Popeye solves nothing there
+    /// ("the side to play can capture the king"). The set play, when
+    /// asked for, is still solved ([`Solution::set_play`],
+    /// [`Solution::set_lines`]): the other side, in check, moves first.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "core::ops::Not::not")
@@ -404,17 +405,18 @@ impl Solution {
 }
 
 /// The position a duplex's second half starts from: `pos` with the other
-/// side to move (no en passant); `None` when the side that would then not
-/// be on move is in check.
+/// side to move (no en passant). When `pos`'s side to move is in check,
+/// the side then not on move is: that half's play is not solved, its set
+/// play is ([`Solution::opposite_check`]), as Popeye does.
 ///
 /// ```
 /// use forsyth::{Color, Position};
 /// use forsyth::solve::duplex_position;
 /// let start = Position::standard();
-/// assert_eq!(duplex_position(&start).unwrap().turn(), Color::Black);
+/// assert_eq!(duplex_position(&start).turn(), Color::Black);
 /// ```
-pub fn duplex_position(pos: &Position) -> Option<Position> {
-    (!pos.is_check()).then(|| passed(pos))
+pub fn duplex_position(pos: &Position) -> Position {
+    passed(pos)
 }
 
 /// The search was stopped before it ended: cancelled, or a limit reached.
@@ -815,17 +817,7 @@ impl<'a> Solver<'a> {
             && max_threat.is_none()
             && !(battle && stipulation.moves == 1);
         if self.stipulation.duplex && meter.stopped.is_none() {
-            let mut second = match duplex_position(pos) {
-                Some(start) => solve_one(&start, stipulation, &options, &mut meter),
-                None => {
-                    // No second half to solve: what is not applicable is
-                    // so all the same (Popeye says it).
-                    let mut none = empty(stipulation);
-                    none.set_play_not_applicable = solution.set_play_not_applicable;
-                    none.tries_not_applicable = solution.tries_not_applicable;
-                    none
-                }
-            };
+            let mut second = solve_one(&duplex_position(pos), stipulation, &options, &mut meter);
             second.threat_not_applicable = solution.threat_not_applicable;
             solution.duplex = Some(Box::new(second));
             solution.stipulation = self.stipulation;
@@ -942,7 +934,10 @@ fn solve_one(
     };
     // Popeye says so even where the side to play can capture the king.
     solution.tries_not_applicable = options.postkey && options.max_refutations.is_some();
-    if solution.opposite_check {
+    // The side not to move may move first: set play is solved, the main
+    // play is not (as Popeye does).
+    let set_only = solution.opposite_check;
+    if set_only && (!options.set_play || solution.set_play_not_applicable) {
         return solution;
     }
     let n = n.max(1);
@@ -956,6 +951,11 @@ fn solve_one(
         max_variations: options.max_variations,
         build: options.variations,
     };
+    if set_only {
+        solution.set_play = tree.set_play(pos, n);
+        *meter = search.meter;
+        return solution;
+    }
     if options.postkey {
         solution.after_key = Some(tree.after_key(pos, n));
         *meter = search.meter;

@@ -174,10 +174,7 @@ pub fn write_solution<W: fmt::Write>(
     text.half(out, pos, solution)?;
     if let Some(second) = &solution.duplex {
         writeln!(out, "{}:", words.duplex)?;
-        match duplex_position(pos) {
-            Some(start) => text.half(out, &start, second)?,
-            None => writeln!(out, "{}", words.no_solution)?,
-        }
+        text.half(out, &duplex_position(pos), second)?;
     }
     Ok(())
 }
@@ -219,9 +216,6 @@ impl Text {
         if solution.stipulation.is_lines() {
             return self.lines(out, pos, solution);
         }
-        if solution.opposite_check {
-            return writeln!(out, "{}", self.words.king_capture);
-        }
         if let Some(after_key) = &solution.after_key {
             return self.after_key(out, pos, after_key);
         }
@@ -239,6 +233,9 @@ impl Text {
                 };
                 self.defence(out, &black, v, 1, &mut line)?;
             }
+        }
+        if solution.opposite_check {
+            return writeln!(out, "{}", self.words.king_capture);
         }
         if solution.keys.is_empty() {
             writeln!(out, "{}", self.words.no_solution)?;
@@ -644,7 +641,8 @@ pub fn write_popeye<W: fmt::Write>(
 /// defences, a refutation followed by `refutes.`. Help and series play: one
 /// line per solution, the shorter first, then a blank line. No solution: a
 /// blank line. The side not to move in check ([`Solution::opposite_check`]):
-/// nothing (Popeye says so on standard error). A goal other than mate and
+/// the set play alone when asked for, else nothing (Popeye says so on
+/// standard error). A goal other than mate and
 /// stalemate is marked on the move that reaches it as Popeye marks it
 /// (`Rc3-c1 #=`, `Rh1*h8 + x`, `Kb6-c6 z`).
 ///
@@ -704,23 +702,10 @@ pub fn write_popeye_with<W: fmt::Write>(
         if half_closes_with_blank(solution) && solution.after_key.is_none() {
             writeln!(out)?;
         }
-        match duplex_position(pos) {
-            Some(start) => {
-                // Play after a key not shown ends with no blank line;
-                // Popeye starts the second half's on a line of its own.
-                let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
-                tree.half(out, &start, second, opening)?;
-            }
-            // The side to play can take the king there: Popeye says what
-            // it says before solving, then its blank line, and solves
-            // nothing (with nothing to say, it writes nothing).
-            None => {
-                let said = tree.said(second);
-                if !said.is_empty() {
-                    writeln!(out, "{said}")?;
-                }
-            }
-        }
+        // Play after a key not shown ends with no blank line; Popeye
+        // starts the second half's on a line of its own.
+        let opening = solution.after_key.is_some() || !tree.said(second).is_empty();
+        tree.half(out, &duplex_position(pos), second, opening)?;
     }
     Ok(())
 }
@@ -876,9 +861,6 @@ impl Tree {
             }
             return self.lines(out, pos, stipulation, &solution.lines, false, true);
         }
-        if solution.opposite_check {
-            return Ok(());
-        }
         if let Some(after_key) = &solution.after_key {
             return self.after_key(out, pos, after_key, stipulation.moves);
         }
@@ -912,6 +894,10 @@ impl Tree {
             // Popeye ends the set play it looked for with a blank line,
             // even when it found none.
             writeln!(out)?;
+        }
+        if solution.opposite_check {
+            // Popeye says so on standard error and solves no more.
+            return Ok(());
         }
         let mut forced = solution.forced.clone();
         forced.sort_by_key(|&m| order_key(pos, m, checking_goal(self.goal)));
