@@ -7,7 +7,7 @@
 use clap::CommandFactory;
 
 use crate::definition::Cli;
-use crate::util::{assert_contains, assert_starts_with, forsyth};
+use crate::util::{assert_contains, assert_starts_with, forsyth, forsyth_reading};
 
 /// Every command's name, from the command line's definition.
 pub fn commands() -> Vec<String> {
@@ -487,14 +487,9 @@ fn standard_input_that_cannot_be_read_ends_as_the_help_says() {
         let one = status.split(" 1 when ").nth(1).unwrap_or("");
         let one = one.split(", 2 for").next().unwrap_or("");
         assert_contains(one, "- included when standard input cannot be read");
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
-            .args(args)
-            .stdin(std::fs::File::open(&dir).unwrap())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert_starts_with(&stderr, "forsyth: standard input: ");
+        let r = forsyth_reading(args, &dir);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert_starts_with(&r.stderr, "forsyth: standard input: ");
         let r = forsyth(args, b"\xff\xfe\n");
         assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
         assert_starts_with(&r.stderr, "forsyth: standard input: ");

@@ -3,7 +3,7 @@
 //! Greek problem's three published forms, the PGN standard's
 //! letters (German `S` knight, `D` queen).
 
-use crate::util::{assert_contains, forsyth};
+use crate::util::{assert_contains, forsyth, forsyth_reading};
 
 const EVERGREEN: &str = "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 \
     8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 12.Qxb5 Rb8 13.Qa4 Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 \
@@ -984,12 +984,10 @@ fn bytes_that_are_not_utf8_are_copied_as_read() {
 #[cfg(target_os = "linux")]
 #[test]
 fn standard_input_that_cannot_be_read_is_named() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
-        .args(["notation", "--from", "san", "--to", "lan"])
-        .stdin(std::fs::File::open(std::env::temp_dir()).unwrap())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.starts_with("forsyth: <stdin>: "), "{stderr}");
+    let r = forsyth_reading(
+        &["notation", "--from", "san", "--to", "lan"],
+        &std::env::temp_dir(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.starts_with("forsyth: <stdin>: "), "{}", r.stderr);
 }

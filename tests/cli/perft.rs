@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use crate::util::{assert_contains, assert_starts_with, forsyth};
+use crate::util::{assert_contains, assert_starts_with, forsyth, forsyth_reading};
 
 /// One entry of a published `.perft` file: `id NAME`, `epd FEN`, then
 /// `perft DEPTH COUNT` lines (read here, apart from the command's reader).
@@ -375,13 +375,8 @@ fn a_suite_or_standard_input_that_cannot_be_read_is_named() {
     assert_eq!((r.code, r.stdout.as_str()), (2, ""));
     assert_starts_with(&r.stderr, &format!("forsyth: {name}: "));
     for args in [&["perft", "-", "1"][..], &["perft", "--suite", "-"]] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_forsyth"))
-            .args(args)
-            .stdin(std::fs::File::open(&dir).unwrap())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_starts_with(&stderr, "forsyth: <stdin>: ");
+        let r = forsyth_reading(args, &dir);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_starts_with(&r.stderr, "forsyth: <stdin>: ");
     }
 }

@@ -32,6 +32,21 @@ pub fn forsyth(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// Runs `forsyth args...` with the file at `path` as standard input (a
+/// directory gives standard input that cannot be read).
+pub fn forsyth_reading(args: &[&str], path: &std::path::Path) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(args)
+        .stdin(std::fs::File::open(path).expect("the input opens"))
+        .output()
+        .expect("forsyth runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
 /// A path to a test data file in `tests/data`.
 pub fn data(name: &str) -> String {
     format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
