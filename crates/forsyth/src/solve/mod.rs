@@ -912,22 +912,22 @@ fn solve_one(
         Play::SelfPlay => Battle::SelfPlay,
         Play::Reflex => Battle::Reflex,
         Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
-            if !solution.opposite_check {
+            // Every line of `stipulation` from `start`, as the options ask.
+            let lines_of = |meter: &mut Meter, start: &Position, stipulation: &Stipulation| {
                 let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);
                 lines.quiet_fails = options.max_threat == Some(0);
                 lines.popeye_table = options.popeye_table;
-                lines.solve(pos, &stipulation);
-                solution.lines = core::mem::take(&mut lines.found);
+                lines.solve(start, stipulation);
+                core::mem::take(&mut lines.found)
+            };
+            if !solution.opposite_check {
+                solution.lines = lines_of(meter, pos, &stipulation);
             }
             let set = stipulation
                 .set_play()
                 .filter(|_| options.set_play && !pos.is_check());
             if let Some(set) = set {
-                let mut lines = help::Lines::new(meter, set.goal, options.max_moves);
-                lines.quiet_fails = options.max_threat == Some(0);
-                lines.popeye_table = options.popeye_table;
-                lines.solve(&passed(pos), &set);
-                solution.set_lines = core::mem::take(&mut lines.found);
+                solution.set_lines = lines_of(meter, &passed(pos), &set);
             }
             return solution;
         }
