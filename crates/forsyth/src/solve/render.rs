@@ -1199,9 +1199,9 @@ impl Tree {
         if self.direct {
             // Direct play gives the defender no goal: Popeye writes its
             // mating move (a refutation) with the check it gives.
-            let mut text = self.mv(pos, m);
-            if let Some(checked) = text.strip_suffix(" #") {
-                text = format!("{checked} +");
+            let mut text = popeye_bare_move(m, self.language);
+            if after(pos, m).is_check() {
+                text.push_str(" +");
             }
             text
         } else {
@@ -1305,7 +1305,21 @@ fn popeye_move(pos: &Position, m: Move, language: Language) -> String {
 /// A move in Popeye's long algebraic notation, with ` +` or ` #`, and
 /// ` =` after a stalemating one when `stalemate` is set.
 fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bool) -> String {
-    let mut s = match m.castling_side() {
+    let mut s = popeye_bare_move(m, language);
+    let next = after(pos, m);
+    let none = next.count_legal_moves() == 0;
+    if next.is_check() {
+        s.push_str(if none { " #" } else { " +" });
+    } else if none && stalemate {
+        s.push_str(" =");
+    }
+    s
+}
+
+/// A move in Popeye's long algebraic notation, without the marks of what
+/// it does.
+fn popeye_bare_move(m: Move, language: Language) -> String {
+    match m.castling_side() {
         Some(side) if side.is_king_side() => "0-0".to_owned(),
         Some(_) => "0-0-0".to_owned(),
         None => {
@@ -1325,15 +1339,7 @@ fn popeye_move_marked(pos: &Position, m: Move, language: Language, stalemate: bo
             }
             s
         }
-    };
-    let next = after(pos, m);
-    let none = next.count_legal_moves() == 0;
-    if next.is_check() {
-        s.push_str(if none { " #" } else { " +" });
-    } else if none && stalemate {
-        s.push_str(" =");
     }
-    s
 }
 
 /// The attacker's move `m` of `pos` as Popeye writes it when it ends the
