@@ -1021,7 +1021,10 @@ fn play(
         if let Some(result) = result {
             return crate::play::after_result(i, text, result);
         }
-        if matches!(text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+        if notation
+            .unwrap_or(Notation::San(Language::English))
+            .is_game_end(text)
+        {
             result = Some(text);
             continue;
         }
@@ -1033,11 +1036,7 @@ fn play(
                 turn: pos.turn(),
                 reason: forsyth::IllegalMoveReason::GameOver { outcome },
             };
-            return fail(&format!(
-                "move {} ({text}): {e} ({})",
-                i + 1,
-                e.kind().name()
-            ));
+            return crate::play::refuse(i, text, &e);
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,

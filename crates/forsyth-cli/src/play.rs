@@ -81,10 +81,19 @@ fn phrases(notation: Notation, words: &[String]) -> Vec<String> {
 /// Refuses move `i` (0-based), `text`, which comes after the game's
 /// `result`, on either board.
 pub fn after_result(i: usize, text: &str, result: &str) -> io::Result<Outcome> {
-    let e = forsyth::notation::ParseMoveError::AfterResult {
-        text: text.to_owned(),
-        result: result.to_owned(),
-    };
+    refuse(
+        i,
+        text,
+        &forsyth::notation::ParseMoveError::AfterResult {
+            text: text.to_owned(),
+            result: result.to_owned(),
+        },
+    )
+}
+
+/// Refuses move `i` (0-based), `text`, for `e`, naming the error's kind,
+/// on either board.
+pub fn refuse(i: usize, text: &str, e: &forsyth::notation::ParseMoveError) -> io::Result<Outcome> {
     fail(&format!(
         "move {} ({text}): {e} ({})",
         i + 1,
