@@ -1173,6 +1173,47 @@ rn\xe9bqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n";
     );
 }
 
+/// A record is 10x8 by the width of its placement's ranks (specs/fen.md
+/// section 6), so without `--variant` a line whose placement is ten squares
+/// wide goes to the 10x8 reader whatever bytes follow it, and is refused
+/// where `--variant capablanca` refuses it, at the byte that is not UTF-8.
+#[test]
+fn a_byte_not_utf8_after_a_10x8_placement_leaves_the_line_10x8() {
+    let input = b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQ\xffkq - 0 1\n\
+rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 \xff\n";
+    for command in [
+        &["convert"][..],
+        &["validate"],
+        &["validate", "--format", "json"],
+        &["perft", "-", "1"],
+    ] {
+        let auto = forsyth(command, input);
+        let (first, rest) = command.split_at(1);
+        let given: Vec<&str> = first
+            .iter()
+            .chain(&["--variant", "capablanca"])
+            .chain(rest)
+            .copied()
+            .collect();
+        let given = forsyth(&given, input);
+        assert_eq!(auto.code, 1, "{command:?}: {}", auto.stderr);
+        assert_eq!(
+            (auto.stdout.as_str(), auto.stderr.as_str()),
+            (given.stdout.as_str(), given.stderr.as_str()),
+            "{command:?}"
+        );
+        let report = format!("{}{}", auto.stdout, auto.stderr);
+        assert!(
+            report.contains(":1:61:") || report.contains("\"column\":61"),
+            "{report}"
+        );
+        assert!(
+            report.contains(":2:70:") || report.contains("\"column\":70"),
+            "{report}"
+        );
+    }
+}
+
 /// `index --variant crc -` reports a line that is no start as its help
 /// says and as `index -` does: FILE:LINE:COL: field: message (RRRRRRRRRR
 /// has no knights, and specs/crc.md's starts have two).

@@ -1269,6 +1269,8 @@ fn syntax_fault(e: &FenError) -> LineFault {
 }
 
 /// Whether a line of a file holds a 10x8 record (ranks of ten squares).
+/// Only the placement counts: a byte that is not UTF-8 elsewhere in the
+/// line is the 10x8 reader's to refuse, at its column.
 pub fn line_is_10x8(bytes: &[u8]) -> bool {
     // Nearly every line starts with its placement: a first rank whose
     // width is not 10 answers at once, without decoding the whole line
@@ -1278,8 +1280,8 @@ pub fn line_is_10x8(bytes: &[u8]) -> bool {
     {
         return false;
     }
-    std::str::from_utf8(bytes)
-        .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+    let text = String::from_utf8_lossy(bytes);
+    text.contains('/') && is_ten_files(text.trim_start())
 }
 
 /// The width of the first rank of a line that starts with its placement,
@@ -2118,11 +2120,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// What a 10x8 line is, by its definition: text with a `/` whose
-    /// placement (after leading blanks) has a first rank ten squares wide.
+    /// What a 10x8 line is, by its definition: a line with a `/` whose
+    /// placement (after leading blanks) has a first rank ten squares wide,
+    /// whatever bytes the rest of the line holds.
     fn by_definition(bytes: &[u8]) -> bool {
-        std::str::from_utf8(bytes)
-            .is_ok_and(|text| text.contains('/') && is_ten_files(text.trim_start()))
+        let text = String::from_utf8_lossy(bytes);
+        text.contains('/') && is_ten_files(text.trim_start())
     }
 
     #[test]
@@ -2146,7 +2149,8 @@ mod tests {
             assert_eq!(line_is_10x8(line.as_bytes()), ten, "{line:?}");
             assert_eq!(by_definition(line.as_bytes()), ten, "{line:?}");
         }
-        assert!(!line_is_10x8(b"r8k/10/10/10/10/10/10/K9 w - - \xff"));
+        assert!(line_is_10x8(b"r8k/10/10/10/10/10/10/K9 w - - \xff"));
+        assert!(!line_is_10x8(b"r8k\xff/10/10/10/10/10/10/K9 w - -"));
     }
 
     /// Lines of placement bytes, blanks, other letters and bytes that are

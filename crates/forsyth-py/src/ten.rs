@@ -18,7 +18,9 @@ use forsyth::{Rank, Role};
 use crate::errors::{error, MoveError, Place, Refusal};
 use crate::validate::PyProblem;
 
-/// Whether a line holds a 10x8 record: its ranks hold ten squares.
+/// Whether a line holds a 10x8 record: its ranks hold ten squares. Only
+/// the placement counts: a byte that is not UTF-8 elsewhere in the line is
+/// the 10x8 reader's to refuse, at its column.
 pub fn is_ten(bytes: &[u8]) -> bool {
     // Every line of a batch is asked: the first rank's width is counted
     // here, to its '/', and only a width of ten goes on to the library's
@@ -38,7 +40,7 @@ pub fn is_ten(bytes: &[u8]) -> bool {
     }
     squares.saturating_add(run) == 10
         && text.contains(&b'/')
-        && std::str::from_utf8(text).is_ok_and(is_ten_files)
+        && is_ten_files(&String::from_utf8_lossy(text))
 }
 
 /// UCI castling in a variant's convention: king takes rook in CRC, the

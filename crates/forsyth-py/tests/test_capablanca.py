@@ -250,6 +250,24 @@ def test_validate_and_convert_ten_files():
     assert forsyth.convert(bad, validate=False) == bad
 
 
+
+def test_board_is_told_by_the_placement_alone():
+    # specs/fen.md section 6: a record is 10x8 by its rank width, so a byte
+    # that is not UTF-8 after the placement is the 10x8 reader's fault to
+    # name, at its column, as it is when the variant is given.
+    for line, at in ((CAPABLANCA.encode() + b" \xff", len(CAPABLANCA) + 1),
+                     (CAPABLANCA.encode().replace(b" - 0 1", b" \xff 0 1"),
+                      CAPABLANCA.index(" - 0 1") + 1)):
+        auto = forsyth.validate(line)
+        given = forsyth.validate(line, variant="capablanca")
+        assert auto.valid is False
+        assert [(p.kind, p.column) for p in auto.problems] == [
+            (p.kind, p.column) for p in given.problems]
+        assert auto.problems[0].column == at + 1
+        with pytest.raises(FenError) as e:
+            forsyth.convert(line)
+        assert e.value.column == at + 1
+
 def test_convert_many_mixes_boards():
     lines = [CAPABLANCA, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
              "4k5/10/10/10/10/10/10/P3K5 w - - 0 1", GOTHIC.replace("RNBQCKABNR", "RNBQCKAB")]
