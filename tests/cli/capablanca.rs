@@ -1214,6 +1214,27 @@ rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 \xff\n";
     }
 }
 
+/// The blanks around a record are the six bytes of specs/fen.md's `blank`
+/// on both boards: a tab or a vertical tab is skipped around a 10x8 record
+/// as around an 8x8 one, and a no-break space is refused at column 1 by
+/// both, as not a piece letter.
+#[test]
+fn blanks_around_a_10x8_record_are_fens_blanks() {
+    let eight = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for record in [CAPABLANCA, eight] {
+        let r = forsyth(&["validate"], format!("\t {record} \x0b\n").as_bytes());
+        assert_eq!(r.code, 0, "{record}: {}{}", r.stdout, r.stderr);
+        let r = forsyth(&["validate"], format!("\u{a0}{record}\n").as_bytes());
+        assert_eq!(r.code, 1, "{record}: {}", r.stdout);
+        assert!(
+            r.stdout
+                .starts_with("<stdin>:1:1: placement: bad_placement_byte: byte 0xc2 is not"),
+            "{record}: {}",
+            r.stdout
+        );
+    }
+}
+
 /// `index --variant crc -` reports a line that is no start as its help
 /// says and as `index -` does: FILE:LINE:COL: field: message (RRRRRRRRRR
 /// has no knights, and specs/crc.md's starts have two).

@@ -13,8 +13,8 @@ use std::path::PathBuf;
 
 use forsyth::capablanca::letters_for;
 use forsyth::capablanca::{
-    is_ten_files, CrcStart, FenError, Position, PositionError, ReadMoveErrorKind, Report, Setup,
-    Square, Variant,
+    is_ten_files, line_is_ten_files, CrcStart, FenError, Position, PositionError,
+    ReadMoveErrorKind, Report, Setup, Square, Variant,
 };
 use forsyth::diagram::{Cell, Diagram, Figure, Rgb, Style as DiagramStyle};
 use forsyth::fen::{CastlingNotation, FenField, ShredderOrder, WriteOptions};
@@ -1091,7 +1091,7 @@ pub fn index_line_is_10x8(record: &[u8]) -> bool {
 /// Whether the record of a line (`perft -`, `perft --suite`) is a 10x8
 /// one: ranks of ten squares or a named 10x8 start.
 pub fn record_is_10x8(record: &[u8]) -> bool {
-    line_is_10x8(record)
+    line_is_ten_files(record)
         || matches!(record, b"capablanca" | b"gothic")
         || record.starts_with(b"crc:")
 }
@@ -1268,43 +1268,6 @@ fn syntax_fault(e: &FenError) -> LineFault {
     }
 }
 
-/// Whether a line of a file holds a 10x8 record (ranks of ten squares).
-/// Only the placement counts: a byte that is not UTF-8 elsewhere in the
-/// line is the 10x8 reader's to refuse, at its column.
-pub fn line_is_10x8(bytes: &[u8]) -> bool {
-    // Nearly every line starts with its placement: a first rank whose
-    // width is not 10 answers at once, without decoding the whole line
-    // (that cost an 8x8 conversion a tenth of its time).
-    if bytes.first().is_some_and(u8::is_ascii_alphanumeric)
-        && first_rank_width(bytes).is_some_and(|width| width != 10)
-    {
-        return false;
-    }
-    let text = String::from_utf8_lossy(bytes);
-    text.contains('/') && is_ten_files(text.trim_start())
-}
-
-/// The width of the first rank of a line that starts with its placement,
-/// counted as `is_ten_files` counts it (a piece one square, a run of
-/// digits its value); `None` when the rank holds anything else.
-fn first_rank_width(bytes: &[u8]) -> Option<u32> {
-    let (mut squares, mut run) = (0u32, 0u32);
-    for &b in bytes {
-        if b == b'/' || b.is_ascii_whitespace() {
-            break;
-        }
-        if b.is_ascii_digit() {
-            run = run.saturating_mul(10).saturating_add(u32::from(b - b'0'));
-        } else if forsyth::Piece::from_char(char::from(b)).is_some() {
-            squares = squares.saturating_add(run).saturating_add(1);
-            run = 0;
-        } else {
-            return None;
-        }
-    }
-    Some(squares.saturating_add(run))
-}
-
 fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
     let mut faults: Vec<LineFault> = report
         .problems()
@@ -1324,6 +1287,15 @@ fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
     faults
 }
 
+/// The record of a line, without the blanks FEN skips around one
+/// (`forsyth::fen::is_blank`: other white space, such as a no-break space,
+/// is the reader's to refuse, as on 8x8), and the bytes before it.
+fn record_of(line: &str) -> (usize, &str) {
+    let blank = |c: char| u8::try_from(c).is_ok_and(forsyth::fen::is_blank);
+    let record = line.trim_matches(blank);
+    (line.len() - line.trim_start_matches(blank).len(), record)
+}
+
 /// `convert` of one 10x8 line: the record written in the encoding asked,
 /// or the faults that refuse it (columns of the line as given).
 pub fn convert_line(
@@ -1332,14 +1304,13 @@ pub fn convert_line(
     write: &WriteOptions,
     validate: bool,
 ) -> Result<String, Vec<LineFault>> {
-    let indent = line.len() - line.trim_start().len();
+    let (indent, record) = record_of(line);
     let shift = |mut faults: Vec<LineFault>| {
         for f in &mut faults {
             f.column += indent;
         }
         faults
     };
-    let record = line.trim();
     let setup = Setup::from_fen(record, variant).map_err(|e| shift(vec![syntax_fault(&e)]))?;
     let written = if validate {
         let report = Report::of_setup(setup);
@@ -1449,8 +1420,7 @@ pub fn validate_line(
     strict: bool,
     repair: Option<(Option<CastlingNotation>, Option<ShredderOrder>)>,
 ) -> Judged {
-    let indent = line.len() - line.trim_start().len();
-    let record = line.trim();
+    let (indent, record) = record_of(line);
     let setup = match Setup::from_fen(record, variant) {
         Ok(s) => s,
         Err(e) => {
@@ -2113,64 +2083,4 @@ pub fn export(game: &TenGame, options: &forsyth::fen::WriteOptions) -> Result<St
     text.push_str(&game.movetext);
     text.push('\n');
     Ok(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    /// What a 10x8 line is, by its definition: a line with a `/` whose
-    /// placement (after leading blanks) has a first rank ten squares wide,
-    /// whatever bytes the rest of the line holds.
-    fn by_definition(bytes: &[u8]) -> bool {
-        let text = String::from_utf8_lossy(bytes);
-        text.contains('/') && is_ten_files(text.trim_start())
-    }
-
-    #[test]
-    fn tells_10x8_lines_from_8x8_ones() {
-        for (line, ten) in [
-            ("r8k/10/10/10/10/10/10/K9 w - -", true),
-            (
-                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
-                true,
-            ),
-            (" \tr8k/10/10/10/10/10/10/K9 w - -", true),
-            ("\u{a0}r8k/10/10/10/10/10/10/K9 w - -", true),
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                false,
-            ),
-            ("r8k", false),
-            ("10 w - -", false),
-            ("r8k\u{e9}/10", false),
-        ] {
-            assert_eq!(line_is_10x8(line.as_bytes()), ten, "{line:?}");
-            assert_eq!(by_definition(line.as_bytes()), ten, "{line:?}");
-        }
-        assert!(line_is_10x8(b"r8k/10/10/10/10/10/10/K9 w - - \xff"));
-        assert!(!line_is_10x8(b"r8k\xff/10/10/10/10/10/10/K9 w - -"));
-    }
-
-    /// Lines of placement bytes, blanks, other letters and bytes that are
-    /// not UTF-8, so that both the shortcut and the decoding path are met.
-    fn arb_line() -> impl Strategy<Value = Vec<u8>> {
-        let piece = prop::sample::select(b"pnbrqkacPNBRQKACx".to_vec());
-        let byte = prop_oneof![
-            6 => piece,
-            4 => b'0'..=b'9',
-            3 => Just(b'/'),
-            1 => prop::sample::select(b" \t\x0b\r\n".to_vec()),
-            1 => prop::sample::select(vec![0xc3, 0xa9, 0xc2, 0xa0, 0xff]),
-        ];
-        prop::collection::vec(byte, 0..40)
-    }
-
-    proptest! {
-        #[test]
-        fn shortcut_agrees_with_the_definition(line in arb_line()) {
-            prop_assert_eq!(line_is_10x8(&line), by_definition(&line));
-        }
-    }
 }

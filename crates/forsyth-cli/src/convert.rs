@@ -60,7 +60,8 @@ impl LineVisitor for Convert {
                 return Ok(());
             }
         }
-        if crate::capa::line_is_10x8(line.bytes) || self.is_10x8_in_letters(line.bytes) {
+        if forsyth::capablanca::line_is_ten_files(line.bytes) || self.is_10x8_in_letters(line.bytes)
+        {
             return self.convert_10x8(source, &line);
         }
         self.text.clear();
@@ -120,7 +121,7 @@ impl Convert {
             return false;
         };
         crate::capa::placement_from_letters(text.trim(), letters)
-            .is_some_and(|(english, _)| crate::capa::line_is_10x8(english.as_bytes()))
+            .is_some_and(|(english, _)| forsyth::capablanca::line_is_ten_files(english.as_bytes()))
     }
 
     /// A 10x8 line: the record written in the encoding asked for, or its

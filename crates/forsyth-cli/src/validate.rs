@@ -106,7 +106,9 @@ impl LineVisitor for Command<'_> {
             Ok(fen) => fen,
             // A line that reads as an 8x8 record is one (ten squares never
             // read as eight): only a line it refuses may be 10x8.
-            Err(_) if crate::capa::line_is_10x8(line.bytes) => return self.line_10x8(name, &line),
+            Err(_) if forsyth::capablanca::line_is_ten_files(line.bytes) => {
+                return self.line_10x8(name, &line)
+            }
             // EPD with operations (an opcode where FEN has its clocks) never
             // reads as FEN: only a line FEN rejects is looked at again.
             Err(_) if Epd::has_operations(line.bytes) => return self.epd(name, &line),

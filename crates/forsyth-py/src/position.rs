@@ -229,7 +229,7 @@ pub fn read_any(py: Python<'_>, text: &str, variant: VariantChoice) -> PyResult<
     }
     match variant {
         VariantChoice::Ten(v) => Ok(PyPosition::ten(ten::read(py, text, Some(v))?)),
-        VariantChoice::Auto if ten::is_ten(text.as_bytes()) => {
+        VariantChoice::Auto if forsyth::capablanca::line_is_ten_files(text.as_bytes()) => {
             Ok(PyPosition::ten(ten::read(py, text, None)?))
         }
         VariantChoice::Auto => Ok(PyPosition::new(read_position(py, text, None)?)),

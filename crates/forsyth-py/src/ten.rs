@@ -6,8 +6,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use forsyth::capablanca::{
-    is_ten_files, Board, CrcStart, FenError as TenFenError, LossyCastlingError, Position, Report,
-    Setup, Square, Variant,
+    Board, CrcStart, FenError as TenFenError, LossyCastlingError, Position, Report, Setup, Square,
+    Variant,
 };
 use forsyth::fen::{CastlingNotation, EnPassantMode, FenField, ShredderOrder, WriteOptions};
 use forsyth::notation::Notation;
@@ -17,31 +17,6 @@ use forsyth::{Rank, Role};
 
 use crate::errors::{error, MoveError, Place, Refusal};
 use crate::validate::PyProblem;
-
-/// Whether a line holds a 10x8 record: its ranks hold ten squares. Only
-/// the placement counts: a byte that is not UTF-8 elsewhere in the line is
-/// the 10x8 reader's to refuse, at its column.
-pub fn is_ten(bytes: &[u8]) -> bool {
-    // Every line of a batch is asked: the first rank's width is counted
-    // here, to its '/', and only a width of ten goes on to the library's
-    // test, which says it exactly.
-    let text = bytes.trim_ascii_start();
-    let (mut squares, mut run) = (0u32, 0u32);
-    for &b in text {
-        match b {
-            b'/' => break,
-            b'0'..=b'9' => run = run.saturating_mul(10).saturating_add(u32::from(b - b'0')),
-            b'A'..=b'Z' | b'a'..=b'z' => {
-                squares = squares.saturating_add(run).saturating_add(1);
-                run = 0;
-            }
-            _ => return false,
-        }
-    }
-    squares.saturating_add(run) == 10
-        && text.contains(&b'/')
-        && is_ten_files(&String::from_utf8_lossy(text))
-}
 
 /// UCI castling in a variant's convention: king takes rook in CRC, the
 /// king's two-square step in Capablanca and Gothic chess.

@@ -299,7 +299,7 @@ fn board_of(
 ) -> Result<Option<capa::Variant>, Option<Variant>> {
     match variant {
         VariantChoice::Ten(v) => Ok(Some(v)),
-        VariantChoice::Auto if ten::is_ten(bytes) => Ok(None),
+        VariantChoice::Auto if forsyth::capablanca::line_is_ten_files(bytes) => Ok(None),
         VariantChoice::Auto => Err(None),
         VariantChoice::Eight(v) => Err(Some(v)),
     }

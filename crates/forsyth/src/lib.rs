@@ -120,8 +120,8 @@ pub mod capablanca {
         IllegalMoveError, MoveList, Position, PositionError, Repair, Report,
     };
     pub use crate::setup::capablanca::{
-        is_ten_files, CrcRule, CrcStart, FenError, FenErrorKind, LossyCastlingError,
-        LossyCastlingReason, Problem, Setup, Variant,
+        is_ten_files, line_is_ten_files, CrcRule, CrcStart, FenError, FenErrorKind,
+        LossyCastlingError, LossyCastlingReason, Problem, Setup, Variant,
     };
 
     pub mod attacks {
@@ -169,9 +169,9 @@ pub mod fen {
     //! with a [`Writer`].
     pub use crate::rules::{write_castling, write_fen, Writer};
     pub use crate::text::fen::{
-        CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField, FieldOffsets,
-        LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind, ShredderOrder,
-        WriteFenError, WriteOptions,
+        is_blank, CastlingField, CastlingNotation, CastlingToken, EnPassantMode, Fen, FenField,
+        FieldOffsets, LossyCastlingError, LossyCastlingReason, ParseFenError, ParseFenErrorKind,
+        ShredderOrder, WriteFenError, WriteOptions,
     };
 }
 

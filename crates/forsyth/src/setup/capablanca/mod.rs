@@ -14,7 +14,10 @@ use crate::board::capablanca::{Board, CastlingRights, File, Square};
 use crate::board::Color;
 
 pub use crc::{CrcRule, CrcStart};
-pub use fen::{is_ten_files, FenError, FenErrorKind, LossyCastlingError, LossyCastlingReason};
+pub use fen::{
+    is_ten_files, line_is_ten_files, FenError, FenErrorKind, LossyCastlingError,
+    LossyCastlingReason,
+};
 pub use problem::Problem;
 
 /// The rules of a 10x8 game.

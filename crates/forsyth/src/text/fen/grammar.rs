@@ -62,9 +62,16 @@ fn fault<T>(rest: &[u8], field: FenField, kind: ParseFenErrorKind) -> PResult<'_
 }
 
 /// `blank = " " | "\t" | "\r" | "\n" | "\f" | "\v" ;` (trimmed around the
-/// record; `\v` counts, unlike in `u8::is_ascii_whitespace`).
+/// record; `\v` counts, unlike in `u8::is_ascii_whitespace`): the bytes a
+/// FEN reader, of either board, skips around a record.
+///
+/// ```
+/// use forsyth::fen::is_blank;
+/// assert!(is_blank(b'\x0b') && is_blank(b'\t'));
+/// assert!(!is_blank(0xa0) && !is_blank(b'/'));
+/// ```
 #[inline]
-pub(crate) fn is_blank(b: u8) -> bool {
+pub fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | b'\x0b')
 }
 

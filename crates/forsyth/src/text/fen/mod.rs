@@ -10,6 +10,7 @@ mod syntax;
 mod write;
 
 pub use error::{FenField, ParseFenError, ParseFenErrorKind};
+pub use grammar::is_blank;
 pub use syntax::{CastlingField, CastlingToken, Fen, FieldOffsets};
 pub(crate) use write::{
     castling_field, record, record_ascii, record_ascii_memo, Fields, RecordBuf,
