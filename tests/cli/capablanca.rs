@@ -1217,7 +1217,7 @@ rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 \xff\n";
 /// The blanks around a record are the six bytes of specs/fen.md's `blank`
 /// on both boards: a tab or a vertical tab is skipped around a 10x8 record
 /// as around an 8x8 one, and a no-break space is refused at column 1 by
-/// both, as not a piece letter.
+/// both, as not a piece letter, in a file and on standard input alike.
 #[test]
 fn blanks_around_a_10x8_record_are_fens_blanks() {
     let eight = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -1231,6 +1231,15 @@ fn blanks_around_a_10x8_record_are_fens_blanks() {
                 .starts_with("<stdin>:1:1: placement: bad_placement_byte: byte 0xc2 is not"),
             "{record}: {}",
             r.stdout
+        );
+        let r = forsyth(&["moves", "-"], format!("\t {record} \x0b\n").as_bytes());
+        assert_eq!(r.code, 0, "{record}: {}", r.stderr);
+        let r = forsyth(&["moves", "-"], format!("\u{a0}{record}\n").as_bytes());
+        assert_eq!(r.code, 1, "{record}: {}", r.stdout);
+        assert!(
+            r.stderr.contains("col 1: placement: byte 0xc2"),
+            "{}",
+            r.stderr
         );
     }
 }

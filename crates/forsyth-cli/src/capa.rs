@@ -59,7 +59,11 @@ fn stdin_10x8(words: &[String]) -> Option<Vec<String>> {
         return None;
     }
     let record = crate::position::first_stdin_record().ok()?;
-    let mut read: Vec<String> = record.split_whitespace().map(str::to_owned).collect();
+    let mut read: Vec<String> = record
+        .split(is_blank)
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect();
     if !is_10x8_word(read.first()?) {
         return None;
     }
@@ -1291,9 +1295,14 @@ fn problem_faults(record: &str, report: &Report) -> Vec<LineFault> {
 /// (`forsyth::fen::is_blank`: other white space, such as a no-break space,
 /// is the reader's to refuse, as on 8x8), and the bytes before it.
 fn record_of(line: &str) -> (usize, &str) {
-    let blank = |c: char| u8::try_from(c).is_ok_and(forsyth::fen::is_blank);
-    let record = line.trim_matches(blank);
-    (line.len() - line.trim_start_matches(blank).len(), record)
+    let record = line.trim_matches(is_blank);
+    (line.len() - line.trim_start_matches(is_blank).len(), record)
+}
+
+/// Whether a character is one of the blanks FEN skips around a record and
+/// between its fields (`forsyth::fen::is_blank`).
+fn is_blank(c: char) -> bool {
+    u8::try_from(c).is_ok_and(forsyth::fen::is_blank)
 }
 
 /// `convert` of one 10x8 line: the record written in the encoding asked,
