@@ -234,20 +234,8 @@ impl std::error::Error for FenError {}
 /// assert!(!is_ten_files("(R7/4k3/4N3/K2B4/8/8/8/5R2)"));
 /// ```
 pub fn is_ten_files(record: &str) -> bool {
-    let placement = record.split_ascii_whitespace().next().unwrap_or("");
-    let first = placement.split('/').next().unwrap_or("");
-    let (mut squares, mut run) = (0u32, 0u32);
-    for b in first.bytes() {
-        if b.is_ascii_digit() {
-            run = run.saturating_mul(10).saturating_add(u32::from(b - b'0'));
-        } else if Piece::from_char(char::from(b)).is_some() {
-            squares = squares.saturating_add(run).saturating_add(1);
-            run = 0;
-        } else {
-            return false;
-        }
-    }
-    squares.saturating_add(run) == 10
+    let placement = record.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    first_rank_width(placement.as_bytes()) == Some(10)
 }
 
 /// Whether a line of a file holds a 10x8 record: a `/` in it, and a
@@ -275,9 +263,9 @@ pub fn line_is_ten_files(line: &[u8]) -> bool {
     text.contains('/') && is_ten_files(text.trim_start())
 }
 
-/// The width of the first rank of a line that starts with its placement,
-/// counted as [`is_ten_files`] counts it (a piece one square, a run of
-/// digits its value); `None` when the rank holds anything else.
+/// The width of the first rank of a line that starts with its placement
+/// (a piece one square, a run of digits its value, up to a `/` or a
+/// blank); `None` when the rank holds anything else.
 fn first_rank_width(line: &[u8]) -> Option<u32> {
     let (mut squares, mut run) = (0u32, 0u32);
     for &b in line {
