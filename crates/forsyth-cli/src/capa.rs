@@ -1040,7 +1040,14 @@ fn play(
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,
-            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind.name())),
+            Err(e) => {
+                // An illegal move is named by its reason's kind, as on 8x8.
+                let kind = match &e.kind {
+                    ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
+                    other => other.name(),
+                };
+                return fail(&format!("move {} ({text}): {e} ({kind})", i + 1));
+            }
         };
         pos = match pos.play(m) {
             Ok(p) => p,

@@ -6,6 +6,7 @@
 //!
 //! Layer 3, like the 8x8 rules beside it. May use: layers 0 to 2.
 
+pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;

@@ -8,6 +8,7 @@ use super::safety::en_passant_capturers;
 use crate::board::capablanca::moves::{castling_targets, double_push_ep_square, en_passant_victim};
 use crate::board::capablanca::{Board, CastlingRights, Move, Square};
 use crate::board::{CastlingSide, Color, Role};
+use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
 use crate::setup::capablanca::{Setup, Variant};
 
 /// A position of Capablanca chess, Gothic chess or CRC that is legal under
@@ -203,6 +204,7 @@ impl Position {
             Err(IllegalMoveError {
                 mv: m,
                 turn: self.turn(),
+                reason: super::explain::of_move(self, m),
             })
         }
     }
@@ -232,12 +234,16 @@ impl Hash for Position {
     }
 }
 
-/// The error of [`Position::play`]: the move is not legal in the position.
+/// The error of [`Position::play`]: the move is not legal in the position,
+/// and why, in the 8x8 board's words.
 ///
 /// ```
 /// use forsyth::capablanca::{Move, Position, Square};
+/// use forsyth::{CastlingSide, IllegalMoveReason};
 /// let err = Position::capablanca().play(Move::Castle { king: Square::F1, rook: Square::J1 }).unwrap_err();
-/// assert_eq!(err.to_string(), "illegal move for white: castling with the king on f1 and the rook on j1");
+/// assert_eq!(err.reason, IllegalMoveReason::CastlingBlocked { side: CastlingSide::KingSide, square: Square::G1 });
+/// assert_eq!(err.to_string(), "illegal move for white: castling with the king on f1 and the rook on j1: \
+///     king side castling is blocked by the piece on g1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -246,6 +252,15 @@ pub struct IllegalMoveError {
     pub mv: Move,
     /// The side that was to move.
     pub turn: Color,
+    /// Why it cannot be played.
+    pub reason: IllegalMoveReason<Square>,
+}
+
+impl IllegalMoveError {
+    /// The classification of the reason.
+    pub fn kind(&self) -> IllegalMoveKind {
+        self.reason.kind()
+    }
 }
 
 impl fmt::Display for IllegalMoveError {
@@ -253,9 +268,11 @@ impl fmt::Display for IllegalMoveError {
         write!(f, "illegal move for {}: ", self.turn.name())?;
         match self.mv {
             Move::Castle { king, rook } => {
-                write!(f, "castling with the king on {king} and the rook on {rook}")
+                write!(f, "castling with the king on {king} and the rook on {rook}")?;
             }
-            Move::EnPassant { from, to } => write!(f, "pawn from {from} takes en passant on {to}"),
+            Move::EnPassant { from, to } => {
+                write!(f, "pawn from {from} takes en passant on {to}")?;
+            }
             Move::Normal {
                 role,
                 from,
@@ -267,9 +284,9 @@ impl fmt::Display for IllegalMoveError {
                 if let Some(p) = promotion {
                     write!(f, " promoting to a {}", p.name())?;
                 }
-                Ok(())
             }
         }
+        write!(f, ": {}", self.reason)
     }
 }
 
