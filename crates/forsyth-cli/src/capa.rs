@@ -1040,14 +1040,7 @@ fn play(
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,
-            Err(e) => {
-                // An illegal move is named by its reason's kind, as on 8x8.
-                let kind = match &e.kind {
-                    ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
-                    other => other.name(),
-                };
-                return fail(&format!("move {} ({text}): {e} ({kind})", i + 1));
-            }
+            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, kind_name(&e))),
         };
         pos = match pos.play(m) {
             Ok(p) => p,
@@ -1605,6 +1598,15 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
     }
 }
 
+/// The kind a refused 10x8 move is reported under: an illegal move's
+/// reason's kind, as on 8x8 (`unreachable`, `pinned`), else the error's.
+fn kind_name(e: &forsyth::capablanca::ReadMoveError) -> &'static str {
+    match &e.kind {
+        ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
+        other => other.name(),
+    }
+}
+
 /// The first fault of a 10x8 game, as data: where it is, its kind's
 /// stable name, the sentence, and for a move's fault the move as written,
 /// its number, the side to move, the position before it (X-FEN) and the
@@ -1726,7 +1728,7 @@ fn translate(
                     |kind, message| Box::new(TenFault::of_move(pos, text, *span, kind, message));
                 let played = match pos.read_move(text, None) {
                     Err(e) => {
-                        let mut f = fault(e.kind.name(), e.to_string());
+                        let mut f = fault(kind_name(&e), e.to_string());
                         if let ReadMoveErrorKind::Ambiguous(c) = &e.kind {
                             f.candidates.clone_from(c);
                         }
@@ -1736,8 +1738,9 @@ fn translate(
                         write(pos, m)
                             .map_err(|e| fault("unsupported", e))
                             .and_then(|written| {
-                                let next =
-                                    pos.play(m).map_err(|e| fault("illegal", e.to_string()))?;
+                                let next = pos
+                                    .play(m)
+                                    .map_err(|e| fault(e.kind().name(), e.to_string()))?;
                                 Ok((written, next))
                             })
                     }

@@ -233,12 +233,6 @@ impl BoardSquare for Square {
     }
 }
 
-impl BoardSquare for crate::board::capablanca::Square {
-    fn is_castling_king_file(self, side: CastlingSide) -> bool {
-        self.file() == crate::board::capablanca::king_to_file(side)
-    }
-}
-
 impl<S: BoardSquare> fmt::Display for IllegalMoveReason<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use IllegalMoveReason as R;

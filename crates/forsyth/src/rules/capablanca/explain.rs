@@ -6,10 +6,16 @@
 
 use super::position::Position;
 use crate::board::capablanca::moves::castling_targets;
-use crate::board::capablanca::{attacks, Bitboard, File, Move, Square};
+use crate::board::capablanca::{attacks, king_to_file, Bitboard, File, Move, Square};
 use crate::board::{CastlingSide, Color, Rank, Role};
-use crate::rules::explain::IllegalMoveReason;
+use crate::rules::explain::{BoardSquare, IllegalMoveReason};
 use crate::Outcome;
+
+impl BoardSquare for Square {
+    fn is_castling_king_file(self, side: CastlingSide) -> bool {
+        self.file() == king_to_file(side)
+    }
+}
 
 /// A reason on the 10x8 board.
 pub(crate) type Reason = IllegalMoveReason<Square>;

@@ -10,10 +10,12 @@ pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;
+pub(crate) mod play;
 pub(crate) mod position;
 pub(crate) mod safety;
 pub(crate) mod validate;
 
 pub use movegen::MoveList;
-pub use position::{IllegalMoveError, Position};
+pub use play::IllegalMoveError;
+pub use position::Position;
 pub use validate::{PositionError, Repair, Report};
