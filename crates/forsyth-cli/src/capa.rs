@@ -1040,7 +1040,7 @@ fn play(
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,
-            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, kind_name(&e))),
+            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind_name())),
         };
         pos = match pos.play(m) {
             Ok(p) => p,
@@ -1598,15 +1598,6 @@ fn notation(words: &[String], from: &str, to: &str, file: Option<&PathBuf>) -> i
     }
 }
 
-/// The kind a refused 10x8 move is reported under: an illegal move's
-/// reason's kind, as on 8x8 (`unreachable`, `pinned`), else the error's.
-fn kind_name(e: &forsyth::capablanca::ReadMoveError) -> &'static str {
-    match &e.kind {
-        ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
-        other => other.name(),
-    }
-}
-
 /// The first fault of a 10x8 game, as data: where it is, its kind's
 /// stable name, the sentence, and for a move's fault the move as written,
 /// its number, the side to move, the position before it (X-FEN) and the
@@ -1728,7 +1719,7 @@ fn translate(
                     |kind, message| Box::new(TenFault::of_move(pos, text, *span, kind, message));
                 let played = match pos.read_move(text, None) {
                     Err(e) => {
-                        let mut f = fault(kind_name(&e), e.to_string());
+                        let mut f = fault(e.kind_name(), e.to_string());
                         if let ReadMoveErrorKind::Ambiguous(c) = &e.kind {
                             f.candidates.clone_from(c);
                         }

@@ -178,6 +178,25 @@ pub struct ReadMoveError {
     pub kind: ReadMoveErrorKind,
 }
 
+impl ReadMoveError {
+    /// The name a refusal is reported under: an illegal move's reason's
+    /// kind when it has one (`unreachable`, `pinned`), as on 8x8; else
+    /// the kind's name ([`ReadMoveErrorKind::name`]).
+    ///
+    /// ```
+    /// use forsyth::capablanca::Position;
+    /// let pos = Position::capablanca();
+    /// assert_eq!(pos.read_move("Ad4", None).unwrap_err().kind_name(), "unreachable");
+    /// assert_eq!(pos.read_move("Zd4", None).unwrap_err().kind_name(), "syntax");
+    /// ```
+    pub fn kind_name(&self) -> &'static str {
+        match &self.kind {
+            ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
+            other => other.name(),
+        }
+    }
+}
+
 impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
