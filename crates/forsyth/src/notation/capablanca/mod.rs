@@ -134,8 +134,8 @@ pub enum ReadMoveErrorKind {
     /// The text is no move of the notation.
     Syntax,
     /// A move of the notation, but no legal move of the position: why,
-    /// in the 8x8 board's words, when the text names one move (every text
-    /// but one marked `e.p.` that fits no en-passant capture).
+    /// in the 8x8 board's words. `None` is kept for a text that names no
+    /// one move to explain; every text the readers take names one.
     Illegal(Option<IllegalMoveReason<Square>>),
     /// More than one legal move fits: the candidates, in SAN.
     Ambiguous(Vec<String>),
