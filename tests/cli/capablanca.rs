@@ -533,7 +533,10 @@ fn pgn_check_tells_each_games_board_by_its_tags() {
             assert!(line.ends_with(": ok"), "{line}");
         }
     }
-    assert_contains(verdicts[3], "2. Ad4: illegal");
+    assert_contains(
+        verdicts[3],
+        "2. Ad4: unreachable: illegal move 'Ad4' for white: no archbishop can move to d4",
+    );
     assert_contains(&r.stderr, "forsyth: 10 games read: ");
     assert_eq!(r.code, 1);
     // The Gothic chancellor leaps from e1 to f3 (Capablanca's, on h1,
@@ -1549,4 +1552,86 @@ fn a_move_after_the_result_is_refused_on_ten_files() {
         let r = forsyth(&["play", start, "e4", "e5", "*"], b"");
         assert_eq!(r.code, 0, "{start}: {}", r.stderr);
     }
+}
+
+/// A refused 10x8 move says why, in the words the 8x8 board uses for the
+/// same refusal: the king's step that no king makes, and a knight pinned
+/// by a bishop on the same squares of both boards. The 8x8 output is the
+/// reference.
+#[test]
+fn play_says_why_a_10x8_move_is_illegal() {
+    let reason = |args: &[&str]| {
+        let r = forsyth(args, b"");
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let at = r.stderr.find("for white: ").expect(&r.stderr);
+        r.stderr[at..].trim_end().to_owned()
+    };
+    let ten = reason(&["play", "capablanca", "e4", "e5", "Kd3"]);
+    assert_eq!(ten, reason(&["play", "startpos", "e4", "e5", "Kd3"]));
+    assert_eq!(ten, "for white: no king can move to d3 (unreachable)");
+    let ten = reason(&["play", "5k4/10/10/10/1b8/10/3N6/4K5 w - - 0 1", "Nf3"]);
+    assert_eq!(
+        ten,
+        reason(&["play", "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1", "Nf3"])
+    );
+    assert_eq!(
+        ten,
+        "for white: the piece on d2 is pinned to its king by the piece on b4 (pinned)"
+    );
+    // Castling: the bishop on g1 stands in the king's way.
+    assert_eq!(
+        reason(&["play", "capablanca", "O-O"]),
+        "for white: king side castling is blocked by the piece on g1 (castling_blocked)"
+    );
+}
+
+/// `notation` and `pgn check` refuse an illegal 10x8 move with its reason,
+/// as they do the same text on 8x8 (the reference: the same line, the same
+/// column, the same words).
+#[test]
+fn notation_and_pgn_say_why_a_10x8_move_is_illegal() {
+    let text = b"1. e4 e5 2. Kd3\n";
+    let ten = forsyth(
+        &[
+            "notation",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--fen",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        ],
+        text,
+    );
+    let eight = forsyth(&["notation", "--from", "san", "--to", "uci"], text);
+    assert_eq!(ten.code, 1, "{}", ten.stderr);
+    // The 8x8 line goes on with the legal moves to d3.
+    assert!(
+        eight.stderr.starts_with(ten.stderr.trim_end()),
+        "{}{}",
+        ten.stderr,
+        eight.stderr
+    );
+    assert_contains(
+        &ten.stderr,
+        "move 2.: illegal move 'Kd3' for white (san): no king can move to d3",
+    );
+    let problem = |pgn: &str| {
+        let r = forsyth(&["pgn", "check", "--format", "json", "-"], pgn.as_bytes());
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        (
+            v["problem"]["kind"].clone(),
+            v["problem"]["message"].clone(),
+        )
+    };
+    let (kind, message) = problem("[Variant \"Capablanca\"]\n\n1. e4 e5 2. Kd3 *\n");
+    let (kind8, message8) = problem("1. e4 e5 2. Kd3 *\n");
+    assert_eq!(kind, kind8);
+    assert_eq!(kind, "unreachable");
+    let words = |m: &serde_json::Value| {
+        let m = m.as_str().unwrap().to_owned();
+        m[m.find(": ").unwrap()..].to_owned()
+    };
+    assert_eq!(words(&message), words(&message8));
 }

@@ -1044,7 +1044,7 @@ fn play(
         }
         let m = match pos.read_move(text, notation) {
             Ok(m) => m,
-            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind.name())),
+            Err(e) => return fail(&format!("move {} ({text}): {e} ({})", i + 1, e.kind_name())),
         };
         pos = match pos.play(m) {
             Ok(p) => p,
@@ -1698,7 +1698,7 @@ fn translate(
                     |kind, message| Box::new(TenFault::of_move(pos, text, *span, kind, message));
                 let played = match pos.read_move(text, None) {
                     Err(e) => {
-                        let mut f = fault(e.kind.name(), e.to_string());
+                        let mut f = fault(e.kind_name(), e.to_string());
                         if let ReadMoveErrorKind::Ambiguous(c) = &e.kind {
                             f.candidates.clone_from(c);
                         }
@@ -1708,8 +1708,9 @@ fn translate(
                         write(pos, m)
                             .map_err(|e| fault("unsupported", e))
                             .and_then(|written| {
-                                let next =
-                                    pos.play(m).map_err(|e| fault("illegal", e.to_string()))?;
+                                let next = pos
+                                    .play(m)
+                                    .map_err(|e| fault(e.kind().name(), e.to_string()))?;
                                 Ok((written, next))
                             })
                     }

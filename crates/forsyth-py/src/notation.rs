@@ -5,9 +5,7 @@ use std::sync::Arc;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use forsyth::notation::{
-    CheckMarkers, MovetextPosition, Notation, ParseNotationError, TranslateError, Translator,
-};
+use forsyth::notation::{CheckMarkers, MovetextPosition, Notation, ParseNotationError, Translator};
 
 use crate::errors::{error, MoveError, Place};
 use crate::position::{read_any, AnyPosition, PyPosition, VariantChoice};
@@ -81,7 +79,7 @@ pub fn translate(
     let done = match start_arg(py, fen)? {
         AnyPosition::Eight(start) => {
             let translator = Translator::new(Arc::unwrap_or_clone(start), from, to);
-            run(translator.with_check_markers(markers), text, &mut out)
+            run(py, translator.with_check_markers(markers), text, &mut out)
         }
         AnyPosition::Ten(start) => {
             let start = Arc::unwrap_or_clone(start);
@@ -93,10 +91,22 @@ pub fn translate(
                 };
                 PyValueError::new_err(format!("{which}: {e}"))
             })?;
-            run(translator, text, &mut out)
+            run(py, translator, text, &mut out)
         }
     };
-    done.map_err(|e| {
+    done?;
+    Ok(out)
+}
+
+/// `text` translated by `translator` into `out`; a refusal as `MoveError`
+/// placed by line and column.
+fn run<P: MovetextPosition>(
+    py: Python<'_>,
+    mut translator: Translator<P>,
+    text: &str,
+    out: &mut String,
+) -> PyResult<()> {
+    translator.translate(text, out).map_err(|e| {
         let (line, column) = line_column(text, e.offset);
         let err = error::<MoveError>(
             py,
@@ -112,15 +122,5 @@ pub fn translate(
             .value(py)
             .setattr("candidates", e.error.candidates.clone());
         err
-    })?;
-    Ok(out)
-}
-
-/// `text` translated by `translator` into `out`.
-fn run<P: MovetextPosition>(
-    mut translator: Translator<P>,
-    text: &str,
-    out: &mut String,
-) -> Result<(), TranslateError> {
-    translator.translate(text, out)
+    })
 }

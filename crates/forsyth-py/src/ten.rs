@@ -185,7 +185,7 @@ pub fn read_move(
                 line: None,
                 column: None,
                 field: "move",
-                kind: e.kind.name(),
+                kind: e.kind_name(),
             },
         );
         let _ = err.value(py).setattr("candidates", Vec::<String>::new());

@@ -286,3 +286,28 @@ def test_convert_many_mixes_boards():
     reports = forsyth.validate_many(lines * 200, threads=2)
     assert [r.variant for r in reports[:4]] == ["capablanca", "standard", "capablanca", None]
     assert [r.valid for r in reports[:4]] == [True, True, False, False]
+
+
+def test_an_illegal_10x8_move_says_why_as_on_8x8():
+    # The same refusal on both boards, the 8x8 one the reference: no king
+    # steps from e1 to d3, and the knight on d2 is pinned by the bishop on b4.
+    cases = [
+        (Position.capablanca().play("e4").play("e5"), Position().play("e4").play("e5"), "Kd3"),
+        (Position("5k4/10/10/10/1b8/10/3N6/4K5 w - - 0 1"),
+         Position("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1"), "Nf3"),
+    ]
+    reasons = []
+    for ten, eight, text in cases:
+        with pytest.raises(MoveError) as e10:
+            ten.play(text)
+        with pytest.raises(MoveError) as e8:
+            eight.play(text)
+        assert e10.value.kind == e8.value.kind
+        reason = str(e8.value).split(": ")[-1]
+        assert str(e10.value).endswith(": " + reason), (str(e10.value), reason)
+        reasons.append(reason)
+    assert reasons == ["no king can move to d3",
+                       "the piece on d2 is pinned to its king by the piece on b4"]
+    with pytest.raises(MoveError) as e:
+        Position.capablanca().play("Kd3")
+    assert e.value.kind == "unreachable" and "no king can move to d3" in str(e.value)

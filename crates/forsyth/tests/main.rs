@@ -8,6 +8,7 @@ mod common;
 mod capablanca_crc;
 mod capablanca_moves;
 mod capablanca_perft;
+mod capablanca_refusals;
 mod capablanca_text;
 mod capablanca_validate;
 mod chess960;

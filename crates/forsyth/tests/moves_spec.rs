@@ -11,16 +11,16 @@ use strum::IntoEnumIterator;
 
 const SPEC: &str = include_str!("../../../specs/moves.md");
 
-struct Row {
-    kind: String,
-    fen: String,
-    moves: Vec<String>,
+pub(crate) struct Row {
+    pub(crate) kind: String,
+    pub(crate) fen: String,
+    pub(crate) moves: Vec<String>,
     names: Vec<String>,
-    line: usize,
+    pub(crate) line: usize,
 }
 
 /// Rows `| `kind` | `fen` | `moves` | names |` of the section `## Refusals`.
-fn rows() -> Vec<Row> {
+pub(crate) fn rows() -> Vec<Row> {
     let mut out = Vec::new();
     let mut inside = false;
     for (i, line) in SPEC.lines().enumerate() {

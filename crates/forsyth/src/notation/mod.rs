@@ -77,8 +77,8 @@ pub(crate) use statement::{check_count, piece_count};
 pub use statement::{ParseStatementError, ParseStatementErrorKind};
 pub(crate) use uci::{CastlingMode, UciMove};
 
-use crate::board::{Color, Move};
-use crate::rules::explain::{IllegalMoveKind, IllegalMoveReason};
+use crate::board::{Color, Move, Square};
+use crate::rules::explain::{BoardSquare, IllegalMoveKind, IllegalMoveReason};
 use crate::rules::Position;
 
 /// A notation a move is read and written in, with its language where it
@@ -234,7 +234,7 @@ impl Notation {
             // An illegal castling's candidates are the legal castlings,
             // whatever squares the text named.
             let candidates = match reason {
-                Some(r) if is_castling(r) => fitting(pos, Move::is_castle),
+                Some(r) if is_castling(&r) => fitting(pos, Move::is_castle),
                 _ => candidates,
             };
             ReadMoveError {
@@ -449,7 +449,7 @@ impl Notation {
 }
 
 /// `true` for the reasons a castling is refused for.
-fn is_castling(reason: IllegalMoveReason) -> bool {
+fn is_castling<S>(reason: &IllegalMoveReason<S>) -> bool {
     matches!(
         reason.kind(),
         IllegalMoveKind::CastlingWithoutRight
@@ -492,9 +492,12 @@ fn to_same_square(pos: &Position, san: &San) -> Vec<Move> {
 /// assert_eq!(err.to_string(), "ambiguous move '♘d2' for white (figurine): ♘bd2 or ♘fd2");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A 10x8 movetext's error names the 10x8 board's squares
+/// (`ReadMoveError<forsyth::capablanca::Square>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct ReadMoveError {
+pub struct ReadMoveError<S = Square> {
     /// The text read.
     pub text: String,
     /// The notation it was read in.
@@ -508,7 +511,7 @@ pub struct ReadMoveError {
     /// For an illegal move whose text names one castling or one piece's
     /// move (every algebraic text, a descriptive one naming one square),
     /// why that move is not legal, as [`Position::parse_move`] gives it.
-    pub reason: Option<IllegalMoveReason>,
+    pub reason: Option<IllegalMoveReason<S>>,
     /// For an ambiguous descriptive move read with
     /// [`CheckMarkers::Optional`]: the one move it names when a missing
     /// check marker rules out the moves that check
@@ -546,7 +549,7 @@ impl ReadMoveErrorKind {
     }
 }
 
-impl ReadMoveError {
+impl<S> ReadMoveError<S> {
     /// What is wrong (the `kind` field).
     ///
     /// ```
@@ -560,11 +563,11 @@ impl ReadMoveError {
     }
 }
 
-impl fmt::Display for ReadMoveError {
+impl<S: BoardSquare> fmt::Display for ReadMoveError<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = self.turn.name();
         let (what, n) = (self.kind, self.candidates.len());
-        let castling = self.reason.is_some_and(is_castling);
+        let castling = self.reason.as_ref().is_some_and(is_castling);
         match what {
             ReadMoveErrorKind::Unreadable => {
                 write!(f, "'{}' is not a {} move", self.text, self.notation)?
@@ -575,7 +578,7 @@ impl fmt::Display for ReadMoveError {
                     "illegal move '{}' for {side} ({})",
                     self.text, self.notation
                 )?;
-                if let Some(reason) = self.reason {
+                if let Some(reason) = &self.reason {
                     write!(f, ": {reason}")?;
                 }
             }
@@ -685,7 +688,7 @@ impl fmt::Display for ReadMoveWarning {
     }
 }
 
-impl std::error::Error for ReadMoveError {}
+impl<S: BoardSquare + fmt::Debug> std::error::Error for ReadMoveError<S> {}
 
 /// The error of reading a notation's name.
 ///

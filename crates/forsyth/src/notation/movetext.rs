@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::{CheckMarkers, Notation, ReadMoveError, ReadMoveErrorKind, ReadMoveWarning};
 use crate::board::Color;
+use crate::rules::explain::BoardSquare;
 use crate::rules::Position;
 use crate::text::fen::Fen;
 
@@ -14,12 +15,21 @@ pub(crate) mod sealed {
     impl Sealed for super::Position {}
 }
 
+/// What [`MovetextPosition::read_in`] gives: the move and what its text
+/// says falsely of it, or the error on the board's squares.
+pub(crate) type ReadIn<P> = Result<
+    (<P as MovetextPosition>::Move, Option<ReadMoveWarning>),
+    ReadMoveError<<P as MovetextPosition>::Square>,
+>;
+
 /// A position a [`Translator`] plays movetext on: the 8x8 [`Position`] or
 /// the 10x8 [`capablanca::Position`](crate::capablanca::Position). Sealed:
 /// the two boards are the only ones.
 pub trait MovetextPosition: Clone + fmt::Debug + sealed::Sealed {
     /// A move of this board.
     type Move: Copy;
+    /// A square of this board, as the reasons for refusing a move name it.
+    type Square: BoardSquare + fmt::Debug + Eq;
 
     /// The fullmove number.
     fn fullmoves(&self) -> u32;
@@ -27,12 +37,7 @@ pub trait MovetextPosition: Clone + fmt::Debug + sealed::Sealed {
     fn side_to_move(&self) -> Color;
     /// The legal move `text` names in `from`, and what its text says
     /// falsely of it.
-    fn read_in(
-        &self,
-        from: Notation,
-        text: &str,
-        markers: CheckMarkers,
-    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError>;
+    fn read_in(&self, from: Notation, text: &str, markers: CheckMarkers) -> ReadIn<Self>;
     /// Plays the legal move `m`.
     fn play_legal(&mut self, m: Self::Move);
     /// The legal move `m` of `self` (`after` the position it leads to)
@@ -44,6 +49,7 @@ pub trait MovetextPosition: Clone + fmt::Debug + sealed::Sealed {
 
 impl MovetextPosition for Position {
     type Move = crate::board::Move;
+    type Square = crate::board::Square;
 
     #[inline]
     fn fullmoves(&self) -> u32 {
@@ -155,7 +161,7 @@ pub struct Translator<P: MovetextPosition = Position> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct TranslateError {
+pub struct TranslateError<S = crate::board::Square> {
     /// The byte offset of the move in the text given.
     pub offset: usize,
     /// The move number (the fullmove number of the position).
@@ -163,10 +169,10 @@ pub struct TranslateError {
     /// `true` if it was Black's move (written `12...`).
     pub black: bool,
     /// Why the move was not read, with its text and candidates.
-    pub error: ReadMoveError,
+    pub error: ReadMoveError<S>,
 }
 
-impl fmt::Display for TranslateError {
+impl<S: BoardSquare> fmt::Display for TranslateError<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let dots = if self.black { "..." } else { "." };
         write!(
@@ -179,7 +185,7 @@ impl fmt::Display for TranslateError {
     }
 }
 
-impl std::error::Error for TranslateError {}
+impl<S: BoardSquare + fmt::Debug> std::error::Error for TranslateError<S> {}
 
 /// A move that [`Translator::translate`] read and translated, whose text
 /// says something false of it (see [`Notation::read_noting`]), placed as
@@ -378,7 +384,11 @@ impl<P: MovetextPosition> Translator<P> {
     /// Translates `text`, appending to `out`. On an error, what was
     /// appended so far stays in `out` and the translator stays at the
     /// position before the move that failed.
-    pub fn translate(&mut self, text: &str, out: &mut String) -> Result<(), TranslateError> {
+    pub fn translate(
+        &mut self,
+        text: &str,
+        out: &mut String,
+    ) -> Result<(), TranslateError<P::Square>> {
         let mut i = 0;
         while i < text.len() {
             let rest = &text[i..];
@@ -469,7 +479,7 @@ impl<P: MovetextPosition> Translator<P> {
         ends: bool,
         offset: usize,
         out: &mut String,
-    ) -> Result<(), TranslateError> {
+    ) -> Result<(), TranslateError<P::Square>> {
         if ends {
             out.push_str(word);
             if let Some((_, moved)) = &mut self.game_start {

@@ -26,9 +26,12 @@ use crate::rules::{Outcome, Position};
 /// assert_eq!(reason.to_string(), "the piece on d2 is pinned to its king by the piece on b4");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
+///
+/// The 10x8 board gives the same reasons with its own squares
+/// (`IllegalMoveReason<forsyth::capablanca::Square>`), in the same words.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum IllegalMoveReason {
+pub enum IllegalMoveReason<S = Square> {
     /// The game has already ended.
     GameOver {
         /// How it ended.
@@ -40,14 +43,14 @@ pub enum IllegalMoveReason {
     /// stands on the origin square.
     NoPiece {
         /// The origin square.
-        square: Square,
+        square: S,
         /// The role the move names, if it names one.
         role: Option<Role>,
     },
     /// The piece that would move belongs to the side not to move.
     OtherSide {
         /// Where that piece stands.
-        square: Square,
+        square: S,
         /// Its role.
         role: Role,
         /// Its side.
@@ -59,43 +62,43 @@ pub enum IllegalMoveReason {
         /// The role of the moving piece.
         role: Role,
         /// The origin square, when the move names one.
-        from: Option<Square>,
+        from: Option<S>,
         /// The destination.
-        to: Square,
+        to: S,
     },
     /// The move is written as a capture, but there is nothing to capture.
     NothingToCapture {
         /// The destination.
-        to: Square,
+        to: S,
     },
     /// A pawn reaches the last rank without saying what it becomes.
     MissingPromotion {
         /// The destination.
-        to: Square,
+        to: S,
     },
     /// A promotion is written for a move that does not promote.
     BadPromotion {
         /// The destination.
-        to: Square,
+        to: S,
     },
     /// The piece shields its king from an enemy piece along a line.
     Pinned {
         /// The pinned piece.
-        square: Square,
+        square: S,
         /// The enemy piece that pins it.
-        pinner: Square,
+        pinner: S,
     },
     /// The king would step onto an attacked square.
     IntoCheck {
         /// The square the king would go to.
-        to: Square,
+        to: S,
         /// An enemy piece attacking it.
-        attacker: Square,
+        attacker: S,
     },
     /// The king is in check and the move does not answer the check.
     InCheck {
         /// A checking piece the move leaves in place.
-        checker: Square,
+        checker: S,
     },
     /// The side to move has no castling right on that wing.
     CastlingWithoutRight {
@@ -107,23 +110,23 @@ pub enum IllegalMoveReason {
         /// The wing.
         side: CastlingSide,
         /// The square of the piece in the way.
-        square: Square,
+        square: S,
     },
     /// The king is in check, and castling does not answer a check.
     CastlingOutOfCheck {
         /// The king's square.
-        king: Square,
+        king: S,
         /// A checking piece.
-        attacker: Square,
+        attacker: S,
     },
     /// The king would pass over or land on an attacked square.
     CastlingThroughCheck {
         /// The wing.
         side: CastlingSide,
         /// The attacked square.
-        square: Square,
+        square: S,
         /// An enemy piece attacking it.
-        attacker: Square,
+        attacker: S,
     },
 }
 
@@ -184,12 +187,13 @@ impl IllegalMoveKind {
     }
 }
 
-impl IllegalMoveReason {
+impl<S> IllegalMoveReason<S> {
     /// The classification.
     ///
     /// ```
     /// use forsyth::{IllegalMoveKind, IllegalMoveReason};
-    /// assert_eq!(IllegalMoveReason::NullMove.kind(), IllegalMoveKind::NullMove);
+    /// let reason: IllegalMoveReason = IllegalMoveReason::NullMove;
+    /// assert_eq!(reason.kind(), IllegalMoveKind::NullMove);
     /// ```
     pub fn kind(&self) -> IllegalMoveKind {
         use IllegalMoveReason as R;
@@ -215,7 +219,21 @@ impl IllegalMoveReason {
     }
 }
 
-impl fmt::Display for IllegalMoveReason {
+/// A square of a board the reasons are given on, the 8x8 board's or the
+/// 10x8 board's: what the one text of a reason needs to know of it.
+pub trait BoardSquare: Copy + fmt::Display {
+    /// `true` if the king castling on `side` lands on this square's file
+    /// (`g` or `c` on 8x8, `i` or `c` on 10x8).
+    fn is_castling_king_file(self, side: CastlingSide) -> bool;
+}
+
+impl BoardSquare for Square {
+    fn is_castling_king_file(self, side: CastlingSide) -> bool {
+        self.file() == side.king_to_file()
+    }
+}
+
+impl<S: BoardSquare> fmt::Display for IllegalMoveReason<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use IllegalMoveReason as R;
         match *self {
@@ -280,7 +298,7 @@ impl fmt::Display for IllegalMoveReason {
                 square,
                 attacker,
             } => {
-                let verb = if square.file() == side.king_to_file() {
+                let verb = if square.is_castling_king_file(side) {
                     "land on"
                 } else {
                     "pass over"

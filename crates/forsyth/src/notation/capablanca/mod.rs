@@ -22,7 +22,9 @@ use crate::notation::san::{
     castling_side, read_move, read_san, strip_suffixes, Normal, SanBoard, OTHER_CAPTURE_MARKS,
 };
 use crate::notation::{Language, Notation};
+use crate::rules::capablanca::explain::{self, Described};
 use crate::rules::capablanca::Position;
+use crate::rules::explain::IllegalMoveReason;
 use crate::setup::capablanca::LossyCastlingError;
 use crate::text::fen::{CastlingNotation, EnPassantMode, ShredderOrder, WriteOptions};
 use crate::text::letters::{Alphabet, Letters};
@@ -131,8 +133,10 @@ fn role_text(letters: Option<&Letters>, role: Role) -> String {
 pub enum ReadMoveErrorKind {
     /// The text is no move of the notation.
     Syntax,
-    /// A move of the notation, but no legal move of the position.
-    Illegal,
+    /// A move of the notation, but no legal move of the position: why,
+    /// in the 8x8 board's words. `None` is kept for a text that names no
+    /// one move to explain; every text the readers take names one.
+    Illegal(Option<IllegalMoveReason<Square>>),
     /// More than one legal move fits: the candidates, in SAN.
     Ambiguous(Vec<String>),
     /// The notation cannot read 10x8 moves.
@@ -147,7 +151,7 @@ impl ReadMoveErrorKind {
     pub fn name(&self) -> &'static str {
         match self {
             ReadMoveErrorKind::Syntax => "syntax",
-            ReadMoveErrorKind::Illegal => "illegal",
+            ReadMoveErrorKind::Illegal(_) => "illegal",
             ReadMoveErrorKind::Ambiguous(_) => "ambiguous",
             ReadMoveErrorKind::Unsupported(_) => "unsupported",
             ReadMoveErrorKind::NotEnPassant => "not_en_passant",
@@ -161,7 +165,7 @@ impl ReadMoveErrorKind {
 /// use forsyth::capablanca::Position;
 /// let err = Position::capablanca().read_move("Ad4", None).unwrap_err();
 /// assert_eq!(err.kind.name(), "illegal");
-/// assert_eq!(err.to_string(), "illegal move 'Ad4' for white");
+/// assert_eq!(err.to_string(), "illegal move 'Ad4' for white: no archbishop can move to d4");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -174,12 +178,35 @@ pub struct ReadMoveError {
     pub kind: ReadMoveErrorKind,
 }
 
+impl ReadMoveError {
+    /// The name a refusal is reported under: an illegal move's reason's
+    /// kind when it has one (`unreachable`, `pinned`), as on 8x8; else
+    /// the kind's name ([`ReadMoveErrorKind::name`]).
+    ///
+    /// ```
+    /// use forsyth::capablanca::Position;
+    /// let pos = Position::capablanca();
+    /// assert_eq!(pos.read_move("Ad4", None).unwrap_err().kind_name(), "unreachable");
+    /// assert_eq!(pos.read_move("Zd4", None).unwrap_err().kind_name(), "syntax");
+    /// ```
+    pub fn kind_name(&self) -> &'static str {
+        match &self.kind {
+            ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
+            other => other.name(),
+        }
+    }
+}
+
 impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ReadMoveErrorKind::Syntax => write!(f, "'{}' is not a move", self.text),
-            ReadMoveErrorKind::Illegal => {
-                write!(f, "illegal move '{}' for {}", self.text, self.turn.name())
+            ReadMoveErrorKind::Illegal(reason) => {
+                write!(f, "illegal move '{}' for {}", self.text, self.turn.name())?;
+                match reason {
+                    Some(reason) => write!(f, ": {reason}"),
+                    None => Ok(()),
+                }
             }
             ReadMoveErrorKind::Ambiguous(c) => write!(
                 f,
@@ -674,7 +701,10 @@ impl Position {
                     }
                     _ => m.from() == from && m.to() == to && m.promotion() == promotion,
                 });
-                return found.ok_or_else(|| error(ReadMoveErrorKind::Illegal));
+                return found.ok_or_else(|| {
+                    let reason = explain::from_to(self, from, to, promotion);
+                    error(ReadMoveErrorKind::Illegal(Some(reason)))
+                });
             }
             if notation == Some(Notation::Uci) {
                 return Err(error(ReadMoveErrorKind::Syntax));
@@ -687,52 +717,101 @@ impl Position {
             None | Some(Notation::Lan) => lan_pattern(body.as_bytes(), &letters),
             _ => None,
         };
-        let found = match lan {
-            Some(p) => match (fits(p), p) {
-                // Castling written as the king's move, as UCI writes it.
-                (
-                    found,
-                    Pattern::Normal {
-                        role: None | Some(Role::King),
-                        from_file: Some(f),
-                        from_rank: Some(r),
-                        capture: false,
-                        to,
-                        promotion: None,
-                    },
-                ) if found.is_empty() => {
-                    let from = Square::from_coords(f, r);
-                    moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| match m {
-                            Move::Castle { king, rook } => {
-                                king == from && (to == rook || to == m.to())
-                            }
-                            _ => false,
-                        })
-                        .collect()
-                }
-                (found, _) => found,
-            },
+        let (pattern, found) = match lan {
+            Some(p) => (
+                p,
+                match (fits(p), p) {
+                    // Castling written as the king's move, as UCI writes it.
+                    (
+                        found,
+                        Pattern::Normal {
+                            role: None | Some(Role::King),
+                            from_file: Some(f),
+                            from_rank: Some(r),
+                            capture: false,
+                            to,
+                            promotion: None,
+                        },
+                    ) if found.is_empty() => {
+                        let from = Square::from_coords(f, r);
+                        moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| match m {
+                                Move::Castle { king, rook } => {
+                                    king == from && (to == rook || to == m.to())
+                                }
+                                _ => false,
+                            })
+                            .collect()
+                    }
+                    (found, _) => found,
+                },
+            ),
             None => {
                 let read = read_san::<Ten>(body.as_bytes(), &letters, true)
                     .ok_or_else(|| error(ReadMoveErrorKind::Syntax))?;
                 // `bxc3`, `axb3`, `cxd5`: the pawn's move, else the piece's.
                 let first = fits(read.first);
-                match read.alternative.map(fits) {
+                let found = match read.alternative.map(fits) {
                     Some(alternative) if first.is_empty() && !alternative.is_empty() => alternative,
                     _ => first,
-                }
+                };
+                (read.first, found)
             }
         };
         match found.as_slice() {
             [m] if en_passant && !m.is_en_passant() => Err(error(ReadMoveErrorKind::NotEnPassant)),
             [m] => Ok(*m),
-            [] => Err(error(ReadMoveErrorKind::Illegal)),
+            [] => Err(error(ReadMoveErrorKind::Illegal(Some(
+                self.refusal(pattern, lan.is_some()),
+            )))),
             many => Err(error(ReadMoveErrorKind::Ambiguous(
                 many.iter().map(|&m| self.san(m)).collect(),
             ))),
         }
+    }
+}
+
+impl Position {
+    /// Why no legal move fits `pattern`, which a SAN text names, or a LAN
+    /// text (`lan`), which names the origin and is judged as UCI's move
+    /// from it, then by what it says beyond the squares.
+    fn refusal(&self, pattern: Pattern, lan: bool) -> IllegalMoveReason<Square> {
+        let (role, from_file, from_rank, capture, to, promotion) = match pattern {
+            Pattern::Castle(side) => return explain::castle(self, side),
+            Pattern::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => (role, from_file, from_rank, capture, to, promotion),
+        };
+        if let (true, Some(file), Some(rank)) = (lan, from_file, from_rank) {
+            let from = Square::from_coords(file, rank);
+            let legal = self.legal_moves().iter().copied().find(|m| {
+                !m.is_castle() && m.from() == from && m.to() == to && m.promotion() == promotion
+            });
+            return match legal {
+                Some(m) if role.is_some_and(|r| r != m.role()) => {
+                    IllegalMoveReason::NoPiece { square: from, role }
+                }
+                Some(_) if capture => IllegalMoveReason::NothingToCapture { to },
+                _ => explain::from_to(self, from, to, promotion),
+            };
+        }
+        explain::of_described(
+            self,
+            Described {
+                role: role.unwrap_or(Role::Pawn),
+                file: from_file,
+                rank: from_rank,
+                capture,
+                to,
+                promotion,
+            },
+        )
     }
 }

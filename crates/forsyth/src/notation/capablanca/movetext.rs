@@ -2,7 +2,7 @@
 //! beside the 8x8 one.
 
 use super::{san_letters, Unsupported};
-use crate::board::capablanca::Move;
+use crate::board::capablanca::{Move, Square};
 use crate::board::Color;
 use crate::notation::movetext::sealed::Sealed;
 use crate::notation::{
@@ -17,6 +17,7 @@ impl Sealed for Position {}
 
 impl MovetextPosition for Position {
     type Move = Move;
+    type Square = Square;
 
     fn fullmoves(&self) -> u32 {
         self.setup().fullmoves
@@ -31,20 +32,21 @@ impl MovetextPosition for Position {
         from: Notation,
         text: &str,
         _: CheckMarkers,
-    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError> {
+    ) -> Result<(Self::Move, Option<ReadMoveWarning>), ReadMoveError<Square>> {
         use super::ReadMoveErrorKind as Ten;
         let e = match self.read_move(text, Some(from)) {
             Ok(m) => return Ok((m, None)),
             Err(e) => e,
         };
-        let (kind, candidates) = match e.kind {
+        let (kind, candidates, reason) = match e.kind {
+            Ten::Illegal(reason) => (ReadMoveErrorKind::Illegal, Vec::new(), reason),
             // `e.p.` on a move that is no en-passant capture: no legal
             // move fits the text.
-            Ten::Illegal | Ten::NotEnPassant => (ReadMoveErrorKind::Illegal, Vec::new()),
-            Ten::Ambiguous(c) => (ReadMoveErrorKind::Ambiguous, c),
+            Ten::NotEnPassant => (ReadMoveErrorKind::Illegal, Vec::new(), None),
+            Ten::Ambiguous(c) => (ReadMoveErrorKind::Ambiguous, c, None),
             // A translator of the 10x8 board is only made for notations
             // that name its moves.
-            Ten::Syntax | Ten::Unsupported(_) => (ReadMoveErrorKind::Unreadable, Vec::new()),
+            Ten::Syntax | Ten::Unsupported(_) => (ReadMoveErrorKind::Unreadable, Vec::new(), None),
         };
         Err(ReadMoveError {
             text: e.text,
@@ -52,7 +54,7 @@ impl MovetextPosition for Position {
             turn: e.turn,
             kind,
             candidates,
-            reason: None,
+            reason,
             if_checks_marked: None,
         })
     }

@@ -6,13 +6,16 @@
 //!
 //! Layer 3, like the 8x8 rules beside it. May use: layers 0 to 2.
 
+pub(crate) mod explain;
 pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;
+pub(crate) mod play;
 pub(crate) mod position;
 pub(crate) mod safety;
 pub(crate) mod validate;
 
 pub use movegen::MoveList;
-pub use position::{IllegalMoveError, Position};
+pub use play::IllegalMoveError;
+pub use position::Position;
 pub use validate::{PositionError, Repair, Report};

@@ -1,7 +1,6 @@
 //! A legal 10x8 position: a 10x8 setup that passed validation, and
-//! playing a move.
+//! playing a legal move.
 
-use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use super::safety::en_passant_capturers;
@@ -181,31 +180,6 @@ impl Position {
         }
         setup.turn = them;
     }
-
-    /// The position after `m`, if `m` is legal.
-    ///
-    /// ```
-    /// use forsyth::capablanca::{Move, Position, Square};
-    /// use forsyth::Role;
-    /// let pos = Position::capablanca();
-    /// let jump = Move::Normal { role: Role::Archbishop, from: Square::C1, capture: None, to: Square::D3, promotion: None };
-    /// assert_eq!(pos.play(jump)?.board().role_at(Square::D3), Some(Role::Archbishop));
-    /// let illegal = Move::Normal { role: Role::Chancellor, from: Square::H1, capture: None, to: Square::H3, promotion: None };
-    /// assert!(pos.play(illegal).is_err());
-    /// # Ok::<_, forsyth::capablanca::IllegalMoveError>(())
-    /// ```
-    pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {
-        if self.is_legal(m) {
-            let mut next = self.clone();
-            next.play_unchecked(m);
-            Ok(next)
-        } else {
-            Err(IllegalMoveError {
-                mv: m,
-                turn: self.turn(),
-            })
-        }
-    }
 }
 
 impl PartialEq for Position {
@@ -231,46 +205,3 @@ impl Hash for Position {
         self.legal_ep_square().hash(state);
     }
 }
-
-/// The error of [`Position::play`]: the move is not legal in the position.
-///
-/// ```
-/// use forsyth::capablanca::{Move, Position, Square};
-/// let err = Position::capablanca().play(Move::Castle { king: Square::F1, rook: Square::J1 }).unwrap_err();
-/// assert_eq!(err.to_string(), "illegal move for white: castling with the king on f1 and the rook on j1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct IllegalMoveError {
-    /// The move.
-    pub mv: Move,
-    /// The side that was to move.
-    pub turn: Color,
-}
-
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move for {}: ", self.turn.name())?;
-        match self.mv {
-            Move::Castle { king, rook } => {
-                write!(f, "castling with the king on {king} and the rook on {rook}")
-            }
-            Move::EnPassant { from, to } => write!(f, "pawn from {from} takes en passant on {to}"),
-            Move::Normal {
-                role,
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                write!(f, "{} from {from} to {to}", role.name())?;
-                if let Some(p) = promotion {
-                    write!(f, " promoting to a {}", p.name())?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl std::error::Error for IllegalMoveError {}
