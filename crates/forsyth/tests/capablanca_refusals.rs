@@ -22,7 +22,7 @@ fn ten(record: &str, variant: Variant) -> Position {
 fn refusal(pos: &Position, text: &str) -> IllegalMoveReason<Square> {
     match pos.read_move(text, None) {
         Err(ReadMoveError {
-            kind: ReadMoveErrorKind::Illegal(Some(reason)),
+            kind: ReadMoveErrorKind::Illegal(reason),
             ..
         }) => reason,
         other => panic!("{text}: {other:?}"),
@@ -451,7 +451,7 @@ mod properties {
                     match pos.read_move(&text, Some(Notation::Uci)) {
                         Ok(m) => prop_assert!(fits || m.is_castle(), "{}", text),
                         Err(e) => {
-                            let ReadMoveErrorKind::Illegal(Some(reason)) = e.kind else {
+                            let ReadMoveErrorKind::Illegal(reason) = e.kind else {
                                 panic!("{text}: {e}");
                             };
                             prop_assert!(!fits || reason.kind() == IllegalMoveKind::MissingPromotion);
@@ -465,7 +465,7 @@ mod properties {
                     let text = format!("{}{to}", role.upper_char());
                     if let Err(e) = pos.read_move(&text, None) {
                         match e.kind {
-                            ReadMoveErrorKind::Illegal(Some(reason)) => {
+                            ReadMoveErrorKind::Illegal(reason) => {
                                 holds(&pos, None, Some(role), to, reason);
                             }
                             ReadMoveErrorKind::Ambiguous(_) => {}

@@ -134,9 +134,8 @@ pub enum ReadMoveErrorKind {
     /// The text is no move of the notation.
     Syntax,
     /// A move of the notation, but no legal move of the position: why,
-    /// in the 8x8 board's words. `None` is kept for a text that names no
-    /// one move to explain; every text the readers take names one.
-    Illegal(Option<IllegalMoveReason<Square>>),
+    /// in the 8x8 board's words.
+    Illegal(IllegalMoveReason<Square>),
     /// More than one legal move fits: the candidates, in SAN.
     Ambiguous(Vec<String>),
     /// The notation cannot read 10x8 moves.
@@ -191,7 +190,7 @@ impl ReadMoveError {
     /// ```
     pub fn kind_name(&self) -> &'static str {
         match &self.kind {
-            ReadMoveErrorKind::Illegal(Some(reason)) => reason.kind().name(),
+            ReadMoveErrorKind::Illegal(reason) => reason.kind().name(),
             other => other.name(),
         }
     }
@@ -201,13 +200,12 @@ impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ReadMoveErrorKind::Syntax => write!(f, "'{}' is not a move", self.text),
-            ReadMoveErrorKind::Illegal(reason) => {
-                write!(f, "illegal move '{}' for {}", self.text, self.turn.name())?;
-                match reason {
-                    Some(reason) => write!(f, ": {reason}"),
-                    None => Ok(()),
-                }
-            }
+            ReadMoveErrorKind::Illegal(reason) => write!(
+                f,
+                "illegal move '{}' for {}: {reason}",
+                self.text,
+                self.turn.name()
+            ),
             ReadMoveErrorKind::Ambiguous(c) => write!(
                 f,
                 "ambiguous move '{}' for {}: {}",
@@ -703,7 +701,7 @@ impl Position {
                 });
                 return found.ok_or_else(|| {
                     let reason = explain::from_to(self, from, to, promotion);
-                    error(ReadMoveErrorKind::Illegal(Some(reason)))
+                    error(ReadMoveErrorKind::Illegal(reason))
                 });
             }
             if notation == Some(Notation::Uci) {
@@ -763,9 +761,9 @@ impl Position {
         match found.as_slice() {
             [m] if en_passant && !m.is_en_passant() => Err(error(ReadMoveErrorKind::NotEnPassant)),
             [m] => Ok(*m),
-            [] => Err(error(ReadMoveErrorKind::Illegal(Some(
+            [] => Err(error(ReadMoveErrorKind::Illegal(
                 self.refusal(pattern, lan.is_some()),
-            )))),
+            ))),
             many => Err(error(ReadMoveErrorKind::Ambiguous(
                 many.iter().map(|&m| self.san(m)).collect(),
             ))),

@@ -39,7 +39,7 @@ impl MovetextPosition for Position {
             Err(e) => e,
         };
         let (kind, candidates, reason) = match e.kind {
-            Ten::Illegal(reason) => (ReadMoveErrorKind::Illegal, Vec::new(), reason),
+            Ten::Illegal(reason) => (ReadMoveErrorKind::Illegal, Vec::new(), Some(reason)),
             // `e.p.` on a move that is no en-passant capture: no legal
             // move fits the text.
             Ten::NotEnPassant => (ReadMoveErrorKind::Illegal, Vec::new(), None),
