@@ -205,12 +205,12 @@ fn bad_problems_are_named_with_their_place() {
             "solve",
             "R7/4k3/4N3/K2B4/8/8/8/5R2",
             "--stipulation",
-            "hs#2",
+            "hr#2",
         ],
         b"",
     );
     assert_eq!(r.code, 2);
-    assert_contains(&r.stderr, "hs#2 is not solved");
+    assert_contains(&r.stderr, "hr#2 is not solved");
 }
 
 #[test]

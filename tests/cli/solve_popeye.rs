@@ -1662,3 +1662,76 @@ fn a_stipulation_twin_keeps_option_duplex() {
         (0, "a) \n\n\n\nb) #2  \n\n\n   1.Rh8-h1 + !\n\n")
     );
 }
+
+/// A helpselfmate in Popeye's German input: every line in Popeye's order,
+/// in German letters, as Popeye 4.104 writes it (the input run through
+/// Popeye); the default style's count and SAN, and JSON's lines with the
+/// defender's forced mate last.
+#[test]
+fn helpselfmates_as_popeye_writes_them() {
+    let input = "anfangproblem\nsteine weiss Te6 Kh4 Be3 Tb2 Se1 schwarz Dg5 Sc1 Dg1 Kh1\n\
+        forderung hs#2\nendeproblem\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "  1.Kh4-h3 Sc1-d3   2.Tb2-h2 + Dg1*h2 #\n  1.Kh4-h3 Sc1-b3   2.Tb2-h2 + Dg1*h2 #\n\
+         \x20 1.Kh4-h3 Sc1-a2   2.Tb2-h2 + Dg1*h2 #\n  1.Kh4-h3 Dg5-f4   2.Tb2-h2 + Dg1*h2 #\n\
+         \x20 1.Kh4-h3 Dg5-f4   2.Tb2-h2 + Df4*h2 #\n  1.Kh4-h3 Dg5-g8   2.Tb2-h2 + Dg1*h2 #\n\
+         \x20 1.Kh4-h3 Dg5-g7   2.Tb2-h2 + Dg1*h2 #\n  1.Kh4-h3 Dg5-g6   2.Tb2-h2 + Dg1*h2 #\n\n"
+    );
+    let r = forsyth(&["solve", "-", "--notation", "san"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_contains(&r.stdout, "8 solutions\n1.Kh3 Na2 2.Rh2+ Qxh2#\n");
+    assert_contains(&r.stdout, "1.Kh3 Qf4 2.Rh2+ Qfxh2#\n");
+    let r = forsyth(&["solve", "-", "--format", "json"], input.as_bytes());
+    assert_contains(&r.stdout, "\"stipulation\":\"hs#2\"");
+    assert_eq!(r.stdout.matches("{\"moves\":[").count(), 8, "{}", r.stdout);
+    assert_contains(&r.stdout, "{\"san\":\"Qfxh2#\",\"uci\":\"f4h2\"}]}");
+}
+
+/// `option whitetoplay` changes a twin's stipulation as it changes the
+/// problem's (`h#2` is solved as `h#1.5`, and the twin is labelled so), as
+/// Popeye 4.104 does on this input.
+#[test]
+fn white_to_play_changes_a_twins_stipulation_too() {
+    let input = "beginproblem\npieces white Kb1 Rh1 black Ka8 Pa7 Pb7 Sg8\nstipulation h#1\n\
+        option whitetoplay\ntwin stipulation h#2\nendproblem\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "a) \n\n\nb) h#1.5  \n\n  1...Rh1-c1   2.Sg8-f6 Rc1-c8 #\n  1...Rh1-c1   2.Sg8-h6 Rc1-c8 #\n\
+         \x20 1...Rh1-d1   2.Sg8-f6 Rd1-d8 #\n  1...Rh1-d1   2.Sg8-h6 Rd1-d8 #\n\
+         \x20 1...Rh1-e1   2.Sg8-h6 Re1-e8 #\n  1...Rh1-f1   2.Sg8-h6 Rf1-f8 #\n\n"
+    );
+}
+
+/// Where `option whitetoplay` does not apply to a twin's stipulation (help
+/// play with the half move, battle play), Popeye says so before the twin's
+/// label, in place of the blank line that ends the twin before; Popeye
+/// 4.104's output on this input, from its first twin's label on.
+#[test]
+fn white_to_play_not_applicable_to_a_twin_is_said_as_popeye_says_it() {
+    let input = "beginproblem\npieces white Kb1 Rh1 black Ka8 Pa7 Pb7 Sg8\nstipulation h#2\n\
+        option whitetoplay\ntwin stipulation h#1.5\ntwin stipulation #1\nendproblem\n";
+    let lines = "  1...Rh1-c1   2.Sg8-f6 Rc1-c8 #\n  1...Rh1-c1   2.Sg8-h6 Rc1-c8 #\n\
+        \x20 1...Rh1-d1   2.Sg8-f6 Rd1-d8 #\n  1...Rh1-d1   2.Sg8-h6 Rd1-d8 #\n\
+        \x20 1...Rh1-e1   2.Sg8-h6 Re1-e8 #\n  1...Rh1-f1   2.Sg8-h6 Rf1-f8 #\n";
+    let said = "WhiteToPlay not applicable - ignored\n\n";
+    let r = popeye(input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!("a) \n\n{lines}{said}b) h#1.5  \n\n{lines}{said}c) #1  \n\n\n")
+    );
+    // In German input, Popeye's German words.
+    let german = "anfangproblem\nsteine weiss Kb1 Th1 schwarz Ka8 Ba7 Bb7 Sg8\n\
+        forderung h#2\noption weissbeginnt\nzwilling forderung h#1.5\n\
+        zwilling forderung #1\nendeproblem\n";
+    let r = popeye(german);
+    assert_contains(
+        &r.stdout,
+        "Tf1-f8 #\nWeissBeginnt nicht anwendbar - ignoriert\n\nb) h#1.5",
+    );
+}

@@ -433,8 +433,9 @@ pub enum Command {
             are duals; mates before the last move are short. --tries adds the first moves \
             refuted by one defence only (--tries=N: by up to N); --set-play what White answers were Black to move \
             first. Help play (h#n: Black starts, both sides help White mate; h#n.5: White \
-            starts; h=n) and series movers (ser-#n, ser-h#n, ser-s#n, ser-=n): every \
-            solution, listed whole. duplex solves it again with the roles exchanged. \
+            starts; h=n), helpselfmates (hs#n: White starts, both sides help until Black \
+            must mate White; hs#n.5: Black starts) and series movers (ser-#n, ser-h#n, \
+            ser-s#n, ser-=n): every solution, listed whole. duplex solves it again with the roles exchanged. \
             Popeye's goals #= (mate or stalemate), == (double stalemate), + (check), x \
             (capture) and z with a square (zc6) stand for # (#=2, hx2, ser-+3). A \
             statement may end in twins (twin move h1 g1 twin rotate 90), each solved under \

@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use forsyth::notation::{Language, Notation};
 use forsyth::skip_bom;
 use forsyth::solve::{
-    is_popeye_input, popeye_closes_with_blank, read_popeye_each, write_popeye_with, write_solution,
-    ChessProblem, ParsePopeyeErrorKind, PopeyeStyle, Solver, Stipulation, StopReason,
+    is_popeye_input, popeye_closes_with_blank, popeye_white_first_ignored, read_popeye_each,
+    write_popeye_with, write_solution, ChessProblem, ParsePopeyeErrorKind, PopeyeStyle, Solver,
+    Stipulation, StopReason,
 };
 use forsyth::validate::ProblemKind;
 
@@ -454,6 +455,20 @@ pub fn run(args: &Solve) -> io::Result<Outcome> {
                 let written = write_popeye_with(&mut text, pos, &solution, &style);
                 if labelled && t + 1 < twins.len() && popeye_closes_with_blank(&solution) {
                     text.push('\n');
+                }
+                // Popeye says that `whitetoplay` does not apply to the next
+                // twin's stipulation in place of the blank line before its
+                // label.
+                if problem
+                    .twins
+                    .get(t)
+                    .is_some_and(|x| x.white_to_play_ignored)
+                {
+                    if text.ends_with("\n\n") {
+                        text.pop();
+                    }
+                    text.push_str(popeye_white_first_ignored(language));
+                    text.push_str("\n\n");
                 }
                 written
             } else {

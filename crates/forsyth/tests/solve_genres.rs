@@ -1,7 +1,7 @@
-//! Help play, series play, reflex play, stalemate goals, tries and set
-//! play against brute-force searches written here from the definitions
-//! of `specs/solve.md` §1 (no table, no pruning, every legal move), on
-//! small random positions; and the search limits.
+//! Help play, help self play, series play, reflex play, stalemate goals,
+//! tries and set play against brute-force searches written here from the
+//! definitions of `specs/solve.md` §1 (no table, no pruning, every legal
+//! move), on small random positions; and the search limits.
 
 use std::time::Duration;
 
@@ -35,6 +35,37 @@ fn bf_help(pos: &Position, left: u16, goal: Goal, path: &mut Vec<Move>, out: &mu
             out.push(path.clone());
         } else if left > 1 {
             bf_help(&next, left - 1, goal, path, out);
+        }
+        path.pop();
+    }
+}
+
+/// Every help self line from `pos` with `left` half-moves before the
+/// defender's forced move, the attacker making the odd ones counted from
+/// the end: a line ends at the attacker's move after which every move of
+/// the defender reaches the goal (it has one), with each of those moves.
+fn bf_help_self(
+    pos: &Position,
+    left: u16,
+    goal: Goal,
+    path: &mut Vec<Move>,
+    out: &mut Vec<Vec<Move>>,
+) {
+    for &m in pos.legal_moves().iter() {
+        let next = play(pos, m);
+        path.push(m);
+        let replies = next.legal_moves();
+        let forced = left % 2 == 1
+            && !replies.is_empty()
+            && replies.iter().all(|&r| reached(&play(&next, r), goal));
+        if forced {
+            for &r in replies.iter() {
+                path.push(r);
+                out.push(path.clone());
+                path.pop();
+            }
+        } else if left > 1 {
+            bf_help_self(&next, left - 1, goal, path, out);
         }
         path.pop();
     }
@@ -213,6 +244,12 @@ proptest! {
     }
 
     #[test]
+    fn help_self_play_lists_every_line_of_the_brute_force(pos in arb_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        check_help_self(&pos)?;
+    }
+
+    #[test]
     fn series_play_lists_every_line_of_the_brute_force(pos in arb_position()) {
         let Some(pos) = pos else { return Ok(()) };
         if pos.is_check() {
@@ -372,6 +409,85 @@ proptest! {
             }
         }
     }
+}
+
+/// hs#1, hs#1.5 and hs#2 (the side to move is the attacker in whole
+/// moves, the defender with the half move), mate and stalemate: every
+/// line of the brute force, and no other.
+fn check_help_self(pos: &Position) -> Result<(), TestCaseError> {
+    for goal in [Goal::Mate, Goal::Stalemate] {
+        for (moves, half) in [(1, false), (1, true), (2, false)] {
+            let mut s = Stipulation::new(Play::HelpSelf, goal, moves);
+            if half {
+                s = s.with_half();
+            }
+            let left = 2 * u16::from(moves) + u16::from(half) - 1;
+            let mut want = Vec::new();
+            bf_help_self(pos, left, goal, &mut Vec::new(), &mut want);
+            let got: Vec<Vec<Move>> = solve(pos, s).lines.into_iter().map(|l| l.moves).collect();
+            prop_assert_eq!(sorted(got), sorted(want), "{}", s);
+        }
+    }
+    Ok(())
+}
+
+/// Random positions seldom force the defender to mate; in these (the
+/// helpselfmates of `data/popeye_helpselfmates.txt`, the first also with
+/// Black to move) it can be forced, at once or after help.
+#[test]
+fn help_self_play_where_the_defender_can_be_forced() {
+    for fen in [
+        "6KQ/6P1/1PB1n1k1/8/5Q2/8/4q2q/8 w - - 0 1",
+        "6KQ/6P1/1PB1n1k1/8/5Q2/8/4q2q/8 b - - 0 1",
+        "8/8/4R3/6q1/7K/4P3/1R6/2n1N1qk w - - 0 1",
+        "1k6/1r6/8/8/8/1R6/2q5/K3Q3 w - - 0 1",
+        "8/6P1/8/8/7K/R2q4/4q2k/4Q3 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(&fen.parse().expect(fen), None).expect(fen);
+        let lines = |s: &str| solve(&pos, s.parse().expect(s)).lines.len();
+        if fen.starts_with("6KQ") && fen.contains(" w ") {
+            assert!(lines("hs#1") > 0 && lines("hs#2") > lines("hs#1"), "{fen}");
+        }
+        check_help_self(&pos)
+            .map_err(|e| format!("{fen}: {e}"))
+            .unwrap();
+    }
+}
+
+/// Helpselfmates (`data/popeye_helpselfmates.txt`): every line in
+/// Popeye's order, with set play and duplex as their options ask, written
+/// as Popeye 4.104 writes them.
+#[test]
+fn helpselfmates_have_popeyes_lines_in_popeyes_order() {
+    use forsyth::solve::{read_popeye, write_popeye_with, PopeyeStyle};
+    let text = include_str!("data/popeye_helpselfmates.txt");
+    let mut count = 0;
+    for block in text.split("====\n") {
+        let (input, want) = block.split_once("----\n").expect("input and output");
+        let input: String = input
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let problems = read_popeye(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let p = &problems[0];
+        let stipulation = p.stipulation.expect("a stipulation");
+        assert_eq!(stipulation.play, Play::HelpSelf);
+        let start = p.start(&stipulation).expect("legal");
+        let solution = Solver::new(stipulation)
+            .set_play(p.asks_set_play())
+            .popeye_table(true)
+            .solve(&start)
+            .expect("no limit");
+        let mut got = String::new();
+        write_popeye_with(&mut got, &start, &solution, &PopeyeStyle::default()).unwrap();
+        let got: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
+        let want: Vec<&str> = want.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert!(!want.is_empty());
+        assert_eq!(got, want, "{input}");
+        count += 1;
+    }
+    assert_eq!(count, 4);
 }
 
 /// A reflexmate's set play in one and two by the definitions: were Black

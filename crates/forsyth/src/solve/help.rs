@@ -48,6 +48,9 @@ pub(crate) struct Lines<'m, 'a> {
     /// Help play lists the lines Popeye's table lets through
     /// ([`Lines::help_popeye`]) rather than every line.
     pub(crate) popeye_table: bool,
+    /// How help play ends: the attacker's last move reaches the goal
+    /// (`h#n`), or after it the defender must (`hs#n`).
+    help_end: End,
 }
 
 /// `pos` with the side to move passing (the other side to move, no en
@@ -70,6 +73,7 @@ impl<'m, 'a> Lines<'m, 'a> {
             series_total: 0,
             quiet_fails: false,
             popeye_table: false,
+            help_end: End::Goal,
         }
     }
 
@@ -78,10 +82,18 @@ impl<'m, 'a> Lines<'m, 'a> {
     pub(crate) fn solve(&mut self, pos: &Position, stipulation: &Stipulation) {
         let n = stipulation.moves;
         self.series_total = usize::from(n);
+        if stipulation.play == Play::HelpSelf {
+            self.help_end = End::Forced;
+        }
         match stipulation.play {
-            Play::Help if self.popeye_table => {
+            Play::HelpSelf if stipulation.half_moves() == 0 => {
+                // `hs#0.5`: no help move, the defender forced at once.
+                self.forced_ends(pos, false);
+            }
+            Play::Help | Play::HelpSelf if self.popeye_table => {
                 // Each length in turn, the shortest first (the attacker's
-                // moves end them), the table kept from one to the next.
+                // moves end them, or the defender's forced ones after
+                // them), the table kept from one to the next.
                 let full = stipulation.half_moves();
                 let mut total = 2 - full % 2;
                 while total <= full && !self.meter.is_stopped() {
@@ -89,7 +101,7 @@ impl<'m, 'a> Lines<'m, 'a> {
                     total += 2;
                 }
             }
-            Play::Help => {
+            Play::Help | Play::HelpSelf => {
                 self.help(pos, stipulation.half_moves());
             }
             Play::Series => {
@@ -130,7 +142,45 @@ impl<'m, 'a> Lines<'m, 'a> {
     /// for a last move `m` that cannot check `them`, whose king is `king`.
     #[inline]
     fn cannot_mate_last(&self, left: u16, m: Move, king: Option<Square>, them: Color) -> bool {
-        left == 1 && self.goal == Goal::Mate && king.is_some_and(|king| !may_check(m, king, them))
+        left == 1
+            && self.help_end == End::Goal
+            && self.goal == Goal::Mate
+            && king.is_some_and(|king| !may_check(m, king, them))
+    }
+
+    /// After the attacker's move `m` of help play, which leads to `next`:
+    /// records the lines that end there, `short` or not, `true` when
+    /// there is one.
+    fn help_ends(&mut self, m: Move, next: &Position, short: bool) -> bool {
+        match self.help_end {
+            End::Goal => {
+                let reached = self.reached(m, next);
+                if reached {
+                    self.record(short);
+                }
+                reached
+            }
+            _ => self.forced_ends(next, short),
+        }
+    }
+
+    /// When every move of the side to move in `next` reaches the goal (it
+    /// has one), records the line with each of them: `true` when so.
+    fn forced_ends(&mut self, next: &Position, short: bool) -> bool {
+        if !forced(next, self.goal) {
+            return false;
+        }
+        self.record_replies(next, short);
+        true
+    }
+
+    /// Records the line with each move of the side to move in `next`.
+    fn record_replies(&mut self, next: &Position, short: bool) {
+        for &r in next.legal_moves().iter() {
+            self.path.push(r);
+            self.record(short);
+            self.path.pop();
+        }
     }
 
     /// Help play from `pos` with `left` half-moves left: the
@@ -154,10 +204,10 @@ impl<'m, 'a> Lines<'m, 'a> {
             }
             let next = after(pos, m);
             self.path.push(m);
-            if attacker && self.reached(m, &next) {
-                self.record(left > 1);
-                found = true;
-            } else if left > 1 && self.help(&next, left - 1) {
+            // The play ends at the attacker's move that ends a line; the
+            // search goes on below any other.
+            let ended = attacker && self.help_ends(m, &next, left > 1);
+            if ended || left > 1 && self.help(&next, left - 1) {
                 found = true;
             }
             self.path.pop();
@@ -209,11 +259,20 @@ impl<'m, 'a> Lines<'m, 'a> {
             }
             let next = after(pos, m);
             self.path.push(m);
-            if attacker && self.reached(m, &next) {
+            let ends = attacker
+                && match self.help_end {
+                    End::Goal => self.reached(m, &next),
+                    _ => forced(&next, self.goal),
+                };
+            if ends {
                 // A goal reached before the last move is the line of a
                 // shorter length, searched before.
                 if left == 1 {
-                    self.record(usize::from(full) > self.path.len());
+                    let short = usize::from(full) > self.path.len();
+                    match self.help_end {
+                        End::Goal => self.record(short),
+                        _ => self.record_replies(&next, short),
+                    }
                     found = true;
                 }
             } else if left > 1 && self.help_popeye(&next, left - 1, full, false) {
@@ -291,22 +350,8 @@ impl<'m, 'a> Lines<'m, 'a> {
                 }
             }
             End::Forced => {
-                // Every move of the other side reaches the goal (it has one).
-                let replies = next.legal_moves();
-                if replies.is_empty()
-                    || !replies
-                        .iter()
-                        .all(|&r| reaches(r, &after(next, r), self.goal))
-                {
-                    return false;
-                }
                 let short = self.path.len() < self.series_length();
-                for &r in replies.iter() {
-                    self.path.push(r);
-                    self.record(short);
-                    self.path.pop();
-                }
-                true
+                self.forced_ends(next, short)
             }
             End::Helped => {
                 // The other side reaches the goal in one move (answering a
@@ -345,6 +390,13 @@ impl<'m, 'a> Lines<'m, 'a> {
     }
 }
 
+/// `true` when every move of the side to move in `pos` reaches `goal`,
+/// and it has one.
+fn forced(pos: &Position, goal: Goal) -> bool {
+    let replies = pos.legal_moves();
+    !replies.is_empty() && replies.iter().all(|&r| reaches(r, &after(pos, r), goal))
+}
+
 /// What the help table knows of a position: the half-moves left at its last
 /// search that found no line and at its last that found one (0: none).
 #[derive(Copy, Clone, Debug, Default)]
@@ -356,9 +408,10 @@ struct Known {
 /// How a series ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum End {
-    /// Its last move reaches the goal (`ser-#n`).
+    /// Its last move reaches the goal (`ser-#n`, `h#n`).
     Goal,
-    /// After its last move the other side must reach it (`ser-s#n`).
+    /// After its last move the other side must reach it (`ser-s#n`,
+    /// `hs#n`).
     Forced,
     /// After its last move the other side reaches it in one (`ser-h#n`).
     Helped,

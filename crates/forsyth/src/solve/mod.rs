@@ -5,8 +5,9 @@
 //! tree of every defence with each continuation that still reaches the
 //! goal in time, threats after every quiet move, duals and short mates
 //! marked, tries with their refutations and set play on request;
-//! helpmates (`h#n`, `h#n.5`, `h=n`) and series movers (`ser-#n`,
-//! `ser-h#n`, `ser-s#n`, `ser-=n`) with every solution; duplex.
+//! helpmates (`h#n`, `h#n.5`, `h=n`), helpselfmates (`hs#n`, `hs#n.5`)
+//! and series movers (`ser-#n`, `ser-h#n`, `ser-s#n`, `ser-=n`) with every
+//! solution; duplex.
 //!
 //! ```
 //! use forsyth::notation::Notation;
@@ -62,7 +63,8 @@ pub use popeye::{
     is_popeye_input, read_popeye, read_popeye_each, ParsePopeyeError, ParsePopeyeErrorKind,
 };
 pub use render::{
-    popeye_closes_with_blank, write_popeye, write_popeye_with, write_solution, PopeyeStyle,
+    popeye_closes_with_blank, popeye_white_first_ignored, write_popeye, write_popeye_with,
+    write_solution, PopeyeStyle,
 };
 pub use stipulation::{Goal, ParseStipulationError, ParseStipulationErrorKind, Play, Stipulation};
 pub use stop::StopReason;
@@ -902,7 +904,7 @@ fn solve_one(
         && match stipulation.play {
             Play::Direct | Play::SelfPlay | Play::Reflex => options.postkey,
             Play::Series => true,
-            Play::Help => stipulation.half_moves() < 2,
+            Play::Help | Play::HelpSelf => stipulation.half_moves() < 2,
             Play::SeriesHelp | Play::SeriesSelf => false,
         };
     solution.set_play_opposite_check =
@@ -911,7 +913,7 @@ fn solve_one(
         Play::Direct => Battle::Direct,
         Play::SelfPlay => Battle::SelfPlay,
         Play::Reflex => Battle::Reflex,
-        Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help | Play::HelpSelf | Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
             // Every line of `stipulation` from `start`, as the options ask.
             let lines_of = |meter: &mut Meter, start: &Position, stipulation: &Stipulation| {
                 let mut lines = help::Lines::new(meter, stipulation.goal, options.max_moves);

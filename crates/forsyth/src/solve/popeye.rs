@@ -1125,24 +1125,51 @@ impl ChessProblem {
 }
 
 /// The stipulation as the options change it: `Duplex`, and `WhiteToPlay`
-/// (a helpmate in whole moves with White first: `h#2` is solved as
-/// `h#1.5`, as Popeye does).
+/// (help play in whole moves with the other side first: `h#2` is solved
+/// as `h#1.5`, and `hs#2` as `hs#1.5`, as Popeye does).
 fn with_options(stipulation: Option<Stipulation>, options: &[String]) -> Option<Stipulation> {
     let mut s = stipulation?;
-    let asks = |option| options.iter().any(|o| option_of(o) == Some(option));
-    if asks(PopeyeOption::Duplex) {
+    if asks(options, PopeyeOption::Duplex) {
         s = s.with_duplex();
     }
-    if asks(PopeyeOption::WhiteToPlay) && s.play == super::Play::Help && !s.half && s.moves > 0 {
+    Some(white_first(s, options))
+}
+
+/// `true` when `options` hold `option`.
+fn asks(options: &[String], option: PopeyeOption) -> bool {
+    options.iter().any(|o| option_of(o) == Some(option))
+}
+
+/// `s` as `WhiteToPlay` in `options` changes it: help play in whole moves
+/// solved with the other side first, half a move shorter.
+fn white_first(mut s: Stipulation, options: &[String]) -> Stipulation {
+    if asks(options, PopeyeOption::WhiteToPlay) && white_first_applies(s) {
         s.moves -= 1;
         s = s.with_half();
     }
-    Some(s)
+    s
+}
+
+/// `true` when `WhiteToPlay` changes `s`: help play in whole moves.
+fn white_first_applies(s: Stipulation) -> bool {
+    matches!(s.play, super::Play::Help | super::Play::HelpSelf) && !s.half && s.moves > 0
 }
 
 /// The problem of a draft, at the word that ends it.
 fn finish(mut draft: Draft, at: &Word<'_>) -> Result<ChessProblem, ParsePopeyeError> {
     draft.stipulation = with_options(draft.stipulation, &draft.options);
+    // A twin's stipulation is changed by the options as the problem's is,
+    // as Popeye changes it (and labels the twin with the stipulation
+    // solved).
+    let white_to_play = asks(&draft.options, PopeyeOption::WhiteToPlay);
+    for twin in &mut draft.twins {
+        for change in &mut twin.changes {
+            if let super::TwinChange::Stipulation(s) = change {
+                twin.white_to_play_ignored = white_to_play && !white_first_applies(*s);
+                *s = white_first(*s, &draft.options);
+            }
+        }
+    }
     // Popeye reads `whitetoplay` in series play as a series one move
     // shorter written from a half move; that reading is not followed.
     let series = draft.stipulation.is_some_and(|s| {
@@ -1271,11 +1298,11 @@ mod tests {
             (err.line, err.column, err.kind),
             (2, 18, ParsePopeyeErrorKind::SquareTaken)
         );
-        let err = read_popeye("beginproblem\nstipulation hs#2\nend").unwrap_err();
+        let err = read_popeye("beginproblem\nstipulation hr#2\nend").unwrap_err();
         assert_eq!(err.kind, ParsePopeyeErrorKind::Stipulation);
         assert_eq!(
             err.to_string(),
-            "line 2, col 13: stipulation: hs#2 is not solved, only #n, s#n, r#n, =n, s=n, h#n, h#n.5, h=n, ser-#n, ser-h#n, ser-s#n, ser-=n"
+            "line 2, col 13: stipulation: hr#2 is not solved, only #n, s#n, r#n, h#n, h#n.5, hs#n, hs#n.5, ser-#n, ser-h#n, ser-s#n, with other goals (=, #=, ==...)"
         );
         let err = read_popeye("beginproblem\ncondition circe\nend").unwrap_err();
         assert_eq!(err.kind, ParsePopeyeErrorKind::Unsupported);
@@ -1367,7 +1394,7 @@ mod tests {
             // Faults inside a problem, each followed by more words.
             "pieces white Kb6 Xa1 black Ka8 stipulation #1",
             "condition circe pieces white Kb6 Qc1 black Ka8",
-            "stipulation hs#2 pieces white Kb6",
+            "stipulation hr#2 pieces white Kb6",
             "forsyth 9/8 stipulation #1",
             "beginproblem stipulation #1",
             "pieces white Kc1 Kc1",

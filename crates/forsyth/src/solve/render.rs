@@ -41,6 +41,8 @@ struct Words {
     popeye_no_set_play: &'static str,
     /// Popeye's line for a threat length that holds no move.
     popeye_no_threat: &'static str,
+    /// Popeye's line for `whitetoplay` where it does not apply.
+    popeye_no_white_first: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -61,6 +63,7 @@ const ENGLISH: Words = Words {
     popeye_refutes: "refutes.",
     popeye_no_tries: "try play not applicable",
     popeye_no_set_play: "SetPlay not applicable - ignored",
+    popeye_no_white_first: "WhiteToPlay not applicable - ignored",
     popeye_no_threat: "Option \"Threat\" not applicable or indicated maximum threat length too big",
 };
 
@@ -82,6 +85,7 @@ const GERMAN: Words = Words {
     popeye_refutes: "Widerlegt.",
     popeye_no_tries: "Verfuehrung nicht anwendbar",
     popeye_no_set_play: "Satzspiel nicht anwendbar - ignoriert",
+    popeye_no_white_first: "WeissBeginnt nicht anwendbar - ignoriert",
     // Popeye's own spelling, "order" for "oder".
     popeye_no_threat:
         "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
@@ -105,9 +109,26 @@ const FRENCH: Words = Words {
     popeye_refutes: "Refute.",
     popeye_no_tries: "jeu d'essai pas applicable",
     popeye_no_set_play: "Apparent pas applicable - ignore",
+    popeye_no_white_first: "ApparentSeul pas applicable - ignore",
     popeye_no_threat:
         "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande",
 };
+
+/// What Popeye says, in `language` (English, German or French; English
+/// for the others), when its `option whitetoplay` does not apply to a
+/// twin's stipulation ([`Twin::white_to_play_ignored`]): before the twin's
+/// label, in place of the blank line that ends the twin before.
+///
+/// ```
+/// use forsyth::notation::Language;
+/// use forsyth::solve::popeye_white_first_ignored;
+/// assert_eq!(popeye_white_first_ignored(Language::English), "WhiteToPlay not applicable - ignored");
+/// ```
+///
+/// [`Twin::white_to_play_ignored`]: super::Twin::white_to_play_ignored
+pub fn popeye_white_first_ignored(language: Language) -> &'static str {
+    words(language).popeye_no_white_first
+}
 
 /// The words of `language`: English, German and French (Popeye's three
 /// languages); English for the others.
@@ -1279,8 +1300,11 @@ fn line_order(
         .zip(&positions)
         .enumerate()
         .map(|(i, (&m, pos))| {
+            // The defender's forced move that ends help self play comes
+            // from Popeye's ordinary generator.
             let last = checking
                 && i + 1 == line.moves.len()
+                && stipulation.play != Play::HelpSelf
                 && matches!(stipulation.goal, Goal::Mate | Goal::Check);
             order_key(pos, m, last)
         })

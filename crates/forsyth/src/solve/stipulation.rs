@@ -12,7 +12,8 @@ use crate::notation::{detect, Language, Settle};
 /// a number of moves.
 ///
 /// Reads Popeye's symbols, in any case: `#3` (or `# 3`), `s#2`, `r#2`,
-/// `=3`, `s=3`, `h#2`, `h#2.5` (also `h#2,5` and `h#2½`), `h=2`,
+/// `=3`, `s=3`, `h#2`, `h#2.5` (also `h#2,5` and `h#2½`), `h=2`, `hs#2`,
+/// `hs#2.5`,
 /// `ser-#7`, `ser-h#5`, `ser-s#4`, `ser-=6`, `ser-h=4`, each optionally
 /// followed by `duplex`; and the words of a printed statement in several
 /// languages: `mate in 3`, `Matt in 3 Zügen`, `Helpmate in 2`,
@@ -78,6 +79,11 @@ pub enum Play {
     /// defender plays first (the attacker with `half`), the attacker's
     /// last move reaches the goal.
     Help,
+    /// Help self play (`hs#n`, `hs#n.5`, `hs=n`): both sides cooperate,
+    /// the attacker first (the defender with `half`), until after the
+    /// attacker's n-th move every move of the defender reaches the goal
+    /// (it has one): the defender is forced to mate the attacker.
+    HelpSelf,
     /// Series play (`ser-#n`, `ser-=n`): the attacker plays n moves in a
     /// row, without check before the last, which reaches the goal.
     Series,
@@ -222,18 +228,23 @@ impl Stipulation {
     }
 
     /// `true` when the defender makes the first move: help play in whole
-    /// moves (`h#2`: Black starts) and series help play (`ser-h#n`). In a
-    /// problem diagram the first mover is then Black.
+    /// moves (`h#2`: Black starts), help self play with half a move
+    /// (`hs#2.5`) and series help play (`ser-h#n`). In a problem diagram
+    /// the first mover is then Black.
     ///
     /// ```
     /// use forsyth::solve::Stipulation;
     /// assert!(Stipulation::helpmate(2).defender_starts());
     /// assert!(!Stipulation::helpmate(2).with_half().defender_starts());
+    /// assert!(!"hs#2".parse::<Stipulation>()?.defender_starts());
+    /// assert!("hs#2.5".parse::<Stipulation>()?.defender_starts());
     /// assert!(!Stipulation::mate(2).defender_starts());
+    /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
     /// ```
     pub fn defender_starts(&self) -> bool {
         match self.play {
             Play::Help => !self.half,
+            Play::HelpSelf => self.half,
             Play::SeriesHelp => true,
             _ => false,
         }
@@ -251,20 +262,23 @@ impl Stipulation {
     pub fn is_lines(&self) -> bool {
         matches!(
             self.play,
-            Play::Help | Play::Series | Play::SeriesHelp | Play::SeriesSelf
+            Play::Help | Play::HelpSelf | Play::Series | Play::SeriesHelp | Play::SeriesSelf
         )
     }
 
     /// The stipulation of help play's set play, as Popeye solves it: the
     /// other side starts, half a move fewer (`h#2`: `h#1.5`; `h#2.5`:
-    /// `h#2`); a series helpmate's is the attacker's one move to the goal
-    /// (`h#0.5`). `None` for the other kinds of play and for `h#0.5`.
+    /// `h#2`; `hs#2`: `hs#1.5`); a series helpmate's is the attacker's one
+    /// move to the goal (`h#0.5`). `None` for the other kinds of play, for
+    /// `h#0.5` and for `hs#1`.
     ///
     /// ```
     /// use forsyth::solve::Stipulation;
     /// assert_eq!(Stipulation::helpmate(2).set_play().unwrap().to_string(), "h#1.5");
     /// assert_eq!(Stipulation::helpmate(2).with_half().set_play().unwrap().to_string(), "h#2");
     /// assert_eq!("ser-h=5".parse::<Stipulation>()?.set_play().unwrap().to_string(), "h=0.5");
+    /// assert_eq!("hs#2".parse::<Stipulation>()?.set_play().unwrap().to_string(), "hs#1.5");
+    /// assert_eq!("hs#1".parse::<Stipulation>()?.set_play(), None);
     /// assert_eq!(Stipulation::mate(2).set_play(), None);
     /// # Ok::<_, forsyth::solve::ParseStipulationError>(())
     /// ```
@@ -272,7 +286,7 @@ impl Stipulation {
         if self.play == Play::SeriesHelp {
             return Some(Stipulation::new(Play::Help, self.goal, 0).with_half());
         }
-        if self.play != Play::Help || self.half_moves() < 2 {
+        if !matches!(self.play, Play::Help | Play::HelpSelf) || self.half_moves() < 2 {
             return None;
         }
         let mut s = *self;
@@ -286,9 +300,21 @@ impl Stipulation {
         Some(s)
     }
 
-    /// Half-moves of help play: `2n`, `2n + 1` with the half move.
+    /// Half-moves of help play: `2n`, `2n + 1` with the half move; of
+    /// help self play, up to the attacker's last move (the defender's
+    /// forced move follows): `2n - 1`, `2n` with the half move.
     pub(crate) fn half_moves(&self) -> u16 {
-        2 * u16::from(self.moves) + u16::from(self.half)
+        let whole = 2 * u16::from(self.moves) + u16::from(self.half);
+        match self.play {
+            Play::HelpSelf => whole.saturating_sub(1),
+            _ => whole,
+        }
+    }
+
+    /// `true` for the kinds of play that may end half a move later:
+    /// help play and help self play.
+    fn takes_half(play: Play) -> bool {
+        matches!(play, Play::Help | Play::HelpSelf)
     }
 }
 
@@ -299,6 +325,7 @@ impl fmt::Display for Stipulation {
             Play::SelfPlay => ("", "s"),
             Play::Reflex => ("", "r"),
             Play::Help => ("", "h"),
+            Play::HelpSelf => ("", "hs"),
             Play::Series => ("ser-", ""),
             Play::SeriesHelp => ("ser-", "h"),
             Play::SeriesSelf => ("ser-", "s"),
@@ -353,13 +380,14 @@ pub enum ParseStipulationErrorKind {
     /// `length`: the number of moves is 0 or too many.
     Length,
     /// `half_move`: half a move (`.5`) on a stipulation other than help
-    /// play.
+    /// and help self play.
     HalfMove,
-    /// `unsupported`: another kind of stipulation (`hs#`, `semi-r#`,
+    /// `unsupported`: another kind of stipulation (`hr#`, `semi-r#`,
     /// `exact-`, ...), or words that say two kinds of play.
     Unsupported,
     /// `goal`: a goal of Popeye's that is not solved (`##`, `##!`, `%`,
-    /// `ep`, ...), or one not solved in that kind of play (`ser-s+2`); the
+    /// `ep`, ...), or one not solved in that kind of play (`ser-s+2`,
+    /// `hs+2`); the
     /// text names it.
     Goal,
 }
@@ -389,7 +417,8 @@ impl ParseStipulationErrorKind {
 pub(crate) const MAX_MOVES: u8 = 60;
 
 /// The stipulations read, for messages.
-const KNOWN: &str = "#n, s#n, r#n, =n, s=n, h#n, h#n.5, h=n, ser-#n, ser-h#n, ser-s#n, ser-=n";
+const KNOWN: &str =
+    "#n, s#n, r#n, h#n, h#n.5, hs#n, hs#n.5, ser-#n, ser-h#n, ser-s#n, with other goals (=, #=, ==...)";
 
 impl ParseStipulationError {
     /// What is wrong (the `kind` field).
@@ -426,7 +455,9 @@ impl ParseStipulationError {
                 format!("stipulation: {text}: the number of moves must be 1 to {MAX_MOVES}")
             }
             ParseStipulationErrorKind::HalfMove => {
-                format!("stipulation: {text}: half a move (.5) is for helpmates only")
+                format!(
+                    "stipulation: {text}: half a move (.5) is for helpmates and helpselfmates only"
+                )
             }
             ParseStipulationErrorKind::Unsupported => {
                 format!("stipulation: {text} is not solved, only {KNOWN}")
@@ -434,7 +465,7 @@ impl ParseStipulationError {
             ParseStipulationErrorKind::Goal => format!(
                 "stipulation: {text} is not solved; the goals solved are #, =, #= and == \
                  in every kind of play, and +, x and z with a square (zc6) in all but the \
-                 series selfmover (ser-s)"
+                 series selfmover and the helpselfmate (ser-s, hs)"
             ),
         }
     }
@@ -636,14 +667,16 @@ fn symbols(prefix: &str, goal: Goal) -> Option<(Play, Goal)> {
         (false, "s") => Play::SelfPlay,
         (false, "r") => Play::Reflex,
         (false, "h") => Play::Help,
+        (false, "hs") => Play::HelpSelf,
         (true, "") => Play::Series,
         (true, "h") => Play::SeriesHelp,
         (true, "s") => Play::SeriesSelf,
         _ => return None,
     };
-    // A series selfmover's goal of the move is left to mate and stalemate
-    // goals; in battle self play the defender's move reaches it.
-    if goal.by_move() && play == Play::SeriesSelf {
+    // The goals of the move are left out where the defender is forced to
+    // reach the goal at the end of a line (series selfmover, help self
+    // play); in battle self play the defender's move reaches them.
+    if goal.by_move() && matches!(play, Play::SeriesSelf | Play::HelpSelf) {
         return None;
     }
     Some((play, goal))
@@ -695,7 +728,7 @@ fn symbolic(body: &str, at: usize, lead: usize) -> Result<Stipulation, ParseStip
     };
     let shown = &body[..body.len() - tail.len()];
     let moves = length(lead, digits, half, shown.trim_end())?;
-    if half && play != Play::Help {
+    if half && !Stipulation::takes_half(play) {
         return Err(err(
             lead,
             ParseStipulationErrorKind::HalfMove,
@@ -725,7 +758,9 @@ fn symbolic(body: &str, at: usize, lead: usize) -> Result<Stipulation, ParseStip
 struct Said {
     number: Option<(u8, bool)>,
     goal: Option<Goal>,
-    play: Option<char>,
+    /// The letters of the play said (`h`, `s`, `r`; `h` and `s` together
+    /// for help self play).
+    play: Vec<char>,
     series: bool,
     duplex: bool,
 }
@@ -753,13 +788,25 @@ impl Said {
                     .goal
                     .replace(Goal::Stalemate)
                     .is_none_or(|g| g == Goal::Stalemate),
-                play => self.play.replace(play).is_none_or(|p| p == play),
+                play => {
+                    if !self.play.contains(&play) {
+                        self.play.push(play);
+                    }
+                    self.play.len() == 1 || self.play.len() == 2 && self.play_text() == "hs"
+                }
             };
             if !ok {
                 return false;
             }
         }
         true
+    }
+
+    /// The play's letters in Popeye's order (`hs`).
+    fn play_text(&self) -> String {
+        let mut letters = self.play.clone();
+        letters.sort_unstable();
+        letters.into_iter().collect()
     }
 }
 
@@ -809,13 +856,11 @@ fn in_words(body: &str, lead: usize) -> Result<Stipulation, ParseStipulationErro
     if said.series {
         symbols_text.push_str("ser-");
     }
-    if let Some(play) = said.play {
-        symbols_text.push(play);
-    }
+    symbols_text.push_str(&said.play_text());
     let Some((play, goal)) = symbols(&symbols_text, goal) else {
         return Err(err(lead, ParseStipulationErrorKind::Unsupported, body));
     };
-    if half && play != Play::Help {
+    if half && !Stipulation::takes_half(play) {
         return Err(err(lead, ParseStipulationErrorKind::HalfMove, body));
     }
     Ok(Stipulation {
@@ -1004,7 +1049,13 @@ mod tests {
     fn what_is_not_solved_is_named() {
         let kind = |t: &str| t.parse::<Stipulation>().unwrap_err().kind;
         assert_eq!("s#3".parse(), Ok(Stipulation::selfmate(3)));
-        assert_eq!(kind("hs#3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(kind("hr#3"), ParseStipulationErrorKind::Unsupported);
+        assert_eq!(kind("ser-hs#3"), ParseStipulationErrorKind::Unsupported);
+        // Help self play ends in the defender's forced move: the goals of
+        // the move are left to battle self play there too.
+        assert_eq!(kind("hs+2"), ParseStipulationErrorKind::Goal);
+        assert_eq!(kind("hsx2"), ParseStipulationErrorKind::Goal);
+        assert_eq!(kind("s#2.5"), ParseStipulationErrorKind::HalfMove);
         assert_eq!(kind("semi-r#3"), ParseStipulationErrorKind::Unsupported);
         assert_eq!("+3".parse::<Stipulation>().map(|s| s.goal), Ok(Goal::Check));
         assert_eq!(
@@ -1043,7 +1094,11 @@ mod tests {
         assert_eq!(kind("mate in 2 3"), ParseStipulationErrorKind::Number);
         assert_eq!(kind("in 3 moves"), ParseStipulationErrorKind::Unsupported);
         assert_eq!(
-            kind("helpmate selfmate in 3"),
+            kind("helpmate reflexmate in 3"),
+            ParseStipulationErrorKind::Unsupported
+        );
+        assert_eq!(
+            kind("selfmate reflexmate in 3"),
             ParseStipulationErrorKind::Unsupported
         );
         assert_eq!(
@@ -1093,6 +1148,10 @@ mod tests {
                 "ser-h=3",
             ),
             ("h# 2", Play::Help, Goal::Mate, 2, false, "h#2"),
+            ("hs#2", Play::HelpSelf, Goal::Mate, 2, false, "hs#2"),
+            ("HS#3.5", Play::HelpSelf, Goal::Mate, 3, true, "hs#3.5"),
+            ("hs=2", Play::HelpSelf, Goal::Stalemate, 2, false, "hs=2"),
+            ("hs#0.5", Play::HelpSelf, Goal::Mate, 0, true, "hs#0.5"),
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(
@@ -1136,6 +1195,15 @@ mod tests {
             ("hulpmat in 2 zetten", "h#2"),
             ("кооперативный мат в 2 хода", "h#2"),
             ("mat pomocniczy w 2 posunięciach", "h#2"),
+            ("Helpselfmate in 3", "hs#3"),
+            ("help selfmate in 2.5", "hs#2.5"),
+            ("Selfmate help in 2", "hs#2"),
+            ("Helpselfstalemate in 2", "hs=2"),
+            ("Hilfsselbstmatt in 2 Zügen", "hs#2"),
+            ("mat aidé inverse en 3 coups", "hs#3"),
+            ("aiutoautomatto in 2 mosse", "hs#2"),
+            ("hulpzelfmat in 4 zetten", "hs#4"),
+            ("кооперативный обратный мат в 2 хода", "hs#2"),
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), written, "{text}");
@@ -1147,11 +1215,11 @@ mod tests {
     /// a square in direct, help, series and series help play.
     #[test]
     fn the_goal_refusal_names_the_goals_read() {
-        for play in ["", "s", "r", "h", "ser-", "ser-h", "ser-s"] {
+        for play in ["", "s", "r", "h", "hs", "ser-", "ser-h", "ser-s"] {
             for goal in ["#", "=", "#=", "==", "+", "x", "zc6"] {
                 let named = match goal {
                     "#" | "=" | "#=" | "==" => true,
-                    _ => play != "ser-s",
+                    _ => play != "ser-s" && play != "hs",
                 };
                 let text = format!("{play}{goal}2");
                 assert_eq!(text.parse::<Stipulation>().is_ok(), named, "{text}");

@@ -31,6 +31,11 @@ pub struct Twin {
     pub continued: bool,
     /// The changes, in order.
     pub changes: Vec<TwinChange>,
+    /// Popeye's `option whitetoplay` was asked but does not apply to the
+    /// twin's new stipulation (it is not help play in whole moves): Popeye
+    /// says so before the twin's label.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub white_to_play_ignored: bool,
 }
 
 /// A change of a twin.
@@ -540,6 +545,7 @@ pub(crate) fn read_twins(
         let mut twin = Twin {
             continued: false,
             changes: Vec::new(),
+            white_to_play_ignored: false,
         };
         while let Some(k) = words.get(i).and_then(|w| keyword(w)) {
             i += 1;
