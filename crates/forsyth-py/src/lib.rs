@@ -32,6 +32,7 @@ const _: () = {
     assert!(align_of::<solve::PySolution>() <= 16);
     assert!(align_of::<solve::PyKey>() <= 16);
     assert!(align_of::<solve::PyVariation>() <= 16);
+    assert!(align_of::<solve::PyLine>() <= 16);
     assert!(align_of::<validate::PyProblem>() <= 16);
     assert!(align_of::<validate::PyReport>() <= 16);
 };
@@ -59,6 +60,7 @@ fn forsyth_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::PySolution>()?;
     m.add_class::<solve::PyKey>()?;
     m.add_class::<solve::PyVariation>()?;
+    m.add_class::<solve::PyLine>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_class::<pgn::PyGame>()?;
     m.add_class::<pgn::PyVerdict>()?;

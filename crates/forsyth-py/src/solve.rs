@@ -1,13 +1,14 @@
-//! `forsyth.solve`: a direct mate or selfmate solved in full, its keys
-//! and the tree of variations as Python objects.
+//! `forsyth.solve`: a chess problem solved in full, its keys and the
+//! tree of variations (or the lines of help and series play) as Python
+//! objects.
 
 use std::sync::Arc;
 
 use pyo3::prelude::*;
 
 use forsyth::solve::{
-    is_popeye_input, read_popeye, write_solution, ChessProblem, Key, Solution, Solver, Stipulation,
-    Variation,
+    is_popeye_input, read_popeye, write_solution, ChessProblem, Key, Line, Solution, Solver,
+    Stipulation, Variation,
 };
 use forsyth::{Move, Position};
 
@@ -73,7 +74,10 @@ fn read_problem(py: Python<'_>, problem: &Bound<'_, PyAny>) -> PyResult<ChessPro
 }
 
 /// Solves a chess problem in full: a direct mate (``#n``: White plays and
-/// mates in at most n moves against any defence) or a selfmate (``s#n``).
+/// mates in at most n moves against any defence), a selfmate (``s#n``), a
+/// reflexmate (``r#n``), their keys in :attr:`Solution.keys`; or help and
+/// series play (``h#2``, ``hs#2``, ``ser-#7``), every line in
+/// :attr:`Solution.lines`.
 /// ``problem`` is a statement as problemists write it (``"(R7/4k3/4N3/K2B4/8/8/8/5R2)
 /// (5+1) #3"``, a bare placement or a FEN record, the stipulation in
 /// figures or words, in any of the library's languages), a Popeye input of
@@ -192,6 +196,24 @@ impl PySolution {
             .collect()
     }
 
+    /// The lines of help and series play (``h#2``, ``hs#2``, ``ser-h#3``),
+    /// each a :class:`Line`, the shorter first; empty in battle play.
+    ///
+    /// >>> import forsyth
+    /// >>> s = forsyth.solve("(k7/p7/2K5/8/8/8/8/7R) h#1")
+    /// >>> [[m.san() for m in line.moves] for line in s.lines]
+    /// [['Kb8', 'Rh8#']]
+    #[getter]
+    fn lines(&self) -> PyResult<Vec<PyLine>> {
+        Python::attach(|py| {
+            self.solution
+                .lines
+                .iter()
+                .map(|line| PyLine::new(py, &self.pos, &self.solution.stipulation, line))
+                .collect()
+        })
+    }
+
     /// The stipulation solved, as text (``"#3"``, ``"s#2"``).
     ///
     /// >>> import forsyth
@@ -246,6 +268,60 @@ impl PySolution {
             self.solution.stipulation,
             crate::validate::py_list(&keys)
         )
+    }
+}
+
+/// A line of help or series play: ``moves`` (each a :class:`Move`, in
+/// its own position: in a series the other side passes between the
+/// series' moves) and ``short`` (it reaches the goal before the
+/// stipulation's last move).
+///
+/// >>> import forsyth
+/// >>> line = forsyth.solve("6KQ/6P1/1PB1n1k1/8/5Q2/8/4q2q/8 w - - 0 1", stipulation="hs#1").lines[0]
+/// >>> [m.san() for m in line.moves], line.short
+/// (['Qh7+', 'Qxh7#'], False)
+#[pyclass(name = "Line", module = "forsyth", frozen, get_all)]
+pub struct PyLine {
+    /// The moves, the first mover's first.
+    ///
+    /// >>> import forsyth
+    /// >>> line = forsyth.solve("(k7/7R/2K5/8/8/8/8/8) ser-#2").lines[0]
+    /// >>> [m.uci() for m in line.moves]
+    /// ['c6b6', 'h7h8']
+    moves: Vec<Py<PyMove>>,
+    /// Whether it reaches the goal before the stipulation's last move.
+    ///
+    /// >>> import forsyth
+    /// >>> forsyth.solve("(k7/7R/2K5/8/8/8/8/8) ser-#2").lines[0].short
+    /// False
+    short: bool,
+}
+
+impl PyLine {
+    fn new(
+        py: Python<'_>,
+        pos: &Position,
+        stipulation: &Stipulation,
+        line: &Line,
+    ) -> PyResult<PyLine> {
+        let moves = line
+            .positions(pos, stipulation)
+            .into_iter()
+            .zip(&line.moves)
+            .map(|(before, &m)| Py::new(py, move_of(&Arc::new(before), m)))
+            .collect::<PyResult<_>>()?;
+        Ok(PyLine {
+            moves,
+            short: line.short,
+        })
+    }
+}
+
+#[pymethods]
+impl PyLine {
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|m| m.get().san_text()).collect();
+        format!("Line(moves={})", crate::validate::py_list(&moves))
     }
 }
 

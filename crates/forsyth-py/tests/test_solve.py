@@ -78,3 +78,22 @@ def test_tries_as_popeye_finds_them():
         after = start.play(t.move)
         assert 1 <= len(t.refutations) <= 3
         assert all(r in after.legal_moves() for r in t.refutations)
+
+
+def test_help_self_play_lines():
+    # A helpselfmate whose lines Popeye 4.104 writes (the library's test
+    # data `popeye_helpselfmates.txt`): White helps until Black must mate,
+    # one line per forced mate.
+    s = forsyth.solve("(8/8/4R3/6q1/7K/4P3/1R6/2n1N1qk) hs#2")
+    assert s.stipulation == "hs#2" and s.keys == []
+    lines = [[m.san() for m in line.moves] for line in s.lines]
+    assert len(lines) == 8
+    assert ["Kh3", "Qf4", "Rh2+", "Qfxh2#"] in lines
+    assert ["Kh3", "Qf4", "Rh2+", "Qgxh2#"] in lines
+    assert all(not line.short for line in s.lines)
+    assert isinstance(s.lines[0], forsyth.Line)
+    # Each move belongs to its own position: the forced mate is Black's.
+    last = s.lines[0].moves[-1]
+    assert last.uci() == "g1h2"
+    # Battle play has no lines, help play has no keys.
+    assert forsyth.solve("(R7/4k3/4N3/K2B4/8/8/8/5R2) #3").lines == []

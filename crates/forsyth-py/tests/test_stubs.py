@@ -130,7 +130,8 @@ def samples(tmp_path):
     mate = forsyth.Position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
     castles = forsyth.Position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     solutions = [forsyth.solve("R7/4k3/4N3/K2B4/8/8/8/5R2 #2"),
-                 forsyth.solve("4k3/8/4K3/8/8/8/8/R7 w - - 0 1", "#1", tries=1)]
+                 forsyth.solve("4k3/8/4K3/8/8/8/8/R7 w - - 0 1", "#1", tries=1),
+                 forsyth.solve("(k7/p7/2K5/8/8/8/8/7R) h#1")]
     keys = [k for s in solutions for k in s.keys + s.tries]
     out = {
         "Position": [castles, mate, forsyth.Position.capablanca()],
@@ -146,7 +147,9 @@ def samples(tmp_path):
         "Solution": solutions,
         "Key": keys,
         "Variation": [v for k in keys for v in k.defences + (k.threat or [])],
+        "Line": [line for s in solutions for line in s.lines],
     }
+    assert out["Line"]
     assert any(f.candidates for f in out["Fault"])
     assert any(p.squares for p in out["Problem"]) and any(r.repairs for r in out["Report"])
     return out

@@ -8,7 +8,7 @@ from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union, final,
 __all__ = [
     "__version__", "STARTING_FEN", "Error", "FenError", "MoveError", "ProblemError",
     "Position", "Move", "Outcome", "Problem", "Report", "validate", "convert",
-    "convert_many", "validate_many", "translate", "Solution", "Key", "Variation", "solve",
+    "convert_many", "validate_many", "translate", "Solution", "Key", "Variation", "Line", "solve",
     "Game", "Verdict", "Fault", "Reader", "Check", "read", "check", "split",
 ]
 
@@ -208,11 +208,20 @@ class Key:
     def refutations(self) -> list[Move]: ...
 
 @final
+class Line:
+    @property
+    def moves(self) -> list[Move]: ...
+    @property
+    def short(self) -> bool: ...
+
+@final
 class Solution:
     @property
     def keys(self) -> list[Key]: ...
     @property
     def tries(self) -> list[Key]: ...
+    @property
+    def lines(self) -> list[Line]: ...
     @property
     def stipulation(self) -> str: ...
     @property
