@@ -88,7 +88,9 @@ impl<'m, 'a> Lines<'m, 'a> {
         match stipulation.play {
             Play::HelpSelf if stipulation.half_moves() == 0 => {
                 // `hs#0.5`: no help move, the defender forced at once.
-                self.forced_ends(pos, false);
+                if forced(pos, self.goal) {
+                    self.record_replies(pos, false);
+                }
             }
             Play::Help | Play::HelpSelf if self.popeye_table => {
                 // Each length in turn, the shortest first (the attacker's
@@ -148,30 +150,23 @@ impl<'m, 'a> Lines<'m, 'a> {
             && king.is_some_and(|king| !may_check(m, king, them))
     }
 
-    /// After the attacker's move `m` of help play, which leads to `next`:
-    /// records the lines that end there, `short` or not, `true` when
-    /// there is one.
-    fn help_ends(&mut self, m: Move, next: &Position, short: bool) -> bool {
+    /// `true` when the attacker's move `m` of help play, which leads to
+    /// `next`, ends a line: it reaches the goal, or the defender must.
+    fn help_ends(&self, m: Move, next: &Position) -> bool {
         match self.help_end {
-            End::Goal => {
-                let reached = self.reached(m, next);
-                if reached {
-                    self.record(short);
-                }
-                reached
-            }
-            _ => self.forced_ends(next, short),
+            End::Goal => self.reached(m, next),
+            _ => forced(next, self.goal),
         }
     }
 
-    /// When every move of the side to move in `next` reaches the goal (it
-    /// has one), records the line with each of them: `true` when so.
-    fn forced_ends(&mut self, next: &Position, short: bool) -> bool {
-        if !forced(next, self.goal) {
-            return false;
+    /// Records the line that ends at the attacker's move of help play,
+    /// which leads to `next`: with each of the defender's forced moves
+    /// where it must reach the goal.
+    fn record_help_end(&mut self, next: &Position, short: bool) {
+        match self.help_end {
+            End::Goal => self.record(short),
+            _ => self.record_replies(next, short),
         }
-        self.record_replies(next, short);
-        true
     }
 
     /// Records the line with each move of the side to move in `next`.
@@ -206,7 +201,10 @@ impl<'m, 'a> Lines<'m, 'a> {
             self.path.push(m);
             // The play ends at the attacker's move that ends a line; the
             // search goes on below any other.
-            let ended = attacker && self.help_ends(m, &next, left > 1);
+            let ended = attacker && self.help_ends(m, &next);
+            if ended {
+                self.record_help_end(&next, left > 1);
+            }
             if ended || left > 1 && self.help(&next, left - 1) {
                 found = true;
             }
@@ -259,20 +257,12 @@ impl<'m, 'a> Lines<'m, 'a> {
             }
             let next = after(pos, m);
             self.path.push(m);
-            let ends = attacker
-                && match self.help_end {
-                    End::Goal => self.reached(m, &next),
-                    _ => forced(&next, self.goal),
-                };
-            if ends {
+            if attacker && self.help_ends(m, &next) {
                 // A goal reached before the last move is the line of a
                 // shorter length, searched before.
                 if left == 1 {
                     let short = usize::from(full) > self.path.len();
-                    match self.help_end {
-                        End::Goal => self.record(short),
-                        _ => self.record_replies(&next, short),
-                    }
+                    self.record_help_end(&next, short);
                     found = true;
                 }
             } else if left > 1 && self.help_popeye(&next, left - 1, full, false) {
@@ -350,8 +340,12 @@ impl<'m, 'a> Lines<'m, 'a> {
                 }
             }
             End::Forced => {
+                if !forced(next, self.goal) {
+                    return false;
+                }
                 let short = self.path.len() < self.series_length();
-                self.forced_ends(next, short)
+                self.record_replies(next, short);
+                true
             }
             End::Helped => {
                 // The other side reaches the goal in one move (answering a
